@@ -1,0 +1,72 @@
+import { useEffect, useState } from "react";
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { Link } from "react-router";
+import type { BannerData } from "~/lib/catalogue";
+
+export const BANNER_ROTATION_MS = 5000;
+
+/** Published banners; advances every 5 s with wrap-around, only when there is more than one. */
+export function BannerCarousel({ banners }: { banners: BannerData[] }) {
+  const [index, setIndex] = useState(0);
+  const count = banners.length;
+  useEffect(() => {
+    setIndex(0);
+  }, [count]);
+  useEffect(() => {
+    if (count <= 1) return;
+    const timer = setInterval(() => setIndex((current) => (current + 1) % count), BANNER_ROTATION_MS);
+    return () => clearInterval(timer);
+  }, [count, index]);
+  if (count === 0) return null;
+
+  return (
+    <section aria-roledescription="carousel" aria-label="Featured" className="relative overflow-hidden rounded-3xl border border-line">
+      <div className="flex transition-transform duration-700 ease-out" style={{ transform: `translateX(-${index * 100}%)` }}>
+        {banners.map((banner, position) => (
+          <div
+            key={banner.id}
+            className="relative flex aspect-[16/9] w-full shrink-0 items-end bg-cover bg-center sm:aspect-[3/1]"
+            style={{ backgroundImage: `url("${banner.imageUrl}")` }}
+            aria-roledescription="slide"
+            aria-label={`${position + 1} of ${count}`}
+            aria-hidden={position !== index}
+            data-testid="banner-slide"
+          >
+            <div className="absolute inset-0 bg-linear-to-r from-black/60 via-black/20 to-transparent" />
+            <div className="relative flex flex-col items-start gap-2 p-5 sm:p-10">
+              <h2 className="text-xl font-extrabold sm:text-4xl">{banner.title}</h2>
+              {banner.description ? <p className="text-sm text-ink/85 sm:text-lg">{banner.description}</p> : null}
+              {banner.ctaTitle && banner.ctaUrl ? (
+                <Link to={banner.ctaUrl} className="btn-primary mt-1" tabIndex={position === index ? 0 : -1}>
+                  {banner.ctaTitle}
+                </Link>
+              ) : null}
+            </div>
+          </div>
+        ))}
+      </div>
+      {count > 1 ? (
+        <>
+          <button type="button" onClick={() => setIndex((index - 1 + count) % count)} className="absolute top-1/2 left-2 -translate-y-1/2 rounded-full bg-black/40 p-1.5 hover:bg-black/60" aria-label="Previous banner">
+            <ChevronLeft className="size-5" />
+          </button>
+          <button type="button" onClick={() => setIndex((index + 1) % count)} className="absolute top-1/2 right-2 -translate-y-1/2 rounded-full bg-black/40 p-1.5 hover:bg-black/60" aria-label="Next banner">
+            <ChevronRight className="size-5" />
+          </button>
+          <div className="absolute right-4 bottom-3 flex gap-1.5">
+            {banners.map((banner, position) => (
+              <button
+                key={banner.id}
+                type="button"
+                onClick={() => setIndex(position)}
+                className={`h-1.5 rounded-full transition-all ${position === index ? "w-6 bg-ink" : "w-1.5 bg-ink/40"}`}
+                aria-label={`Show banner ${position + 1}`}
+                aria-current={position === index}
+              />
+            ))}
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}

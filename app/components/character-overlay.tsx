@@ -1,0 +1,93 @@
+import { useEffect } from "react";
+import { Heart, MessageCircle, X } from "lucide-react";
+import { Link, useNavigate } from "react-router";
+import { thumbnailUrl, type CharacterDetailData } from "~/lib/catalogue";
+import { signInPrompts, useSignInPrompt } from "./sign-in-prompt";
+
+/**
+ * The agent detail overlay opened by `?character={id}`. Rendered by the server, so it works
+ * without JavaScript; closing is a link back to the same page without the parameter.
+ */
+export function CharacterOverlay({ character, closeHref }: { character: CharacterDetailData; closeHref: string }) {
+  const navigate = useNavigate();
+  const openSignIn = useSignInPrompt();
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => event.key === "Escape" && navigate(closeHref, { preventScrollReset: true });
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [closeHref, navigate]);
+  const detailEntries = Object.entries(character.details).filter(([, value]) => typeof value === "string" && value);
+  const signInHref = `/login?redirectTo=${encodeURIComponent(`/explore?character=${character.id}`)}`;
+
+  return (
+    <div className="fixed inset-0 z-50 flex items-end justify-center sm:items-center" role="dialog" aria-modal="true" aria-labelledby="character-overlay-title">
+      <Link to={closeHref} preventScrollReset className="absolute inset-0 bg-black/70" aria-label="Close" tabIndex={-1} />
+      <div className="relative flex max-h-[92dvh] w-full max-w-3xl flex-col overflow-y-auto rounded-t-3xl border border-line bg-surface sm:flex-row sm:rounded-3xl">
+        <img
+          src={thumbnailUrl(character.avatarUrl, 1024) ?? undefined}
+          alt={`Portrait of ${character.name}`}
+          className="aspect-square w-full object-cover sm:w-80 sm:shrink-0"
+          width={320}
+          height={320}
+        />
+        <div className="flex flex-1 flex-col gap-4 p-6">
+          <div className="flex items-start justify-between gap-4">
+            <div>
+              {character.categoryName ? <p className="text-xs font-semibold tracking-wider text-accent uppercase">{character.categoryName}</p> : null}
+              <h2 id="character-overlay-title" className="text-2xl font-bold">
+                {character.name}
+              </h2>
+            </div>
+            <Link to={closeHref} preventScrollReset className="rounded-full p-1.5 text-muted hover:bg-raised hover:text-ink" aria-label="Close details">
+              <X className="size-5" />
+            </Link>
+          </div>
+          <p className="text-muted">{character.description}</p>
+          {character.welcomeMessage ? (
+            <blockquote className="rounded-2xl border border-line bg-raised p-4 text-sm italic">“{character.welcomeMessage}”</blockquote>
+          ) : null}
+          <ul className="flex flex-wrap gap-2">
+            {character.tags.map((tag) => (
+              <li key={tag} className="rounded-full bg-accent-soft px-2.5 py-1 text-xs font-medium text-accent">
+                {tag}
+              </li>
+            ))}
+          </ul>
+          {detailEntries.length ? (
+            <dl className="grid grid-cols-2 gap-3 text-sm">
+              {detailEntries.map(([key, value]) => (
+                <div key={key}>
+                  <dt className="text-xs text-faint capitalize">{key}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
+          <div className="mt-auto flex gap-3 pt-2">
+            <Link
+              to={signInHref}
+              onClick={(event) => {
+                event.preventDefault();
+                openSignIn(signInPrompts.chat(character.name));
+              }}
+              className="btn-primary flex-1"
+            >
+              <MessageCircle className="size-4" aria-hidden /> Chat Now
+            </Link>
+            <Link
+              to={signInHref}
+              onClick={(event) => {
+                event.preventDefault();
+                openSignIn(signInPrompts.favorite);
+              }}
+              className="btn-secondary"
+              aria-label={`Add ${character.name} to favorites`}
+            >
+              <Heart className="size-4" aria-hidden />
+            </Link>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

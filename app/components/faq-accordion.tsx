@@ -1,0 +1,42 @@
+import type { ReactNode } from "react";
+
+export type FaqItem = {
+  question: string;
+  answer: ReactNode;
+};
+
+/**
+ * Native <details> elements: they open and close without JavaScript, and
+ * without a shared `name` attribute any number of them can be open at once.
+ */
+export function FaqAccordion({ items }: { items: FaqItem[] }) {
+  return (
+    <div className="space-y-3">
+      {items.map((item) => (
+        <details
+          key={item.question}
+          className="group card transition-colors open:border-accent/60"
+        >
+          <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-2xl px-5 py-4 font-medium text-ink hover:text-accent [&::-webkit-details-marker]:hidden">
+            <span>{item.question}</span>
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={2}
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              className="size-5 shrink-0 text-muted transition-transform group-open:rotate-180"
+            >
+              <path d="M6 9l6 6 6-6" />
+            </svg>
+          </summary>
+          <div className="space-y-3 px-5 pb-5 text-sm leading-relaxed text-muted">
+            {item.answer}
+          </div>
+        </details>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { Menu } from "lucide-react";
+import { Link, useLocation, useSearchParams } from "react-router";
+import type { CategorySummary } from "~/lib/catalogue";
+import { CategoryIcon } from "../category-icon";
+import { Logo } from "./logo";
+
+export function Header({ categories, onToggleSidebar }: { categories: CategorySummary[]; onToggleSidebar: () => void }) {
+  const { pathname } = useLocation();
+  const [searchParams] = useSearchParams();
+  const activeCategory = searchParams.get("category");
+  // On the catalogue, a category narrows the catalogue; elsewhere it narrows the home page.
+  const categoryBase = pathname === "/explore" ? "/explore" : "/";
+
+  return (
+    <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-line bg-surface/90 px-3 backdrop-blur md:px-4">
+      <button
+        type="button"
+        onClick={onToggleSidebar}
+        className="rounded-xl p-2 text-muted hover:bg-raised hover:text-ink"
+        aria-label="Toggle sidebar"
+        aria-controls="app-sidebar"
+      >
+        <Menu className="size-5" />
+      </button>
+      <Logo />
+      <nav aria-label="Categories" className="ml-4 hidden items-center gap-1 md:flex">
+        {categories.map((category) => {
+          const active = activeCategory === String(category.id);
+          return (
+            <Link
+              key={category.id}
+              to={`${categoryBase}?category=${category.id}`}
+              aria-current={active ? "page" : undefined}
+              className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-medium transition ${
+                active ? "bg-accent-soft text-accent ring-1 ring-accent" : "text-muted hover:bg-raised hover:text-ink"
+              }`}
+            >
+              <CategoryIcon name={category.name} className="size-4" />
+              {category.name}
+            </Link>
+          );
+        })}
+      </nav>
+      <div className="ml-auto flex items-center gap-2">
+        <Link to="/signup" className="btn-primary hidden px-3 sm:inline-flex">
+          Create Account
+        </Link>
+        <Link to="/login" className="btn-secondary px-3">
+          Login
+        </Link>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,72 @@
+import { NavLink } from "react-router";
+import { legalNav, primaryNav, secondaryNav, type NavItem } from "./navigation";
+
+/**
+ * Desktop: a rail that collapses to icons. Under 768 px: a drawer over a dimmed overlay that
+ * closes on an outside click and after choosing an item.
+ */
+export function Sidebar({
+  collapsed,
+  mobileOpen,
+  onNavigate,
+  onCloseMobile,
+}: {
+  collapsed: boolean;
+  mobileOpen: boolean;
+  onNavigate: () => void;
+  onCloseMobile: () => void;
+}) {
+  return (
+    <>
+      <div
+        aria-hidden
+        onClick={onCloseMobile}
+        className={`fixed inset-0 z-30 bg-black/60 transition-opacity md:hidden ${mobileOpen ? "opacity-100" : "pointer-events-none opacity-0"}`}
+        data-testid="sidebar-overlay"
+      />
+      <aside
+        id="app-sidebar"
+        aria-label="Main navigation"
+        data-open={mobileOpen}
+        className={`fixed top-16 bottom-0 left-0 z-40 flex w-64 flex-col overflow-y-auto border-r border-line bg-surface px-3 py-4 transition-transform md:sticky md:top-16 md:z-20 md:h-[calc(100dvh-4rem)] md:translate-x-0 md:transition-[width] ${
+          mobileOpen ? "translate-x-0" : "-translate-x-full"
+        } ${collapsed ? "md:w-[4.5rem]" : "md:w-60"}`}
+      >
+        <NavGroup items={primaryNav} collapsed={collapsed} onNavigate={onNavigate} />
+        <hr className="my-3 border-line" />
+        <NavGroup items={secondaryNav} collapsed={collapsed} onNavigate={onNavigate} />
+        <div className={`mt-auto flex flex-col gap-1 px-3 pt-4 text-xs text-faint ${collapsed ? "md:hidden" : ""}`}>
+          {legalNav.map((item) => (
+            <NavLink key={item.to} to={item.to} onClick={onNavigate} className="hover:text-ink">
+              {item.label}
+            </NavLink>
+          ))}
+        </div>
+      </aside>
+    </>
+  );
+}
+
+function NavGroup({ items, collapsed, onNavigate }: { items: NavItem[]; collapsed: boolean; onNavigate: () => void }) {
+  return (
+    <ul className="flex flex-col gap-1">
+      {items.map(({ to, label, icon: Icon }) => (
+        <li key={to}>
+          <NavLink
+            to={to}
+            onClick={onNavigate}
+            title={collapsed ? label : undefined}
+            className={({ isActive }) =>
+              `flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium transition ${
+                isActive ? "bg-accent-soft text-accent" : "text-muted hover:bg-raised hover:text-ink"
+              }`
+            }
+          >
+            <Icon className="size-5 shrink-0" aria-hidden />
+            <span className={collapsed ? "md:sr-only" : ""}>{label}</span>
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,67 @@
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import type { AppLoadContext, EntryContext } from "react-router";
+import { ServerRouter } from "react-router";
+import { NonceProvider } from "~/components/nonce";
+import { env } from "~/modules/config/env.server";
+import { database } from "~/modules/db/db.server";
+import { prepareDatabase } from "~/modules/db/startup.server";
+import { logger } from "~/modules/logging/logger.server";
+
+export const streamTimeout = 10_000;
+
+/**
+ * Called once by server.js before it listens: validates configuration (throwing a one-line
+ * ConfigError), migrates and seeds the database. Lives here so it is part of the server build.
+ */
+export async function startup() {
+  const config = env();
+  const db = database();
+  const result = await prepareDatabase(db, { seed: config.SEED_ON_START });
+  return { ...result, databaseKind: db.kind, appUrl: config.APP_URL, port: config.PORT };
+}
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const nonce = loadContext.cspNonce ?? "";
+  // Crawlers and no-JS clients get the whole document at once; browsers get it streamed.
+  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode;
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        [waitForAll ? "onAllReady" : "onShellReady"]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) logger.error({ err: error }, "error while streaming a page");
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1000);
+  });
+}
+
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  logger.error({ err: error, url: request.url }, "unhandled error in a loader or action");
+}

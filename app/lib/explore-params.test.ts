@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { exploreHref, parseExploreParams } from "./explore-params";
+
+describe("explore URL state", () => {
+  it("reads q, category, page and character", () => {
+    const params = parseExploreParams(new URLSearchParams("q=%20Luna%20&category=2&page=3&character=abc"));
+    expect(params).toEqual({ q: "Luna", category: 2, page: 3, character: "abc" });
+  });
+
+  it("falls back to page 1 and no category on nonsense", () => {
+    expect(parseExploreParams(new URLSearchParams("category=girls&page=-4"))).toEqual({ q: "", category: null, page: 1, character: null });
+  });
+
+  it("leaves out empty values and page 1", () => {
+    expect(exploreHref("/explore", { q: "", category: null, page: 1 })).toBe("/explore");
+    expect(exploreHref("/explore", { q: "a b", category: 4, page: 2 })).toBe("/explore?q=a+b&category=4&page=2");
+  });
+});

@@ -1,0 +1,8 @@
+import "react-router";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    /** Set by server.js for each request and used in the Content-Security-Policy header. */
+    cspNonce?: string;
+  }
+}

@@ -1,0 +1,106 @@
+import { Prisma } from "~/generated/prisma/client";
+import { prisma } from "~/modules/db/db.server";
+import type { CharacterCardData, CharacterDetailData } from "~/lib/catalogue";
+
+export const EXPLORE_PAGE_SIZE = 50;
+const MAX_QUERY_LENGTH = 100;
+
+export type CharacterSearch = { query?: string; categoryId?: number | null; page?: number; pageSize?: number };
+export type CharacterSearchResult = { characters: CharacterCardData[]; totalCount: number; page: number; pageCount: number };
+
+/** What search_text holds for a character: matched case-insensitively by searchCharacters. */
+export function characterSearchText(character: { name: string; description: string; tags: string[] }) {
+  return [character.name, character.description, ...character.tags].join(" ").toLowerCase();
+}
+
+/**
+ * The spec's search_characters: published characters whose name, description or tags contain
+ * the query (case-insensitive), optionally in one category, 50 a page, with the total count.
+ * A trigram index on search_text keeps the contains-match fast on large catalogues.
+ */
+export async function searchCharacters(search: CharacterSearch): Promise<CharacterSearchResult> {
+  const pageSize = search.pageSize ?? EXPLORE_PAGE_SIZE;
+  const page = Math.max(1, Math.floor(search.page ?? 1));
+  const query = (search.query ?? "").trim().toLowerCase().slice(0, MAX_QUERY_LENGTH);
+  const pattern = `%${escapeLike(query)}%`;
+  const categoryFilter = search.categoryId ? Prisma.sql`AND c.category_id = ${search.categoryId}` : Prisma.empty;
+  const queryFilter = query ? Prisma.sql`AND c.search_text LIKE ${pattern}` : Prisma.empty;
+
+  const rows = await prisma().$queryRaw<(CardRow & { total_count: bigint })[]>`
+    SELECT c.id, c.name, c.description, c.avatar_url, c.category_id, c.tags, count(*) OVER () AS total_count
+    FROM characters c
+    WHERE c.is_published ${categoryFilter} ${queryFilter}
+    ORDER BY c.created_at DESC, c.id
+    LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`;
+
+  const totalCount = rows.length ? Number(rows[0].total_count) : await countMatches(categoryFilter, queryFilter);
+  return {
+    characters: rows.map(toCard),
+    totalCount,
+    page,
+    pageCount: Math.max(1, Math.ceil(totalCount / pageSize)),
+  };
+}
+
+/** A page past the end has no rows to carry the window count, so count separately. */
+async function countMatches(categoryFilter: Prisma.Sql, queryFilter: Prisma.Sql) {
+  const [row] = await prisma().$queryRaw<{ count: bigint }[]>`
+    SELECT count(*) AS count FROM characters c WHERE c.is_published ${categoryFilter} ${queryFilter}`;
+  return Number(row?.count ?? 0);
+}
+
+export async function getPublishedCharacter(id: string): Promise<CharacterDetailData | null> {
+  if (!isUuid(id)) return null;
+  const character = await prisma().character.findFirst({
+    where: { id, isPublished: true },
+    include: { category: { select: { name: true } } },
+  });
+  if (!character) return null;
+  return {
+    ...toCard({
+      id: character.id,
+      name: character.name,
+      description: character.description,
+      avatar_url: character.avatarUrl,
+      category_id: character.categoryId,
+      tags: character.tags,
+    }),
+    categoryName: character.category?.name ?? null,
+    welcomeMessage: character.welcomeMessage,
+    details: character.details as Record<string, string>,
+  };
+}
+
+/** The spec's login art: one random published character among the first five. */
+export async function randomPublishedCharacter() {
+  const offset = Math.floor(Math.random() * 5);
+  const pick = (skip: number) =>
+    prisma().character.findFirst({
+      where: { isPublished: true },
+      orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+      skip,
+      select: { id: true, name: true, avatarUrl: true },
+    });
+  return (await pick(offset)) ?? (await pick(0));
+}
+
+type CardRow = { id: string; name: string; description: string; avatar_url: string | null; category_id: number | null; tags: string[] };
+
+function toCard(row: CardRow): CharacterCardData {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    avatarUrl: row.avatar_url,
+    categoryId: row.category_id,
+    tags: row.tags,
+  };
+}
+
+function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, (match) => `\\${match}`);
+}
+
+export function isUuid(value: string) {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}

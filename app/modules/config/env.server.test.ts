@@ -1,0 +1,46 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseEnv } from "./env.server";
+
+const dataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "cv-env-"));
+
+describe("parseEnv", () => {
+  it("uses the documented defaults", () => {
+    const env = parseEnv({ DATA_DIR: dataDir() });
+    expect(env.PORT).toBe(3000);
+    expect(env.APP_URL).toBe("http://localhost:3000");
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it("refuses a malformed DATABASE_URL with a one-line reason", () => {
+    expect(() => parseEnv({ DATA_DIR: dataDir(), DATABASE_URL: "mysql//nope" })).toThrow(ConfigError);
+    try {
+      parseEnv({ DATA_DIR: dataDir(), DATABASE_URL: "mysql//nope" });
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain("DATABASE_URL must be a PostgreSQL URL");
+      expect(message).not.toContain("\n");
+    }
+  });
+
+  it("requires SESSION_SECRET in production", () => {
+    expect(() => parseEnv({ NODE_ENV: "production", DATA_DIR: dataDir() })).toThrow(/SESSION_SECRET is required in production/);
+  });
+
+  it("generates a secret outside production and keeps it in DATA_DIR", () => {
+    const dir = dataDir();
+    const first = parseEnv({ DATA_DIR: dir }).SESSION_SECRET;
+    expect(first).toHaveLength(64);
+    expect(parseEnv({ DATA_DIR: dir }).SESSION_SECRET).toBe(first);
+    expect(fs.readFileSync(path.join(dir, "session-secret"), "utf8")).toBe(first);
+  });
+
+  it("reads a key and base URL for every AI platform", () => {
+    const env = parseEnv({ DATA_DIR: dataDir(), NEBIUS_API_KEY: "k", NEBIUS_BASE_URL: "http://127.0.0.1:9/v1" }) as Record<string, unknown>;
+    expect(env.NEBIUS_API_KEY).toBe("k");
+    expect(env.NEBIUS_BASE_URL).toBe("http://127.0.0.1:9/v1");
+    expect(() => parseEnv({ DATA_DIR: dataDir(), OPENAI_BASE_URL: "not a url" })).toThrow(/OPENAI_BASE_URL/);
+  });
+});

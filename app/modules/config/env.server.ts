@@ -1,0 +1,110 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { aiPlatforms } from "~/modules/ai/platforms";
+
+const optionalText = z.string().trim().min(1).optional().catch(undefined);
+const optionalUrl = (schemes: string[], label: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined)
+    .refine((value) => value === undefined || isUrlWithScheme(value, schemes), {
+      message: `must be a ${label} URL (${schemes.map((s) => `${s}//`).join(" or ")}...)`,
+    });
+
+function isUrlWithScheme(value: string, schemes: string[]) {
+  try {
+    const url = new URL(value);
+    return schemes.includes(url.protocol) && Boolean(url.hostname || url.pathname);
+  } catch {
+    return false;
+  }
+}
+
+const platformVariables = Object.fromEntries(
+  aiPlatforms.flatMap((platform) => [
+    [`${platform.envPrefix}_API_KEY`, z.string().trim().optional().transform((v) => v || undefined)],
+    [`${platform.envPrefix}_BASE_URL`, optionalUrl(["http:", "https:"], "http(s)")],
+  ]),
+);
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    APP_URL: optionalUrl(["http:", "https:"], "http(s)"),
+    DATA_DIR: z.string().trim().min(1).default("./data"),
+    DATABASE_URL: optionalUrl(["postgres:", "postgresql:"], "PostgreSQL"),
+    SESSION_SECRET: z.string().trim().min(32, "must be at least 32 characters").optional(),
+    SMTP_URL: optionalUrl(["smtp:", "smtps:"], "SMTP"),
+    MAIL_FROM: z.string().trim().default("CharacterVerse <no-reply@localhost>"),
+    S3_BUCKET: optionalText,
+    S3_REGION: z.string().trim().default("us-east-1"),
+    S3_ENDPOINT: optionalUrl(["http:", "https:"], "http(s)"),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    STRIPE_API_URL: optionalUrl(["http:", "https:"], "http(s)"),
+    GOOGLE_CLIENT_ID: optionalText,
+    GOOGLE_CLIENT_SECRET: optionalText,
+    ADMIN_EMAIL: z.string().trim().toLowerCase().email().optional().or(z.literal("").transform(() => undefined)),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    SEED_ON_START: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
+    ...platformVariables,
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production" });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema> & {
+  APP_URL: string;
+  SESSION_SECRET: string;
+  DATA_DIR: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; the error message is one readable line per problem. */
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const reasons = result.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${reasons.join("; ")}`);
+  }
+  const parsed = result.data;
+  const dataDir = path.resolve(parsed.DATA_DIR);
+  return {
+    ...parsed,
+    DATA_DIR: dataDir,
+    APP_URL: (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ""),
+    SESSION_SECRET: parsed.SESSION_SECRET ?? loadOrCreateLocalSecret(dataDir),
+  };
+}
+
+/** Outside production a secret is generated once and kept beside the data it protects. */
+function loadOrCreateLocalSecret(dataDir: string) {
+  const file = path.join(dataDir, "session-secret");
+  if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** Tests change the environment between cases. */
+export function resetEnvForTests() {
+  cached = undefined;
+}

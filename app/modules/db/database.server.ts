@@ -1,0 +1,100 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { PrismaClient } from "~/generated/prisma/client";
+
+/** Raw SQL access for what Prisma does not do: migrations, advisory locks, LISTEN/NOTIFY. */
+export type SqlRunner = {
+  /** Runs one or more statements with no parameters. */
+  exec(sql: string): Promise<void>;
+  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>;
+};
+
+export type Database = {
+  kind: "postgres" | "pglite";
+  prisma: PrismaClient;
+  /**
+   * Runs `work` while holding the migration lock on one connection. On PostgreSQL this is the
+   * advisory lock `prisma migrate` itself takes, so instances starting together wait in turn.
+   */
+  withMigrationLock<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+};
+
+/** The key Prisma Migrate uses for pg_advisory_lock, so our runner and `prisma migrate deploy` exclude each other. */
+const PRISMA_MIGRATE_LOCK_KEY = 72707369;
+
+export type DatabaseOptions =
+  | { kind: "postgres"; url: string; poolSize?: number }
+  | { kind: "pglite"; dataDir?: string };
+
+export function openDatabase(options: DatabaseOptions): Database {
+  return options.kind === "postgres" ? openPostgres(options.url, options.poolSize) : openPGlite(options.dataDir);
+}
+
+function openPostgres(url: string, poolSize = 10): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on("error", () => {});
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  return {
+    kind: "postgres",
+    prisma,
+    async withMigrationLock(work) {
+      const client = await pool.connect();
+      try {
+        await client.query("SELECT pg_advisory_lock($1)", [PRISMA_MIGRATE_LOCK_KEY]);
+        try {
+          return await work(pgRunner(client));
+        } finally {
+          await client.query("SELECT pg_advisory_unlock($1)", [PRISMA_MIGRATE_LOCK_KEY]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await prisma.$disconnect();
+      await pool.end();
+    },
+  };
+}
+
+function pgRunner(client: pg.PoolClient): SqlRunner {
+  return {
+    async exec(sql) {
+      await client.query(sql);
+    },
+    async query(sql, params = []) {
+      return (await client.query(sql, params)).rows;
+    },
+  };
+}
+
+function openPGlite(dataDir?: string): Database {
+  if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  const pglite = new PGlite(dataDir, { extensions: { pg_trgm } });
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  const runner: SqlRunner = {
+    async exec(sql) {
+      await pglite.exec(sql);
+    },
+    async query(sql, params = []) {
+      return (await pglite.query(sql, params)).rows as never[];
+    },
+  };
+  return {
+    kind: "pglite",
+    prisma,
+    // PGlite lives inside this one process: there is nobody else to exclude.
+    withMigrationLock: (work) => work(runner),
+    async close() {
+      await prisma.$disconnect();
+      await pglite.close();
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import path from "node:path";
+import { logger } from "~/modules/logging/logger.server";
+import { seedCatalogueIfEmpty } from "~/modules/seed/seed.server";
+import type { Database } from "./database.server";
+import { applyPendingMigrations } from "./migrate.server";
+
+export const MIGRATIONS_DIR = path.resolve(process.cwd(), "prisma/migrations");
+
+/**
+ * Brings the database up to date before the server listens: pending migrations, then the seed
+ * when the catalogue is empty. Both run under the migration lock, so instances that start at
+ * the same time on one empty database take turns and the second finds the work done.
+ */
+export async function prepareDatabase(database: Database, options: { seed: boolean }) {
+  return database.withMigrationLock(async (sql) => {
+    const applied = await applyPendingMigrations(sql, MIGRATIONS_DIR);
+    if (applied.length) logger.info({ applied }, "applied database migrations");
+    const seeded = options.seed ? await seedCatalogueIfEmpty(database.prisma) : false;
+    if (seeded) logger.info("seeded an empty database with the starter catalogue");
+    return { applied, seeded };
+  });
+}

@@ -1,0 +1,110 @@
+/** Fixed reference rows: categories, model types, models and token packages from the spec. */
+
+export const seedCategories = [
+  { id: 1, name: "Girls", description: "Female AI characters" },
+  { id: 2, name: "Guys", description: "Male AI characters" },
+  { id: 3, name: "Anime", description: "Anime-style characters" },
+  { id: 4, name: "Pros", description: "Professional consultant characters" },
+];
+
+export const seedModelTypes = [
+  { name: "chat", icon: "message-circle", seq: 0 },
+  { name: "image", icon: "image", seq: 1 },
+  { name: "video", icon: "video", seq: 2 },
+  { name: "audio", icon: "audio-lines", seq: 3 },
+  { name: "music", icon: "music", seq: 4 },
+];
+
+/** Spec section 9: default settings of a new image model. */
+export const DEFAULT_IMAGE_SETTINGS = {
+  image_size: ["portrait_16_9", "square_hd", "square", "portrait_4_3", "landscape_4_3", "landscape_16_9"],
+  num_inference_steps: [12, 1, 4, 8],
+  num_images: [4, 3, 2, 1],
+  enable_safety_checker: [false, true],
+};
+
+export const DEFAULT_CHAT_MODEL = "Llama 3.1 70B Instruct";
+export const DEMO_CHAT_MODEL = "Demo Chat (offline)";
+
+export const seedChatModels = [
+  {
+    chatModel: DEMO_CHAT_MODEL,
+    modelId: "demo-chat",
+    aiPlatform: "demo",
+    modelType: "chat",
+    description: "Built-in offline demo: replies in character from the character's profile, no API key needed.",
+    costTokens: 5,
+    costUnit: "message",
+    isStream: true,
+    weight: 10,
+    settings: {},
+  },
+  {
+    chatModel: "Demo Image (offline)",
+    modelId: "demo-image",
+    aiPlatform: "demo",
+    modelType: "image",
+    description: "Built-in offline demo: draws abstract artwork from the prompt, no API key needed.",
+    costTokens: 10,
+    costUnit: "1_file",
+    isStream: false,
+    weight: 10,
+    settings: DEFAULT_IMAGE_SETTINGS,
+  },
+  {
+    chatModel: DEFAULT_CHAT_MODEL,
+    modelId: "meta-llama/Meta-Llama-3.1-70B-Instruct",
+    aiPlatform: "nebius",
+    modelType: "chat",
+    description: "Meta Llama 3.1 70B instruct on Nebius AI Studio: the default chat model.",
+    costTokens: 20,
+    costUnit: "message",
+    isStream: true,
+    weight: 100,
+    settings: {},
+  },
+  {
+    chatModel: "deepseek-v3",
+    modelId: "deepseek-ai/DeepSeek-V3",
+    aiPlatform: "nebius",
+    modelType: "chat",
+    description: "DeepSeek V3 on Nebius AI Studio: strong reasoning and long answers.",
+    costTokens: 20,
+    costUnit: "message",
+    isStream: true,
+    weight: 90,
+    settings: {},
+  },
+  {
+    chatModel: "Perplexity Sonar",
+    modelId: "sonar",
+    aiPlatform: "perplexity",
+    modelType: "chat",
+    description: "Perplexity Sonar: answers grounded in live web search (not streamed).",
+    costTokens: 30,
+    costUnit: "message",
+    isStream: false,
+    weight: 50,
+    settings: {},
+  },
+  {
+    chatModel: "FLUX.1 [schnell]",
+    modelId: "fal-ai/flux/schnell",
+    aiPlatform: "fal",
+    modelType: "image",
+    description: "FLUX.1 schnell on fal.ai: fast text-to-image.",
+    costTokens: 20,
+    costUnit: "1_megabitpixiels",
+    isStream: false,
+    weight: 100,
+    settings: DEFAULT_IMAGE_SETTINGS,
+  },
+];
+
+/** Spec section 9 token packages; prices in cents. */
+export const seedTokenPackages = [
+  { id: "basic", name: "Basic", tokens: 4990, priceCents: 499, discount: 0, isPopular: false, seq: 0 },
+  { id: "standard", name: "Standard", tokens: 19900, priceCents: 1999, discount: 20, isPopular: true, seq: 1 },
+  { id: "premium", name: "Premium", tokens: 34900, priceCents: 3499, discount: 30, isPopular: false, seq: 2 },
+  { id: "ultimate", name: "Ultimate", tokens: 149000, priceCents: 14999, discount: 40, isPopular: false, seq: 3 },
+];

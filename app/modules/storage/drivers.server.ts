@@ -1,0 +1,86 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
+import type { BucketName } from "./paths";
+
+export type StoredObject = { body: Buffer; contentType: string };
+
+/** Where bytes live. Paths given here are already cleaned. */
+export type StorageDriver = {
+  put(bucket: BucketName, objectPath: string, body: Buffer, contentType: string): Promise<void>;
+  get(bucket: BucketName, objectPath: string): Promise<StoredObject | null>;
+  remove(bucket: BucketName, objectPath: string): Promise<void>;
+};
+
+/** Files under DATA_DIR/storage/<bucket>/<path>; the content type is implied by the extension. */
+export function localDiskDriver(root: string, contentTypeFor: (objectPath: string) => string): StorageDriver {
+  const fileFor = (bucket: BucketName, objectPath: string) => path.join(root, bucket, objectPath);
+  return {
+    async put(bucket, objectPath, body) {
+      const file = fileFor(bucket, objectPath);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      const temporary = `${file}.${process.pid}.tmp`;
+      await fs.writeFile(temporary, body);
+      await fs.rename(temporary, file);
+    },
+    async get(bucket, objectPath) {
+      try {
+        return { body: await fs.readFile(fileFor(bucket, objectPath)), contentType: contentTypeFor(objectPath) };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw error;
+      }
+    },
+    async remove(bucket, objectPath) {
+      await fs.rm(fileFor(bucket, objectPath), { force: true });
+    },
+  };
+}
+
+export type S3Settings = {
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+};
+
+/** One S3 bucket holds every app bucket as a key prefix, so a self-hoster creates a single bucket. */
+export function s3Driver(settings: S3Settings): StorageDriver {
+  const client = new S3Client({
+    region: settings.region,
+    endpoint: settings.endpoint,
+    forcePathStyle: Boolean(settings.endpoint),
+    credentials:
+      settings.accessKeyId && settings.secretAccessKey
+        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+        : undefined,
+  });
+  const key = (bucket: BucketName, objectPath: string) => `${bucket}/${objectPath}`;
+  return {
+    async put(bucket, objectPath, body, contentType) {
+      await client.send(
+        new PutObjectCommand({ Bucket: settings.bucket, Key: key(bucket, objectPath), Body: body, ContentType: contentType }),
+      );
+    },
+    async get(bucket, objectPath) {
+      try {
+        const response = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: key(bucket, objectPath) }));
+        const bytes = await response.Body!.transformToByteArray();
+        return { body: Buffer.from(bytes), contentType: response.ContentType ?? "application/octet-stream" };
+      } catch (error) {
+        if (error instanceof NoSuchKey || (error as { name?: string }).name === "NotFound") return null;
+        throw error;
+      }
+    },
+    async remove(bucket, objectPath) {
+      await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: key(bucket, objectPath) }));
+    },
+  };
+}

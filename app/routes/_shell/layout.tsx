@@ -1,0 +1,39 @@
+import { useCallback, useState } from "react";
+import { Outlet } from "react-router";
+import { Footer } from "~/components/shell/footer";
+import { Header } from "~/components/shell/header";
+import { MobileBottomBar } from "~/components/shell/mobile-bottom-bar";
+import { Sidebar } from "~/components/shell/sidebar";
+import { SignInPromptProvider } from "~/components/sign-in-prompt";
+import { listCategories } from "~/modules/catalogue/categories.server";
+import type { Route } from "./+types/layout";
+
+export async function loader() {
+  return { categories: await listCategories() };
+}
+
+export default function ShellLayout({ loaderData }: Route.ComponentProps) {
+  const [collapsed, setCollapsed] = useState(false);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const toggleSidebar = useCallback(() => {
+    if (window.matchMedia("(min-width: 768px)").matches) setCollapsed((value) => !value);
+    else setMobileOpen((value) => !value);
+  }, []);
+  const closeMobile = useCallback(() => setMobileOpen(false), []);
+
+  return (
+    <SignInPromptProvider>
+      <Header categories={loaderData.categories} onToggleSidebar={toggleSidebar} />
+      <div className="flex">
+        <Sidebar collapsed={collapsed} mobileOpen={mobileOpen} onNavigate={closeMobile} onCloseMobile={closeMobile} />
+        <div className="flex min-w-0 flex-1 flex-col pb-16 md:pb-0">
+          <main id="main" className="flex-1">
+            <Outlet />
+          </main>
+          <Footer />
+        </div>
+      </div>
+      <MobileBottomBar />
+    </SignInPromptProvider>
+  );
+}

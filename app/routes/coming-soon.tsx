@@ -1,0 +1,34 @@
+import { Hourglass } from "lucide-react";
+import { Link, useLocation } from "react-router";
+
+const titles: Record<string, string> = {
+  "/chat": "Chat",
+  "/favorites": "My Favorites",
+  "/generate": "Generate Media",
+  "/create": "Create Character",
+  "/collection": "Collection",
+  "/tokens": "Free Tokens",
+  "/signup": "Create Account",
+  "/login": "Sign In",
+  "/settings": "Settings",
+  "/dashboard": "Dashboard",
+};
+
+export function meta({ location }: { location: { pathname: string } }) {
+  return [{ title: `${titles[location.pathname] ?? "Coming soon"} · CharacterVerse` }];
+}
+
+/** Stands in for screens that later releases build, so every link in the shell goes somewhere honest. */
+export default function ComingSoon() {
+  const { pathname } = useLocation();
+  return (
+    <div className="mx-auto flex max-w-lg flex-col items-center gap-4 px-4 py-24 text-center">
+      <Hourglass className="size-12 text-accent" aria-hidden />
+      <h1 className="text-2xl font-bold">{titles[pathname] ?? "Coming soon"}</h1>
+      <p className="text-muted">This part of CharacterVerse is coming soon. Meanwhile, browse the characters.</p>
+      <Link to="/explore" className="btn-primary">
+        Explore characters
+      </Link>
+    </div>
+  );
+}

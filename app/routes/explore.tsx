@@ -1,0 +1,80 @@
+import { useEffect, useRef } from "react";
+import { Search } from "lucide-react";
+import { Form, useNavigation, useRouteLoaderData, useSubmit } from "react-router";
+import { CategoryChips } from "~/components/category-chips";
+import { CharacterGrid } from "~/components/character-card";
+import { CharacterOverlay } from "~/components/character-overlay";
+import { Pagination } from "~/components/pagination";
+import { exploreHref, parseExploreParams } from "~/lib/explore-params";
+import { getPublishedCharacter, searchCharacters } from "~/modules/catalogue/characters.server";
+import type { loader as shellLoader } from "./_shell/layout";
+import type { Route } from "./+types/explore";
+
+export function meta() {
+  return [{ title: "Explore characters · CharacterVerse" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const params = parseExploreParams(new URL(request.url).searchParams);
+  const [result, character] = await Promise.all([
+    searchCharacters({ query: params.q, categoryId: params.category, page: params.page }),
+    params.character ? getPublishedCharacter(params.character) : null,
+  ]);
+  return { params, result, character };
+}
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+export default function Explore({ loaderData }: Route.ComponentProps) {
+  const { params, result, character } = loaderData;
+  const { categories } = useRouteLoaderData<typeof shellLoader>("routes/_shell/layout") ?? { categories: [] };
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const searching = navigation.state === "loading" && navigation.location.pathname === "/explore";
+  const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(debounce.current), []);
+  const list = { q: params.q, category: params.category };
+
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-5 px-3 py-4 md:px-6 md:py-6">
+      <h1 className="text-2xl font-bold">Explore</h1>
+      <Form method="get" role="search" className="relative" onChange={(event) => {
+        const form = event.currentTarget;
+        clearTimeout(debounce.current);
+        debounce.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), SEARCH_DEBOUNCE_MS);
+      }}>
+        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-faint" aria-hidden />
+        <input
+          type="search"
+          name="q"
+          defaultValue={params.q}
+          key={params.q}
+          placeholder="Search characters..."
+          aria-label="Search characters"
+          className="field h-11 pl-10"
+          maxLength={100}
+        />
+        {params.category ? <input type="hidden" name="category" value={params.category} /> : null}
+        <button type="submit" className="sr-only">
+          Search
+        </button>
+      </Form>
+      <CategoryChips categories={categories} activeId={params.category} hrefFor={(id) => exploreHref("/explore", { q: params.q, category: id })} />
+      <p className="text-sm text-muted" aria-live="polite">
+        {searching ? "Searching…" : `${result.totalCount} ${result.totalCount === 1 ? "character" : "characters"}`}
+      </p>
+      {result.characters.length ? (
+        <CharacterGrid characters={result.characters} detailHref={(id) => exploreHref("/explore", { ...list, page: params.page, character: id })} />
+      ) : (
+        <div className="card flex flex-col items-center gap-1 px-4 py-16 text-center">
+          <p className="text-lg font-semibold">No characters found</p>
+          <p className="text-sm text-muted">Try adjusting your search or filters</p>
+        </div>
+      )}
+      <Pagination page={result.page} pageCount={result.pageCount} hrefFor={(page) => exploreHref("/explore", { ...list, page })} />
+      {character ? (
+        <CharacterOverlay character={character} closeHref={exploreHref("/explore", { ...list, page: params.page })} />
+      ) : null}
+    </div>
+  );
+}

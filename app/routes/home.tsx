@@ -1,0 +1,43 @@
+import { ArrowRight } from "lucide-react";
+import { Link, useRouteLoaderData } from "react-router";
+import { BannerCarousel } from "~/components/banner-carousel";
+import { CategoryChips } from "~/components/category-chips";
+import { CharacterGrid } from "~/components/character-card";
+import { bannerMatchesCategory } from "~/lib/catalogue";
+import { exploreHref, parseExploreParams } from "~/lib/explore-params";
+import { listPublishedBanners } from "~/modules/catalogue/banners.server";
+import { searchCharacters } from "~/modules/catalogue/characters.server";
+import type { loader as shellLoader } from "./_shell/layout";
+import type { Route } from "./+types/home";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { category } = parseExploreParams(new URL(request.url).searchParams);
+  const [banners, result] = await Promise.all([listPublishedBanners(), searchCharacters({ categoryId: category, page: 1 })]);
+  return { banners, characters: result.characters, categoryId: category };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { categories } = useRouteLoaderData<typeof shellLoader>("routes/_shell/layout") ?? { categories: [] };
+  const { characters, categoryId } = loaderData;
+  const categoryName = categories.find((category) => category.id === categoryId)?.name ?? null;
+  const banners = loaderData.banners.filter((banner) => bannerMatchesCategory(banner, categoryName));
+
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-3 py-4 md:px-6 md:py-6">
+      <BannerCarousel banners={banners} />
+      <CategoryChips
+        categories={categories}
+        activeId={categoryId}
+        hrefFor={(id) => exploreHref("/", { category: id })}
+        className="md:hidden"
+      />
+      <div className="flex items-end justify-between gap-4">
+        <h1 className="text-xl font-bold md:text-2xl">{categoryName ? `${categoryName} characters` : "Popular characters"}</h1>
+        <Link to={exploreHref("/explore", { category: categoryId })} className="btn-secondary shrink-0">
+          All Models <ArrowRight className="size-4" aria-hidden />
+        </Link>
+      </div>
+      <CharacterGrid characters={characters} detailHref={(id) => exploreHref("/explore", { character: id })} />
+    </div>
+  );
+}

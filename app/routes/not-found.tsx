@@ -1,0 +1,13 @@
+import { data } from "react-router";
+
+export function loader() {
+  throw data(null, { status: 404, statusText: "Not Found" });
+}
+
+export function meta() {
+  return [{ title: "Page not found · CharacterVerse" }];
+}
+
+export default function NotFound() {
+  return null;
+}

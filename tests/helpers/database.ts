@@ -1,0 +1,70 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { openDatabase, type Database } from "~/modules/db/database.server";
+import { useDatabaseForTests } from "~/modules/db/db.server";
+import { applyPendingMigrations } from "~/modules/db/migrate.server";
+import { MIGRATIONS_DIR } from "~/modules/db/startup.server";
+
+export type TestDatabase = { database: Database; url?: string; dispose(): Promise<void> };
+
+/** True when integration tests run against a real PostgreSQL server. */
+export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/**
+ * A fresh, fully migrated database for one test file: an in-memory PGlite by default, or a new
+ * database on the server named by TEST_DATABASE_URL (dropped afterwards). The app's modules use it.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (!onPostgres) {
+    const database = openDatabase({ kind: "pglite" });
+    await database.withMigrationLock((sql) => applyPendingMigrations(sql, MIGRATIONS_DIR));
+    useDatabaseForTests(database);
+    return { database, dispose: () => database.close() };
+  }
+  const { url, drop } = await createEmptyPostgresDatabase();
+  const database = openDatabase({ kind: "postgres", url, poolSize: 20 });
+  await database.withMigrationLock((sql) => applyPendingMigrations(sql, MIGRATIONS_DIR));
+  useDatabaseForTests(database);
+  return {
+    database,
+    url,
+    async dispose() {
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+/** An empty database on the TEST_DATABASE_URL server, and how to drop it. */
+export async function createEmptyPostgresDatabase() {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
+  const name = `cv_test_${randomBytes(6).toString("hex")}`;
+  await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+async function adminQuery(url: string, sql: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Empties every table but the migration history, so each test starts clean. */
+export async function truncateAll(database: Database) {
+  const tables = await database.prisma.$queryRaw<{ tablename: string }[]>`
+    SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> '_prisma_migrations'`;
+  if (tables.length === 0) return;
+  await database.prisma.$executeRawUnsafe(
+    `TRUNCATE ${tables.map((table) => `"${table.tablename}"`).join(", ")} RESTART IDENTITY CASCADE`,
+  );
+}

@@ -1,0 +1,63 @@
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { loader as storageLoader } from "~/routes/api/storage";
+import { loader as thumbnailLoader } from "~/routes/api/thumbnail";
+import { putObject, signedUrl, SIGNED_LINK_SECONDS } from "~/modules/storage/storage.server";
+
+const origin = "http://localhost";
+
+async function call(loader: (args: never) => Promise<Response>, url: string) {
+  const { pathname } = new URL(url, origin);
+  const [, , bucket, ...rest] = pathname.split("/");
+  try {
+    return await loader({ request: new Request(new URL(url, origin)), params: { bucket, "*": rest.join("/") }, context: {} } as never);
+  } catch (thrown) {
+    // React Router's data() throws carry the status the client would see.
+    return thrown as { init?: { status?: number } };
+  }
+}
+
+const statusOf = (result: unknown) =>
+  result instanceof Response ? result.status : ((result as { init?: { status?: number } }).init?.status ?? 500);
+
+async function samplePng() {
+  return sharp({ create: { width: 600, height: 600, channels: 3, background: "#a855f7" } }).png().toBuffer();
+}
+
+describe("stored files", () => {
+  it("serves public avatars to anyone, with caching headers", async () => {
+    await putObject("avatars", "people/one.png", await samplePng());
+    const response = (await call(storageLoader, "/storage/avatars/people/one.png")) as Response;
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/png");
+    expect(response.headers.get("cache-control")).toContain("public");
+  });
+
+  it("hides private files without a valid, unexpired signature", async () => {
+    await putObject("uploads", "user-1/report.png", await samplePng());
+    expect(statusOf(await call(storageLoader, "/storage/uploads/user-1/report.png"))).toBe(404);
+
+    const link = signedUrl("uploads", "user-1/report.png");
+    expect(statusOf(await call(storageLoader, link))).toBe(200);
+    expect(statusOf(await call(storageLoader, link.replace(/signature=./, "signature=x")))).toBe(404);
+
+    const expired = signedUrl("uploads", "user-1/report.png", Date.now() - (SIGNED_LINK_SECONDS + 60) * 1000);
+    expect(statusOf(await call(storageLoader, expired))).toBe(404);
+  });
+
+  it("answers 404 for unknown buckets and paths that climb out", async () => {
+    expect(statusOf(await call(storageLoader, "/storage/secrets/a.png"))).toBe(404);
+    expect(statusOf(await call(storageLoader, "/storage/avatars/../session-secret"))).toBe(404);
+    expect(statusOf(await call(storageLoader, "/storage/avatars/missing.png"))).toBe(404);
+  });
+
+  it("makes 300 px card thumbnails with cover fit and 150 px square avatars", async () => {
+    await putObject("avatars", "people/two.png", await samplePng());
+    const card = (await call(thumbnailLoader, "/thumb/avatars/people/two.png?w=300")) as Response;
+    expect(card.headers.get("content-type")).toBe("image/webp");
+    expect(await sharp(Buffer.from(await card.arrayBuffer())).metadata()).toMatchObject({ width: 300, height: 400 });
+    const small = (await call(thumbnailLoader, "/thumb/avatars/people/two.png?w=150")) as Response;
+    expect(await sharp(Buffer.from(await small.arrayBuffer())).metadata()).toMatchObject({ width: 150, height: 150 });
+    expect(statusOf(await call(thumbnailLoader, "/thumb/avatars/people/two.png?w=77"))).toBe(400);
+  });
+});

@@ -1,0 +1,14 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
+  test: {
+    include: ["app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts"],
+    setupFiles: ["tests/setup-env.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // PGlite is WASM: a few files at a time keep the 2-core machines responsive.
+    maxWorkers: 2,
+  },
+});
