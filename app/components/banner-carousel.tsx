@@ -33,7 +33,7 @@ export function BannerCarousel({ banners }: { banners: BannerData[] }) {
             data-testid="banner-slide"
           >
             <div className="absolute inset-0 bg-linear-to-r from-black/60 via-black/20 to-transparent" />
-            <div className="relative flex flex-col items-start gap-2 p-5 sm:p-10">
+            <div className="relative flex flex-col items-start gap-2 p-5 sm:px-16 sm:py-10">
               <h2 className="text-xl font-extrabold sm:text-4xl">{banner.title}</h2>
               {banner.description ? <p className="text-sm text-ink/85 sm:text-lg">{banner.description}</p> : null}
               {banner.ctaTitle && banner.ctaUrl ? (
@@ -47,10 +47,10 @@ export function BannerCarousel({ banners }: { banners: BannerData[] }) {
       </div>
       {count > 1 ? (
         <>
-          <button type="button" onClick={() => setIndex((index - 1 + count) % count)} className="absolute top-1/2 left-2 -translate-y-1/2 rounded-full bg-black/40 p-1.5 hover:bg-black/60" aria-label="Previous banner">
+          <button type="button" onClick={() => setIndex((index - 1 + count) % count)} className="absolute top-1/2 left-2 hidden -translate-y-1/2 rounded-full bg-black/40 p-1.5 hover:bg-black/60 sm:block" aria-label="Previous banner">
             <ChevronLeft className="size-5" />
           </button>
-          <button type="button" onClick={() => setIndex((index + 1) % count)} className="absolute top-1/2 right-2 -translate-y-1/2 rounded-full bg-black/40 p-1.5 hover:bg-black/60" aria-label="Next banner">
+          <button type="button" onClick={() => setIndex((index + 1) % count)} className="absolute top-1/2 right-2 hidden -translate-y-1/2 rounded-full bg-black/40 p-1.5 hover:bg-black/60 sm:block" aria-label="Next banner">
             <ChevronRight className="size-5" />
           </button>
           <div className="absolute right-4 bottom-3 flex gap-1.5">

@@ -15,9 +15,9 @@ export function CharacterCard({ character, detailHref }: { character: CharacterC
           <img src={image} alt="" loading="lazy" decoding="async" width={300} height={400} className="size-full object-cover transition group-hover:scale-105" />
         ) : null}
         <div className="absolute inset-x-0 bottom-0 h-2/3 bg-linear-to-t from-surface via-surface/40 to-transparent" />
-        <div className="absolute top-2 left-2 flex flex-wrap gap-1">
+        <div className="absolute top-2 right-11 left-2 flex flex-wrap gap-1">
           {character.tags.slice(0, 2).map((tag) => (
-            <span key={tag} className="rounded-full bg-black/55 px-2 py-0.5 text-[11px] font-medium text-ink backdrop-blur">
+            <span key={tag} className="max-w-full truncate rounded-full bg-black/55 px-2 py-0.5 text-[11px] font-medium text-ink backdrop-blur">
               {tag}
             </span>
           ))}

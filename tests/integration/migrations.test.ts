@@ -1,10 +1,8 @@
 import { createHash } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "~/modules/db/database.server";
 import { applyPendingMigrations, listMigrations } from "~/modules/db/migrate.server";
-import { MIGRATIONS_DIR, prepareDatabase } from "~/modules/db/startup.server";
-import { useDatabaseForTests } from "~/modules/db/db.server";
-import { createEmptyPostgresDatabase, createTestDatabase, onPostgres } from "../helpers/database";
+import { MIGRATIONS_DIR } from "~/modules/db/startup.server";
+import { createTestDatabase } from "../helpers/database";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -25,25 +23,5 @@ describe("migrations", () => {
     }
     const again = await test.database.withMigrationLock((sql) => applyPendingMigrations(sql, MIGRATIONS_DIR));
     expect(again).toEqual([]);
-  });
-
-  it.runIf(onPostgres)("lets two instances start at once on one empty PostgreSQL database", async () => {
-    const { url, drop } = await createEmptyPostgresDatabase();
-    const first = openDatabase({ kind: "postgres", url });
-    const second = openDatabase({ kind: "postgres", url });
-    cleanups.push(async () => {
-      await first.close();
-      await second.close();
-      await drop();
-    });
-    useDatabaseForTests(first);
-
-    const results = await Promise.all([first, second].map((database: Database) => prepareDatabase(database, { seed: true })));
-
-    expect(results.filter((result) => result.applied.length > 0)).toHaveLength(1);
-    expect(results.filter((result) => result.seeded)).toHaveLength(1);
-    expect(await first.prisma.category.count()).toBe(4);
-    const recorded = await first.prisma.$queryRaw<{ count: bigint }[]>`SELECT count(*) AS count FROM "_prisma_migrations"`;
-    expect(Number(recorded[0].count)).toBe((await listMigrations(MIGRATIONS_DIR)).length);
   });
 });

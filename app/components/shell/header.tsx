@@ -42,10 +42,10 @@ export function Header({ categories, onToggleSidebar }: { categories: CategorySu
         })}
       </nav>
       <div className="ml-auto flex items-center gap-2">
-        <Link to="/signup" className="btn-primary hidden px-3 sm:inline-flex">
+        <Link to="/signup" className="btn-primary px-3 text-xs sm:text-sm">
           Create Account
         </Link>
-        <Link to="/login" className="btn-secondary px-3">
+        <Link to="/login" className="btn-secondary px-3 text-xs sm:text-sm">
           Login
         </Link>
       </div>

@@ -77,7 +77,8 @@ function pgRunner(client: pg.PoolClient): SqlRunner {
 
 function openPGlite(dataDir?: string): Database {
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-  const pglite = new PGlite(dataDir, { extensions: { pg_trgm } });
+  // "memory://" rather than undefined: PGlite ignores the options object when the first argument is undefined.
+  const pglite = new PGlite(dataDir ?? "memory://", { extensions: { pg_trgm } });
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
   const runner: SqlRunner = {
     async exec(sql) {

@@ -1,0 +1,424 @@
+// Explore search benchmark: the production build against a fresh catalogue of 10,000 published
+// characters, comparing /explore?q=... with a trivial page (/language) and /healthz.
+//
+//   npm run build && npm run bench
+//
+// Environment (all optional):
+//   BENCH_SECONDS          measured seconds per route (default 15)
+//   BENCH_WARMUP_SECONDS   discarded warm-up seconds per route (default 3)
+//   BENCH_CONNECTIONS      concurrent connections (default 50)
+//   BENCH_CHARACTERS       published characters in the catalogue (default 10000)
+//   BENCH_PORT             port for the server on 127.0.0.1 (default 3300, or a free one)
+//   BENCH_DATABASE_URL     a PostgreSQL server to use instead of embedded PGlite; the benchmark
+//                          creates (and afterwards drops) its own scratch database there
+//   BENCH_ANALYZE          1 to run ANALYZE after the bulk insert, 0 not to; default: only on
+//                          PostgreSQL, whose autovacuum would do it on its own within a minute
+//                          (PGlite runs no autovacuum)
+//   BENCH_ENCODING         Accept-Encoding sent with every request (default "gzip, deflate, br",
+//                          what browsers send, so the server's compression is measured too;
+//                          "identity" to measure without it)
+//   BENCH_ROUTES           comma-separated subset of: explore,language,healthz
+//   BENCH_KEEP=1           keep the temporary data directory (and scratch database)
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import pg from "pg";
+import type { Prisma } from "../../app/generated/prisma/client";
+import { characterSearchText } from "../../app/modules/catalogue/characters.server";
+import { openDatabase, type Database } from "../../app/modules/db/database.server";
+import { SEARCH_TERMS, syntheticCharacters } from "./dataset";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const HOST = "127.0.0.1";
+const SECONDS = positive("BENCH_SECONDS", 15);
+const WARMUP_SECONDS = positive("BENCH_WARMUP_SECONDS", 3);
+const CONNECTIONS = positive("BENCH_CONNECTIONS", 50);
+const CHARACTERS = positive("BENCH_CHARACTERS", 10_000);
+const KEEP = process.env.BENCH_KEEP === "1";
+const POSTGRES_URL = process.env.BENCH_DATABASE_URL?.trim() || undefined;
+const ANALYZE = process.env.BENCH_ANALYZE ? process.env.BENCH_ANALYZE === "1" : Boolean(POSTGRES_URL);
+const ENCODING = process.env.BENCH_ENCODING ?? "gzip, deflate, br";
+const ROUTES = (process.env.BENCH_ROUTES ?? "explore,language,healthz").split(",").map((route) => route.trim());
+const USER_AGENT =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+/** The whole run is bounded: builds, two server starts, the insert, and every load run. */
+const DEADLINE_MS = 15 * 60_000 + ROUTES.length * (SECONDS + WARMUP_SECONDS) * 1000;
+
+function positive(name: string, fallback: number) {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  return value;
+}
+
+function log(message: string) {
+  process.stdout.write(`[bench] ${message}\n`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cleanup: whatever happens, the server goes down and the temporary data goes away.
+
+let server: ChildProcess | undefined;
+let dataDir: string | undefined;
+let scratch: { adminUrl: string; name: string } | undefined;
+let cleanedUp = false;
+
+async function cleanup() {
+  if (cleanedUp) return;
+  cleanedUp = true;
+  await stopServer();
+  if (scratch && !KEEP) {
+    const admin = new pg.Client({ connectionString: scratch.adminUrl });
+    try {
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS "${scratch.name}" WITH (FORCE)`);
+      log(`dropped scratch database ${scratch.name}`);
+    } catch (error) {
+      log(`could not drop scratch database ${scratch.name}: ${(error as Error).message}`);
+    } finally {
+      await admin.end().catch(() => {});
+    }
+  }
+  if (dataDir) {
+    if (KEEP) log(`kept ${dataDir}${scratch ? ` and database ${scratch.name}` : ""}`);
+    else fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const watchdog = setTimeout(() => {
+  log(`giving up: the run took longer than ${Math.round(DEADLINE_MS / 60_000)} minutes`);
+  server?.kill("SIGKILL");
+  void cleanup().finally(() => process.exit(2));
+}, DEADLINE_MS);
+watchdog.unref();
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    log(`${signal}: stopping`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Build, database, server.
+
+function ensureBuild() {
+  if (fs.existsSync(path.join(ROOT, "build/server/index.js"))) return;
+  log("no production build: running npm run build");
+  const result = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit", timeout: 10 * 60_000 });
+  if (result.status !== 0) throw new Error("npm run build failed");
+}
+
+async function freePort(preferred: number) {
+  const tryListen = (port: number) =>
+    new Promise<number | undefined>((resolve) => {
+      const probe = net.createServer();
+      probe.once("error", () => resolve(undefined));
+      probe.listen(port, HOST, () => {
+        const address = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(address.port));
+      });
+    });
+  return (await tryListen(preferred)) ?? (await tryListen(0))!;
+}
+
+async function createScratchDatabase(adminUrl: string) {
+  const name = `cv_bench_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  scratch = { adminUrl, name };
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+function serverEnv(port: number, databaseUrl: string | undefined) {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    // The server's configuration comes only from here, never from the caller's shell.
+    if (/^(DATABASE_URL|DATA_DIR|PORT|APP_URL|LOG_LEVEL|SEED_ON_START|S3_|NODE_OPTIONS$)/.test(key)) continue;
+    env[key] = value;
+  }
+  return {
+    ...env,
+    NODE_ENV: "production",
+    DATA_DIR: dataDir!,
+    PORT: String(port),
+    APP_URL: `http://${HOST}:${port}`,
+    LOG_LEVEL: "warn",
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+}
+
+async function startServer(port: number, databaseUrl: string | undefined) {
+  const child = spawn(process.execPath, [...serverNodeFlags(), "scripts/start-local.js"], {
+    cwd: ROOT,
+    env: serverEnv(port, databaseUrl),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  server = child;
+  const relay = (stream: NodeJS.ReadableStream) =>
+    stream.on("data", (chunk: Buffer) => {
+      for (const line of chunk.toString().split("\n").filter(Boolean)) process.stdout.write(`  [server] ${line}\n`);
+    });
+  relay(child.stdout!);
+  relay(child.stderr!);
+  const exited = new Promise<never>((_, reject) =>
+    child.once("exit", (code) => reject(new Error(`the server exited (code ${code}) before it was healthy`))),
+  );
+  exited.catch(() => {});
+  const started = Date.now();
+  const healthy = (async () => {
+    while (Date.now() - started < 180_000) {
+      try {
+        const response = await fetch(`http://${HOST}:${port}/healthz`, { signal: AbortSignal.timeout(2000) });
+        if (response.ok) return;
+      } catch {
+        // not listening yet
+      }
+      await sleep(250);
+    }
+    throw new Error("the server did not become healthy within 180 s");
+  })();
+  await Promise.race([healthy, exited]);
+  log(`server healthy after ${((Date.now() - started) / 1000).toFixed(1)} s (pid ${child.pid})`);
+}
+
+/** Extra flags for the server process, e.g. BENCH_SERVER_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof". */
+function serverNodeFlags() {
+  return ["--experimental-wasm-modules", ...(process.env.BENCH_SERVER_FLAGS ?? "").split(" ").filter(Boolean)];
+}
+
+async function stopServer() {
+  const child = server;
+  server = undefined;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+function sleep(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Tops the seeded catalogue up to CHARACTERS published characters, through the app's own Prisma client. */
+async function fillCatalogue(db: Database) {
+  const prisma = db.prisma;
+  const seeded = await prisma.character.findMany({
+    where: { isPublished: true },
+    select: { avatarUrl: true, createdAt: true },
+    orderBy: { createdAt: "asc" },
+  });
+  const avatars = [...new Set(seeded.map((row) => row.avatarUrl).filter((url): url is string => Boolean(url)))];
+  const oldest = seeded[0]?.createdAt.getTime() ?? Date.now();
+  const missing = CHARACTERS - seeded.length;
+  log(`seeded catalogue: ${seeded.length} published characters, ${avatars.length} avatars; adding ${Math.max(0, missing)}`);
+  if (missing <= 0) return;
+
+  const started = Date.now();
+  let batch: Prisma.CharacterCreateManyInput[] = [];
+  let index = 0;
+  const flush = async () => {
+    if (batch.length) await prisma.character.createMany({ data: batch });
+    batch = [];
+  };
+  for (const character of syntheticCharacters(missing)) {
+    batch.push({
+      name: character.name,
+      description: character.description,
+      avatarUrl: avatars.length ? avatars[index % avatars.length] : null,
+      categoryId: character.categoryId,
+      welcomeMessage: character.welcomeMessage,
+      isPublished: true,
+      tags: character.tags,
+      searchText: characterSearchText(character),
+      createdAt: new Date(oldest - 60_000 - character.ageMs),
+    });
+    index++;
+    if (batch.length === 1000) await flush();
+  }
+  await flush();
+  log(`inserted ${missing} characters in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (ANALYZE) {
+    await prisma.$executeRawUnsafe("ANALYZE characters");
+    log("ran ANALYZE characters");
+  }
+}
+
+async function describeDatabase(db: Database) {
+  const [row] = await db.prisma.$queryRawUnsafe<{ version: string }[]>("SELECT version()");
+  const counts: Record<string, number> = {};
+  for (const term of SEARCH_TERMS) {
+    const [match] = await db.prisma.$queryRawUnsafe<{ count: bigint }[]>(
+      "SELECT count(*) AS count FROM characters WHERE is_published AND search_text LIKE $1",
+      `%${term}%`,
+    );
+    counts[term] = Number(match.count);
+  }
+  const [total] = await db.prisma.$queryRawUnsafe<{ count: bigint }[]>(
+    "SELECT count(*) AS count FROM characters WHERE is_published",
+  );
+  return { version: row.version, counts, total: Number(total.count) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load.
+
+type Measurement = { route: string; what: string; result: autocannon.Result };
+
+async function load(port: number, route: string, paths: string[], seconds: number) {
+  return autocannon({
+    url: `http://${HOST}:${port}`,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: { "user-agent": USER_AGENT, accept: "text/html,*/*", "accept-encoding": ENCODING },
+    requests: paths.map((p) => ({ method: "GET", path: p })),
+    timeout: 30,
+    title: route,
+  });
+}
+
+/** One request per path before loading: each must answer 200, and explore must show the expected count. */
+async function checkResponses(port: number, paths: string[], expected?: Record<string, number>) {
+  for (const p of paths) {
+    const response = await fetch(`http://${HOST}:${port}${p}`, { headers: { "user-agent": USER_AGENT } });
+    const body = await response.text();
+    if (response.status !== 200) throw new Error(`GET ${p} answered ${response.status}`);
+    const term = new URL(p, "http://x").searchParams.get("q");
+    if (term && expected) {
+      const shown = body.match(/(\d+) characters?</)?.[1];
+      if (Number(shown) !== expected[term]) throw new Error(`GET ${p} shows ${shown} characters, expected ${expected[term]}`);
+    }
+  }
+}
+
+function fmt(value: number, digits = 0) {
+  return value.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+function table(rows: string[][]) {
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  return rows
+    .map((row, index) => {
+      const line = `| ${row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join(" | ")} |`;
+      return index === 0 ? `${line}\n|${widths.map((w, c) => (c === 0 ? ` ${"-".repeat(w)} ` : ` ${"-".repeat(w - 1)}: `)).join("|")}|` : line;
+    })
+    .join("\n");
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  const cpus = os.cpus();
+  log(`machine: ${cpus[0]?.model ?? "unknown CPU"}, ${cpus.length} cores, ${fmt(os.totalmem() / 2 ** 30, 1)} GiB RAM, node ${process.version}, ${os.platform()} ${os.release()}`);
+  log(`load average before: ${os.loadavg().map((v) => v.toFixed(2)).join(" ")}`);
+
+  ensureBuild();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cv-bench-explore-"));
+  const port = await freePort(Number(process.env.BENCH_PORT ?? 3300));
+  const databaseUrl = POSTGRES_URL ? await createScratchDatabase(POSTGRES_URL) : undefined;
+  log(`database: ${databaseUrl ? `PostgreSQL, scratch database ${scratch!.name}` : `PGlite in ${dataDir}/pglite`}; port ${port}`);
+
+  // 1. The real server migrates and seeds the starter catalogue, then stops (PGlite is single-process).
+  await startServer(port, databaseUrl);
+  await stopServer();
+
+  // 2. Bulk insert with the app's own database module.
+  const db = openDatabase(databaseUrl ? { kind: "postgres", url: databaseUrl } : { kind: "pglite", dataDir: path.join(dataDir, "pglite") });
+  let info: Awaited<ReturnType<typeof describeDatabase>>;
+  try {
+    await fillCatalogue(db);
+    info = await describeDatabase(db);
+  } finally {
+    await db.close();
+  }
+  const kind = databaseUrl ? "PostgreSQL" : "PGlite (embedded, in the server process)";
+  log(`database: ${kind} — ${info.version}`);
+  log(`published characters: ${info.total}; rows matching each term: ${SEARCH_TERMS.map((t) => `${t}=${info.counts[t]}`).join(", ")}`);
+
+  // 3. The server again, now over the full catalogue.
+  await startServer(port, databaseUrl);
+
+  const targets: Record<string, { what: string; paths: string[] }> = {
+    explore: { what: `/explore?q=<${SEARCH_TERMS.join("|")}>`, paths: SEARCH_TERMS.map((t) => `/explore?q=${encodeURIComponent(t)}`) },
+    language: { what: "/language", paths: ["/language"] },
+    healthz: { what: "/healthz", paths: ["/healthz"] },
+  };
+  await checkResponses(port, targets.explore.paths, info.counts);
+  await checkResponses(port, ["/language", "/healthz"]);
+
+  const measurements: Measurement[] = [];
+  for (const route of ROUTES) {
+    const target = targets[route];
+    if (!target) throw new Error(`unknown route in BENCH_ROUTES: ${route}`);
+    log(`${target.what}: ${WARMUP_SECONDS} s warm-up (discarded), then ${SECONDS} s measured, ${CONNECTIONS} connections`);
+    await load(port, route, target.paths, WARMUP_SECONDS);
+    const result = await load(port, route, target.paths, SECONDS);
+    measurements.push({ route, what: target.what, result });
+    log(
+      `  ${fmt(result.requests.average)} req/s, p50 ${fmt(result.latency.p50)} ms, p99 ${fmt(result.latency.p99)} ms, ` +
+        `${fmt(result.throughput.average / result.requests.average / 1024, 1)} KiB/response, non-2xx ${result.non2xx}, errors ${result.errors}`,
+    );
+  }
+  log(`load average after: ${os.loadavg().map((v) => v.toFixed(2)).join(" ")}`);
+
+  await stopServer();
+
+  const rows = [["route", "req/s", "p50 ms", "p99 ms", "KiB/resp", "requests", "non-2xx", "errors"]];
+  for (const { what, result } of measurements) {
+    rows.push([
+      what,
+      fmt(result.requests.average),
+      fmt(result.latency.p50),
+      fmt(result.latency.p99),
+      fmt(result.throughput.average / result.requests.average / 1024, 1),
+      fmt(result.requests.total),
+      String(result.non2xx),
+      String(result.errors),
+    ]);
+  }
+  const rate = (route: string) => measurements.find((m) => m.route === route)?.result.requests.average;
+  const ratios: string[] = [];
+  const explore = rate("explore");
+  if (explore && rate("language")) ratios.push(`explore/language = ${(explore / rate("language")!).toFixed(2)} (requirement: >= 0.50)`);
+  if (explore && rate("healthz")) ratios.push(`explore/healthz  = ${(explore / rate("healthz")!).toFixed(2)}`);
+
+  console.log("");
+  console.log(`Explore benchmark — ${new Date().toISOString()}`);
+  console.log(`Machine: ${cpus[0]?.model ?? "unknown CPU"}, ${cpus.length} cores, ${fmt(os.totalmem() / 2 ** 30, 1)} GiB RAM, node ${process.version}`);
+  console.log(`Database: ${kind}; ${info.version.split(" on ")[0]}; ${info.total} published characters; ANALYZE after insert: ${ANALYZE ? "yes" : "no"}`);
+  console.log(`Load: autocannon, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s measured per route, Accept-Encoding: ${ENCODING}`);
+  console.log(`Search terms (matching rows): ${SEARCH_TERMS.map((t) => `${t} (${info.counts[t]})`).join(", ")}`);
+  console.log("");
+  console.log(table(rows));
+  console.log("");
+  for (const line of ratios) console.log(line);
+
+  const failures = measurements.filter((m) => m.result.non2xx > 0 || m.result.errors > 0);
+  if (failures.length) {
+    console.log(`\nFAILED: non-2xx responses or errors on ${failures.map((m) => m.what).join(", ")}`);
+    process.exitCode = 1;
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(`[bench] failed: ${error instanceof Error ? error.stack : String(error)}`);
+  process.exitCode = 1;
+} finally {
+  await cleanup();
+  clearTimeout(watchdog);
+}

@@ -1,0 +1,41 @@
+import { defineConfig } from "@playwright/test";
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
+const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/** End-to-end tests run against the production build on a fresh embedded database. */
+export default defineConfig({
+  testDir: "tests/e2e",
+  // Tests that need a PostgreSQL server run only when one is named.
+  testIgnore: process.env.TEST_DATABASE_URL ? [] : ["**/*.postgres.spec.ts"],
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+    viewport: { width: 1280, height: 800 },
+    trace: "off",
+  },
+  webServer: {
+    command:
+      "rm -rf .e2e-data && node --experimental-wasm-modules --import tsx tests/e2e/prepare-data.ts && node --experimental-wasm-modules scripts/start-local.js",
+    url: `http://127.0.0.1:${E2E_PORT}/healthz`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    env: { PORT: String(E2E_PORT), DATA_DIR: ".e2e-data", LOG_LEVEL: "warn", APP_URL: `http://127.0.0.1:${E2E_PORT}` },
+  },
+});

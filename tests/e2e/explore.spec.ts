@@ -1,0 +1,54 @@
+import { expect, test, type Page } from "@playwright/test";
+import { desktop, phone } from "./viewports";
+
+const cards = (page: Page) => page.getByRole("article");
+const names = (page: Page) => cards(page).getByRole("heading").allTextContents();
+
+for (const [label, viewport] of [["desktop", desktop], ["phone", phone]] as const) {
+  test.describe(`explore on a ${label}`, () => {
+    test.use({ viewport });
+
+    test("searches as you type, filters by category and shows the empty text", async ({ page }) => {
+      await page.goto("/explore");
+      await expect(page.getByText("60 characters")).toBeVisible();
+      await page.getByRole("searchbox", { name: "Search characters" }).fill("coach");
+      await expect(page).toHaveURL(/\/explore\?q=coach$/);
+      const found = await names(page);
+      expect(found.length).toBeGreaterThan(0);
+      expect(found.length).toBeLessThan(50);
+
+      await page.getByRole("navigation", { name: "Filter by category" }).getByRole("link", { name: "Pros" }).click();
+      await expect(page).toHaveURL(/q=coach&category=4/);
+      await expect(page.getByRole("searchbox", { name: "Search characters" })).toHaveValue("coach");
+
+      await page.getByRole("searchbox", { name: "Search characters" }).fill("zzzz-nobody");
+      await expect(page.getByText("No characters found")).toBeVisible();
+      await expect(page.getByText("Try adjusting your search or filters")).toBeVisible();
+    });
+
+    test("?character={id} opens the character's details over the catalogue", async ({ page }) => {
+      await page.goto("/explore");
+      const first = cards(page).first();
+      const name = (await first.getByRole("heading").textContent())!;
+      await first.getByRole("link", { name: `View ${name}` }).click();
+      await expect(page).toHaveURL(/character=[0-9a-f-]{36}/);
+      const overlay = page.getByRole("dialog", { name });
+      await expect(overlay).toBeVisible();
+      await expect(overlay.getByRole("img", { name: `Portrait of ${name}` })).toBeVisible();
+
+      const url = page.url();
+      await page.goto(url);
+      await expect(page.getByRole("dialog", { name })).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("dialog", { name })).toBeHidden();
+      await expect(page).not.toHaveURL(/character=/);
+    });
+  });
+}
+
+test("an unknown character id leaves the catalogue as it is", async ({ page }) => {
+  const response = await page.goto("/explore?character=00000000-0000-0000-0000-000000000000");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(cards(page)).toHaveCount(50);
+});

@@ -1,0 +1,98 @@
+import { expect, test } from "@playwright/test";
+import { desktop, phone } from "./viewports";
+
+test.describe("home on a desktop", () => {
+  test.use({ viewport: desktop });
+
+  test("shows banners, header categories, a character grid and All Models", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("region", { name: "Featured" })).toBeVisible();
+    const header = page.getByRole("navigation", { name: "Categories" });
+    await expect(header.getByRole("link")).toHaveText(["Girls", "Guys", "Anime", "Pros"]);
+    await expect(page.getByRole("article")).toHaveCount(50);
+    await expect(page.getByRole("link", { name: "Create Account" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Quick navigation" })).toBeHidden();
+
+    await page.getByRole("link", { name: "All Models" }).click();
+    await expect(page).toHaveURL(/\/explore$/);
+  });
+
+  test("a header category narrows the grid and is highlighted", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Pros" }).click();
+    await expect(page).toHaveURL(/\/\?category=4$/);
+    await expect(page.getByRole("heading", { name: "Pros characters" })).toBeVisible();
+    await expect(page.getByRole("article")).toHaveCount(11);
+    await expect(page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Pros" })).toHaveAttribute("aria-current", "page");
+  });
+
+  test("the banner carousel advances every 5 seconds and wraps around", async ({ page }) => {
+    await page.clock.install();
+    await page.goto("/");
+    const slides = page.getByTestId("banner-slide");
+    await expect(slides).toHaveCount(3);
+    await expect(slides.nth(0)).toHaveAttribute("aria-hidden", "false");
+    await page.clock.runFor(5000);
+    await expect(slides.nth(1)).toHaveAttribute("aria-hidden", "false");
+    await page.clock.runFor(10000);
+    await expect(slides.nth(0)).toHaveAttribute("aria-hidden", "false");
+  });
+
+  test("the sidebar collapses to icons and expands again", async ({ page }) => {
+    await page.goto("/");
+    const sidebar = page.getByRole("complementary", { name: "Main navigation" });
+    const explore = sidebar.getByRole("link", { name: "Explore" });
+    await expect(explore).toBeVisible();
+    const wide = (await sidebar.boundingBox())!.width;
+    await page.getByRole("button", { name: "Toggle sidebar" }).click();
+    await expect.poll(async () => (await sidebar.boundingBox())!.width).toBeLessThan(wide / 2);
+    await page.getByRole("button", { name: "Toggle sidebar" }).click();
+    await expect.poll(async () => (await sidebar.boundingBox())!.width).toBe(wide);
+  });
+
+  test("Chat Now and the heart ask the visitor to sign in", async ({ page }) => {
+    await page.goto("/");
+    const first = page.getByRole("article").first();
+    const name = await first.getByRole("heading").textContent();
+    await first.getByRole("link", { name: "Chat Now" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText("Sign in required");
+    await expect(dialog).toContainText(`Please sign in to chat with ${name}`);
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await first.getByRole("link", { name: /add .* to favorites/i }).click();
+    await expect(page.getByRole("dialog")).toContainText("Please sign in to add favorites");
+  });
+});
+
+test.describe("home on a phone", () => {
+  test.use({ viewport: phone });
+
+  test("has category tabs, the bottom bar, and no header categories", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("navigation", { name: "Categories" })).toBeHidden();
+    const tabs = page.getByRole("navigation", { name: "Filter by category" });
+    await expect(tabs.getByRole("link")).toHaveText(["All", "Girls", "Guys", "Anime", "Pros"]);
+    const bar = page.getByRole("navigation", { name: "Quick navigation" });
+    await expect(bar.getByRole("link")).toHaveText(["Explore", "Chat", "Generate", "Create", "Tokens"]);
+    await expect(bar.getByRole("link", { name: "Tokens" })).toHaveAttribute("href", "/tokens");
+    await tabs.getByRole("link", { name: "Anime" }).click();
+    await expect(page).toHaveURL(/\?category=3$/);
+    await expect(page.getByRole("article")).toHaveCount(11);
+  });
+
+  test("the sidebar opens over the page and closes on an outside click or a choice", async ({ page }) => {
+    await page.goto("/");
+    const sidebar = page.getByRole("complementary", { name: "Main navigation" });
+    await expect(sidebar).not.toBeInViewport();
+    await page.getByRole("button", { name: "Toggle sidebar" }).click();
+    await expect(sidebar).toBeInViewport();
+    await page.mouse.click(370, 400);
+    await expect(sidebar).not.toBeInViewport();
+
+    await page.getByRole("button", { name: "Toggle sidebar" }).click();
+    await sidebar.getByRole("link", { name: "About Us" }).click();
+    await expect(page).toHaveURL(/\/aboutus$/);
+    await expect(sidebar).not.toBeInViewport();
+  });
+});
