@@ -26,7 +26,7 @@ export function CharacterOverlay({ character, closeHref }: { character: Characte
         <img
           src={thumbnailUrl(character.avatarUrl, 1024) ?? undefined}
           alt={`Portrait of ${character.name}`}
-          className="aspect-square w-full object-cover sm:w-80 sm:shrink-0"
+          className="h-64 w-full object-cover sm:h-auto sm:w-80 sm:shrink-0"
           width={320}
           height={320}
         />

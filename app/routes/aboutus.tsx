@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/aboutus";
+import { CategoryIcon } from "~/components/category-icon";
 import { FaqAccordion, type FaqItem } from "~/components/faq-accordion";
 
 export function meta({}: Route.MetaArgs) {
@@ -37,10 +38,10 @@ const benefits = [
 ];
 
 const categories = [
-  { id: 1, name: "Girls", emoji: "👩", text: "Warm, witty and curious female companions for conversation, comfort and fun." },
-  { id: 2, name: "Guys", emoji: "👨", text: "Male companions with distinct personalities, from laid-back friends to confident charmers." },
-  { id: 3, name: "Anime", emoji: "🌸", text: "Anime-style characters with the energy, drama and art style of your favourite series." },
-  { id: 4, name: "Pros", emoji: "💼", text: "Professional consultants for career, fitness, study, writing and everyday questions." },
+  { id: 1, name: "Girls", text: "Warm, witty and curious female companions for conversation, comfort and fun." },
+  { id: 2, name: "Guys", text: "Male companions with distinct personalities, from laid-back friends to confident charmers." },
+  { id: 3, name: "Anime", text: "Anime-style characters with the energy, drama and art style of your favourite series." },
+  { id: 4, name: "Pros", text: "Professional consultants for career, fitness, study, writing and everyday questions." },
 ];
 
 const faqs: FaqItem[] = [
@@ -175,7 +176,7 @@ export default function AboutUs() {
               to={`/explore?category=${category.id}`}
               className="card group block p-6 transition hover:-translate-y-0.5 hover:border-accent"
             >
-              <span aria-hidden="true" className="text-3xl">{category.emoji}</span>
+              <CategoryIcon name={category.name} className="size-8 text-accent" />
               <h3 className="mt-3 text-lg font-semibold group-hover:text-accent">{category.name}</h3>
               <p className="mt-2 text-sm leading-relaxed text-muted">{category.text}</p>
             </Link>

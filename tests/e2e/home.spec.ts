@@ -30,6 +30,7 @@ test.describe("home on a desktop", () => {
   test("the banner carousel advances every 5 seconds and wraps around", async ({ page }) => {
     await page.clock.install();
     await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
     const slides = page.getByTestId("banner-slide");
     await expect(slides).toHaveCount(3);
     await expect(slides.nth(0)).toHaveAttribute("aria-hidden", "false");

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { aiPlatforms } from "~/modules/ai/platforms";
+import { aiPlatforms, isDemoPlatform } from "~/modules/ai/platforms";
 
 const optionalText = z.string().trim().min(1).optional().catch(undefined);
 const optionalUrl = (schemes: string[], label: string) =>
@@ -25,7 +25,7 @@ function isUrlWithScheme(value: string, schemes: string[]) {
 }
 
 const platformVariables = Object.fromEntries(
-  aiPlatforms.flatMap((platform) => [
+  aiPlatforms.filter((platform) => !isDemoPlatform(platform.id)).flatMap((platform) => [
     [`${platform.envPrefix}_API_KEY`, z.string().trim().optional().transform((v) => v || undefined)],
     [`${platform.envPrefix}_BASE_URL`, optionalUrl(["http:", "https:"], "http(s)")],
   ]),
@@ -67,6 +67,14 @@ export type Env = z.infer<typeof envSchema> & {
   SESSION_SECRET: string;
   DATA_DIR: string;
 };
+
+/** Whether a platform can be called: the demo needs nothing, the others need their key (ollama none). */
+export function isPlatformConfigured(platformId: string, config: Env = env()) {
+  const platform = aiPlatforms.find((candidate) => candidate.id === platformId);
+  if (!platform) return false;
+  if (!platform.needsKey) return true;
+  return Boolean((config as Record<string, unknown>)[`${platform.envPrefix}_API_KEY`]);
+}
 
 export class ConfigError extends Error {}
 

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { logger } from "~/modules/logging/logger.server";
-import { seedCatalogueIfEmpty } from "~/modules/seed/seed.server";
+import { publishStarterModelsWithKeys, seedCatalogueIfEmpty } from "~/modules/seed/seed.server";
 import type { Database } from "./database.server";
 import { applyPendingMigrations } from "./migrate.server";
 
@@ -17,6 +17,8 @@ export async function prepareDatabase(database: Database, options: { seed: boole
     if (applied.length) logger.info({ applied }, "applied database migrations");
     const seeded = options.seed ? await seedCatalogueIfEmpty(database.prisma) : false;
     if (seeded) logger.info("seeded an empty database with the starter catalogue");
+    const published = await publishStarterModelsWithKeys(database.prisma);
+    if (published) logger.info({ published }, "published starter models whose platform key is now configured");
     return { applied, seeded };
   });
 }

@@ -1,5 +1,6 @@
 import type { PrismaClient } from "~/generated/prisma/client";
 import { characterSearchText } from "~/modules/catalogue/characters.server";
+import { isPlatformConfigured } from "~/modules/config/env.server";
 import { putObject, publicUrl } from "~/modules/storage/storage.server";
 import {
   seedBanners,
@@ -33,6 +34,7 @@ export async function seedCatalogue(db: PrismaClient) {
   // Newest first is the catalogue order; stagger creation times so categories interleave.
   const ordered = interleaveByCategory(seedCharacters);
   const start = Date.now() - ordered.length * 60_000;
+  const seededAt = new Date();
 
   await db.$transaction(async (tx) => {
     await tx.category.createMany({ data: seedCategories });
@@ -40,7 +42,15 @@ export async function seedCatalogue(db: PrismaClient) {
       `SELECT setval(pg_get_serial_sequence('character_category', 'id'), (SELECT max(id) FROM character_category))`,
     );
     await tx.modelType.createMany({ data: seedModelTypes });
-    await tx.chatModel.createMany({ data: seedChatModels.map((model) => ({ ...model, isPublished: true })) });
+    await tx.chatModel.createMany({
+      // Equal timestamps mark a model no admin has edited yet (see publishStarterModelsWithKeys).
+      data: seedChatModels.map((model) => ({
+        ...model,
+        isPublished: isPlatformConfigured(model.aiPlatform),
+        createdAt: seededAt,
+        updatedAt: seededAt,
+      })),
+    });
     await tx.tokenPackage.createMany({ data: seedTokenPackages });
     await tx.characterDetailDefinition.createMany({
       data: seedCharacterDetails.map((detail, seq) => ({
@@ -84,6 +94,18 @@ export async function seedCatalogue(db: PrismaClient) {
       })),
     });
   });
+}
+
+/**
+ * Starter models of real platforms are published once their platform's key is configured,
+ * at any later start too. A model an admin has edited since seeding is left to the admin.
+ */
+export async function publishStarterModelsWithKeys(db: PrismaClient) {
+  const ready = seedChatModels.filter((model) => isPlatformConfigured(model.aiPlatform)).map((model) => model.chatModel);
+  if (ready.length === 0) return 0;
+  return db.$executeRaw`
+    UPDATE chat_models SET is_published = true
+    WHERE chat_model = ANY(${ready}) AND NOT is_published AND updated_at = created_at`;
 }
 
 async function storeAvatar(character: SeedCharacter) {

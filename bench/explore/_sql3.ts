@@ -1,0 +1,11 @@
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+const db = new PGlite(process.argv[2], { extensions: { pg_trgm } });
+const show = async (q: string, p: unknown[] = []) => console.log((await db.query<any>(q, p)).rows.map((r) => Object.values(r).join(" ")).join("\n"), "\n---");
+await show(`SELECT indexname, indexdef FROM pg_indexes WHERE tablename='characters'`);
+await show(`SELECT i.indexrelid::regclass, i.indisvalid, i.indisready FROM pg_index i WHERE indrelid='characters'::regclass`);
+await show(`SELECT extname, extversion FROM pg_extension`);
+await db.exec("SET enable_seqscan = off");
+await show(`EXPLAIN ANALYZE SELECT id FROM characters WHERE search_text LIKE '%pirate%'`);
+await show(`EXPLAIN SELECT id FROM characters WHERE search_text LIKE '%pirate%'`);
+await db.close();
