@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Dialog } from "./ui/dialog";
 
@@ -35,6 +35,5 @@ export function SignInPromptProvider({ children }: { children: ReactNode }) {
 }
 
 export function useSignInPrompt() {
-  const open = useContext(SignInPromptContext);
-  return useMemo(() => open, [open]);
+  return useContext(SignInPromptContext);
 }

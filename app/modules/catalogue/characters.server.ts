@@ -71,19 +71,6 @@ export async function getPublishedCharacter(id: string): Promise<CharacterDetail
   };
 }
 
-/** The spec's login art: one random published character among the first five. */
-export async function randomPublishedCharacter() {
-  const offset = Math.floor(Math.random() * 5);
-  const pick = (skip: number) =>
-    prisma().character.findFirst({
-      where: { isPublished: true },
-      orderBy: [{ createdAt: "desc" }, { id: "asc" }],
-      skip,
-      select: { id: true, name: true, avatarUrl: true },
-    });
-  return (await pick(offset)) ?? (await pick(0));
-}
-
 type CardRow = { id: string; name: string; description: string; avatar_url: string | null; category_id: number | null; tags: string[] };
 
 function toCard(row: CardRow): CharacterCardData {
