@@ -19,6 +19,12 @@
 //                          "identity" to measure without it)
 //   BENCH_ROUTES           comma-separated subset of: explore,language,healthz
 //   BENCH_KEEP=1           keep the temporary data directory (and scratch database)
+//   BENCH_SERVER_FLAGS     extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+//                          (summarise with bench/explore/profile-summary.mjs)
+//
+// "server CPU ms/req" is the server process's CPU time (all threads, from /proc; Linux only)
+// during the measured run divided by the responses completed: approximate (requests still in
+// flight when the run stops are counted in the CPU but not in the responses).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -276,7 +282,19 @@ async function describeDatabase(db: Database) {
 // ---------------------------------------------------------------------------------------------
 // Load.
 
-type Measurement = { route: string; what: string; result: autocannon.Result };
+type Measurement = { route: string; what: string; result: autocannon.Result; cpuMsPerRequest?: number };
+
+const CLOCK_TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout?.trim()) || 100;
+
+/** CPU time (user + system, all threads) the server process has used so far, in ms; Linux only. */
+function serverCpuMs() {
+  try {
+    const fields = fs.readFileSync(`/proc/${server?.pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
 
 async function load(port: number, route: string, paths: string[], seconds: number) {
   return autocannon({
@@ -288,6 +306,21 @@ async function load(port: number, route: string, paths: string[], seconds: numbe
     timeout: 30,
     title: route,
   });
+}
+
+/**
+ * After the warm-up the server may still be working on requests whose clients are gone; wait
+ * until it is idle (at most 5 s) so that work is not counted in the measured run.
+ */
+async function drain() {
+  let previous = serverCpuMs();
+  for (let waited = 0; waited < 5000; waited += 250) {
+    await sleep(250);
+    const now = serverCpuMs();
+    if (previous === undefined || now === undefined) return sleep(1000);
+    if (now - previous < 10) return;
+    previous = now;
+  }
 }
 
 /** One request per path before loading: each must answer 200, and explore must show the expected count. */
@@ -365,25 +398,32 @@ async function main() {
     if (!target) throw new Error(`unknown route in BENCH_ROUTES: ${route}`);
     log(`${target.what}: ${WARMUP_SECONDS} s warm-up (discarded), then ${SECONDS} s measured, ${CONNECTIONS} connections`);
     await load(port, route, target.paths, WARMUP_SECONDS);
+    await drain();
+    const cpuBefore = serverCpuMs();
     const result = await load(port, route, target.paths, SECONDS);
-    measurements.push({ route, what: target.what, result });
+    const cpuAfter = serverCpuMs();
+    const cpuMsPerRequest =
+      cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total ? (cpuAfter - cpuBefore) / result.requests.total : undefined;
+    measurements.push({ route, what: target.what, result, cpuMsPerRequest });
     log(
       `  ${fmt(result.requests.average)} req/s, p50 ${fmt(result.latency.p50)} ms, p99 ${fmt(result.latency.p99)} ms, ` +
-        `${fmt(result.throughput.average / result.requests.average / 1024, 1)} KiB/response, non-2xx ${result.non2xx}, errors ${result.errors}`,
+        `${fmt(result.throughput.average / result.requests.average / 1024, 1)} KiB/response, ` +
+        `server CPU ${cpuMsPerRequest === undefined ? "n/a" : fmt(cpuMsPerRequest, 1)} ms/request, non-2xx ${result.non2xx}, errors ${result.errors}`,
     );
   }
   log(`load average after: ${os.loadavg().map((v) => v.toFixed(2)).join(" ")}`);
 
   await stopServer();
 
-  const rows = [["route", "req/s", "p50 ms", "p99 ms", "KiB/resp", "requests", "non-2xx", "errors"]];
-  for (const { what, result } of measurements) {
+  const rows = [["route", "req/s", "p50 ms", "p99 ms", "KiB/resp", "server CPU ms/req", "requests", "non-2xx", "errors"]];
+  for (const { what, result, cpuMsPerRequest } of measurements) {
     rows.push([
       what,
       fmt(result.requests.average),
       fmt(result.latency.p50),
       fmt(result.latency.p99),
       fmt(result.throughput.average / result.requests.average / 1024, 1),
+      cpuMsPerRequest === undefined ? "n/a" : fmt(cpuMsPerRequest, 1),
       fmt(result.requests.total),
       String(result.non2xx),
       String(result.errors),

@@ -28,6 +28,8 @@ const SEARCH_SQL = `SELECT c.id, c.name, c.description, c.avatar_url, c.category
     ORDER BY c.created_at DESC, c.id
     LIMIT 50 OFFSET 0`;
 
+class Rollback extends Error {}
+
 async function time(label: string, fn: (i: number) => Promise<unknown>, runs = 200) {
   for (let i = 0; i < 20; i++) await fn(i);
   const started = performance.now();
@@ -40,9 +42,32 @@ await time("searchCharacters({ query }) (Prisma $queryRaw)", (i) => searchCharac
 await time("searchCharacters({}) (no query, page 1)", () => searchCharacters({}));
 await time("listCategories() (every shell page)", () => listCategories());
 await time("SELECT 1 (/healthz)", () => prisma.$queryRaw`SELECT 1`);
+await time("search statement alone (seq scan chosen)", (i) => prisma.$queryRawUnsafe(SEARCH_SQL, `%${SEARCH_TERMS[i % SEARCH_TERMS.length]}%`));
 for (const term of SEARCH_TERMS.slice(0, 2)) {
   const plan = await prisma.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(`EXPLAIN ANALYZE ${SEARCH_SQL}`, `%${term}%`);
   console.log(`\nEXPLAIN ANALYZE (q=${term}):\n${plan.map((row) => `  ${row["QUERY PLAN"]}`).join("\n")}`);
 }
+
+
+// What the trigram index would give if the planner used it: in a transaction that is rolled
+// back, hide the seq scan and the btree indexes the planner falls back to, then time the statement.
+await prisma
+  .$transaction(
+    async (tx) => {
+      await tx.$executeRawUnsafe("DROP INDEX characters_is_published_created_at_idx");
+      await tx.$executeRawUnsafe("DROP INDEX characters_category_id_is_published_created_at_idx");
+      await tx.$executeRawUnsafe("SET LOCAL enable_seqscan = off");
+      const run = (i: number) => tx.$queryRawUnsafe(SEARCH_SQL, `%${SEARCH_TERMS[i % SEARCH_TERMS.length]}%`);
+      console.log("");
+      await time("search statement, trigram index forced", run);
+      const plan = await tx.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(`EXPLAIN ANALYZE ${SEARCH_SQL}`, "%pirate%");
+      console.log(plan.map((row) => `  ${row["QUERY PLAN"]}`).filter((line) => /Scan|Execution/.test(line)).join("\n"));
+      throw new Rollback();
+    },
+    { timeout: 60_000 },
+  )
+  .catch((error) => {
+    if (!(error instanceof Rollback)) throw error;
+  });
 
 await database().close();
