@@ -68,6 +68,8 @@ if (viteDevServer) {
   app.use(viteDevServer.middlewares);
 } else {
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  // Pages for visitors without a session, kept briefly (not in development, where code changes).
+  app.use(build.entry.module.anonymousPageCache);
   app.use(express.static("build/client", { maxAge: "1h" }));
 }
 

@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { Transform } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -9,6 +9,8 @@ import { env } from "~/modules/config/env.server";
 import { database } from "~/modules/db/db.server";
 import { prepareDatabase } from "~/modules/db/startup.server";
 import { logger } from "~/modules/logging/logger.server";
+
+export { anonymousPageCache } from "~/modules/http/anonymous-page-cache.server";
 
 export const streamTimeout = 10_000;
 
@@ -43,7 +45,7 @@ export default function handleRequest(
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = coalescePerTick();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
@@ -58,6 +60,36 @@ export default function handleRequest(
       },
     );
     setTimeout(abort, streamTimeout + 1000);
+  });
+}
+
+/**
+ * React writes a page as many small chunks, and the Node adapter flushes the compressor after
+ * each one. Joining what is written within one tick keeps the page streaming but compresses it
+ * in a few pieces instead of dozens.
+ */
+function coalescePerTick() {
+  let pending: Buffer[] = [];
+  let scheduled = false;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      pending.push(chunk);
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(() => {
+          scheduled = false;
+          if (pending.length === 0) return;
+          this.push(Buffer.concat(pending));
+          pending = [];
+        });
+      }
+      callback();
+    },
+    flush(callback) {
+      if (pending.length) this.push(Buffer.concat(pending));
+      pending = [];
+      callback();
+    },
   });
 }
 

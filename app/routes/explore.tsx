@@ -6,7 +6,7 @@ import { CharacterGrid } from "~/components/character-card";
 import { CharacterOverlay } from "~/components/character-overlay";
 import { Pagination } from "~/components/pagination";
 import { exploreHref, parseExploreParams } from "~/lib/explore-params";
-import { getPublishedCharacter, searchCharacters } from "~/modules/catalogue/characters.server";
+import { getPublishedCharacter, searchCatalogue } from "~/modules/catalogue/characters.server";
 import type { loader as shellLoader } from "./_shell/layout";
 import type { Route } from "./+types/explore";
 
@@ -17,7 +17,7 @@ export function meta() {
 export async function loader({ request }: Route.LoaderArgs) {
   const params = parseExploreParams(new URL(request.url).searchParams);
   const [result, character] = await Promise.all([
-    searchCharacters({ query: params.q, categoryId: params.category, page: params.page }),
+    searchCatalogue({ query: params.q, categoryId: params.category, page: params.page }),
     params.character ? getPublishedCharacter(params.character) : null,
   ]);
   return { params, result, character };

@@ -6,13 +6,13 @@ import { CharacterGrid } from "~/components/character-card";
 import { bannerMatchesCategory } from "~/lib/catalogue";
 import { exploreHref, parseExploreParams } from "~/lib/explore-params";
 import { listPublishedBanners } from "~/modules/catalogue/banners.server";
-import { searchCharacters } from "~/modules/catalogue/characters.server";
+import { searchCatalogue } from "~/modules/catalogue/characters.server";
 import type { loader as shellLoader } from "./_shell/layout";
 import type { Route } from "./+types/home";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { category } = parseExploreParams(new URL(request.url).searchParams);
-  const [banners, result] = await Promise.all([listPublishedBanners(), searchCharacters({ categoryId: category, page: 1 })]);
+  const [banners, result] = await Promise.all([listPublishedBanners(), searchCatalogue({ categoryId: category, page: 1 })]);
   return { banners, characters: result.characters, categoryId: category };
 }
 

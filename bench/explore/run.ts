@@ -439,6 +439,7 @@ async function main() {
   console.log(`Explore benchmark — ${new Date().toISOString()}`);
   console.log(`Machine: ${cpus[0]?.model ?? "unknown CPU"}, ${cpus.length} cores, ${fmt(os.totalmem() / 2 ** 30, 1)} GiB RAM, node ${process.version}`);
   console.log(`Database: ${kind}; ${info.version.split(" on ")[0]}; ${info.total} published characters; ANALYZE after insert: ${ANALYZE ? "yes" : "no"}`);
+  console.log(`Catalogue cache (CATALOGUE_CACHE_SECONDS): ${process.env.CATALOGUE_CACHE_SECONDS ?? "60 (default)"}`);
   console.log(`Load: autocannon, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s measured per route, Accept-Encoding: ${ENCODING}`);
   console.log(`Search terms (matching rows): ${SEARCH_TERMS.map((t) => `${t} (${info.counts[t]})`).join(", ")}`);
   console.log("");

@@ -53,17 +53,28 @@ test("screens of later releases lead to an honest coming-soon page", async ({ pa
   await expect(page.getByText("coming soon")).toBeVisible();
 });
 
-test("pages carry security headers and a per-request script nonce", async ({ request }) => {
-  const first = await request.get("/");
-  const second = await request.get("/");
-  const csp = first.headers()["content-security-policy"];
-  expect(csp).toMatch(/script-src 'self' 'strict-dynamic' 'nonce-[^']+'/);
-  expect(csp).not.toBe(second.headers()["content-security-policy"]);
-  expect(first.headers()["x-content-type-options"]).toBe("nosniff");
-  expect(first.headers()["x-powered-by"]).toBeUndefined();
-  const html = await first.text();
-  const nonce = /'nonce-([^']+)'/.exec(csp)![1];
-  expect(html).toContain(`nonce="${nonce}"`);
+test("pages carry security headers, and every response's scripts carry the nonce its policy names", async ({ request }) => {
+  const nonceOf = (policy: string) => /script-src 'self' 'strict-dynamic' 'nonce-([^']+)'/.exec(policy)?.[1];
+  // With a cookie the page is rendered afresh each time, with a new nonce.
+  const fresh = await Promise.all([1, 2].map(() => request.get("/aboutus", { headers: { Cookie: "visitor=1" } })));
+  const nonces = fresh.map((response) => nonceOf(response.headers()["content-security-policy"]));
+  expect(nonces[0]).toBeTruthy();
+  expect(nonces[0]).not.toBe(nonces[1]);
+  for (const [index, response] of fresh.entries()) {
+    expect(await response.text()).toContain(`nonce="${nonces[index]}"`);
+    expect(response.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers()["x-powered-by"]).toBeUndefined();
+  }
+});
+
+test("anonymous visitors get repeated pages from the page cache, with a consistent nonce", async ({ request }) => {
+  const first = await request.get("/terms");
+  await expect.poll(async () => (await request.get("/terms")).headers()["x-page-cache"]).toBe("hit");
+  const hit = await request.get("/terms");
+  const policy = hit.headers()["content-security-policy"];
+  const nonce = /'nonce-([^']+)'/.exec(policy)![1];
+  expect(await hit.text()).toContain(`nonce="${nonce}"`);
+  expect(first.status()).toBe(200);
 });
 
 test("thumbnails are resized WebP images with caching headers", async ({ request }) => {

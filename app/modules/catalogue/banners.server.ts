@@ -1,8 +1,13 @@
 import { prisma } from "~/modules/db/db.server";
+import { cachedCatalogueRead } from "./cache.server";
 import type { BannerData } from "~/lib/catalogue";
 
 /** Published banners whose start date has come, newest start first (spec: start_at descending). */
-export async function listPublishedBanners(now = new Date()): Promise<BannerData[]> {
+export function listPublishedBanners(): Promise<BannerData[]> {
+  return cachedCatalogueRead("banners", () => readPublishedBanners(new Date()));
+}
+
+async function readPublishedBanners(now: Date): Promise<BannerData[]> {
   const banners = await prisma().banner.findMany({
     where: { isPublished: true, startAt: { lte: now } },
     orderBy: [{ startAt: "desc" }, { createdAt: "desc" }],

@@ -1,4 +1,5 @@
 import { prisma } from "~/modules/db/db.server";
+import { cachedCatalogueRead } from "./cache.server";
 
 import type { CategorySummary } from "~/lib/catalogue";
 
@@ -10,10 +11,12 @@ export const DEFAULT_CATEGORIES: CategorySummary[] = [
   { id: 4, name: "Pros", description: "Professional consultant characters" },
 ];
 
-export async function listCategories(): Promise<CategorySummary[]> {
-  const rows = await prisma().category.findMany({
-    select: { id: true, name: true, description: true },
-    orderBy: { id: "asc" },
+export function listCategories(): Promise<CategorySummary[]> {
+  return cachedCatalogueRead("categories", async () => {
+    const rows = await prisma().category.findMany({
+      select: { id: true, name: true, description: true },
+      orderBy: { id: "asc" },
+    });
+    return rows.length ? rows : DEFAULT_CATEGORIES;
   });
-  return rows.length ? rows : DEFAULT_CATEGORIES;
 }

@@ -1,5 +1,6 @@
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/modules/db/db.server";
+import { cachedCatalogueRead } from "./cache.server";
 import type { CharacterCardData, CharacterDetailData } from "~/lib/catalogue";
 
 export const EXPLORE_PAGE_SIZE = 50;
@@ -13,40 +14,42 @@ export function characterSearchText(character: { name: string; description: stri
   return [character.name, character.description, ...character.tags].join(" ").toLowerCase();
 }
 
+/** searchCharacters through the per-instance catalogue cache: what pages use. */
+export function searchCatalogue(search: CharacterSearch): Promise<CharacterSearchResult> {
+  const key = JSON.stringify(["search", (search.query ?? "").trim().toLowerCase(), search.categoryId ?? null, search.page ?? 1, search.pageSize ?? null]);
+  return cachedCatalogueRead(key, () => searchCharacters(search));
+}
+
 /**
  * The spec's search_characters: published characters whose name, description or tags contain
  * the query (case-insensitive), optionally in one category, 50 a page, with the total count.
- * A trigram index on search_text keeps the contains-match fast on large catalogues.
+ * A trigram index on search_text serves the contains-match; the page and the count are two
+ * index-backed queries (a window count would sort every match, all 10,000 with no query).
  */
 export async function searchCharacters(search: CharacterSearch): Promise<CharacterSearchResult> {
   const pageSize = search.pageSize ?? EXPLORE_PAGE_SIZE;
   const page = Math.max(1, Math.floor(search.page ?? 1));
   const query = (search.query ?? "").trim().toLowerCase().slice(0, MAX_QUERY_LENGTH);
-  const pattern = `%${escapeLike(query)}%`;
   const categoryFilter = search.categoryId ? Prisma.sql`AND c.category_id = ${search.categoryId}` : Prisma.empty;
-  const queryFilter = query ? Prisma.sql`AND c.search_text LIKE ${pattern}` : Prisma.empty;
+  const queryFilter = query ? Prisma.sql`AND c.search_text LIKE ${`%${escapeLike(query)}%`}` : Prisma.empty;
 
-  const rows = await prisma().$queryRaw<(CardRow & { total_count: bigint })[]>`
-    SELECT c.id, c.name, c.description, c.avatar_url, c.category_id, c.tags, count(*) OVER () AS total_count
-    FROM characters c
-    WHERE c.is_published ${categoryFilter} ${queryFilter}
-    ORDER BY c.created_at DESC, c.id
-    LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`;
-
-  const totalCount = rows.length ? Number(rows[0].total_count) : await countMatches(categoryFilter, queryFilter);
+  const [rows, [count]] = await Promise.all([
+    prisma().$queryRaw<CardRow[]>`
+      SELECT c.id, c.name, c.description, c.avatar_url, c.category_id, c.tags
+      FROM characters c
+      WHERE c.is_published ${categoryFilter} ${queryFilter}
+      ORDER BY c.created_at DESC, c.id
+      LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+    prisma().$queryRaw<{ count: bigint }[]>`
+      SELECT count(*) AS count FROM characters c WHERE c.is_published ${categoryFilter} ${queryFilter}`,
+  ]);
+  const totalCount = Number(count?.count ?? 0);
   return {
     characters: rows.map(toCard),
     totalCount,
     page,
     pageCount: Math.max(1, Math.ceil(totalCount / pageSize)),
   };
-}
-
-/** A page past the end has no rows to carry the window count, so count separately. */
-async function countMatches(categoryFilter: Prisma.Sql, queryFilter: Prisma.Sql) {
-  const [row] = await prisma().$queryRaw<{ count: bigint }[]>`
-    SELECT count(*) AS count FROM characters c WHERE c.is_published ${categoryFilter} ${queryFilter}`;
-  return Number(row?.count ?? 0);
 }
 
 export async function getPublishedCharacter(id: string): Promise<CharacterDetailData | null> {
@@ -65,6 +68,7 @@ export async function getPublishedCharacter(id: string): Promise<CharacterDetail
       category_id: character.categoryId,
       tags: character.tags,
     }),
+    tags: character.tags,
     categoryName: character.category?.name ?? null,
     welcomeMessage: character.welcomeMessage,
     details: character.details as Record<string, string>,
@@ -80,7 +84,8 @@ function toCard(row: CardRow): CharacterCardData {
     description: row.description,
     avatarUrl: row.avatar_url,
     categoryId: row.category_id,
-    tags: row.tags,
+    // Cards show two tags; the detail overlay loads the rest.
+    tags: row.tags.slice(0, 2),
   };
 }
 

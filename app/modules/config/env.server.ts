@@ -53,6 +53,7 @@ const envSchema = z
     GOOGLE_CLIENT_SECRET: optionalText,
     ADMIN_EMAIL: z.string().trim().toLowerCase().email().optional().or(z.literal("").transform(() => undefined)),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    CATALOGUE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
     SEED_ON_START: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
     ...platformVariables,
   })

@@ -7,8 +7,8 @@ import { applyPendingMigrations } from "./migrate.server";
 export const MIGRATIONS_DIR = path.resolve(process.cwd(), "prisma/migrations");
 
 /**
- * Brings the database up to date before the server listens: pending migrations, then the seed
- * when the catalogue is empty. Both run under the migration lock, so instances that start at
+ * Brings the database up to date before the server listens: pending migrations, the seed when
+ * the catalogue is empty, and fresh planner statistics. Both run under the migration lock, so instances that start at
  * the same time on one empty database take turns and the second finds the work done.
  */
 export async function prepareDatabase(database: Database, options: { seed: boolean }) {
@@ -19,6 +19,8 @@ export async function prepareDatabase(database: Database, options: { seed: boole
     if (seeded) logger.info("seeded an empty database with the starter catalogue");
     const published = await publishStarterModelsWithKeys(database.prisma);
     if (published) logger.info({ published }, "published starter models whose platform key is now configured");
+    // Fresh statistics let the planner pick the search index; PGlite has no autovacuum to do it.
+    await sql.exec("ANALYZE characters");
     return { applied, seeded };
   });
 }

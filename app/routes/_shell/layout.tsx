@@ -5,6 +5,7 @@ import { Header } from "~/components/shell/header";
 import { MobileBottomBar } from "~/components/shell/mobile-bottom-bar";
 import { Sidebar } from "~/components/shell/sidebar";
 import { SignInPromptProvider } from "~/components/sign-in-prompt";
+import { IconSprite } from "~/components/ui/sprite-icon";
 import { listCategories } from "~/modules/catalogue/categories.server";
 import type { Route } from "./+types/layout";
 
@@ -23,6 +24,7 @@ export default function ShellLayout({ loaderData }: Route.ComponentProps) {
 
   return (
     <SignInPromptProvider>
+      <IconSprite />
       <Header categories={loaderData.categories} onToggleSidebar={toggleSidebar} />
       <div className="flex">
         <Sidebar collapsed={collapsed} mobileOpen={mobileOpen} onNavigate={closeMobile} onCloseMobile={closeMobile} />
