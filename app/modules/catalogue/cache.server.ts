@@ -1,5 +1,6 @@
 import { LRUCache } from "lru-cache";
 import { env } from "~/modules/config/env.server";
+import { clearAnonymousPageCache } from "~/modules/http/anonymous-page-cache.server";
 
 type Read = () => Promise<unknown>;
 
@@ -22,6 +23,8 @@ export async function cachedCatalogueRead<T>(key: string, read: () => Promise<T>
   return entry!.value as T;
 }
 
+/** After a catalogue write: forget cached reads and the anonymous pages built from them. */
 export function invalidateCatalogueCache() {
   cache.clear();
+  clearAnonymousPageCache();
 }
