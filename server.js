@@ -5,11 +5,6 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 
-// A .env file beside the app is read if present; real environment variables win.
-try {
-  process.loadEnvFile();
-} catch {}
-
 const isDev = process.argv.includes("--dev");
 process.env.NODE_ENV ??= isDev ? "development" : "production";
 

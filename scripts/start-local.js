@@ -5,6 +5,11 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
+// Read .env first, so a secret or data folder set there is the one used.
+try {
+  process.loadEnvFile();
+} catch {}
+
 if (!process.env.SESSION_SECRET) {
   const dataDir = path.resolve(process.env.DATA_DIR || "./data");
   const file = path.join(dataDir, "session-secret");

@@ -12,7 +12,11 @@ export function CharacterOverlay({ character, closeHref }: { character: Characte
   const navigate = useNavigate();
   const openSignIn = useSignInPrompt();
   useEffect(() => {
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && navigate(closeHref, { preventScrollReset: true });
+    const onKey = (event: KeyboardEvent) => {
+      // A dialog opened over the overlay (sign-in) takes this Escape for itself.
+      if (event.key !== "Escape" || document.querySelector("dialog[open]")) return;
+      navigate(closeHref, { preventScrollReset: true });
+    };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [closeHref, navigate]);

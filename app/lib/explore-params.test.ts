@@ -11,6 +11,10 @@ describe("explore URL state", () => {
     expect(parseExploreParams(new URLSearchParams("category=girls&page=-4"))).toEqual({ q: "", category: null, page: 1, character: null });
   });
 
+  it("cuts an over-long query to 100 characters instead of dropping it", () => {
+    expect(parseExploreParams(new URLSearchParams(`q=${"a".repeat(150)}`)).q).toBe("a".repeat(100));
+  });
+
   it("leaves out empty values and page 1", () => {
     expect(exploreHref("/explore", { q: "", category: null, page: 1 })).toBe("/explore");
     expect(exploreHref("/explore", { q: "a b", category: 4, page: 2 })).toBe("/explore?q=a+b&category=4&page=2");

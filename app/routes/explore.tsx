@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Search } from "lucide-react";
-import { Form, useNavigation, useRouteLoaderData, useSubmit } from "react-router";
+import { Form, redirect, useNavigation, useRouteLoaderData, useSubmit } from "react-router";
 import { CategoryChips } from "~/components/category-chips";
 import { CharacterGrid } from "~/components/character-card";
 import { CharacterOverlay } from "~/components/character-overlay";
@@ -20,6 +20,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     searchCatalogue({ query: params.q, categoryId: params.category, page: params.page }),
     params.character ? getPublishedCharacter(params.character) : null,
   ]);
+  // An old link past the last page goes to the last page rather than an empty one.
+  if (params.page > result.pageCount) throw redirect(exploreHref("/explore", { ...params, page: result.pageCount }));
   return { params, result, character };
 }
 
@@ -32,7 +34,13 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/explore";
   const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const searchInput = useRef<HTMLInputElement>(null);
   useEffect(() => () => clearTimeout(debounce.current), []);
+  // Follow the URL (back button, chips) but never overwrite what the person is typing.
+  useEffect(() => {
+    const input = searchInput.current;
+    if (input && document.activeElement !== input) input.value = params.q;
+  }, [params.q]);
   const list = { q: params.q, category: params.category };
 
   return (
@@ -47,8 +55,8 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
         <input
           type="search"
           name="q"
+          ref={searchInput}
           defaultValue={params.q}
-          key={params.q}
           placeholder="Search characters..."
           aria-label="Search characters"
           className="field h-11 pl-10"

@@ -34,7 +34,6 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
 import type { Prisma } from "../../app/generated/prisma/client";
-import { characterSearchText } from "../../app/modules/catalogue/characters.server";
 import { openDatabase, type Database } from "../../app/modules/db/database.server";
 import { SEARCH_TERMS, syntheticCharacters } from "./dataset";
 
@@ -249,7 +248,6 @@ async function fillCatalogue(db: Database) {
       welcomeMessage: character.welcomeMessage,
       isPublished: true,
       tags: character.tags,
-      searchText: characterSearchText(character),
       createdAt: new Date(oldest - 60_000 - character.ageMs),
     });
     index++;

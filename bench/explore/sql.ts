@@ -24,7 +24,7 @@ const prisma = database().prisma;
 // The statement searchCharacters sends (characters.server.ts), with the term as $1.
 const SEARCH_SQL = `SELECT c.id, c.name, c.description, c.avatar_url, c.category_id, c.tags, count(*) OVER () AS total_count
     FROM characters c
-    WHERE c.is_published AND c.search_text LIKE $1
+    WHERE c.is_published AND c.search_text LIKE lower($1)
     ORDER BY c.created_at DESC, c.id
     LIMIT 50 OFFSET 0`;
 

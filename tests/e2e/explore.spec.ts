@@ -46,6 +46,24 @@ for (const [label, viewport] of [["desktop", desktop], ["phone", phone]] as cons
   });
 }
 
+test("typing keeps the search box focused and keeps every character typed", async ({ page }) => {
+  await page.goto("/explore");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  const search = page.getByRole("searchbox", { name: "Search characters" });
+  await search.pressSequentially("coa", { delay: 50 });
+  await expect(page).toHaveURL(/q=coa$/);
+  await search.pressSequentially("ch", { delay: 400 });
+  await expect(page).toHaveURL(/q=coach$/);
+  await expect(search).toBeFocused();
+  await expect(search).toHaveValue("coach");
+});
+
+test("a page past the end goes to the last page", async ({ page }) => {
+  await page.goto("/explore?category=1&page=7");
+  await expect(page).toHaveURL(/\/explore\?category=1$/);
+  await expect(page.getByRole("article")).toHaveCount(11);
+});
+
 test("an unknown character id leaves the catalogue as it is", async ({ page }) => {
   const response = await page.goto("/explore?character=00000000-0000-0000-0000-000000000000");
   expect(response?.status()).toBe(200);

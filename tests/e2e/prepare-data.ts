@@ -1,7 +1,6 @@
 // Prepares the e2e server's embedded database before it starts: migrations, the starter
 // catalogue, and 16 uncategorised characters so that "All" spans two pages of 50.
 import path from "node:path";
-import { characterSearchText } from "~/modules/catalogue/characters.server";
 import { openDatabase } from "~/modules/db/database.server";
 import { useDatabaseForTests } from "~/modules/db/db.server";
 import { prepareDatabase } from "~/modules/db/startup.server";
@@ -19,7 +18,6 @@ await database.prisma.character.createMany({
       ...character,
       isPublished: true,
       avatarUrl: oldest?.avatarUrl,
-      searchText: characterSearchText(character),
       // Older than the starter catalogue, so they sort onto the last page.
       createdAt: new Date(Date.UTC(2020, 0, 1, 0, index)),
     };

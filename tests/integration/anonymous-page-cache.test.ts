@@ -19,8 +19,9 @@ beforeAll(async () => {
   app.use(compression());
   app.use(anonymousPageCache);
   // Stands in for React Router: a page whose scripts carry the request's nonce.
-  app.get("/{*path}", (request, response) => {
+  app.get("/{*path}", async (request, response) => {
     renders += 1;
+    if (request.query.slow) await new Promise((resolve) => setTimeout(resolve, 300));
     if (request.query.cookie) response.setHeader("Set-Cookie", "flash=1");
     if (request.query.status) response.status(Number(request.query.status));
     response.type("html").send(`<html><script nonce="${response.locals.cspNonce}">boot()</script>${"<p>card</p>".repeat(500)}</html>`);
@@ -72,6 +73,36 @@ describe("anonymous page cache", () => {
     await fetch(`${baseUrl}/a?cookie=1`);
     await fetch(`${baseUrl}/b?status=404`);
     expect(renders).toBe(4);
+  });
+
+  it("never stores the empty body of a HEAD request", async () => {
+    const head = await fetch(`${baseUrl}/explore`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    await settle();
+    const get = await fetch(`${baseUrl}/explore`);
+    expect(get.headers.get("x-page-cache")).toBe("miss");
+    expect(await get.text()).toContain("<p>card</p>");
+  });
+
+  it("honours q-values when choosing the encoding of a hit", async () => {
+    await fetch(`${baseUrl}/explore`);
+    await settle();
+    const refusesBrotli = await fetch(`${baseUrl}/explore`, { headers: { "Accept-Encoding": "br;q=0, gzip" } });
+    expect(refusesBrotli.headers.get("content-encoding")).toBe("gzip");
+    const refusesBoth = await fetch(`${baseUrl}/explore`, { headers: { "Accept-Encoding": "br;q=0, gzip;q=0" } });
+    expect(refusesBoth.headers.get("x-page-cache")).toBe("hit");
+    expect(refusesBoth.headers.get("content-encoding")).toBeNull();
+    expect(await refusesBoth.text()).toContain("<p>card</p>");
+  });
+
+  it("does not keep a page rendered before the cache was cleared", async () => {
+    const pending = fetch(`${baseUrl}/explore?slow=1`);
+    // The handler takes 300 ms; clear while it is rendering.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    clearAnonymousPageCache();
+    await (await pending).text();
+    await settle();
+    expect((await fetch(`${baseUrl}/explore?slow=1`)).headers.get("x-page-cache")).toBe("miss");
   });
 
   it("keys on the whole URL, so each query is its own page", async () => {

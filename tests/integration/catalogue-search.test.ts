@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { characterSearchText, searchCharacters } from "~/modules/catalogue/characters.server";
+import { searchCharacters } from "~/modules/catalogue/characters.server";
 import { createTestDatabase, truncateAll, type TestDatabase } from "../helpers/database";
 
 let test: TestDatabase;
@@ -17,7 +17,6 @@ async function addCharacter(name: string, options: { description?: string; tags?
       ...character,
       categoryId: options.categoryId ?? 1,
       isPublished: options.published ?? true,
-      searchText: characterSearchText(character),
       createdAt: new Date(Date.now() - (options.minutesAgo ?? 0) * 60_000),
     },
   });
@@ -43,6 +42,15 @@ describe("searchCharacters", () => {
     const result = await searchCharacters({ query: "LuN" });
     expect(result.characters.map((character) => character.name).sort()).toEqual(["Kai", "Luna Stargazer", "Mira"]);
     expect(result.totalCount).toBe(3);
+  });
+
+  it("finds a character by its new name after an edit, because the database keeps search_text", async () => {
+    await addCategories();
+    const character = await addCharacter("Old Name");
+    await test.database.prisma.character.update({ where: { id: character.id }, data: { name: "Zephyrine", tags: ["windy"] } });
+    expect((await searchCharacters({ query: "zephyr" })).characters.map((c) => c.id)).toEqual([character.id]);
+    expect((await searchCharacters({ query: "WINDY" })).totalCount).toBe(1);
+    expect((await searchCharacters({ query: "old name" })).totalCount).toBe(0);
   });
 
   it("shows only published characters", async () => {

@@ -45,9 +45,21 @@ describe("stored files", () => {
     expect(statusOf(await call(storageLoader, expired))).toBe(404);
   });
 
-  it("answers 404 for unknown buckets and paths that climb out", async () => {
+  it("answers 404 for unknown buckets and missing files", async () => {
     expect(statusOf(await call(storageLoader, "/storage/secrets/a.png"))).toBe(404);
-    expect(statusOf(await call(storageLoader, "/storage/avatars/../session-secret"))).toBe(404);
+    expect(statusOf(await call(storageLoader, "/storage/avatars/missing.png"))).toBe(404);
+  });
+
+  it("refuses paths that climb out of the bucket, before touching storage", async () => {
+    // A URL parser would normalise "..", so pass the raw splat as a router could receive it.
+    for (const splat of ["../../session-secret", "people/../../x.png", "..%2F..%2Fsession-secret"]) {
+      const result = await storageLoader({
+        request: new Request(`${origin}/storage/avatars/x`),
+        params: { bucket: "avatars", "*": decodeURIComponent(splat) },
+        context: {},
+      } as never).catch((thrown: unknown) => thrown);
+      expect(statusOf(result)).toBe(404);
+    }
     expect(statusOf(await call(storageLoader, "/storage/avatars/missing.png"))).toBe(404);
   });
 

@@ -1,6 +1,7 @@
 import { Menu } from "lucide-react";
 import { Link, useLocation, useSearchParams } from "react-router";
 import type { CategorySummary } from "~/lib/catalogue";
+import { exploreHref } from "~/lib/explore-params";
 import { CategoryIcon } from "../category-icon";
 import { Logo } from "./logo";
 
@@ -8,8 +9,10 @@ export function Header({ categories, onToggleSidebar }: { categories: CategorySu
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
   const activeCategory = searchParams.get("category");
-  // On the catalogue, a category narrows the catalogue; elsewhere it narrows the home page.
-  const categoryBase = pathname === "/explore" ? "/explore" : "/";
+  // On the catalogue, a category narrows the current search; elsewhere it narrows the home page.
+  const onExplore = pathname === "/explore";
+  const categoryHref = (id: number) =>
+    exploreHref(onExplore ? "/explore" : "/", { q: onExplore ? (searchParams.get("q") ?? "") : "", category: id });
 
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-line bg-surface/90 px-3 backdrop-blur md:px-4">
@@ -29,7 +32,7 @@ export function Header({ categories, onToggleSidebar }: { categories: CategorySu
           return (
             <Link
               key={category.id}
-              to={`${categoryBase}?category=${category.id}`}
+              to={categoryHref(category.id)}
               aria-current={active ? "page" : undefined}
               className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-medium transition ${
                 active ? "bg-accent-soft text-accent ring-1 ring-accent" : "text-muted hover:bg-raised hover:text-ink"

@@ -9,11 +9,6 @@ const MAX_QUERY_LENGTH = 100;
 export type CharacterSearch = { query?: string; categoryId?: number | null; page?: number; pageSize?: number };
 export type CharacterSearchResult = { characters: CharacterCardData[]; totalCount: number; page: number; pageCount: number };
 
-/** What search_text holds for a character: matched case-insensitively by searchCharacters. */
-export function characterSearchText(character: { name: string; description: string; tags: string[] }) {
-  return [character.name, character.description, ...character.tags].join(" ").toLowerCase();
-}
-
 /** searchCharacters through the per-instance catalogue cache: what pages use. */
 export function searchCatalogue(search: CharacterSearch): Promise<CharacterSearchResult> {
   const key = JSON.stringify(["search", (search.query ?? "").trim().toLowerCase(), search.categoryId ?? null, search.page ?? 1, search.pageSize ?? null]);
@@ -29,9 +24,10 @@ export function searchCatalogue(search: CharacterSearch): Promise<CharacterSearc
 export async function searchCharacters(search: CharacterSearch): Promise<CharacterSearchResult> {
   const pageSize = search.pageSize ?? EXPLORE_PAGE_SIZE;
   const page = Math.max(1, Math.floor(search.page ?? 1));
-  const query = (search.query ?? "").trim().toLowerCase().slice(0, MAX_QUERY_LENGTH);
+  const query = (search.query ?? "").trim().slice(0, MAX_QUERY_LENGTH);
   const categoryFilter = search.categoryId ? Prisma.sql`AND c.category_id = ${search.categoryId}` : Prisma.empty;
-  const queryFilter = query ? Prisma.sql`AND c.search_text LIKE ${`%${escapeLike(query)}%`}` : Prisma.empty;
+  // search_text is kept lower-cased by a database trigger; lower() here uses the same rules.
+  const queryFilter = query ? Prisma.sql`AND c.search_text LIKE lower(${`%${escapeLike(query)}%`})` : Prisma.empty;
 
   const [rows, [count]] = await Promise.all([
     prisma().$queryRaw<CardRow[]>`

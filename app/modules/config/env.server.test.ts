@@ -37,6 +37,15 @@ describe("parseEnv", () => {
     expect(fs.readFileSync(path.join(dir, "session-secret"), "utf8")).toBe(first);
   });
 
+  it("treats blank values, as a copied .env.example has them, as not set", () => {
+    const env = parseEnv({ DATA_DIR: dataDir(), SESSION_SECRET: "", PORT: "", CATALOGUE_CACHE_SECONDS: " ", MAIL_FROM: "", ADMIN_EMAIL: " " });
+    expect(env.PORT).toBe(3000);
+    expect(env.CATALOGUE_CACHE_SECONDS).toBe(60);
+    expect(env.MAIL_FROM).toContain("CharacterVerse");
+    expect(env.ADMIN_EMAIL).toBeUndefined();
+    expect(env.SESSION_SECRET).toHaveLength(64);
+  });
+
   it("reads a key and base URL for every AI platform", () => {
     const env = parseEnv({ DATA_DIR: dataDir(), NEBIUS_API_KEY: "k", NEBIUS_BASE_URL: "http://127.0.0.1:9/v1" }) as Record<string, unknown>;
     expect(env.NEBIUS_API_KEY).toBe("k");

@@ -4,7 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 import { aiPlatforms, isDemoPlatform } from "~/modules/ai/platforms";
 
-const optionalText = z.string().trim().min(1).optional().catch(undefined);
+const optionalText = z.string().trim().min(1).optional();
 const optionalUrl = (schemes: string[], label: string) =>
   z
     .string()
@@ -51,7 +51,7 @@ const envSchema = z
     STRIPE_API_URL: optionalUrl(["http:", "https:"], "http(s)"),
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_CLIENT_SECRET: optionalText,
-    ADMIN_EMAIL: z.string().trim().toLowerCase().email().optional().or(z.literal("").transform(() => undefined)),
+    ADMIN_EMAIL: z.string().trim().toLowerCase().email().optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     CATALOGUE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
     SEED_ON_START: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
@@ -81,7 +81,9 @@ export class ConfigError extends Error {}
 
 /** Parses the environment; the error message is one readable line per problem. */
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
-  const result = envSchema.safeParse(source);
+  // `NAME=` in a .env file (as .env.example has) means "not set", so the default applies.
+  const provided = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ""));
+  const result = envSchema.safeParse(provided);
   if (!result.success) {
     const reasons = result.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`);
     throw new ConfigError(`Invalid configuration: ${reasons.join("; ")}`);
@@ -109,8 +111,24 @@ function loadOrCreateLocalSecret(dataDir: string) {
 let cached: Env | undefined;
 
 export function env(): Env {
-  cached ??= parseEnv(process.env);
+  if (!cached) {
+    loadDotEnvFile();
+    cached = parseEnv(process.env);
+  }
   return cached;
+}
+
+/**
+ * Reads ./.env for the server and the CLI scripts alike; variables already set win. Tests never
+ * read a developer's .env.
+ */
+export function loadDotEnvFile() {
+  if (process.env.NODE_ENV === "test") return;
+  try {
+    process.loadEnvFile();
+  } catch {
+    // No .env file: the environment alone configures the app.
+  }
 }
 
 /** Tests change the environment between cases. */

@@ -55,15 +55,19 @@ function openPostgres(url: string, poolSize = 10): Database {
     prisma,
     async withMigrationLock(work) {
       const client = await pool.connect();
+      let broken: Error | undefined;
       try {
         await client.query("SELECT pg_advisory_lock($1)", [PRISMA_MIGRATE_LOCK_KEY]);
         try {
           return await work(pgRunner(client));
         } finally {
-          await client.query("SELECT pg_advisory_unlock($1)", [PRISMA_MIGRATE_LOCK_KEY]);
+          // A failed unlock must not hide the work's own error; ending the connection frees the lock.
+          await client.query("SELECT pg_advisory_unlock($1)", [PRISMA_MIGRATE_LOCK_KEY]).catch((error: Error) => {
+            broken = error;
+          });
         }
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
     async close() {

@@ -10,6 +10,15 @@ import type { SqlRunner } from "./database.server";
  */
 export async function applyPendingMigrations(sql: SqlRunner, migrationsDir: string): Promise<string[]> {
   await sql.exec(MIGRATIONS_TABLE_DDL);
+  // Like `prisma migrate deploy` (P3009): a migration recorded as failed needs a person first.
+  const failed = await sql.query<{ migration_name: string }>(
+    `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NULL AND rolled_back_at IS NULL`,
+  );
+  if (failed.length) {
+    throw new Error(
+      `Migration ${failed[0].migration_name} is recorded as failed; resolve it (prisma migrate resolve) before starting`,
+    );
+  }
   const applied = new Set(
     (
       await sql.query<{ migration_name: string }>(

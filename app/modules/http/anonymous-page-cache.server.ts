@@ -11,6 +11,9 @@ const MAX_PAGE_BYTES = 1024 * 1024;
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
+/** Bumped by every clear, so a render that began before an invalidation is not stored after it. */
+let generation = 0;
+
 const pages = new LRUCache<string, CachedPage>({
   maxSize: 64 * 1024 * 1024,
   sizeCalculation: (page) => page.bodies.identity.length + page.bodies.br.length + page.bodies.gzip.length + 1,
@@ -35,12 +38,16 @@ export function anonymousPageCache(request: Request, response: Response, next: N
   if (hit) return sendCached(request, response, hit);
 
   response.setHeader("X-Page-Cache", "miss");
+  // A HEAD response has no body: only GET responses are stored (HEAD may still be served hits).
+  if (request.method !== "GET") return next();
   const nonce = String(response.locals.cspNonce ?? "");
+  const startedIn = generation;
   captureBody(response, (body) => {
     if (!isStorable(response, body)) return;
     const contentType = String(response.getHeader("Content-Type"));
     Promise.all([brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }), gzip(body)])
       .then(([br, gzipped]) => {
+        if (generation !== startedIn) return;
         pages.set(key, { contentType, nonce, bodies: { identity: body, br, gzip: gzipped } }, { ttl: seconds * 1000 });
       })
       .catch(() => {});
@@ -49,6 +56,7 @@ export function anonymousPageCache(request: Request, response: Response, next: N
 }
 
 export function clearAnonymousPageCache() {
+  generation += 1;
   pages.clear();
 }
 
@@ -70,10 +78,9 @@ function sendCached(request: Request, response: Response, page: CachedPage) {
 }
 
 function preferredEncoding(request: Request): Encoding {
-  const accepted = String(request.headers["accept-encoding"] ?? "");
-  if (/\bbr\b/.test(accepted)) return "br";
-  if (/\bgzip\b/.test(accepted)) return "gzip";
-  return "identity";
+  // Honours q-values (gzip;q=0 refuses gzip); identity when nothing else is acceptable.
+  const chosen = request.acceptsEncodings("br", "gzip", "identity");
+  return chosen === "br" || chosen === "gzip" ? chosen : "identity";
 }
 
 function isAnonymousRead(request: Request) {
@@ -91,6 +98,7 @@ function isStorable(response: Response, body: Buffer) {
   const cacheControl = String(response.getHeader("Cache-Control") ?? "");
   return (
     response.statusCode === 200 &&
+    body.length > 0 &&
     body.length <= MAX_PAGE_BYTES &&
     !response.getHeader("Set-Cookie") &&
     !/private|no-store/.test(cacheControl) &&

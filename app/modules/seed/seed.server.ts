@@ -1,5 +1,4 @@
 import type { PrismaClient } from "~/generated/prisma/client";
-import { characterSearchText } from "~/modules/catalogue/characters.server";
 import { isPlatformConfigured } from "~/modules/config/env.server";
 import { putObject, publicUrl } from "~/modules/storage/storage.server";
 import {
@@ -74,7 +73,6 @@ export async function seedCatalogue(db: PrismaClient) {
         messageInstruction: character.messageInstruction,
         imagePrompt: character.imagePrompt,
         promptGuide: character.promptGuide,
-        searchText: characterSearchText(character),
         createdAt: new Date(start + index * 60_000),
       })),
     });
