@@ -68,11 +68,13 @@ if (viteDevServer) {
   app.use(express.static("build/client", { maxAge: "1h" }));
 }
 
+app.use(build.entry.module.requireSameOrigin);
+
 app.all(
   "/{*path}",
   createRequestHandler({
     build: viteDevServer ? loadBuild : build,
-    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce }),
+    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce, clientIp: req.ip }),
   }),
 );
 

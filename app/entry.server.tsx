@@ -11,6 +11,7 @@ import { prepareDatabase } from "~/modules/db/startup.server";
 import { logger } from "~/modules/logging/logger.server";
 
 export { anonymousPageCache } from "~/modules/http/anonymous-page-cache.server";
+export { requireSameOrigin } from "~/modules/security/same-origin.server";
 
 export const streamTimeout = 10_000;
 

@@ -8,8 +8,7 @@ const titles: Record<string, string> = {
   "/create": "Create Character",
   "/collection": "Collection",
   "/tokens": "Free Tokens",
-  "/signup": "Create Account",
-  "/login": "Sign In",
+  "/forgot-password": "Forgot password",
   "/settings": "Settings",
   "/dashboard": "Dashboard",
 };

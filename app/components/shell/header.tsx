@@ -1,11 +1,20 @@
 import { Menu } from "lucide-react";
 import { Link, useLocation, useSearchParams } from "react-router";
-import type { CategorySummary } from "~/lib/catalogue";
+import type { CategorySummary, HeaderProfile } from "~/lib/catalogue";
 import { exploreHref } from "~/lib/explore-params";
 import { CategoryIcon } from "../category-icon";
 import { Logo } from "./logo";
+import { ProfileMenu } from "./profile-menu";
 
-export function Header({ categories, onToggleSidebar }: { categories: CategorySummary[]; onToggleSidebar: () => void }) {
+export function Header({
+  categories,
+  profile,
+  onToggleSidebar,
+}: {
+  categories: CategorySummary[];
+  profile: HeaderProfile | null;
+  onToggleSidebar: () => void;
+}) {
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
   const activeCategory = searchParams.get("category");
@@ -45,12 +54,18 @@ export function Header({ categories, onToggleSidebar }: { categories: CategorySu
         })}
       </nav>
       <div className="ml-auto flex items-center gap-2">
-        <Link to="/signup" className="btn-primary px-3 text-xs sm:text-sm">
-          Create Account
-        </Link>
-        <Link to="/login" className="btn-secondary px-3 text-xs sm:text-sm">
-          Login
-        </Link>
+        {profile ? (
+          <ProfileMenu profile={profile} />
+        ) : (
+          <>
+            <Link to="/signup" className="btn-primary px-3 text-xs sm:text-sm">
+              Create Account
+            </Link>
+            <Link to="/login" className="btn-secondary px-3 text-xs sm:text-sm">
+              Login
+            </Link>
+          </>
+        )}
       </div>
     </header>
   );

@@ -1,0 +1,64 @@
+import type { ReactNode } from "react";
+import { X } from "lucide-react";
+import { Link } from "react-router";
+
+/** The frame of the standalone auth pages; closing goes to / (spec section 2). */
+export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto flex w-full max-w-md flex-col px-4 py-10 md:py-16">
+      <div className="card relative p-6 sm:p-8">
+        <Link to="/" className="absolute top-4 right-4 rounded-full p-1 text-muted hover:text-ink" aria-label="Close">
+          <X className="size-5" />
+        </Link>
+        <h1 className="text-2xl font-bold">{title}</h1>
+        {subtitle ? <p className="mt-1 text-sm text-muted">{subtitle}</p> : null}
+        <div className="mt-6">{children}</div>
+      </div>
+    </div>
+  );
+}
+
+export function FormField({
+  label,
+  name,
+  type = "text",
+  error,
+  hint,
+  ...input
+}: {
+  label: string;
+  name: string;
+  type?: string;
+  error?: string;
+  hint?: string;
+} & React.InputHTMLAttributes<HTMLInputElement>) {
+  const describedBy = error ? `${name}-error` : hint ? `${name}-hint` : undefined;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={name} className="text-sm font-medium">
+        {label}
+      </label>
+      <input id={name} name={name} type={type} className="field h-11" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      {error ? (
+        <p id={`${name}-error`} className="text-sm text-danger">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={`${name}-hint`} className="text-xs text-faint">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function FormAlert({ tone, children }: { tone: "error" | "success"; children: ReactNode }) {
+  return (
+    <p
+      role={tone === "error" ? "alert" : "status"}
+      className={`rounded-xl border px-3 py-2 text-sm ${tone === "error" ? "border-danger/40 bg-danger/10 text-danger" : "border-success/40 bg-success/10 text-success"}`}
+    >
+      {children}
+    </p>
+  );
+}

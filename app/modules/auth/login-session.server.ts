@@ -1,0 +1,109 @@
+import { createHash, randomBytes } from "node:crypto";
+import { redirect } from "react-router";
+import { env } from "~/modules/config/env.server";
+import { prisma } from "~/modules/db/db.server";
+
+export const SESSION_COOKIE = "cv_session";
+/** Refresh lifetime from the spec: 7 days, extended while the device is in use. */
+export const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+/** How often use extends the session and records last_active: not on every request. */
+const TOUCH_INTERVAL_MS = 10 * 60 * 1000;
+
+export type CurrentUser = {
+  id: string;
+  email: string;
+  name: string | null;
+  avatarUrl: string | null;
+  role: "user" | "admin";
+  sessionId: string;
+};
+
+/** The cookie holds a random token; the database keeps only its SHA-256 as the session id. */
+const sessionIdFor = (token: string) => createHash("sha256").update(token).digest("base64url");
+
+export async function startLoginSession(userId: string, request: Request, ipAddress: string | null) {
+  const token = randomBytes(32).toString("base64url");
+  await prisma().loginSession.create({
+    data: {
+      id: sessionIdFor(token),
+      userId,
+      expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS),
+      userAgent: request.headers.get("user-agent")?.slice(0, 300) ?? null,
+      ipAddress,
+    },
+  });
+  await prisma().user.update({ where: { id: userId }, data: { lastActiveAt: new Date() } });
+  return sessionCookie(token, SESSION_LIFETIME_MS / 1000);
+}
+
+/** The signed-in person for this request, or null. Extends the session while it is used. */
+export async function getCurrentUser(request: Request): Promise<CurrentUser | null> {
+  const token = readCookie(request.headers.get("cookie"), SESSION_COOKIE);
+  if (!token) return null;
+  const session = await prisma().loginSession.findUnique({
+    where: { id: sessionIdFor(token) },
+    include: { user: { select: { id: true, email: true, name: true, avatarUrl: true, role: true, status: true } } },
+  });
+  if (!session || session.expiresAt <= new Date() || session.user.status === "inactive") return null;
+  if (Date.now() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    const now = new Date();
+    await prisma().$transaction([
+      prisma().loginSession.update({ where: { id: session.id }, data: { lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS) } }),
+      prisma().user.update({ where: { id: session.userId }, data: { lastActiveAt: now } }),
+    ]);
+  }
+  const { user } = session;
+  return { id: user.id, email: user.email, name: user.name, avatarUrl: user.avatarUrl, role: user.role, sessionId: session.id };
+}
+
+/** Ends this device's session only (the spec's local scope) and returns the cookie that clears it. */
+export async function endLoginSession(request: Request) {
+  const token = readCookie(request.headers.get("cookie"), SESSION_COOKIE);
+  if (token) await prisma().loginSession.deleteMany({ where: { id: sessionIdFor(token) } });
+  return sessionCookie("", 0);
+}
+
+export async function endOtherLoginSessions(user: CurrentUser) {
+  return (await prisma().loginSession.deleteMany({ where: { userId: user.id, id: { not: user.sessionId } } })).count;
+}
+
+export async function endAllLoginSessions(userId: string) {
+  await prisma().loginSession.deleteMany({ where: { userId } });
+}
+
+/** For loaders and actions that need a signed-in person: otherwise to sign-in, and back here after. */
+export async function requireUser(request: Request) {
+  const user = await getCurrentUser(request);
+  if (!user) {
+    const url = new URL(request.url);
+    throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  return user;
+}
+
+/** Admin pages: anyone else is sent to / (spec section 2). */
+export async function requireAdmin(request: Request) {
+  const user = await getCurrentUser(request);
+  if (!user || user.role !== "admin") throw redirect("/");
+  return user;
+}
+
+function sessionCookie(value: string, maxAgeSeconds: number) {
+  const secure = env().NODE_ENV === "production" && env().APP_URL.startsWith("https://");
+  return [
+    `${SESSION_COOKIE}=${value}`,
+    "Path=/",
+    "HttpOnly",
+    "SameSite=Lax",
+    `Max-Age=${Math.floor(maxAgeSeconds)}`,
+    ...(secure ? ["Secure"] : []),
+  ].join("; ");
+}
+
+function readCookie(header: string | null, name: string) {
+  for (const part of (header ?? "").split(";")) {
+    const [key, ...value] = part.trim().split("=");
+    if (key === name) return value.join("=") || null;
+  }
+  return null;
+}

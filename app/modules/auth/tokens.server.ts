@@ -1,0 +1,33 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { VerificationPurpose } from "~/generated/prisma/client";
+import { prisma } from "~/modules/db/db.server";
+
+export const TOKEN_LIFETIMES: Record<VerificationPurpose, number> = {
+  email_verification: 24 * 60 * 60 * 1000,
+  password_reset: 60 * 60 * 1000,
+};
+
+const digest = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/**
+ * A single-use link token: 256 random bits, of which only the SHA-256 is stored, so the database
+ * alone cannot produce a working link.
+ */
+export async function issueToken(userId: string, purpose: VerificationPurpose) {
+  const token = randomBytes(32).toString("base64url");
+  await prisma().verificationToken.create({
+    data: { userId, purpose, tokenHash: digest(token), expiresAt: new Date(Date.now() + TOKEN_LIFETIMES[purpose]) },
+  });
+  return token;
+}
+
+/** Marks the token used and returns its user, or null if unknown, expired or already used. Atomic. */
+export async function consumeToken(token: string, purpose: VerificationPurpose) {
+  if (!token || token.length > 100) return null;
+  const rows = await prisma().$queryRaw<{ user_id: string }[]>`
+    UPDATE verification_tokens SET used_at = now()
+    WHERE token_hash = ${digest(token)} AND purpose = ${purpose}::"VerificationPurpose"
+      AND used_at IS NULL AND expires_at > now()
+    RETURNING user_id`;
+  return rows[0]?.user_id ?? null;
+}

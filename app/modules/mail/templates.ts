@@ -1,0 +1,97 @@
+/**
+ * The e-mails CharacterVerse sends, as pure functions of their links. Every e-mail has a plain
+ * text part and an HTML part; the HTML uses tables and inline styles only, because mail clients
+ * drop <style> blocks and ignore most modern CSS.
+ */
+export type MailContent = { subject: string; text: string; html: string };
+
+type LinkEmail = { link: string; appUrl: string };
+
+const brand = "CharacterVerse";
+
+export function verificationEmail({ link, appUrl }: LinkEmail): MailContent {
+  const greeting = `Welcome to ${brand}! Please confirm your e-mail address so we know it is really yours.`;
+  const expiry = "The link expires in 24 hours.";
+  const ignore = `If you did not sign up for ${brand}, you can ignore this e-mail and no account will be confirmed.`;
+  return {
+    subject: `Confirm your e-mail for ${brand}`,
+    text: textBody([greeting, `Confirm your address here:\n${link}`, expiry, ignore], appUrl),
+    html: htmlBody({
+      heading: "Confirm your e-mail",
+      intro: greeting,
+      button: "Confirm my e-mail",
+      link,
+      notes: [expiry, ignore],
+      appUrl,
+    }),
+  };
+}
+
+export function passwordResetEmail({ link, appUrl }: LinkEmail): MailContent {
+  const greeting = `Someone, hopefully you, asked to reset the password of your ${brand} account.`;
+  const expiry = "The link expires in 1 hour and can be used once.";
+  const ignore = "If you did not ask for this, you can ignore this e-mail: your password stays as it is.";
+  return {
+    subject: `Reset your ${brand} password`,
+    text: textBody([greeting, `Choose a new password here:\n${link}`, expiry, ignore], appUrl),
+    html: htmlBody({
+      heading: "Reset your password",
+      intro: greeting,
+      button: "Choose a new password",
+      link,
+      notes: [expiry, ignore],
+      appUrl,
+    }),
+  };
+}
+
+function textBody(paragraphs: string[], appUrl: string) {
+  return ["Hi,", ...paragraphs, `See you soon,\nthe ${brand} team\n${appUrl}`].join("\n\n") + "\n";
+}
+
+const colors = { page: "#f4f2fb", card: "#ffffff", ink: "#1f1c2c", muted: "#5f5a75", button: "#4c1d95", line: "#e4e0f0" };
+const font = "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
+
+type HtmlParts = { heading: string; intro: string; button: string; link: string; notes: string[]; appUrl: string };
+
+function htmlBody({ heading, intro, button, link, notes, appUrl }: HtmlParts) {
+  const href = escapeHtml(link);
+  const paragraph = (text: string, color = colors.ink) =>
+    `<p style="margin:0 0 16px;${font};font-size:15px;line-height:22px;color:${color};">${escapeHtml(text)}</p>`;
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(heading)}</title></head>
+<body style="margin:0;padding:0;background-color:${colors.page};">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:${colors.page};">
+<tr><td align="center" style="padding:32px 16px;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:520px;background-color:${colors.card};border:1px solid ${colors.line};border-radius:12px;">
+<tr><td style="padding:32px 32px 8px;">
+<p style="margin:0 0 24px;${font};font-size:18px;font-weight:bold;color:${colors.button};">${brand}</p>
+<h1 style="margin:0 0 16px;${font};font-size:22px;line-height:28px;color:${colors.ink};">${escapeHtml(heading)}</h1>
+${paragraph("Hi,")}
+${paragraph(intro)}
+<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;">
+<tr><td align="center" bgcolor="${colors.button}" style="border-radius:8px;background-color:${colors.button};">
+<a href="${href}" target="_blank" style="display:inline-block;padding:12px 24px;${font};font-size:15px;font-weight:bold;color:#ffffff;text-decoration:none;border-radius:8px;">${escapeHtml(button)}</a>
+</td></tr>
+</table>
+${paragraph("If the button does not work, copy this link into your browser:", colors.muted)}
+<p style="margin:0 0 24px;${font};font-size:13px;line-height:20px;word-break:break-all;"><a href="${href}" target="_blank" style="color:${colors.button};">${href}</a></p>
+${notes.map((note) => paragraph(note, colors.muted)).join("\n")}
+</td></tr>
+<tr><td style="padding:16px 32px 24px;border-top:1px solid ${colors.line};">
+<p style="margin:0;${font};font-size:12px;line-height:18px;color:${colors.muted};">${brand} &middot; <a href="${escapeHtml(appUrl)}" target="_blank" style="color:${colors.muted};">${escapeHtml(appUrl)}</a></p>
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+}
+
+const htmlEntities: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+function escapeHtml(value: string) {
+  return value.replace(/[&<>"']/g, (character) => htmlEntities[character]);
+}

@@ -1,0 +1,70 @@
+import { prisma } from "~/modules/db/db.server";
+
+/**
+ * Fixed-window rate limits kept in the `rate_limits` table, so every app instance counts against
+ * the same numbers. Keys are opaque: callers choose and normalise them (`sign-in:ip:1.2.3.4`).
+ *
+ * Times are computed by the database, never by this process, so instances whose clocks disagree
+ * still agree on a window. `reset_at` is a `timestamp` without time zone holding UTC, as Prisma
+ * writes every DateTime, hence `now() AT TIME ZONE 'UTC'` rather than a bare `now()`: the bare
+ * form would be stored in the session's time zone and shift windows on a non-UTC server.
+ */
+
+export type RateLimitRule = { limit: number; windowSeconds: number };
+export type RateLimitState = { limited: boolean; count: number; retryAfterSeconds: number };
+
+/** Sign-in rule from the product: 10 failures in 15 minutes, per IP and per account. */
+export const SIGN_IN_FAILURES: RateLimitRule = { limit: 10, windowSeconds: 900 };
+
+type CounterRow = { count: number; secondsLeft: number };
+
+/** Counts one event for key and says whether the key is now over its limit (count > limit). */
+export async function recordAttempt(key: string, rule: RateLimitRule): Promise<RateLimitState> {
+  assertValidRule(rule);
+  // One statement: the row lock ON CONFLICT takes makes concurrent callers count in turn.
+  const [row] = await prisma().$queryRaw<CounterRow[]>`
+    INSERT INTO rate_limits (key, count, reset_at)
+    VALUES (${key}, 1, (now() AT TIME ZONE 'UTC') + make_interval(secs => ${rule.windowSeconds}::double precision))
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN rate_limits.reset_at <= (now() AT TIME ZONE 'UTC') THEN 1 ELSE rate_limits.count + 1 END,
+      reset_at = CASE WHEN rate_limits.reset_at <= (now() AT TIME ZONE 'UTC') THEN EXCLUDED.reset_at ELSE rate_limits.reset_at END
+    RETURNING
+      count,
+      ceil(extract(epoch FROM reset_at - (now() AT TIME ZONE 'UTC')))::int AS "secondsLeft"`;
+  return toState(row.count, row.count > rule.limit, row.secondsLeft);
+}
+
+/** Says whether key is already at or over its limit (count >= limit) without counting. */
+export async function checkLimit(key: string, rule: RateLimitRule): Promise<RateLimitState> {
+  assertValidRule(rule);
+  const [row] = await prisma().$queryRaw<CounterRow[]>`
+    SELECT count, ceil(extract(epoch FROM reset_at - (now() AT TIME ZONE 'UTC')))::int AS "secondsLeft"
+    FROM rate_limits
+    WHERE key = ${key} AND reset_at > (now() AT TIME ZONE 'UTC')`;
+  // No row, or one whose window has passed: nothing counted yet in the current window.
+  if (!row) return { limited: false, count: 0, retryAfterSeconds: 0 };
+  return toState(row.count, row.count >= rule.limit, row.secondsLeft);
+}
+
+export async function clearLimit(key: string): Promise<void> {
+  await prisma().$executeRaw`DELETE FROM rate_limits WHERE key = ${key}`;
+}
+
+/** Housekeeping: deletes counters whose window has passed and says how many went. */
+export async function pruneExpiredLimits(): Promise<number> {
+  return prisma().$executeRaw`DELETE FROM rate_limits WHERE reset_at <= (now() AT TIME ZONE 'UTC')`;
+}
+
+function toState(count: number, limited: boolean, secondsLeft: number): RateLimitState {
+  return { limited, count, retryAfterSeconds: limited ? Math.max(1, secondsLeft) : 0 };
+}
+
+/** A rule of 0 or NaN would silently block or never block everybody; fail loudly instead. */
+function assertValidRule(rule: RateLimitRule) {
+  if (!Number.isInteger(rule.limit) || rule.limit < 1) {
+    throw new RangeError(`Rate limit must be a positive integer, got ${rule.limit}`);
+  }
+  if (!Number.isFinite(rule.windowSeconds) || rule.windowSeconds <= 0) {
+    throw new RangeError(`Rate limit window must be a positive number of seconds, got ${rule.windowSeconds}`);
+  }
+}

@@ -1,0 +1,52 @@
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { AuthCard, FormAlert, FormField } from "~/components/auth-card";
+import { safeRedirectPath } from "~/lib/auth-forms";
+import { getCurrentUser } from "~/modules/auth/login-session.server";
+import { signInWithPassword } from "~/modules/auth/sign-in.server";
+import type { Route } from "./+types/login";
+
+export function meta() {
+  return [{ title: "Sign In · CharacterVerse" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  if (await getCurrentUser(request)) throw redirect(safeRedirectPath(new URL(request.url).searchParams.get("redirectTo")));
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const result = await signInWithPassword(request, context.clientIp);
+  if (!result.ok) return data({ error: result.error }, { status: result.status });
+  const target = new URL(result.redirectTo, "http://app");
+  target.searchParams.set("toast", "logged-in");
+  throw redirect(target.pathname + target.search, { headers: { "Set-Cookie": result.cookie } });
+}
+
+export default function Login({ actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const submitting = useNavigation().state === "submitting";
+  const redirectTo = safeRedirectPath(searchParams.get("redirectTo"));
+  return (
+    <AuthCard title="Sign In" subtitle="Welcome back! Sign in to chat with your characters.">
+      <Form method="post" className="flex flex-col gap-4">
+        {searchParams.get("verified") ? <FormAlert tone="success">Your e-mail is confirmed. You can sign in now.</FormAlert> : null}
+        {actionData?.error ? <FormAlert tone="error">{actionData.error}</FormAlert> : null}
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <FormField label="Email" name="email" type="email" autoComplete="email" required />
+        <FormField label="Password" name="password" type="password" autoComplete="current-password" required />
+        <Link to="/forgot-password" className="self-end text-sm text-accent hover:underline">
+          Forgot password?
+        </Link>
+        <button type="submit" className="btn-primary h-11" disabled={submitting}>
+          {submitting ? "Signing in…" : "Sign In"}
+        </button>
+      </Form>
+      <p className="mt-6 text-center text-sm text-muted">
+        Don't have an account?{" "}
+        <Link to={`/signup${redirectTo !== "/" ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`} className="text-accent hover:underline">
+          Sign up
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

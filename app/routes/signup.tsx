@@ -1,0 +1,88 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { AuthCard, FormAlert, FormField } from "~/components/auth-card";
+import { authTexts, fieldErrors, signUpSchema } from "~/lib/auth-forms";
+import { resendVerification, signUp } from "~/modules/auth/accounts.server";
+import { getCurrentUser } from "~/modules/auth/login-session.server";
+import type { Route } from "./+types/signup";
+
+export function meta() {
+  return [{ title: "Create Account · CharacterVerse" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  if (await getCurrentUser(request)) throw redirect("/");
+  return null;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  if (form.get("intent") === "resend") {
+    const email = String(form.get("email") ?? "").trim().toLowerCase();
+    await resendVerification(email);
+    return { status: "sent" as const, email };
+  }
+  const parsed = signUpSchema.safeParse({
+    email: form.get("email"),
+    password: form.get("password"),
+    confirmPassword: form.get("confirmPassword") ?? "",
+  });
+  if (!parsed.success) return data({ status: "invalid" as const, errors: fieldErrors(parsed.error) }, { status: 400 });
+  await signUp(parsed.data.email, parsed.data.password);
+  return { status: "sent" as const, email: parsed.data.email };
+}
+
+export default function SignUp({ actionData }: Route.ComponentProps) {
+  const submitting = useNavigation().state === "submitting";
+  if (actionData?.status === "sent") {
+    return (
+      <AuthCard title="Check your inbox">
+        <div className="flex flex-col gap-4">
+          <FormAlert tone="success">{authTexts.signUpSuccess}</FormAlert>
+          <p className="text-sm text-muted">
+            We sent a confirmation link to <strong className="text-ink">{actionData.email}</strong>. Follow it, then sign in.
+          </p>
+          <Form method="post" className="flex flex-col gap-2">
+            <input type="hidden" name="intent" value="resend" />
+            <input type="hidden" name="email" value={actionData.email} />
+            <button type="submit" className="btn-secondary" disabled={submitting}>
+              Resend the link
+            </button>
+          </Form>
+          <Link to="/login" className="btn-primary">
+            Go to sign in
+          </Link>
+        </div>
+      </AuthCard>
+    );
+  }
+  const errors = actionData?.status === "invalid" ? actionData.errors : {};
+  return (
+    <AuthCard title="Create Account" subtitle="Start free with 500 tokens every month.">
+      <Form method="post" className="flex flex-col gap-4" noValidate>
+        <FormField label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
+        <FormField label="Password" name="password" type="password" autoComplete="new-password" required minLength={6} hint={authTexts.passwordTooShort} error={errors.password} />
+        <FormField label="Confirm password" name="confirmPassword" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
+        <button type="submit" className="btn-primary h-11" disabled={submitting}>
+          {submitting ? "Creating account…" : "Sign Up Now"}
+        </button>
+        <p className="text-xs text-faint">
+          By signing up you agree to the{" "}
+          <Link to="/terms" className="text-accent hover:underline">
+            Terms of Service
+          </Link>{" "}
+          and the{" "}
+          <Link to="/privacy" className="text-accent hover:underline">
+            Privacy Notice
+          </Link>
+          .
+        </p>
+      </Form>
+      <p className="mt-6 text-center text-sm text-muted">
+        Already have an account?{" "}
+        <Link to="/login" className="text-accent hover:underline">
+          Sign in
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

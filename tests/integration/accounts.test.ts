@@ -1,0 +1,112 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { authTexts } from "~/lib/auth-forms";
+import { signUp, verifyEmail } from "~/modules/auth/accounts.server";
+import { endLoginSession, getCurrentUser } from "~/modules/auth/login-session.server";
+import { signInWithPassword } from "~/modules/auth/sign-in.server";
+import { loader as shellLoader } from "~/routes/_shell/layout";
+import { readMail } from "../fakes/smtp-capture";
+import { createTestDatabase, truncateAll, type TestDatabase } from "../helpers/database";
+
+let test: TestDatabase;
+beforeAll(async () => {
+  test = await createTestDatabase();
+});
+afterAll(() => test.dispose());
+beforeEach(async () => {
+  await truncateAll(test.database);
+  fs.rmSync(path.join(process.env.DATA_DIR!, "outbox"), { recursive: true, force: true });
+});
+
+function signInRequest(email: string, password: string) {
+  const body = new URLSearchParams({ email, password, redirectTo: "/explore" });
+  return new Request("http://localhost/login", { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+}
+
+/** The token from the newest verification mail in the outbox. */
+function mailedToken() {
+  const outbox = path.join(process.env.DATA_DIR!, "outbox");
+  const newest = fs.readdirSync(outbox).sort().at(-1)!;
+  const { text } = readMail(fs.readFileSync(path.join(outbox, newest), "utf8"));
+  return /verify-email\?token=([A-Za-z0-9_-]+)/.exec(text)![1];
+}
+
+async function verifiedAccount(email = "ada@example.com", password = "lovelace1") {
+  await signUp(email, password);
+  await verifyEmail(mailedToken());
+  return { email, password };
+}
+
+describe("accounts", () => {
+  it("a new account gets the spec's defaults and cannot sign in before confirming its e-mail", async () => {
+    await signUp("grace@example.com", "hopper12");
+    const user = await test.database.prisma.user.findUniqueOrThrow({ where: { email: "grace@example.com" } });
+    expect(user).toMatchObject({ name: "grace", role: "user", status: "pending", emailVerifiedAt: null });
+    expect(user.passwordHash).toMatch(/^scrypt\$/);
+
+    const refused = await signInWithPassword(signInRequest("grace@example.com", "hopper12"), "10.0.0.1");
+    expect(refused).toEqual({ ok: false, status: 400, error: authTexts.unconfirmedEmailPage });
+  });
+
+  it("the mailed link confirms the account once; then sign-in works and logout ends the session", async () => {
+    await signUp("ada@example.com", "lovelace1");
+    const token = mailedToken();
+    expect(await verifyEmail(token)).toMatchObject({ email: "ada@example.com" });
+    expect(await verifyEmail(token)).toBeNull();
+
+    const result = await signInWithPassword(signInRequest("ADA@example.com", "lovelace1"), "10.0.0.1");
+    expect(result).toMatchObject({ ok: true, redirectTo: "/explore" });
+    const cookie = (result as { cookie: string }).cookie;
+    expect(cookie).toMatch(/^cv_session=[\w-]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=604800$/);
+
+    const request = new Request("http://localhost/", { headers: { Cookie: cookie.split(";")[0] } });
+    expect(await getCurrentUser(request)).toMatchObject({ email: "ada@example.com", role: "user" });
+    expect((await endLoginSession(request)).startsWith("cv_session=;")).toBe(true);
+    expect(await getCurrentUser(request)).toBeNull();
+  });
+
+  it("signing up again with a taken e-mail changes nothing and reveals nothing", async () => {
+    await verifiedAccount();
+    const before = await test.database.prisma.user.findUniqueOrThrow({ where: { email: "ada@example.com" } });
+    await signUp("ada@example.com", "another-password");
+    const after = await test.database.prisma.user.findUniqueOrThrow({ where: { email: "ada@example.com" } });
+    expect(after.passwordHash).toBe(before.passwordHash);
+    expect(await test.database.prisma.user.count()).toBe(1);
+  });
+
+  it("a wrong password and an unknown e-mail get the same answer", async () => {
+    await verifiedAccount();
+    const wrong = await signInWithPassword(signInRequest("ada@example.com", "nope-nope"), "10.0.0.2");
+    const unknown = await signInWithPassword(signInRequest("nobody@example.com", "nope-nope"), "10.0.0.3");
+    expect(wrong).toEqual({ ok: false, status: 400, error: authTexts.invalidCredentials });
+    expect(unknown).toEqual(wrong);
+  });
+
+  it("the 11th attempt within the window is refused without checking the password, even the right one", async () => {
+    const { email, password } = await verifiedAccount();
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
+      expect(await signInWithPassword(signInRequest(email, `wrong-${attempt}`), `10.1.0.${attempt}`)).toMatchObject({ status: 400 });
+    }
+    const eleventh = await signInWithPassword(signInRequest(email, password), "10.1.0.99");
+    expect(eleventh).toMatchObject({ ok: false, status: 429 });
+    expect((eleventh as { error: string }).error).toMatch(/^Too many sign-in attempts\. Please try again in \d+ minutes?\.$/);
+  });
+
+  it("one address failing 10 times is refused for every account", async () => {
+    const { email, password } = await verifiedAccount();
+    for (let attempt = 1; attempt <= 10; attempt += 1) await signInWithPassword(signInRequest(`ghost${attempt}@example.com`, "x-x-x-x"), "10.2.0.1");
+    expect(await signInWithPassword(signInRequest(email, password), "10.2.0.1")).toMatchObject({ status: 429 });
+    expect(await signInWithPassword(signInRequest(email, password), "10.2.0.2")).toMatchObject({ ok: true });
+  });
+
+  it("the header data never carries the password hash or the session id", async () => {
+    const { email, password } = await verifiedAccount();
+    const { cookie } = (await signInWithPassword(signInRequest(email, password), "10.3.0.1")) as { cookie: string };
+    const data = await shellLoader({ request: new Request("http://localhost/", { headers: { Cookie: cookie.split(";")[0] } }), params: {}, context: {} } as never);
+    const serialized = JSON.stringify(data);
+    expect(data.profile).toEqual({ name: "ada", email, avatarUrl: "/default-avatar.svg", isAdmin: false });
+    expect(serialized).not.toContain("scrypt$");
+    expect(serialized).not.toContain(cookie.split(";")[0].split("=")[1]);
+  });
+});
