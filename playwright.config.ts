@@ -1,6 +1,8 @@
 import { defineConfig } from "@playwright/test";
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
+/** Tests that read mail start tests/fakes/smtp-capture.ts on this port; the app sends there. */
+export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2525);
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /** End-to-end tests run against the production build on a fresh embedded database. */
@@ -36,6 +38,12 @@ export default defineConfig({
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,
-    env: { PORT: String(E2E_PORT), DATA_DIR: ".e2e-data", LOG_LEVEL: "warn", APP_URL: `http://127.0.0.1:${E2E_PORT}` },
+    env: {
+      PORT: String(E2E_PORT),
+      DATA_DIR: ".e2e-data",
+      LOG_LEVEL: "warn",
+      APP_URL: `http://127.0.0.1:${E2E_PORT}`,
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}?ignoreTLS=true`,
+    },
   },
 });

@@ -48,6 +48,8 @@ app.use(
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Browsers send "Origin: null" on form posts under no-referrer, which the same-origin check needs.
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     strictTransportSecurity: !isDev && (process.env.APP_URL ?? "").startsWith("https://"),
   }),
 );

@@ -19,7 +19,7 @@ export type SmtpCapture = Awaited<ReturnType<typeof startSmtpCapture>>;
  * STARTTLS is not offered by default, as a local relay would not. `{ startTls: true }` offers it
  * with smtp-server's built-in self-signed certificate, which a verifying client must refuse.
  */
-export async function startSmtpCapture({ startTls = false }: { startTls?: boolean } = {}) {
+export async function startSmtpCapture({ startTls = false, port: requestedPort = 0 }: { startTls?: boolean; port?: number } = {}) {
   const messages: CapturedMessage[] = [];
   const waiters = new Set<(message: CapturedMessage) => void>();
   const server = new SMTPServer({
@@ -44,7 +44,8 @@ export async function startSmtpCapture({ startTls = false }: { startTls?: boolea
   });
   // A client that gives up mid-session (a refused certificate) must not crash the test run.
   server.on("error", () => {});
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  // A fixed port lets a server started before the test (Playwright's webServer) know where to send.
+  await new Promise<void>((resolve) => server.listen(requestedPort, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
 
   /** Resolves with the first message, already received or still to come, that matches. */

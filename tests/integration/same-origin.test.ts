@@ -26,6 +26,7 @@ describe("same-origin check on state-changing requests", () => {
   it("accepts a form posted from the app's own origin", async () => {
     expect((await post("/login", { Origin: "https://chat.example.com" })).status).toBe(200);
     expect((await post("/login", { Origin: baseUrl })).status).toBe(200);
+    expect((await post("/login", { Origin: "null", "Sec-Fetch-Site": "same-origin" })).status).toBe(200);
   });
 
   it("refuses a form posted from another site", async () => {
@@ -33,6 +34,7 @@ describe("same-origin check on state-changing requests", () => {
     expect(response.status).toBe(403);
     expect(await response.text()).toBe("Cross-site request refused");
     expect((await post("/logout", { "Sec-Fetch-Site": "cross-site" })).status).toBe(403);
+    expect((await post("/logout", { Origin: "null", "Sec-Fetch-Site": "cross-site" })).status).toBe(403);
   });
 
   it("lets reads, signed webhooks and non-browser clients through", async () => {

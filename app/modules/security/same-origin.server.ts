@@ -12,7 +12,8 @@ const EXEMPT = /^\/api\/webhooks\//;
  */
 export function requireSameOrigin(request: Request, response: Response, next: NextFunction) {
   if (SAFE_METHODS.has(request.method) || EXEMPT.test(request.path)) return next();
-  const origin = request.get("origin");
+  // "null" is what a privacy-minded referrer policy makes of a form post; Fetch Metadata decides then.
+  const origin = request.get("origin") === "null" ? undefined : request.get("origin");
   const fetchSite = request.get("sec-fetch-site");
   const allowed = origin
     ? origin === new URL(env().APP_URL).origin || origin === `${request.protocol}://${request.get("host")}`

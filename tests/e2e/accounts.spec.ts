@@ -1,0 +1,76 @@
+import { expect, test, type Page } from "@playwright/test";
+import { authTexts } from "~/lib/auth-forms";
+import { E2E_SMTP_PORT } from "../../playwright.config";
+import { readMail, startSmtpCapture, type SmtpCapture } from "../fakes/smtp-capture";
+import { desktop } from "./viewports";
+
+// The app (started by Playwright) sends its mail to this real SMTP server.
+let smtp: SmtpCapture;
+test.beforeAll(async () => {
+  smtp = await startSmtpCapture({ port: E2E_SMTP_PORT });
+});
+test.afterAll(() => smtp.close());
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByLabel("Password").press("Enter");
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test(`sign up, confirm by e-mail, sign in and out ${javaScriptEnabled ? "with" : "without"} JavaScript`, async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled, viewport: desktop });
+    const page = await context.newPage();
+    const email = `reader.${javaScriptEnabled ? "js" : "nojs"}.${Date.now()}@example.com`;
+    const password = "correct horse";
+
+    await page.goto("/signup");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(password);
+    await page.getByLabel("Confirm password").fill(password);
+    await page.getByRole("button", { name: "Sign Up Now" }).click();
+    await expect(page.getByText(authTexts.signUpSuccess)).toBeVisible();
+
+    await signIn(page, email, password);
+    await expect(page.getByRole("alert")).toHaveText(authTexts.unconfirmedEmailPage);
+
+    const mail = readMail((await smtp.waitForMessage((message) => message.to.includes(email))).raw);
+    expect(mail.subject).toBe("Confirm your e-mail for CharacterVerse");
+    const link = /https?:\/\/\S+\/verify-email\?token=[\w-]+/.exec(mail.text)![0];
+    await page.goto(link);
+    await expect(page.getByText("Your e-mail is confirmed. You can sign in now.")).toBeVisible();
+
+    await signIn(page, email, password);
+    await expect(page).toHaveURL(/\/(\?toast=logged-in)?$/);
+    if (javaScriptEnabled) await expect(page.getByRole("status").filter({ hasText: authTexts.loggedIn })).toBeVisible();
+    const menu = page.getByLabel("Profile menu");
+    await expect(menu).toContainText(email.split("@")[0]);
+    await menu.click();
+    for (const item of ["Dashboard", "Subscription", "Settings", "Logout"]) {
+      await expect(page.getByRole("menuitem", { name: item })).toBeVisible();
+    }
+    await expect(page.getByRole("menuitem", { name: "Admin Panel" })).toHaveCount(0);
+
+    await page.getByRole("menuitem", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
+    await expect(page.getByLabel("Profile menu")).toHaveCount(0);
+
+    // The link worked once only.
+    await page.goto(link);
+    await expect(page.getByText("This confirmation link is invalid, has expired or was already used.")).toBeVisible();
+    await context.close();
+  });
+}
+
+test("sign-up explains what is wrong with the form, and keeps nothing", async ({ page }) => {
+  await page.goto("/signup");
+  await page.getByLabel("Email").fill("not-an-email");
+  await page.getByLabel("Password", { exact: true }).fill("123");
+  await page.getByLabel("Confirm password").fill("456");
+  await page.getByRole("button", { name: "Sign Up Now" }).click();
+  await expect(page.getByText(authTexts.invalidEmail)).toBeVisible();
+  await expect(page.getByText(authTexts.passwordTooShort).last()).toBeVisible();
+  await expect(page.getByText(authTexts.passwordsDiffer)).toBeVisible();
+});
