@@ -4,6 +4,10 @@
  */
 export const toasts = {
   "logged-in": { title: "Success", message: "Logged in successfully", tone: "success" },
+  "signed-in": { title: "Success", message: "Successfully signed in", tone: "success" },
+  "auth-failed": { title: "Error", message: "Failed to complete authentication", tone: "error" },
+  "profile-updated": { title: "Success", message: "Profile updated successfully", tone: "success" },
+  "signed-out-others": { title: "Success", message: "Signed out of all other devices", tone: "success" },
 } as const;
 
 export type ToastCode = keyof typeof toasts;

@@ -8,9 +8,6 @@ const titles: Record<string, string> = {
   "/create": "Create Character",
   "/collection": "Collection",
   "/tokens": "Free Tokens",
-  "/forgot-password": "Forgot password",
-  "/settings": "Settings",
-  "/dashboard": "Dashboard",
 };
 
 export function meta({ location }: { location: { pathname: string } }) {

@@ -51,6 +51,10 @@ const envSchema = z
     STRIPE_API_URL: optionalUrl(["http:", "https:"], "http(s)"),
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_CLIENT_SECRET: optionalText,
+    // Google's endpoints; tests point them at a local OAuth2 server.
+    GOOGLE_AUTHORIZATION_URL: z.string().url().default("https://accounts.google.com/o/oauth2/v2/auth"),
+    GOOGLE_TOKEN_URL: z.string().url().default("https://oauth2.googleapis.com/token"),
+    GOOGLE_USERINFO_URL: z.string().url().default("https://openidconnect.googleapis.com/v1/userinfo"),
     ADMIN_EMAIL: z.string().trim().toLowerCase().email().optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     CATALOGUE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),

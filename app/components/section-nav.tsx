@@ -1,0 +1,44 @@
+import { useState } from "react";
+import { PanelLeftClose, PanelLeftOpen, type LucideIcon } from "lucide-react";
+import { NavLink } from "react-router";
+
+export type SectionNavItem = { to: string; label: string; icon: LucideIcon; end?: boolean };
+
+/**
+ * The dashboard's and the admin console's own sidebar. Collapsed to icons by default under
+ * 768 px and expanded above (CSS decides until the person toggles it).
+ */
+export function SectionNav({ label, items }: { label: string; items: SectionNavItem[] }) {
+  const [expanded, setExpanded] = useState<boolean | null>(null);
+  const width = expanded === null ? "w-14 md:w-56" : expanded ? "w-56" : "w-14";
+  const showLabels = expanded === null ? "sr-only md:not-sr-only" : expanded ? "" : "sr-only";
+  return (
+    <nav aria-label={label} className={`shrink-0 border-r border-line bg-surface/60 px-2 py-4 transition-[width] ${width}`}>
+      <button
+        type="button"
+        onClick={() => setExpanded((current) => !(current ?? window.matchMedia("(min-width: 768px)").matches))}
+        className="mb-3 flex w-full items-center justify-center rounded-xl p-2 text-muted hover:bg-raised hover:text-ink"
+        aria-label={`Toggle ${label.toLowerCase()}`}
+      >
+        {expanded ?? false ? <PanelLeftClose className="size-5" /> : <PanelLeftOpen className="size-5" />}
+      </button>
+      <ul className="flex flex-col gap-1">
+        {items.map(({ to, label: itemLabel, icon: Icon, end }) => (
+          <li key={to}>
+            <NavLink
+              to={to}
+              end={end}
+              title={itemLabel}
+              className={({ isActive }) =>
+                `flex items-center gap-3 rounded-xl px-3 py-2 text-sm font-medium ${isActive ? "bg-accent-soft text-accent" : "text-muted hover:bg-raised hover:text-ink"}`
+              }
+            >
+              <Icon className="size-5 shrink-0" aria-hidden />
+              <span className={`truncate ${showLabels}`}>{itemLabel}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

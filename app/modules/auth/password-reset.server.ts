@@ -1,0 +1,68 @@
+import { env } from "~/modules/config/env.server";
+import { prisma } from "~/modules/db/db.server";
+import { logger } from "~/modules/logging/logger.server";
+import { sendMail } from "~/modules/mail/mailer.server";
+import { passwordResetEmail } from "~/modules/mail/templates";
+import { recordAttempt, type RateLimitRule } from "~/modules/security/rate-limit.server";
+import { endAllLoginSessions } from "./login-session.server";
+import { hashPassword } from "./password.server";
+import { consumeToken, issueToken } from "./tokens.server";
+
+/** Reset mails one inbox may receive: enough to retry, too few to flood it. */
+export const RESET_REQUESTS_PER_EMAIL: RateLimitRule = { limit: 5, windowSeconds: 3600 };
+/** Per address it is looser, because offices, schools and mobile carriers share one. */
+export const RESET_REQUESTS_PER_IP: RateLimitRule = { limit: 20, windowSeconds: 3600 };
+
+/**
+ * Counts the request, then looks the account up and mails it a reset link in the background, so
+ * the answer takes the same time whether or not the account exists (an SMTP round trip would tell).
+ * `delivery` settles when that background work is done; only tests wait for it. A limited request
+ * sends nothing, and the caller answers exactly as it does otherwise.
+ */
+export async function requestPasswordReset(email: string, clientIp: string | undefined) {
+  const states = await Promise.all([
+    recordAttempt(`password-reset:account:${email}`, RESET_REQUESTS_PER_EMAIL),
+    recordAttempt(`password-reset:ip:${clientIp ?? "unknown"}`, RESET_REQUESTS_PER_IP),
+  ]);
+  if (states.some((state) => state.limited)) {
+    logger.warn({ clientIp }, "password reset request refused by the rate limit");
+    return { delivery: Promise.resolve() };
+  }
+  const delivery = mailResetLink(email).catch((error) => {
+    logger.error({ err: error, to: email }, "could not send the password reset e-mail");
+  });
+  return { delivery };
+}
+
+async function mailResetLink(email: string) {
+  const user = await prisma().user.findUnique({ where: { email }, select: { id: true, email: true, status: true } });
+  // An account an admin turned off cannot sign in, so a new password would not help it.
+  if (!user || user.status === "inactive") return;
+  const token = await issueToken(user.id, "password_reset");
+  const link = `${env().APP_URL}/reset-password?token=${encodeURIComponent(token)}`;
+  await sendMail({ to: user.email, ...passwordResetEmail({ link, appUrl: env().APP_URL }) });
+}
+
+export type PasswordResetResult = { ok: true; userId: string } | { ok: false; reason: "invalid-link" };
+
+/**
+ * Follows a mailed link: uses the token up, sets the new password and ends every login session
+ * of the account, so whoever knew the old password is signed out everywhere.
+ */
+export async function resetPassword(token: string, newPassword: string): Promise<PasswordResetResult> {
+  // The token goes first: scrypt costs 128 MiB a run, which an invalid link must not buy.
+  const userId = await consumeToken(token, "password_reset");
+  if (!userId) return { ok: false, reason: "invalid-link" };
+  const passwordHash = await hashPassword(newPassword);
+  const now = new Date();
+  await prisma().$transaction([
+    prisma().user.update({ where: { id: userId }, data: { passwordHash } }),
+    // Following the link proves the inbox is theirs, just as the confirmation link would.
+    prisma().user.updateMany({ where: { id: userId, status: "pending" }, data: { status: "active", emailVerifiedAt: now } }),
+    // Other links mailed before this one would set a password again; they die with this change.
+    prisma().verificationToken.updateMany({ where: { userId, purpose: "password_reset", usedAt: null }, data: { usedAt: now } }),
+  ]);
+  await endAllLoginSessions(userId);
+  logger.info({ userId }, "password reset; every login session ended");
+  return { ok: true, userId };
+}

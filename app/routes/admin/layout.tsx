@@ -1,0 +1,33 @@
+import { Boxes, Cpu, Hammer, Image, LayoutDashboard, ListChecks, Coins, Users, Wallet } from "lucide-react";
+import { Outlet } from "react-router";
+import { SectionNav, type SectionNavItem } from "~/components/section-nav";
+import { requireAdmin } from "~/modules/auth/login-session.server";
+import type { Route } from "./+types/layout";
+
+const items: SectionNavItem[] = [
+  { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
+  { to: "/admin/plans", label: "Plans", icon: Wallet },
+  { to: "/admin/users", label: "Users", icon: Users },
+  { to: "/admin/characters", label: "Characters", icon: Boxes },
+  { to: "/admin/character-details", label: "Character Details", icon: ListChecks },
+  { to: "/admin/build", label: "Build", icon: Hammer },
+  { to: "/admin/models", label: "Chat Models", icon: Cpu },
+  { to: "/admin/tokens", label: "Tokens", icon: Coins },
+  { to: "/admin/banners", label: "Banners", icon: Image },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+export default function AdminLayout() {
+  return (
+    <div className="flex min-h-[calc(100dvh-4rem)]">
+      <SectionNav label="Admin navigation" items={items} />
+      <div className="min-w-0 flex-1 px-4 py-6 md:px-8">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

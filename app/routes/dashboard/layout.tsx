@@ -1,0 +1,31 @@
+import { Coins, CreditCard, LayoutDashboard, LifeBuoy, Receipt, Settings, BarChart3 } from "lucide-react";
+import { Outlet } from "react-router";
+import { SectionNav, type SectionNavItem } from "~/components/section-nav";
+import { requireUser } from "~/modules/auth/login-session.server";
+import type { Route } from "./+types/layout";
+
+const items: SectionNavItem[] = [
+  { to: "/dashboard", label: "Overview", icon: LayoutDashboard, end: true },
+  { to: "/dashboard/settings", label: "Settings", icon: Settings },
+  { to: "/dashboard/subscription", label: "Subscription", icon: CreditCard },
+  { to: "/dashboard/billing", label: "Billing", icon: Receipt },
+  { to: "/dashboard/usage", label: "Usage", icon: BarChart3 },
+  { to: "/dashboard/tokens", label: "Tokens", icon: Coins },
+  { to: "/dashboard/tickets", label: "Tickets", icon: LifeBuoy },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireUser(request);
+  return null;
+}
+
+export default function DashboardLayout() {
+  return (
+    <div className="flex min-h-[calc(100dvh-4rem)]">
+      <SectionNav label="Dashboard navigation" items={items} />
+      <div className="min-w-0 flex-1 px-4 py-6 md:px-8">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

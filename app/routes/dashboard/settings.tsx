@@ -1,0 +1,100 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import { FormAlert, FormField } from "~/components/auth-card";
+import { thumbnailUrl } from "~/lib/catalogue";
+import { AvatarRejected, replaceAvatar, updateDisplayName } from "~/modules/account/profile.server";
+import { endOtherLoginSessions, requireUser } from "~/modules/auth/login-session.server";
+import { prisma } from "~/modules/db/db.server";
+import type { Route } from "./+types/settings";
+
+export function meta() {
+  return [{ title: "Settings · CharacterVerse" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const otherDevices = await prisma().loginSession.count({ where: { userId: user.id, id: { not: user.sessionId }, expiresAt: { gt: new Date() } } });
+  return { email: user.email, name: user.name ?? "", avatarUrl: user.avatarUrl, otherDevices };
+}
+
+const nameSchema = z.object({ name: z.string().trim().min(1, "Please enter a name").max(60, "Use at most 60 characters") });
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "profile") {
+    const parsed = nameSchema.safeParse({ name: form.get("name") });
+    if (!parsed.success) return data({ intent, error: parsed.error.issues[0].message }, { status: 400 });
+    await updateDisplayName(user.id, parsed.data.name);
+    throw redirect("/dashboard/settings?toast=profile-updated");
+  }
+  if (intent === "avatar") {
+    const file = form.get("avatar");
+    if (!(file instanceof File)) return data({ intent, error: "Failed to upload avatar" }, { status: 400 });
+    try {
+      await replaceAvatar(user.id, file);
+    } catch (error) {
+      if (error instanceof AvatarRejected) return data({ intent, error: `Failed to upload avatar: ${error.message}` }, { status: 400 });
+      throw error;
+    }
+    throw redirect("/dashboard/settings?toast=profile-updated");
+  }
+  if (intent === "sign-out-others") {
+    await endOtherLoginSessions(user);
+    throw redirect("/dashboard/settings?toast=signed-out-others");
+  }
+  return data({ intent: "unknown", error: "An unexpected error occurred" }, { status: 400 });
+}
+
+export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state !== "idle";
+  const errorFor = (intent: string) => (actionData?.intent === intent ? actionData.error : undefined);
+  return (
+    <div className="flex max-w-xl flex-col gap-6">
+      <h1 className="text-2xl font-bold">Settings</h1>
+
+      <section className="card flex flex-col gap-4 p-5" aria-labelledby="avatar-heading">
+        <h2 id="avatar-heading" className="font-semibold">
+          Avatar
+        </h2>
+        <div className="flex items-center gap-4">
+          <img src={thumbnailUrl(loaderData.avatarUrl, 150) ?? "/default-avatar.svg"} alt="Your avatar" className="size-16 rounded-full object-cover" width={64} height={64} />
+          <Form method="post" encType="multipart/form-data" className="flex flex-1 flex-col gap-2 sm:flex-row sm:items-center">
+            <input type="hidden" name="intent" value="avatar" />
+            <label className="sr-only" htmlFor="avatar">
+              Choose an image
+            </label>
+            <input id="avatar" name="avatar" type="file" accept="image/*" required className="text-sm text-muted file:mr-3 file:rounded-full file:border-0 file:bg-raised file:px-3 file:py-1.5 file:text-ink" />
+            <button type="submit" className="btn-secondary" disabled={busy}>
+              Upload
+            </button>
+          </Form>
+        </div>
+        {errorFor("avatar") ? <FormAlert tone="error">{errorFor("avatar")}</FormAlert> : null}
+      </section>
+
+      <Form method="post" className="card flex flex-col gap-4 p-5">
+        <input type="hidden" name="intent" value="profile" />
+        <FormField label="Email" name="email" type="email" value={loaderData.email} readOnly disabled />
+        <FormField label="Name" name="name" defaultValue={loaderData.name} maxLength={60} required error={errorFor("profile")} />
+        <button type="submit" className="btn-primary self-start" disabled={busy}>
+          Save Changes
+        </button>
+      </Form>
+
+      <Form method="post" className="card flex flex-col gap-3 p-5">
+        <input type="hidden" name="intent" value="sign-out-others" />
+        <h2 className="font-semibold">Devices</h2>
+        <p className="text-sm text-muted">
+          {loaderData.otherDevices === 0
+            ? "You are signed in on this device only."
+            : `You are also signed in on ${loaderData.otherDevices} other ${loaderData.otherDevices === 1 ? "device" : "devices"}.`}
+        </p>
+        <button type="submit" className="btn-secondary self-start" disabled={busy || loaderData.otherDevices === 0}>
+          Sign out of all other devices
+        </button>
+      </Form>
+    </div>
+  );
+}

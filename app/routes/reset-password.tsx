@@ -1,0 +1,80 @@
+import { z } from "zod";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { AuthCard, FormAlert, FormField } from "~/components/auth-card";
+import { authTexts, fieldErrors, PASSWORD_MIN, signUpSchema } from "~/lib/auth-forms";
+import { endLoginSession } from "~/modules/auth/login-session.server";
+import { resetPassword } from "~/modules/auth/password-reset.server";
+import type { Route } from "./+types/reset-password";
+
+const INVALID_LINK = "This reset link is invalid, has expired or was already used.";
+
+const resetPasswordSchema = z
+  .object({ password: signUpSchema.shape.password, confirmPassword: z.string() })
+  .refine((form) => form.confirmPassword === form.password, { path: ["confirmPassword"], message: authTexts.passwordsDiffer });
+
+export function meta() {
+  return [{ title: "Choose a new password · CharacterVerse" }];
+}
+
+// The page carries a live token: no shared cache, and not the anonymous page cache either.
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+/** Only reads the token: mail scanners prefetch links, so the token is spent by the form's POST. */
+export async function loader({ request }: Route.LoaderArgs) {
+  return { token: new URL(request.url).searchParams.get("token") ?? "" };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const parsed = resetPasswordSchema.safeParse({ password: form.get("password"), confirmPassword: form.get("confirmPassword") ?? "" });
+  if (!parsed.success) return data({ status: "invalid" as const, errors: fieldErrors(parsed.error) }, { status: 400 });
+  const result = await resetPassword(String(form.get("token") ?? ""), parsed.data.password);
+  if (!result.ok) return data({ status: "invalid-link" as const }, { status: 400 });
+  // Signs this browser out too, whoever it was signed in as, so /login offers the new password.
+  throw redirect("/login?reset=1", { headers: { "Set-Cookie": await endLoginSession(request) } });
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const submitting = useNavigation().state === "submitting";
+  if (!loaderData.token || actionData?.status === "invalid-link") return <InvalidLink />;
+  const errors = actionData?.status === "invalid" ? actionData.errors : {};
+  return (
+    <AuthCard title="Choose a new password" subtitle="You will be signed out everywhere, then sign in with the new password.">
+      <Form method="post" className="flex flex-col gap-4" noValidate>
+        <input type="hidden" name="token" value={loaderData.token} />
+        <FormField
+          label="New password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN}
+          hint={authTexts.passwordTooShort}
+          error={errors.password}
+        />
+        <FormField label="Confirm password" name="confirmPassword" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
+        <button type="submit" className="btn-primary h-11" disabled={submitting}>
+          {submitting ? "Saving…" : "Set new password"}
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}
+
+function InvalidLink() {
+  return (
+    <AuthCard title="Link not valid">
+      <div className="flex flex-col gap-4">
+        <FormAlert tone="error">{INVALID_LINK}</FormAlert>
+        <Link to="/forgot-password" className="btn-primary">
+          Send a new link
+        </Link>
+        <Link to="/login" className="text-center text-sm text-accent hover:underline">
+          Back to sign in
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}
