@@ -14,6 +14,9 @@ export const authTexts = {
   invalidCredentials: "Invalid login credentials",
   fallback: "An unexpected error occurred. Please try again.",
   loggedIn: "Logged in successfully",
+  resetLinkSent: "If an account exists for that e-mail, we have sent a link to reset the password.",
+  resetLinkInvalid: "This reset link is invalid, has expired or was already used.",
+  passwordChanged: "Your password has been changed. Sign in with your new password.",
 } as const;
 
 export const PASSWORD_MIN = 6;

@@ -1,12 +1,11 @@
 import { z } from "zod";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AuthCard, FormAlert, FormField } from "~/components/auth-card";
-import { fieldErrors, signUpSchema } from "~/lib/auth-forms";
+import { authTexts, fieldErrors, signUpSchema } from "~/lib/auth-forms";
 import { requestPasswordReset } from "~/modules/auth/password-reset.server";
 import type { Route } from "./+types/forgot-password";
 
 /** The same words whether or not the account exists, and when the request was rate limited. */
-const RESET_LINK_SENT = "If an account exists for that e-mail, we have sent a link to reset the password.";
 
 const forgotPasswordSchema = z.object({ email: signUpSchema.shape.email });
 
@@ -28,7 +27,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
     return (
       <AuthCard title="Check your inbox">
         <div className="flex flex-col gap-4">
-          <FormAlert tone="success">{RESET_LINK_SENT}</FormAlert>
+          <FormAlert tone="success">{authTexts.resetLinkSent}</FormAlert>
           <p className="text-sm text-muted">
             The link works once and expires in 1 hour. Nothing arrived? Check your spam folder, or{" "}
             <Link to="/forgot-password" className="text-accent hover:underline">

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { AuthCard, FormAlert, FormField } from "~/components/auth-card";
-import { safeRedirectPath } from "~/lib/auth-forms";
+import { authTexts, safeRedirectPath } from "~/lib/auth-forms";
 import { getCurrentUser } from "~/modules/auth/login-session.server";
 import { signInWithPassword } from "~/modules/auth/sign-in.server";
 import type { Route } from "./+types/login";
@@ -30,6 +30,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
     <AuthCard title="Sign In" subtitle="Welcome back! Sign in to chat with your characters.">
       <Form method="post" className="flex flex-col gap-4">
         {searchParams.get("verified") ? <FormAlert tone="success">Your e-mail is confirmed. You can sign in now.</FormAlert> : null}
+        {searchParams.get("reset") ? <FormAlert tone="success">{authTexts.passwordChanged}</FormAlert> : null}
         {actionData?.error ? <FormAlert tone="error">{actionData.error}</FormAlert> : null}
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <FormField label="Email" name="email" type="email" autoComplete="email" required />

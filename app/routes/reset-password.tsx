@@ -6,7 +6,6 @@ import { endLoginSession } from "~/modules/auth/login-session.server";
 import { resetPassword } from "~/modules/auth/password-reset.server";
 import type { Route } from "./+types/reset-password";
 
-const INVALID_LINK = "This reset link is invalid, has expired or was already used.";
 
 const resetPasswordSchema = z
   .object({ password: signUpSchema.shape.password, confirmPassword: z.string() })
@@ -67,7 +66,7 @@ function InvalidLink() {
   return (
     <AuthCard title="Link not valid">
       <div className="flex flex-col gap-4">
-        <FormAlert tone="error">{INVALID_LINK}</FormAlert>
+        <FormAlert tone="error">{authTexts.resetLinkInvalid}</FormAlert>
         <Link to="/forgot-password" className="btn-primary">
           Send a new link
         </Link>

@@ -5,6 +5,7 @@ import { sendMail } from "~/modules/mail/mailer.server";
 import { passwordResetEmail } from "~/modules/mail/templates";
 import { recordAttempt, type RateLimitRule } from "~/modules/security/rate-limit.server";
 import { endAllLoginSessions } from "./login-session.server";
+import { clearSignInFailures } from "./sign-in.server";
 import { hashPassword } from "./password.server";
 import { consumeToken, issueToken } from "./tokens.server";
 
@@ -63,6 +64,8 @@ export async function resetPassword(token: string, newPassword: string): Promise
     prisma().verificationToken.updateMany({ where: { userId, purpose: "password_reset", usedAt: null }, data: { usedAt: now } }),
   ]);
   await endAllLoginSessions(userId);
+  const { email } = await prisma().user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
+  await clearSignInFailures(email);
   logger.info({ userId }, "password reset; every login session ended");
   return { ok: true, userId };
 }

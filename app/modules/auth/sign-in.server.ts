@@ -17,6 +17,13 @@ authenticator.use(
   "password",
 );
 
+const accountKey = (email: string) => `sign-in:account:${email}`;
+
+/** A password reset proves the owner: their account's failed attempts no longer count. */
+export async function clearSignInFailures(email: string) {
+  await clearLimit(accountKey(email.trim().toLowerCase()));
+}
+
 export type SignInResult =
   | { ok: true; cookie: string; redirectTo: string }
   | { ok: false; status: number; error: string };
@@ -28,7 +35,7 @@ export type SignInResult =
 export async function signInWithPassword(request: Request, clientIp: string | undefined): Promise<SignInResult> {
   const form = await request.clone().formData();
   const email = String(form.get("email") ?? "").trim().toLowerCase();
-  const keys = [`sign-in:ip:${clientIp ?? "unknown"}`, `sign-in:account:${email}`];
+  const keys = [`sign-in:ip:${clientIp ?? "unknown"}`, accountKey(email)];
 
   const limits = await Promise.all(keys.map((key) => checkLimit(key, SIGN_IN_FAILURES)));
   const blocked = limits.find((state) => state.limited);
