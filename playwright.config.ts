@@ -3,6 +3,8 @@ import { defineConfig } from "@playwright/test";
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 /** Tests that read mail start tests/fakes/smtp-capture.ts on this port; the app sends there. */
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2525);
+/** Tests that sign in with Google start tests/fakes/oauth-provider.ts on this port. */
+export const E2E_OAUTH_PORT = Number(process.env.E2E_OAUTH_PORT ?? 2527);
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /** End-to-end tests run against the production build on a fresh embedded database. */
@@ -44,6 +46,11 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       APP_URL: `http://127.0.0.1:${E2E_PORT}`,
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}?ignoreTLS=true`,
+      GOOGLE_CLIENT_ID: "characterverse-e2e",
+      GOOGLE_CLIENT_SECRET: "characterverse-e2e-secret",
+      GOOGLE_AUTHORIZATION_URL: `http://127.0.0.1:${E2E_OAUTH_PORT}/authorize`,
+      GOOGLE_TOKEN_URL: `http://127.0.0.1:${E2E_OAUTH_PORT}/token`,
+      GOOGLE_USERINFO_URL: `http://127.0.0.1:${E2E_OAUTH_PORT}/userinfo`,
     },
   },
 });

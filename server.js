@@ -44,6 +44,8 @@ app.use(
         "script-src": ["'self'", "'strict-dynamic'", (req, res) => `'nonce-${res.locals.cspNonce}'`],
         "img-src": ["'self'", "data:", "blob:", "https:"],
         "connect-src": isDev ? ["'self'", "ws:"] : ["'self'"],
+        // The Google button's POST is answered with a redirect to Google, which form-action also governs.
+        "form-action": ["'self'", ...started.formActionSources],
         "upgrade-insecure-requests": null,
       },
     },

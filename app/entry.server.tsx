@@ -5,6 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/nonce";
+import { googleFormActionSources } from "~/modules/auth/google.server";
 import { env } from "~/modules/config/env.server";
 import { database } from "~/modules/db/db.server";
 import { prepareDatabase } from "~/modules/db/startup.server";
@@ -23,7 +24,7 @@ export async function startup() {
   const config = env();
   const db = database();
   const result = await prepareDatabase(db, { seed: config.SEED_ON_START });
-  return { ...result, databaseKind: db.kind, appUrl: config.APP_URL, port: config.PORT };
+  return { ...result, databaseKind: db.kind, appUrl: config.APP_URL, port: config.PORT, formActionSources: googleFormActionSources(config) };
 }
 
 export default function handleRequest(

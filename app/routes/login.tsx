@@ -1,6 +1,8 @@
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { AuthCard, FormAlert, FormField } from "~/components/auth-card";
+import { GoogleButton } from "~/components/google-button";
 import { authTexts, safeRedirectPath } from "~/lib/auth-forms";
+import { isGoogleConfigured } from "~/modules/auth/google.server";
 import { getCurrentUser } from "~/modules/auth/login-session.server";
 import { signInWithPassword } from "~/modules/auth/sign-in.server";
 import type { Route } from "./+types/login";
@@ -11,7 +13,7 @@ export function meta() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getCurrentUser(request)) throw redirect(safeRedirectPath(new URL(request.url).searchParams.get("redirectTo")));
-  return null;
+  return { googleSignIn: isGoogleConfigured() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -22,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect(target.pathname + target.search, { headers: { "Set-Cookie": result.cookie } });
 }
 
-export default function Login({ actionData }: Route.ComponentProps) {
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const submitting = useNavigation().state === "submitting";
   const redirectTo = safeRedirectPath(searchParams.get("redirectTo"));
@@ -42,6 +44,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
           {submitting ? "Signing in…" : "Sign In"}
         </button>
       </Form>
+      {loaderData.googleSignIn ? <GoogleButton redirectTo={redirectTo} /> : null}
       <p className="mt-6 text-center text-sm text-muted">
         Don't have an account?{" "}
         <Link to={`/signup${redirectTo !== "/" ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`} className="text-accent hover:underline">

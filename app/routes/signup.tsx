@@ -1,7 +1,9 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard, FormAlert, FormField } from "~/components/auth-card";
+import { GoogleButton } from "~/components/google-button";
 import { authTexts, fieldErrors, signUpSchema } from "~/lib/auth-forms";
 import { resendVerification, signUp } from "~/modules/auth/accounts.server";
+import { isGoogleConfigured } from "~/modules/auth/google.server";
 import { getCurrentUser } from "~/modules/auth/login-session.server";
 import type { Route } from "./+types/signup";
 
@@ -11,7 +13,7 @@ export function meta() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getCurrentUser(request)) throw redirect("/");
-  return null;
+  return { googleSignIn: isGoogleConfigured() };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -31,7 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
   return { status: "sent" as const, email: parsed.data.email };
 }
 
-export default function SignUp({ actionData }: Route.ComponentProps) {
+export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
   const submitting = useNavigation().state === "submitting";
   if (actionData?.status === "sent") {
     return (
@@ -77,6 +79,7 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
           .
         </p>
       </Form>
+      {loaderData.googleSignIn ? <GoogleButton /> : null}
       <p className="mt-6 text-center text-sm text-muted">
         Already have an account?{" "}
         <Link to="/login" className="text-accent hover:underline">

@@ -62,9 +62,13 @@ export async function startOAuthProvider({ port = 0 }: { port?: number } = {}) {
     signInAs(next: ProviderProfile) {
       profile = { ...next };
     },
+    /** Changes the next redirect from /authorize back to the app (to forge its state, say). */
+    changeNextRedirectBack(change: (url: URL) => void) {
+      server.service.once("beforeAuthorizeRedirect", ({ url }: { url: URL }) => change(url));
+    },
     /** The next /authorize answers with this OAuth error (e.g. access_denied) instead of a code. */
     refuseNextAuthorization(error = "access_denied") {
-      server.service.once("beforeAuthorizeRedirect", ({ url }: { url: URL }) => {
+      this.changeNextRedirectBack((url) => {
         url.searchParams.delete("code");
         url.searchParams.set("error", error);
       });

@@ -1,0 +1,217 @@
+import { Authenticator } from "remix-auth";
+import { OAuth2RequestError, OAuth2Strategy } from "remix-auth-oauth2";
+import { z } from "zod";
+import { safeRedirectPath } from "~/lib/auth-forms";
+import { env, type Env } from "~/modules/config/env.server";
+import { prisma } from "~/modules/db/db.server";
+import { logger } from "~/modules/logging/logger.server";
+import { DEFAULT_AVATAR_URL, defaultNameFor, roleFor } from "./accounts.server";
+import { startLoginSession } from "./login-session.server";
+
+/** remix-auth-oauth2 keeps state and PKCE verifier in cookies named `<this>:<random id>`. */
+const STATE_COOKIE = "cv_google_state";
+/** Where to go after sign-in; not under STATE_COOKIE's prefix, which the library reads as state. */
+const RETURN_COOKIE = "cv_google_return";
+const FLOW_COOKIE_PATH = "/auth";
+const FLOW_SECONDS = 5 * 60;
+
+type SignedIn = { id: string };
+
+export class GoogleSignInError extends Error {}
+
+/** Google sign-in exists only when the app has its OAuth client; otherwise the button is hidden. */
+export function isGoogleConfigured(config: Env = env()) {
+  return Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET);
+}
+
+/** Browsers apply CSP form-action to the redirect after the button's POST, so it names the provider. */
+export function googleFormActionSources(config: Env = env()) {
+  return isGoogleConfigured(config) ? [new URL(config.GOOGLE_AUTHORIZATION_URL).origin] : [];
+}
+
+class GoogleStrategy extends OAuth2Strategy<SignedIn> {
+  name = "google";
+
+  // Spec: offline access and a forced consent prompt.
+  protected authorizationParams(params: URLSearchParams) {
+    const extended = new URLSearchParams(params);
+    extended.set("access_type", "offline");
+    extended.set("prompt", "consent");
+    return extended;
+  }
+}
+
+let cached: Authenticator<SignedIn> | undefined;
+
+function authenticator() {
+  if (!cached) {
+    const config = env();
+    const strategy = new GoogleStrategy(
+      {
+        clientId: config.GOOGLE_CLIENT_ID!,
+        clientSecret: config.GOOGLE_CLIENT_SECRET!,
+        authorizationEndpoint: config.GOOGLE_AUTHORIZATION_URL,
+        tokenEndpoint: config.GOOGLE_TOKEN_URL,
+        redirectURI: `${config.APP_URL}/auth/callback`,
+        scopes: ["openid", "email", "profile"],
+        cookie: {
+          name: STATE_COOKIE,
+          path: FLOW_COOKIE_PATH,
+          maxAge: FLOW_SECONDS,
+          httpOnly: true,
+          sameSite: "Lax",
+          ...(secureCookies() ? { secure: true as const } : {}),
+        },
+      },
+      async ({ tokens }) => accountFor(await fetchProfile(tokens.accessToken())),
+    );
+    cached = new Authenticator<SignedIn>().use(strategy, "google");
+  }
+  return cached;
+}
+
+/** Tests change the provider's URLs and credentials between files. */
+export function resetGoogleForTests() {
+  cached = undefined;
+}
+
+/** The button's POST: a redirect to the provider, setting the state and the return path cookies. */
+export async function startGoogleSignIn(returnTo: string) {
+  try {
+    // A fresh request without a query: the strategy starts a flow only when there is no state.
+    await authenticator().authenticate("google", new Request(`${env().APP_URL}/auth/google`));
+  } catch (thrown) {
+    if (!(thrown instanceof Response) || !thrown.headers.has("Location")) throw thrown;
+    const headers = new Headers(thrown.headers);
+    headers.append("Set-Cookie", flowCookie(RETURN_COOKIE, encodeURIComponent(safeRedirectPath(returnTo)), FLOW_SECONDS));
+    return new Response(null, { status: 302, headers });
+  }
+  throw new Error("The Google strategy did not redirect to the provider");
+}
+
+/**
+ * The provider's redirect back: the library checks the state against its cookie and exchanges
+ * the code with the PKCE verifier; the person gets a login session. Any failure, including a
+ * callback without state, leads to the spec's failure toast. The flow's cookies end either way.
+ */
+export async function finishGoogleSignIn(request: Request, clientIp: string | null) {
+  const cookies = endOfFlowCookies(request);
+  try {
+    if (!isGoogleConfigured()) throw new GoogleSignInError("Google sign-in is not configured");
+    if (!new URL(request.url).searchParams.get("state")) throw new GoogleSignInError("the callback has no state");
+    const user = await authenticator().authenticate("google", request);
+    cookies.push(await startLoginSession(user.id, request, clientIp));
+    return { location: withToast(returnPath(request), "signed-in"), cookies };
+  } catch (error) {
+    logFailure(error);
+    return { location: "/?toast=auth-failed", cookies };
+  }
+}
+
+/** Refusals (bad state, declined consent, unverified e-mail) are expected; anything else is a fault. */
+function logFailure(error: unknown) {
+  // remix-auth-oauth2 reports a missing or mismatched state as ReferenceError or RangeError.
+  const refused = [GoogleSignInError, OAuth2RequestError, RangeError, ReferenceError].some((kind) => error instanceof kind);
+  if (refused) logger.warn({ reason: (error as Error).message }, "Google sign-in refused");
+  else logger.error({ err: error }, "Google sign-in failed");
+}
+
+const profileSchema = z.object({
+  sub: z.string().min(1),
+  email: z.string().trim().toLowerCase().email(),
+  // Google's userinfo answers a boolean; some of its older endpoints answered the string "true".
+  email_verified: z.union([z.boolean(), z.literal("true").transform(() => true)]).catch(false),
+  name: z.string().trim().min(1).max(100).optional().catch(undefined),
+  picture: z.url({ protocol: /^https?$/ }).optional().catch(undefined),
+});
+
+type GoogleProfile = z.infer<typeof profileSchema>;
+
+async function fetchProfile(accessToken: string) {
+  const response = await fetch(env().GOOGLE_USERINFO_URL, {
+    headers: { Authorization: `Bearer ${accessToken}`, Accept: "application/json" },
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!response.ok) throw new GoogleSignInError(`the userinfo endpoint answered ${response.status}`);
+  const profile = profileSchema.parse(await response.json());
+  if (profile.email_verified !== true) throw new GoogleSignInError("the Google account's e-mail is not verified");
+  return profile;
+}
+
+/**
+ * The account for a Google identity: the one already linked to it, else the account with the
+ * same e-mail (Google has verified the person owns it), else a new verified account.
+ */
+async function accountFor(profile: GoogleProfile): Promise<SignedIn> {
+  const identity = { provider: "google", providerAccountId: profile.sub };
+  const linked = await prisma().oAuthAccount.findUnique({ where: { provider_providerAccountId: identity }, include: { user: true } });
+  if (linked) return usable(linked.user);
+
+  const existing = await prisma().user.findUnique({ where: { email: profile.email } });
+  if (existing) {
+    usable(existing);
+    // A password set on an unconfirmed account was never proven to be the owner's: it could be
+    // someone who registered this e-mail first. Confirming through Google drops it.
+    const confirm = existing.emailVerifiedAt ? {} : { emailVerifiedAt: new Date(), status: "active" as const, passwordHash: null };
+    await prisma().user.update({ where: { id: existing.id }, data: { ...confirm, oauthAccounts: { create: identity } } });
+    return { id: existing.id };
+  }
+
+  return prisma().user.create({
+    data: {
+      email: profile.email,
+      emailVerifiedAt: new Date(),
+      status: "active",
+      name: profile.name ?? defaultNameFor(profile.email),
+      avatarUrl: profile.picture ?? DEFAULT_AVATAR_URL,
+      role: roleFor(profile.email),
+      oauthAccounts: { create: identity },
+    },
+    select: { id: true },
+  });
+}
+
+function usable(user: { id: string; status: string }) {
+  if (user.status === "inactive") throw new GoogleSignInError("the account is deactivated");
+  return { id: user.id };
+}
+
+function withToast(path: string, toast: string) {
+  const target = new URL(path, "http://app");
+  target.searchParams.set("toast", toast);
+  return target.pathname + target.search;
+}
+
+function returnPath(request: Request) {
+  const value = cookiesOf(request).get(RETURN_COOKIE);
+  try {
+    return safeRedirectPath(value ? decodeURIComponent(value) : null);
+  } catch {
+    return "/";
+  }
+}
+
+/** Clears the state cookies of every flow this browser started and the return path. */
+function endOfFlowCookies(request: Request) {
+  return [...cookiesOf(request).keys()]
+    .filter((name) => name.startsWith(`${STATE_COOKIE}:`) || name === RETURN_COOKIE)
+    .map((name) => flowCookie(name, "", 0));
+}
+
+function flowCookie(name: string, value: string, maxAgeSeconds: number) {
+  return [`${name}=${value}`, `Path=${FLOW_COOKIE_PATH}`, "HttpOnly", "SameSite=Lax", `Max-Age=${maxAgeSeconds}`, ...(secureCookies() ? ["Secure"] : [])].join("; ");
+}
+
+/** The same rule as the session cookie: Secure when the production app is served over https. */
+function secureCookies() {
+  return env().NODE_ENV === "production" && env().APP_URL.startsWith("https://");
+}
+
+function cookiesOf(request: Request) {
+  const cookies = new Map<string, string>();
+  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
+    const separator = part.indexOf("=");
+    if (separator > 0) cookies.set(part.slice(0, separator).trim(), part.slice(separator + 1).trim());
+  }
+  return cookies;
+}

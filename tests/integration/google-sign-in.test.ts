@@ -1,0 +1,269 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { signUp } from "~/modules/auth/accounts.server";
+import { isGoogleConfigured, resetGoogleForTests } from "~/modules/auth/google.server";
+import { getCurrentUser } from "~/modules/auth/login-session.server";
+import { hashPassword } from "~/modules/auth/password.server";
+import { signInWithPassword } from "~/modules/auth/sign-in.server";
+import { resetEnvForTests } from "~/modules/config/env.server";
+import { loader as callbackLoader } from "~/routes/auth.callback";
+import { action as googleAction, loader as googleLoader } from "~/routes/auth.google";
+import { startOAuthProvider, type OAuthProvider, type ProviderProfile } from "../fakes/oauth-provider";
+import { createTestDatabase, truncateAll, type TestDatabase } from "../helpers/database";
+
+const APP_URL = "http://localhost:3999";
+const CLIENT_ID = "characterverse-test-client";
+const CLIENT_SECRET = "characterverse-test-secret";
+const GOOGLE_VARIABLES = ["APP_URL", "GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "GOOGLE_AUTHORIZATION_URL", "GOOGLE_TOKEN_URL", "GOOGLE_USERINFO_URL", "ADMIN_EMAIL"];
+
+let test: TestDatabase;
+let provider: OAuthProvider;
+
+function configure(variables: Record<string, string | undefined>) {
+  for (const [name, value] of Object.entries(variables)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  resetEnvForTests();
+  resetGoogleForTests();
+}
+
+beforeAll(async () => {
+  test = await createTestDatabase();
+  provider = await startOAuthProvider();
+  configure({
+    APP_URL,
+    GOOGLE_CLIENT_ID: CLIENT_ID,
+    GOOGLE_CLIENT_SECRET: CLIENT_SECRET,
+    GOOGLE_AUTHORIZATION_URL: provider.authorizationUrl,
+    GOOGLE_TOKEN_URL: provider.tokenUrl,
+    GOOGLE_USERINFO_URL: provider.userinfoUrl,
+  });
+});
+afterAll(async () => {
+  configure(Object.fromEntries(GOOGLE_VARIABLES.map((name) => [name, undefined])));
+  await provider.close();
+  await test.dispose();
+});
+beforeEach(() => truncateAll(test.database));
+
+const ada: ProviderProfile = {
+  sub: "google-ada",
+  email: "Ada@Example.com",
+  email_verified: true,
+  name: "Ada Lovelace",
+  picture: "https://lh3.googleusercontent.com/a/ada.png",
+};
+
+/** What a route answered, whether it returned or threw the Response. */
+async function answer(run: () => unknown): Promise<Response> {
+  try {
+    const result = await run();
+    if (result instanceof Response) return result;
+    throw new Error(`expected a Response, got ${JSON.stringify(result)}`);
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+/** The Cookie header a browser sends back after this response (cleared cookies left out). */
+function cookiesSetBy(response: Response) {
+  return response.headers
+    .getSetCookie()
+    .filter((cookie) => !/Max-Age=0/i.test(cookie))
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}
+
+/** The browser's POST from the "Continue with Google" button. */
+function pressGoogleButton(redirectTo?: string) {
+  const body = new URLSearchParams(redirectTo ? { redirectTo } : {});
+  const request = new Request(`${APP_URL}/auth/google`, { method: "POST", body });
+  return answer(() => googleAction({ request, params: {}, context: {} } as never));
+}
+
+/** Follows the provider's /authorize, which signs the person in and redirects back to the app. */
+async function returnFromProvider(started: Response) {
+  const atProvider = await fetch(started.headers.get("Location")!, { redirect: "manual" });
+  expect(atProvider.status).toBe(302);
+  return new URL(atProvider.headers.get("Location")!);
+}
+
+function openCallback(callbackUrl: URL | string, cookie: string) {
+  const request = new Request(callbackUrl, { headers: cookie ? { Cookie: cookie } : {} });
+  return answer(() => callbackLoader({ request, params: {}, context: { clientIp: "10.9.0.1" } } as never));
+}
+
+/** The whole round trip as a browser makes it; `alter` changes the URL the provider sent back. */
+async function signInWithGoogle({ redirectTo, alter }: { redirectTo?: string; alter?: (callbackUrl: URL) => void } = {}) {
+  const started = await pressGoogleButton(redirectTo);
+  const callbackUrl = await returnFromProvider(started);
+  alter?.(callbackUrl);
+  return openCallback(callbackUrl, cookiesSetBy(started));
+}
+
+async function signedInEmail(response: Response) {
+  const session = response.headers.getSetCookie().find((cookie) => cookie.startsWith("cv_session="));
+  if (!session) return null;
+  const user = await getCurrentUser(new Request(`${APP_URL}/`, { headers: { Cookie: session.split(";")[0] } }));
+  return user?.email ?? null;
+}
+
+async function expectRefused(response: Response) {
+  expect(response.status).toBe(302);
+  expect(response.headers.get("Location")).toBe("/?toast=auth-failed");
+  expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith("cv_session="))).toBe(false);
+  expect(await test.database.prisma.loginSession.count()).toBe(0);
+}
+
+describe("Google sign-in", () => {
+  it("the button sends the browser to the provider with PKCE, state, offline access and forced consent", async () => {
+    const started = await pressGoogleButton();
+    expect(started.status).toBe(302);
+    const location = new URL(started.headers.get("Location")!);
+    expect(`${location.origin}${location.pathname}`).toBe(provider.authorizationUrl);
+    expect(Object.fromEntries(location.searchParams)).toMatchObject({
+      response_type: "code",
+      client_id: CLIENT_ID,
+      redirect_uri: `${APP_URL}/auth/callback`,
+      scope: "openid email profile",
+      code_challenge_method: "S256",
+      access_type: "offline",
+      prompt: "consent",
+    });
+    expect(location.searchParams.get("code_challenge")).toMatch(/^[\w-]{43}$/);
+    expect(location.searchParams.get("state")).toMatch(/^[\w-]{20,}$/);
+
+    const stateCookie = started.headers.getSetCookie().find((cookie) => cookie.startsWith("cv_google_state:"));
+    expect(stateCookie).toMatch(/HttpOnly/i);
+    expect(stateCookie).toMatch(/SameSite=Lax/i);
+  });
+
+  it("a first sign-in creates a verified, active account linked to the Google identity and signs it in", async () => {
+    provider.signInAs(ada);
+    const response = await signInWithGoogle();
+
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/?toast=signed-in");
+    expect(await signedInEmail(response)).toBe("ada@example.com");
+    // The flow's one-time cookies end with it.
+    expect(response.headers.getSetCookie().filter((cookie) => cookie.startsWith("cv_google_state:"))).not.toHaveLength(0);
+    expect(response.headers.getSetCookie().filter((cookie) => cookie.startsWith("cv_google_state:")).every((cookie) => /Max-Age=0/.test(cookie))).toBe(true);
+
+    const user = await test.database.prisma.user.findUniqueOrThrow({ where: { email: "ada@example.com" }, include: { oauthAccounts: true } });
+    expect(user).toMatchObject({ name: "Ada Lovelace", avatarUrl: ada.picture, role: "user", status: "active", passwordHash: null });
+    expect(user.emailVerifiedAt).toBeInstanceOf(Date);
+    expect(user.oauthAccounts).toMatchObject([{ provider: "google", providerAccountId: "google-ada" }]);
+
+    // The code was exchanged with the client's credentials and the PKCE verifier.
+    const exchange = provider.tokenRequests.at(-1)!;
+    expect(exchange.body).toMatchObject({ grant_type: "authorization_code", code_verifier: expect.stringMatching(/^[\w-]{43,128}$/) });
+    expect(Buffer.from(exchange.authorization!.replace(/^Basic /, ""), "base64").toString()).toBe(`${CLIENT_ID}:${CLIENT_SECRET}`);
+  });
+
+  it("without a name or picture the sign-up defaults apply, and ADMIN_EMAIL makes an admin", async () => {
+    configure({ ADMIN_EMAIL: "grace@example.com" });
+    try {
+      provider.signInAs({ sub: "google-grace", email: "grace@example.com", email_verified: true });
+      expect((await signInWithGoogle()).headers.get("Location")).toBe("/?toast=signed-in");
+      const user = await test.database.prisma.user.findUniqueOrThrow({ where: { email: "grace@example.com" } });
+      expect(user).toMatchObject({ name: "grace", avatarUrl: "/default-avatar.svg", role: "admin" });
+    } finally {
+      configure({ ADMIN_EMAIL: undefined });
+    }
+  });
+
+  it("a second sign-in with the same Google identity reuses the account, even after an e-mail change at Google", async () => {
+    provider.signInAs(ada);
+    await signInWithGoogle();
+    provider.signInAs({ ...ada, email: "ada.lovelace@example.com" });
+    const again = await signInWithGoogle();
+
+    expect(again.headers.get("Location")).toBe("/?toast=signed-in");
+    expect(await signedInEmail(again)).toBe("ada@example.com");
+    expect(await test.database.prisma.user.count()).toBe(1);
+    expect(await test.database.prisma.oAuthAccount.count()).toBe(1);
+    expect(await test.database.prisma.loginSession.count()).toBe(2);
+  });
+
+  it("an existing confirmed password account with the same e-mail is linked and keeps its password", async () => {
+    const existing = await test.database.prisma.user.create({
+      data: { email: "ada@example.com", passwordHash: await hashPassword("lovelace1"), name: "ada", emailVerifiedAt: new Date(), status: "active" },
+    });
+    provider.signInAs(ada);
+    const response = await signInWithGoogle();
+
+    expect(await signedInEmail(response)).toBe("ada@example.com");
+    expect(await test.database.prisma.user.count()).toBe(1);
+    expect(await test.database.prisma.oAuthAccount.findFirstOrThrow()).toMatchObject({ userId: existing.id, providerAccountId: "google-ada" });
+    const body = new URLSearchParams({ email: "ada@example.com", password: "lovelace1" });
+    const passwordSignIn = await signInWithPassword(new Request(`${APP_URL}/login`, { method: "POST", body }), "10.9.0.2");
+    expect(passwordSignIn).toMatchObject({ ok: true });
+  });
+
+  it("an unconfirmed account with the same e-mail is linked and confirmed, and its unproven password dropped", async () => {
+    await signUp("ada@example.com", "set-by-someone-else");
+    provider.signInAs(ada);
+    const response = await signInWithGoogle();
+
+    expect(await signedInEmail(response)).toBe("ada@example.com");
+    const user = await test.database.prisma.user.findUniqueOrThrow({ where: { email: "ada@example.com" }, include: { oauthAccounts: true } });
+    expect(user).toMatchObject({ status: "active", passwordHash: null, name: "ada" });
+    expect(user.emailVerifiedAt).toBeInstanceOf(Date);
+    expect(user.oauthAccounts).toHaveLength(1);
+  });
+
+  it("the page the person came from survives the round trip; another origin does not", async () => {
+    provider.signInAs(ada);
+    expect((await signInWithGoogle({ redirectTo: "/explore?category=Anime" })).headers.get("Location")).toBe("/explore?category=Anime&toast=signed-in");
+    expect((await signInWithGoogle({ redirectTo: "//evil.example/steal" })).headers.get("Location")).toBe("/?toast=signed-in");
+  });
+
+  it("a tampered state is refused: no account, no session", async () => {
+    provider.signInAs(ada);
+    const response = await signInWithGoogle({ alter: (url) => url.searchParams.set("state", "forged-state-value") });
+    await expectRefused(response);
+    expect(await test.database.prisma.user.count()).toBe(0);
+  });
+
+  it("a callback without state, or without the browser's state cookie, is refused", async () => {
+    provider.signInAs(ada);
+    await expectRefused(await signInWithGoogle({ alter: (url) => url.searchParams.delete("state") }));
+
+    const started = await pressGoogleButton();
+    await expectRefused(await openCallback(await returnFromProvider(started), ""));
+    expect(await test.database.prisma.user.count()).toBe(0);
+  });
+
+  it("a Google account whose e-mail is not verified is refused", async () => {
+    provider.signInAs({ ...ada, email_verified: false });
+    await expectRefused(await signInWithGoogle());
+    expect(await test.database.prisma.user.count()).toBe(0);
+  });
+
+  it("the person declining at the provider ends in the failure toast", async () => {
+    provider.signInAs(ada);
+    provider.refuseNextAuthorization("access_denied");
+    await expectRefused(await signInWithGoogle());
+    expect(await test.database.prisma.user.count()).toBe(0);
+  });
+
+  it("a plain visit to /auth/google goes to the sign-in page", async () => {
+    const response = await answer(() => googleLoader());
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/login");
+  });
+
+  it("without Google credentials the sign-in does not exist", async () => {
+    configure({ GOOGLE_CLIENT_SECRET: undefined });
+    try {
+      expect(isGoogleConfigured()).toBe(false);
+      const request = new Request(`${APP_URL}/auth/google`, { method: "POST", body: new URLSearchParams() });
+      await expect(googleAction({ request, params: {}, context: {} } as never)).rejects.toMatchObject({ init: { status: 404 } });
+      await expect((async () => googleLoader())()).rejects.toMatchObject({ init: { status: 404 } });
+      await expectRefused(await openCallback(`${APP_URL}/auth/callback?code=x&state=y`, ""));
+    } finally {
+      configure({ GOOGLE_CLIENT_SECRET: CLIENT_SECRET });
+    }
+  });
+});
