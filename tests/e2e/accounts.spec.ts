@@ -1,7 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { authTexts } from "~/lib/auth-forms";
 import { E2E_SMTP_PORT } from "../../playwright.config";
 import { readMail, startSmtpCapture, type SmtpCapture } from "../fakes/smtp-capture";
+import { signIn, signUp } from "./journeys";
 import { desktop } from "./viewports";
 
 // The app (started by Playwright) sends its mail to this real SMTP server.
@@ -11,12 +12,6 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => smtp.close());
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByLabel("Password").press("Enter");
-}
 
 for (const javaScriptEnabled of [true, false]) {
   test(`sign up, confirm by e-mail, sign in and out ${javaScriptEnabled ? "with" : "without"} JavaScript`, async ({ browser }) => {
@@ -25,12 +20,7 @@ for (const javaScriptEnabled of [true, false]) {
     const email = `reader.${javaScriptEnabled ? "js" : "nojs"}.${Date.now()}@example.com`;
     const password = "correct horse";
 
-    await page.goto("/signup");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill(password);
-    await page.getByLabel("Confirm password").fill(password);
-    await page.getByRole("button", { name: "Sign Up Now" }).click();
-    await expect(page.getByText(authTexts.signUpSuccess)).toBeVisible();
+    await signUp(page, email, password);
 
     await signIn(page, email, password);
     await expect(page.getByRole("alert")).toHaveText(authTexts.unconfirmedEmailPage);

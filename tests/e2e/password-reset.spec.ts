@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { authTexts } from "~/lib/auth-forms";
 import { E2E_SMTP_PORT } from "../../playwright.config";
 import { readMail, startSmtpCapture, type SmtpCapture } from "../fakes/smtp-capture";
+import { signIn, signUp } from "./journeys";
 import { desktop } from "./viewports";
 
 // The app (started by Playwright) sends its mail to this real SMTP server.
@@ -16,20 +17,9 @@ async function mailedLink(email: string, subject: string, page: string) {
   return new RegExp(`https?://\\S+/${page}\\?token=[\\w-]+`).exec(readMail(message.raw).text)![0];
 }
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByLabel("Password").press("Enter");
-}
 
 async function confirmedAccount(page: Page, email: string, password: string) {
-  await page.goto("/signup");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByLabel("Confirm password").fill(password);
-  await page.getByRole("button", { name: "Sign Up Now" }).click();
-  await expect(page.getByText(authTexts.signUpSuccess)).toBeVisible();
+  await signUp(page, email, password);
   await page.goto(await mailedLink(email, "Confirm your e-mail for CharacterVerse", "verify-email"));
   await expect(page.getByText("Your e-mail is confirmed. You can sign in now.")).toBeVisible();
 }

@@ -1,0 +1,20 @@
+import { expect, type Page } from "@playwright/test";
+import { authTexts } from "~/lib/auth-forms";
+
+/** Steps a person takes in more than one journey, written once. */
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByLabel("Password").press("Enter");
+}
+
+/** Fills and sends the sign-up form, and waits for the spec's "check your inbox" text. */
+export async function signUp(page: Page, email: string, password: string) {
+  await page.goto("/signup");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm password").fill(password);
+  await page.getByRole("button", { name: "Sign Up Now" }).click();
+  await expect(page.getByText(authTexts.signUpSuccess)).toBeVisible();
+}
