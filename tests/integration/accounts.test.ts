@@ -63,7 +63,7 @@ describe("accounts", () => {
     const request = new Request("http://localhost/", { headers: { Cookie: cookie.split(";")[0] } });
     expect(await getCurrentUser(request)).toMatchObject({ email: "ada@example.com", role: "user" });
     expect((await endLoginSession(request)).startsWith("cv_session=;")).toBe(true);
-    expect(await getCurrentUser(request)).toBeNull();
+    expect(await getCurrentUser(new Request(request))).toBeNull();
   });
 
   it("signing up again with a taken e-mail changes nothing and reveals nothing", async () => {
@@ -108,5 +108,19 @@ describe("accounts", () => {
     expect(data.profile).toEqual({ name: "ada", email, avatarUrl: "/default-avatar.svg", isAdmin: false });
     expect(serialized).not.toContain("scrypt$");
     expect(serialized).not.toContain(cookie.split(";")[0].split("=")[1]);
+  });
+});
+
+describe("the signed-in person", () => {
+  it("is looked up once per request, however many loaders ask", async () => {
+    const { email, password } = await verifiedAccount("once@example.com");
+    const { cookie } = (await signInWithPassword(signInRequest(email, password), "10.4.0.1")) as { cookie: string };
+    const request = new Request("http://localhost/dashboard", { headers: { Cookie: cookie.split(";")[0] } });
+    const first = getCurrentUser(request);
+    expect(getCurrentUser(request)).toBe(first);
+    expect(await first).toMatchObject({ email });
+    // A new request (the next navigation) reads the database again and sees a logout.
+    await endLoginSession(request);
+    expect(await getCurrentUser(new Request(request))).toBeNull();
   });
 });

@@ -36,8 +36,23 @@ export async function startLoginSession(userId: string, request: Request, ipAddr
   return sessionCookie(token, SESSION_LIFETIME_MS / 1000);
 }
 
+/**
+ * React Router hands one Request to every loader of a navigation (shell, layout, page), so the
+ * lookup, and the session touch, happen once per request however many loaders ask.
+ */
+const lookups = new WeakMap<Request, Promise<CurrentUser | null>>();
+
 /** The signed-in person for this request, or null. Extends the session while it is used. */
-export async function getCurrentUser(request: Request): Promise<CurrentUser | null> {
+export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
+  let lookup = lookups.get(request);
+  if (!lookup) {
+    lookup = lookUpCurrentUser(request);
+    lookups.set(request, lookup);
+  }
+  return lookup;
+}
+
+async function lookUpCurrentUser(request: Request): Promise<CurrentUser | null> {
   const token = readCookie(request.headers.get("cookie"), SESSION_COOKIE);
   if (!token) return null;
   const session = await prisma().loginSession.findUnique({
