@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { PanelLeftClose, PanelLeftOpen, type LucideIcon } from "lucide-react";
-import { NavLink } from "react-router";
+import { NavLink, Outlet } from "react-router";
 
 export type SectionNavItem = { to: string; label: string; icon: LucideIcon; end?: boolean };
 
@@ -40,5 +40,17 @@ export function SectionNav({ label, items }: { label: string; items: SectionNavI
         ))}
       </ul>
     </nav>
+  );
+}
+
+/** The dashboard's and the admin console's page frame: their sidebar beside the current page. */
+export function SectionLayout({ label, items }: { label: string; items: SectionNavItem[] }) {
+  return (
+    <div className="flex min-h-[calc(100dvh-4rem)]">
+      <SectionNav label={label} items={items} />
+      <div className="min-w-0 flex-1 px-4 py-6 md:px-8">
+        <Outlet />
+      </div>
+    </div>
   );
 }

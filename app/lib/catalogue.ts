@@ -39,11 +39,3 @@ export function thumbnailUrl(imageUrl: string | null, width: 150 | 300 | 1024) {
 }
 
 export type CategorySummary = { id: number; name: string; description: string };
-
-/** The signed-in person as the header shows them. */
-export type HeaderProfile = { name: string | null; email: string; avatarUrl: string | null; isAdmin: boolean };
-
-/** Spec: the name, or the part of the e-mail before @, or 'My Profile'. */
-export function displayName(profile: HeaderProfile) {
-  return profile.name?.trim() || profile.email.split("@")[0] || "My Profile";
-}

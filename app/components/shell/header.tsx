@@ -1,6 +1,7 @@
 import { Menu } from "lucide-react";
 import { Link, useLocation, useSearchParams } from "react-router";
-import type { CategorySummary, HeaderProfile } from "~/lib/catalogue";
+import type { CategorySummary } from "~/lib/catalogue";
+import type { HeaderProfile } from "~/lib/profile";
 import { exploreHref } from "~/lib/explore-params";
 import { CategoryIcon } from "../category-icon";
 import { Logo } from "./logo";

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
 import { ChevronDown, CreditCard, LayoutDashboard, LogOut, Settings, Shield } from "lucide-react";
 import { Form, Link, useLocation } from "react-router";
-import { displayName, thumbnailUrl, type HeaderProfile } from "~/lib/catalogue";
+import { thumbnailUrl } from "~/lib/catalogue";
+import { displayName, type HeaderProfile } from "~/lib/profile";
 
 /**
  * The signed-in header menu. A native <details>, so it opens without JavaScript; with it, the menu

@@ -1,6 +1,5 @@
 import { Boxes, Cpu, Hammer, Image, LayoutDashboard, ListChecks, Coins, Users, Wallet } from "lucide-react";
-import { Outlet } from "react-router";
-import { SectionNav, type SectionNavItem } from "~/components/section-nav";
+import { SectionLayout, type SectionNavItem } from "~/components/section-nav";
 import { requireAdmin } from "~/modules/auth/login-session.server";
 import type { Route } from "./+types/layout";
 
@@ -22,12 +21,5 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function AdminLayout() {
-  return (
-    <div className="flex min-h-[calc(100dvh-4rem)]">
-      <SectionNav label="Admin navigation" items={items} />
-      <div className="min-w-0 flex-1 px-4 py-6 md:px-8">
-        <Outlet />
-      </div>
-    </div>
-  );
+  return <SectionLayout label="Admin navigation" items={items} />;
 }

@@ -1,6 +1,5 @@
 import { Coins, CreditCard, LayoutDashboard, LifeBuoy, Receipt, Settings, BarChart3 } from "lucide-react";
-import { Outlet } from "react-router";
-import { SectionNav, type SectionNavItem } from "~/components/section-nav";
+import { SectionLayout, type SectionNavItem } from "~/components/section-nav";
 import { requireUser } from "~/modules/auth/login-session.server";
 import type { Route } from "./+types/layout";
 
@@ -20,12 +19,5 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function DashboardLayout() {
-  return (
-    <div className="flex min-h-[calc(100dvh-4rem)]">
-      <SectionNav label="Dashboard navigation" items={items} />
-      <div className="min-w-0 flex-1 px-4 py-6 md:px-8">
-        <Outlet />
-      </div>
-    </div>
-  );
+  return <SectionLayout label="Dashboard navigation" items={items} />;
 }

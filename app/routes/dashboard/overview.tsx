@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { displayName } from "~/lib/catalogue";
+import { displayName } from "~/lib/profile";
 import { formatDate } from "~/lib/dates";
 import { requireUser } from "~/modules/auth/login-session.server";
 import { prisma } from "~/modules/db/db.server";
@@ -17,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     prisma().subscription.findUnique({ where: { userId: user.id }, include: { plan: { select: { name: true } } } }),
   ]);
   return {
-    name: displayName({ name: user.name, email: user.email, avatarUrl: null, isAdmin: false }),
+    name: displayName(user),
     memberSince: account.createdAt.toISOString(),
     tokens: (balance?.balanceFree ?? 0) + (balance?.balancePurchased ?? 0),
     planName: subscription?.plan.name ?? "Free",
