@@ -10,6 +10,7 @@ import { env } from "~/modules/config/env.server";
 import { database } from "~/modules/db/db.server";
 import { prepareDatabase } from "~/modules/db/startup.server";
 import { logger } from "~/modules/logging/logger.server";
+import { pruneExpiredLimits } from "~/modules/security/rate-limit.server";
 
 export { anonymousPageCache } from "~/modules/http/anonymous-page-cache.server";
 export { requireSameOrigin } from "~/modules/security/same-origin.server";
@@ -24,6 +25,10 @@ export async function startup() {
   const config = env();
   const db = database();
   const result = await prepareDatabase(db, { seed: config.SEED_ON_START });
+  // Expired rate-limit windows are only clutter; any instance may sweep them.
+  setInterval(() => {
+    pruneExpiredLimits().catch((error) => logger.warn({ err: error }, "could not prune rate limits"));
+  }, 60 * 60 * 1000).unref();
   return { ...result, databaseKind: db.kind, appUrl: config.APP_URL, port: config.PORT, formActionSources: googleFormActionSources(config) };
 }
 
