@@ -33,14 +33,14 @@ function mailedToken() {
 }
 
 async function verifiedAccount(email = "ada@example.com", password = "lovelace1") {
-  await signUp(email, password);
+  await (await signUp(email, password)).delivery;
   await verifyEmail(mailedToken());
   return { email, password };
 }
 
 describe("accounts", () => {
   it("a new account gets the spec's defaults and cannot sign in before confirming its e-mail", async () => {
-    await signUp("grace@example.com", "hopper12");
+    await (await signUp("grace@example.com", "hopper12")).delivery;
     const user = await test.database.prisma.user.findUniqueOrThrow({ where: { email: "grace@example.com" } });
     expect(user).toMatchObject({ name: "grace", role: "user", status: "pending", emailVerifiedAt: null });
     expect(user.passwordHash).toMatch(/^scrypt\$/);
@@ -50,7 +50,7 @@ describe("accounts", () => {
   });
 
   it("the mailed link confirms the account once; then sign-in works and logout ends the session", async () => {
-    await signUp("ada@example.com", "lovelace1");
+    await (await signUp("ada@example.com", "lovelace1")).delivery;
     const token = mailedToken();
     expect(await verifyEmail(token)).toMatchObject({ email: "ada@example.com" });
     expect(await verifyEmail(token)).toBeNull();
@@ -69,7 +69,7 @@ describe("accounts", () => {
   it("signing up again with a taken e-mail changes nothing and reveals nothing", async () => {
     await verifiedAccount();
     const before = await test.database.prisma.user.findUniqueOrThrow({ where: { email: "ada@example.com" } });
-    await signUp("ada@example.com", "another-password");
+    await (await signUp("ada@example.com", "another-password")).delivery;
     const after = await test.database.prisma.user.findUniqueOrThrow({ where: { email: "ada@example.com" } });
     expect(after.passwordHash).toBe(before.passwordHash);
     expect(await test.database.prisma.user.count()).toBe(1);

@@ -202,7 +202,7 @@ describe("Google sign-in", () => {
   });
 
   it("an unconfirmed account with the same e-mail is linked and confirmed, and its unproven password dropped", async () => {
-    await signUp("ada@example.com", "set-by-someone-else");
+    await (await signUp("ada@example.com", "set-by-someone-else")).delivery;
     provider.signInAs(ada);
     const response = await signInWithGoogle();
 

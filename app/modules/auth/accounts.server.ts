@@ -21,39 +21,37 @@ export function roleFor(email: string) {
 /**
  * Creates an unverified account and mails its confirmation link. For an e-mail that already has
  * an account nothing changes and the caller says the same thing, so the form does not reveal who
- * has an account; an unverified owner gets a fresh link instead.
+ * has an account; an unverified owner gets a fresh link instead. Both paths spend the password
+ * hash and leave the mail to the background, so the answer takes as long either way.
+ * `delivery` settles when the mail is out; only tests wait for it.
  */
 export async function signUp(email: string, password: string) {
+  const passwordHash = await hashPassword(password);
   const existing = await prisma().user.findUnique({ where: { email } });
   if (existing) {
-    if (!existing.emailVerifiedAt) await sendVerificationLink(existing.id, existing.email);
-    return;
+    return { delivery: existing.emailVerifiedAt ? Promise.resolve() : sendVerificationLink(existing.id, existing.email) };
   }
   const user = await prisma().user.create({
-    data: {
-      email,
-      passwordHash: await hashPassword(password),
-      name: defaultNameFor(email),
-      avatarUrl: DEFAULT_AVATAR_URL,
-      role: roleFor(email),
-      status: "pending",
-    },
+    data: { email, passwordHash, name: defaultNameFor(email), avatarUrl: DEFAULT_AVATAR_URL, role: roleFor(email), status: "pending" },
   });
-  await sendVerificationLink(user.id, user.email);
+  return { delivery: sendVerificationLink(user.id, user.email) };
 }
 
 /** Sends a new link to an unverified account; silent for unknown or verified e-mails. */
 export async function resendVerification(email: string) {
   const user = await prisma().user.findUnique({ where: { email } });
-  if (user && !user.emailVerifiedAt) await sendVerificationLink(user.id, user.email);
+  return { delivery: user && !user.emailVerifiedAt ? sendVerificationLink(user.id, user.email) : Promise.resolve() };
 }
 
+/** Never rejects: a mail that cannot be sent is logged, and the person can ask again. */
 async function sendVerificationLink(userId: string, email: string) {
-  const token = await issueToken(userId, "email_verification");
-  const link = `${env().APP_URL}/verify-email?token=${encodeURIComponent(token)}`;
-  await sendMail({ to: email, ...verificationEmail({ link, appUrl: env().APP_URL }) }).catch((error) => {
+  try {
+    const token = await issueToken(userId, "email_verification");
+    const link = `${env().APP_URL}/verify-email?token=${encodeURIComponent(token)}`;
+    await sendMail({ to: email, ...verificationEmail({ link, appUrl: env().APP_URL }) });
+  } catch (error) {
     logger.error({ err: error, to: email }, "could not send the verification e-mail");
-  });
+  }
 }
 
 /** Follows a mailed link: the account becomes verified and active. Null when the link is not valid. */
