@@ -5,6 +5,11 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2525);
 /** Tests that sign in with Google start tests/fakes/oauth-provider.ts on this port. */
 export const E2E_OAUTH_PORT = Number(process.env.E2E_OAUTH_PORT ?? 2527);
+/** Tests that pay start tests/fakes/stripe-server.ts on this port; the app's Stripe SDK talks to it. */
+export const E2E_STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? 2528);
+export const E2E_STRIPE_WEBHOOK_SECRET = "whsec_e2e";
+/** Tests that chat start tests/fakes/openai-server.ts on this port; the Nebius models talk to it. */
+export const E2E_OPENAI_PORT = Number(process.env.E2E_OPENAI_PORT ?? 2529);
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /** End-to-end tests run against the production build on a fresh embedded database. */
@@ -51,6 +56,11 @@ export default defineConfig({
       GOOGLE_AUTHORIZATION_URL: `http://127.0.0.1:${E2E_OAUTH_PORT}/authorize`,
       GOOGLE_TOKEN_URL: `http://127.0.0.1:${E2E_OAUTH_PORT}/token`,
       GOOGLE_USERINFO_URL: `http://127.0.0.1:${E2E_OAUTH_PORT}/userinfo`,
+      STRIPE_SECRET_KEY: "sk_test_fake",
+      STRIPE_API_URL: `http://127.0.0.1:${E2E_STRIPE_PORT}`,
+      STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET,
+      NEBIUS_API_KEY: "nebius-e2e-key",
+      NEBIUS_BASE_URL: `http://127.0.0.1:${E2E_OPENAI_PORT}/v1`,
     },
   },
 });

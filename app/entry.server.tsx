@@ -10,7 +10,9 @@ import { env } from "~/modules/config/env.server";
 import { database } from "~/modules/db/db.server";
 import { prepareDatabase } from "~/modules/db/startup.server";
 import { logger } from "~/modules/logging/logger.server";
+import { stripeFormActionSources } from "~/modules/payments/stripe.server";
 import { pruneExpiredLimits } from "~/modules/security/rate-limit.server";
+import { releaseExpiredReservations } from "~/modules/tokens/ledger.server";
 
 export { anonymousPageCache } from "~/modules/http/anonymous-page-cache.server";
 export { requireSameOrigin } from "~/modules/security/same-origin.server";
@@ -29,7 +31,17 @@ export async function startup() {
   setInterval(() => {
     pruneExpiredLimits().catch((error) => logger.warn({ err: error }, "could not prune rate limits"));
   }, 60 * 60 * 1000).unref();
-  return { ...result, databaseKind: db.kind, appUrl: config.APP_URL, port: config.PORT, formActionSources: googleFormActionSources(config) };
+  // Tokens held for a call whose instance died come back; any instance may do it, each exactly once.
+  setInterval(() => {
+    releaseExpiredReservations().catch((error) => logger.warn({ err: error }, "could not release expired reservations"));
+  }, 60 * 1000).unref();
+  return {
+    ...result,
+    databaseKind: db.kind,
+    appUrl: config.APP_URL,
+    port: config.PORT,
+    formActionSources: [...googleFormActionSources(config), ...stripeFormActionSources(config)],
+  };
 }
 
 export default function handleRequest(

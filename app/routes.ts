@@ -1,10 +1,10 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
 /** Screens a later slice builds; each shows a short "coming soon" page until then. */
-const comingSoon = ["chat", "favorites", "generate", "create", "collection", "tokens"];
+const comingSoon = ["favorites", "generate", "create", "collection"];
 
 /** Dashboard pages that later slices build; the dashboard shell and its guard already apply. */
-const dashboardComingSoon = ["subscription", "billing", "usage", "tokens", "tickets"];
+const dashboardComingSoon = ["tickets"];
 /** Admin pages that later slices build. */
 const adminComingSoon = ["plans", "users", "characters", "character-details", "build", "models", "tokens", "banners"];
 
@@ -14,6 +14,10 @@ export default [
   route("thumb/:bucket/*", "routes/api/thumbnail.ts"),
   route("logout", "routes/logout.tsx"),
   route("auth/google", "routes/auth.google.ts"),
+  route("api/webhooks/stripe", "routes/api/webhooks.stripe.ts"),
+  route("api/chat/events", "routes/api/chat.events.ts"),
+  route("api/chat/uploads", "routes/api/chat.uploads.ts"),
+  route("api/chat/:sessionId/reply", "routes/api/chat.reply.ts"),
   layout("routes/_shell/layout.tsx", [
     layout("routes/_shell/content.tsx", [
       index("routes/home.tsx"),
@@ -29,10 +33,19 @@ export default [
       route("forgot-password", "routes/forgot-password.tsx"),
       route("reset-password", "routes/reset-password.tsx"),
       route("auth/callback", "routes/auth.callback.tsx"),
+      route("payment/success", "routes/payment.success.tsx"),
+      route("tokens", "routes/tokens.tsx"),
+      route("chat", "routes/chat/index.tsx"),
+      route("chat/start/:characterId", "routes/chat/start.tsx"),
+      route("chat/:sessionId", "routes/chat/session.tsx"),
       route("settings", "routes/settings-redirect.ts"),
       route("dashboard", "routes/dashboard/layout.tsx", [
         index("routes/dashboard/overview.tsx"),
         route("settings", "routes/dashboard/settings.tsx"),
+        route("tokens", "routes/dashboard/tokens.tsx"),
+        route("subscription", "routes/dashboard/subscription.tsx"),
+        route("billing", "routes/dashboard/billing.tsx"),
+        route("usage", "routes/dashboard/usage.tsx"),
         ...dashboardComingSoon.map((path) => route(path, "routes/dashboard/coming-soon.tsx", { id: `dashboard-${path}` })),
       ]),
       route("admin", "routes/admin/layout.tsx", [

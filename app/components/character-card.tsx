@@ -1,7 +1,8 @@
 import type { MouseEvent } from "react";
 import { useNavigate } from "react-router";
 import { thumbnailUrl, type CharacterCardData } from "~/lib/catalogue";
-import { signInPrompts, useSignInPrompt } from "./sign-in-prompt";
+import { signInPrompts, useAuthModal } from "./auth-modal";
+import { useProfile } from "./shell/use-profile";
 import { SpriteIcon } from "./ui/sprite-icon";
 
 /**
@@ -29,7 +30,7 @@ export function CharacterCard({ character, detailHref }: { character: CharacterC
       <div className="character-card-body">
         <h3>{character.name}</h3>
         <p>{character.description}</p>
-        <a href={signInHref} data-action="chat" data-name={character.name} className="btn-primary mt-2 w-full">
+        <a href={`/chat/start/${character.id}`} data-action="chat" data-name={character.name} className="btn-primary mt-2 w-full">
           <SpriteIcon name="message-circle" className="size-4" />
           Chat Now
         </a>
@@ -40,7 +41,8 @@ export function CharacterCard({ character, detailHref }: { character: CharacterC
 
 export function CharacterGrid({ characters, detailHref }: { characters: CharacterCardData[]; detailHref: (id: string) => string }) {
   const navigate = useNavigate();
-  const openSignIn = useSignInPrompt();
+  const openAuthModal = useAuthModal();
+  const signedIn = useProfile() !== null;
 
   function onCardClick(event: MouseEvent<HTMLUListElement>) {
     // Modified clicks (new tab, new window) stay ordinary link clicks.
@@ -49,9 +51,11 @@ export function CharacterGrid({ characters, detailHref }: { characters: Characte
     if (!link) return;
     event.preventDefault();
     const action = link.dataset.action;
-    if (action === "open") navigate(link.getAttribute("href")!, { preventScrollReset: true });
-    else if (action === "favorite") openSignIn(signInPrompts.favorite);
-    else openSignIn(signInPrompts.chat(link.dataset.name ?? ""));
+    const href = link.getAttribute("href")!;
+    if (action === "open") navigate(href, { preventScrollReset: true });
+    else if (action === "favorite") openAuthModal({ message: signInPrompts.favorite });
+    else if (signedIn) navigate(href);
+    else openAuthModal({ message: signInPrompts.chat(link.dataset.name ?? ""), redirectTo: href });
   }
 
   return (

@@ -2,7 +2,8 @@ import { useEffect } from "react";
 import { Heart, MessageCircle, X } from "lucide-react";
 import { Link, useNavigate } from "react-router";
 import { thumbnailUrl, type CharacterDetailData } from "~/lib/catalogue";
-import { signInPrompts, useSignInPrompt } from "./sign-in-prompt";
+import { signInPrompts, useAuthModal } from "./auth-modal";
+import { useProfile } from "./shell/use-profile";
 
 /**
  * The agent detail overlay opened by `?character={id}`. Rendered by the server, so it works
@@ -10,7 +11,8 @@ import { signInPrompts, useSignInPrompt } from "./sign-in-prompt";
  */
 export function CharacterOverlay({ character, closeHref }: { character: CharacterDetailData; closeHref: string }) {
   const navigate = useNavigate();
-  const openSignIn = useSignInPrompt();
+  const openAuthModal = useAuthModal();
+  const signedIn = useProfile() !== null;
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       // A dialog opened over the overlay (sign-in) takes this Escape for itself.
@@ -69,10 +71,11 @@ export function CharacterOverlay({ character, closeHref }: { character: Characte
           ) : null}
           <div className="mt-auto flex gap-3 pt-2">
             <Link
-              to={signInHref}
+              to={`/chat/start/${character.id}`}
               onClick={(event) => {
+                if (signedIn) return;
                 event.preventDefault();
-                openSignIn(signInPrompts.chat(character.name));
+                openAuthModal({ message: signInPrompts.chat(character.name), redirectTo: `/chat/start/${character.id}` });
               }}
               className="btn-primary flex-1"
             >
@@ -82,7 +85,7 @@ export function CharacterOverlay({ character, closeHref }: { character: Characte
               to={signInHref}
               onClick={(event) => {
                 event.preventDefault();
-                openSignIn(signInPrompts.favorite);
+                openAuthModal({ message: signInPrompts.favorite });
               }}
               className="btn-secondary"
               aria-label={`Add ${character.name} to favorites`}

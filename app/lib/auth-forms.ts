@@ -22,13 +22,15 @@ export const authTexts = {
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 
-// "text, @, text, dot, text" (spec section 5).
+/** "text, @, text, dot, text" (spec section 5). */
+export const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 const email = z
   .string({ error: authTexts.invalidEmail })
   .trim()
   .toLowerCase()
   .max(254, authTexts.invalidEmail)
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, authTexts.invalidEmail);
+  .regex(SIMPLE_EMAIL, authTexts.invalidEmail);
 
 const newPassword = z
   .string({ error: authTexts.passwordRequired })

@@ -3,3 +3,8 @@ import { format } from "date-fns";
 /** The spec's two date formats, in one place. */
 export const formatDate = (value: string | Date) => format(new Date(value), "MMM d, yyyy");
 export const formatDateTime = (value: string | Date) => format(new Date(value), "MMM d, yyyy h:mm a");
+/** Session list times: the time today, otherwise the date. */
+export const formatChatTime = (value: string | Date) => {
+  const date = new Date(value);
+  return date.toDateString() === new Date().toDateString() ? format(date, "h:mm a") : format(date, "MMM d");
+};

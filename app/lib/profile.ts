@@ -1,5 +1,5 @@
 /** The signed-in person as the header shows them. */
-export type HeaderProfile = { name: string | null; email: string; avatarUrl: string | null; isAdmin: boolean };
+export type HeaderProfile = { name: string | null; email: string; avatarUrl: string | null; isAdmin: boolean; tokens: number };
 
 /** Spec: the name, or the part of the e-mail before @, or 'My Profile'. */
 export function displayName(person: { name: string | null; email: string }) {

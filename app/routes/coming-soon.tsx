@@ -1,5 +1,8 @@
 import { Hourglass } from "lucide-react";
 import { Link, useLocation } from "react-router";
+import { signInPaths } from "~/components/shell/navigation";
+import { requireUser } from "~/modules/auth/login-session.server";
+import type { Route } from "./+types/coming-soon";
 
 const titles: Record<string, string> = {
   "/chat": "Chat",
@@ -12,6 +15,12 @@ const titles: Record<string, string> = {
 
 export function meta({ location }: { location: { pathname: string } }) {
   return [{ title: `${titles[location.pathname] ?? "Coming soon"} · CharacterVerse` }];
+}
+
+/** Pages that need an account send signed-out visitors to sign in first, then back here. */
+export async function loader({ request }: Route.LoaderArgs) {
+  if (signInPaths.includes(new URL(request.url).pathname)) await requireUser(request);
+  return null;
 }
 
 /** Stands in for screens that later releases build, so every link in the shell goes somewhere honest. */

@@ -26,7 +26,8 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = signUpSchema.safeParse({
     email: form.get("email"),
     password: form.get("password"),
-    confirmPassword: form.get("confirmPassword") ?? "",
+    // The page asks for it twice; the modal, as the spec draws it, once.
+    confirmPassword: form.get("confirmPassword") ?? undefined,
   });
   if (!parsed.success) return data({ status: "invalid" as const, errors: fieldErrors(parsed.error) }, { status: 400 });
   await signUp(parsed.data.email, parsed.data.password);

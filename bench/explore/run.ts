@@ -32,10 +32,11 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import pg from "pg";
 import type { Prisma } from "../../app/generated/prisma/client";
 import { openDatabase, type Database } from "../../app/modules/db/database.server";
 import { SEARCH_TERMS, syntheticCharacters } from "./dataset";
+import { createScratchDatabase as createScratch, guardRun, removeScratch, sleep, stopChild, waitUntilHealthy } from "../machine";
+import { fmt, log, positive, runBenchmark, table } from "../report";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const HOST = "127.0.0.1";
@@ -54,15 +55,6 @@ const USER_AGENT =
 /** The whole run is bounded: builds, two server starts, the insert, and every load run. */
 const DEADLINE_MS = 15 * 60_000 + ROUTES.length * (SECONDS + WARMUP_SECONDS) * 1000;
 
-function positive(name: string, fallback: number) {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
-  return value;
-}
-
-function log(message: string) {
-  process.stdout.write(`[bench] ${message}\n`);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Cleanup: whatever happens, the server goes down and the temporary data goes away.
@@ -76,37 +68,10 @@ async function cleanup() {
   if (cleanedUp) return;
   cleanedUp = true;
   await stopServer();
-  if (scratch && !KEEP) {
-    const admin = new pg.Client({ connectionString: scratch.adminUrl });
-    try {
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS "${scratch.name}" WITH (FORCE)`);
-      log(`dropped scratch database ${scratch.name}`);
-    } catch (error) {
-      log(`could not drop scratch database ${scratch.name}: ${(error as Error).message}`);
-    } finally {
-      await admin.end().catch(() => {});
-    }
-  }
-  if (dataDir) {
-    if (KEEP) log(`kept ${dataDir}${scratch ? ` and database ${scratch.name}` : ""}`);
-    else fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  await removeScratch(scratch, dataDir, KEEP);
 }
 
-const watchdog = setTimeout(() => {
-  log(`giving up: the run took longer than ${Math.round(DEADLINE_MS / 60_000)} minutes`);
-  server?.kill("SIGKILL");
-  void cleanup().finally(() => process.exit(2));
-}, DEADLINE_MS);
-watchdog.unref();
-
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    log(`${signal}: stopping`);
-    void cleanup().finally(() => process.exit(130));
-  });
-}
+const watchdog = guardRun(DEADLINE_MS, cleanup, () => server?.kill("SIGKILL"));
 
 // ---------------------------------------------------------------------------------------------
 // Build, database, server.
@@ -132,18 +97,9 @@ async function freePort(preferred: number) {
 }
 
 async function createScratchDatabase(adminUrl: string) {
-  const name = `cv_bench_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  scratch = { adminUrl, name };
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  const created = await createScratch(adminUrl, "cv_bench");
+  scratch = created.scratch;
+  return created.url;
 }
 
 function serverEnv(port: number, databaseUrl: string | undefined) {
@@ -177,25 +133,7 @@ async function startServer(port: number, databaseUrl: string | undefined) {
     });
   relay(child.stdout!);
   relay(child.stderr!);
-  const exited = new Promise<never>((_, reject) =>
-    child.once("exit", (code) => reject(new Error(`the server exited (code ${code}) before it was healthy`))),
-  );
-  exited.catch(() => {});
-  const started = Date.now();
-  const healthy = (async () => {
-    while (Date.now() - started < 180_000) {
-      try {
-        const response = await fetch(`http://${HOST}:${port}/healthz`, { signal: AbortSignal.timeout(2000) });
-        if (response.ok) return;
-      } catch {
-        // not listening yet
-      }
-      await sleep(250);
-    }
-    throw new Error("the server did not become healthy within 180 s");
-  })();
-  await Promise.race([healthy, exited]);
-  log(`server healthy after ${((Date.now() - started) / 1000).toFixed(1)} s (pid ${child.pid})`);
+  await waitUntilHealthy(child, `http://${HOST}:${port}`);
 }
 
 /** Extra flags for the server process, e.g. BENCH_SERVER_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof". */
@@ -206,16 +144,7 @@ function serverNodeFlags() {
 async function stopServer() {
   const child = server;
   server = undefined;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-function sleep(ms: number) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+  await stopChild(child);
 }
 
 /** Tops the seeded catalogue up to CHARACTERS published characters, through the app's own Prisma client. */
@@ -335,19 +264,7 @@ async function checkResponses(port: number, paths: string[], expected?: Record<s
   }
 }
 
-function fmt(value: number, digits = 0) {
-  return value.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
-}
 
-function table(rows: string[][]) {
-  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-  return rows
-    .map((row, index) => {
-      const line = `| ${row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join(" | ")} |`;
-      return index === 0 ? `${line}\n|${widths.map((w, c) => (c === 0 ? ` ${"-".repeat(w)} ` : ` ${"-".repeat(w - 1)}: `)).join("|")}|` : line;
-    })
-    .join("\n");
-}
 
 // ---------------------------------------------------------------------------------------------
 
@@ -452,12 +369,4 @@ async function main() {
   }
 }
 
-try {
-  await main();
-} catch (error) {
-  console.error(`[bench] failed: ${error instanceof Error ? error.stack : String(error)}`);
-  process.exitCode = 1;
-} finally {
-  await cleanup();
-  clearTimeout(watchdog);
-}
+await runBenchmark(main, cleanup, watchdog);

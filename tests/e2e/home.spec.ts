@@ -51,19 +51,6 @@ test.describe("home on a desktop", () => {
     await page.getByRole("button", { name: "Toggle sidebar" }).click();
     await expect.poll(async () => (await sidebar.boundingBox())!.width).toBe(wide);
   });
-
-  test("Chat Now and the heart ask the visitor to sign in", async ({ page }) => {
-    await page.goto("/");
-    const first = page.getByRole("article").first();
-    const name = await first.getByRole("heading").textContent();
-    await first.getByRole("link", { name: "Chat Now" }).click();
-    const dialog = page.getByRole("dialog");
-    await expect(dialog).toContainText("Sign in required");
-    await expect(dialog).toContainText(`Please sign in to chat with ${name}`);
-    await dialog.getByRole("button", { name: "Close" }).click();
-    await first.getByRole("link", { name: /add .* to favorites/i }).click();
-    await expect(page.getByRole("dialog")).toContainText("Please sign in to add favorites");
-  });
 });
 
 test.describe("home on a phone", () => {

@@ -2,8 +2,8 @@ import { expect, type Page } from "@playwright/test";
 import { authTexts } from "~/lib/auth-forms";
 
 /** Steps a person takes in more than one journey, written once. */
-export async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/login");
+export async function signIn(page: Page, email: string, password: string, { fromCurrentPage = false } = {}) {
+  if (!fromCurrentPage) await page.goto("/login");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByLabel("Password").press("Enter");

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import pg from "pg";
+import { hashPassword } from "~/modules/auth/password.server";
 import { startServer, tempDir, waitUntilHealthy } from "./server-process";
 
 // Included only when TEST_DATABASE_URL names a PostgreSQL server (see playwright.config.ts).
@@ -20,6 +21,62 @@ test("two instances starting at once on an empty PostgreSQL database both come u
     expect(counts).toEqual(["44", "44"]);
     await Promise.all(servers.map((server) => server.stop()));
   } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+});
+
+test("a message sent through one instance appears live in a browser connected to the other", async ({ browser }) => {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const name = `cv_e2e_live_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl!);
+  url.pathname = `/${name}`;
+  // Same secret on both, as a real deployment behind one load balancer has.
+  const shared = { DATABASE_URL: url.toString(), SESSION_SECRET: "multi-instance-secret-that-is-long-enough-0123456789" };
+  const servers = [0, 1].map(() => startServer({ DATA_DIR: tempDir(), ...shared }));
+  try {
+    await Promise.all(servers.map(waitUntilHealthy));
+    const db = new pg.Client({ connectionString: url.toString() });
+    await db.connect();
+    const email = `live.${Date.now()}@example.com`;
+    const { rows } = await db.query(
+      `INSERT INTO users (id, email, password_hash, email_verified_at, status, name, updated_at)
+       VALUES (gen_random_uuid(), $1, $2, now(), 'active', 'Live Reader', now()) RETURNING id`,
+      [email, await hashPassword("two instances")],
+    );
+    await db.query(`INSERT INTO token_balances (user_id, balance_free, balance_purchased, updated_at) VALUES ($1, 100, 0, now())`, [rows[0].id]);
+    await db.end();
+
+    const [writer, watcher] = await Promise.all(servers.map(async (server) => {
+      const context = await browser.newContext({ baseURL: server.url });
+      const page = await context.newPage();
+      await page.goto("/login");
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password").fill("two instances");
+      await page.getByLabel("Password").press("Enter");
+      await expect(page.getByLabel("Profile menu")).toBeVisible();
+      return page;
+    }));
+    await writer.goto("/");
+    await writer.getByRole("article").first().getByRole("link", { name: "Chat Now" }).click();
+    await expect(writer).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+    const chatPath = new URL(writer.url()).pathname;
+
+    await watcher.goto(chatPath);
+    const watched = watcher.getByRole("list", { name: "Messages" }).getByRole("listitem");
+    await expect(watched).toHaveCount(1);
+
+    await writer.getByRole("textbox", { name: "Message", exact: true }).fill("Hello from the first instance");
+    await writer.getByRole("textbox", { name: "Message", exact: true }).press("Enter");
+    await expect(watched.nth(1)).toContainText("Hello from the first instance");
+    // The offline demo model's reply, saved by the first instance, reaches the second one too.
+    await expect(watched).toHaveCount(3, { timeout: 20_000 });
+    await expect(watched.nth(2)).toHaveAttribute("data-sender", "agent");
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   }

@@ -46,13 +46,6 @@ test("an unknown address shows a 404 page inside the shell", async ({ page }) =>
   await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
 });
 
-test("screens of later releases lead to an honest coming-soon page", async ({ page }) => {
-  await page.goto("/");
-  await page.getByRole("complementary", { name: "Main navigation" }).getByRole("link", { name: "Favorites" }).click();
-  await expect(page.getByRole("heading", { name: "My Favorites" })).toBeVisible();
-  await expect(page.getByText("coming soon")).toBeVisible();
-});
-
 test("pages carry security headers, and every response's scripts carry the nonce its policy names", async ({ request }) => {
   const nonceOf = (policy: string) => /script-src 'self' 'strict-dynamic' 'nonce-([^']+)'/.exec(policy)?.[1];
   // With a cookie the page is rendered afresh each time, with a new nonce.

@@ -1,8 +1,10 @@
-import { Menu } from "lucide-react";
+import { Menu, Plus } from "lucide-react";
 import { Link, useLocation, useSearchParams } from "react-router";
 import type { CategorySummary } from "~/lib/catalogue";
 import type { HeaderProfile } from "~/lib/profile";
 import { exploreHref } from "~/lib/explore-params";
+import { formatTokens } from "~/lib/tokens";
+import { SHOW_CREATE_ACCOUNT_EVENT, useAuthModal } from "../auth-modal";
 import { CategoryIcon } from "../category-icon";
 import { Logo } from "./logo";
 import { ProfileMenu } from "./profile-menu";
@@ -17,6 +19,7 @@ export function Header({
   onToggleSidebar: () => void;
 }) {
   const { pathname } = useLocation();
+  const openAuthModal = useAuthModal();
   const [searchParams] = useSearchParams();
   const activeCategory = searchParams.get("category");
   // On the catalogue, a category narrows the current search; elsewhere it narrows the home page.
@@ -56,13 +59,38 @@ export function Header({
       </nav>
       <div className="ml-auto flex items-center gap-2">
         {profile ? (
-          <ProfileMenu profile={profile} />
+          <>
+            <Link
+              to="/dashboard/tokens"
+              className="hidden items-center gap-1.5 rounded-full bg-raised px-3 py-1.5 text-sm font-medium hover:text-accent lg:inline-flex"
+              data-testid="header-tokens"
+            >
+              <Plus className="size-4 text-accent" aria-hidden />
+              {formatTokens(profile.tokens)} Tokens
+            </Link>
+            <ProfileMenu profile={profile} />
+          </>
         ) : (
           <>
-            <Link to="/signup" className="btn-primary px-3 text-xs sm:text-sm">
+            {/* Links for browsers without JavaScript; with it, the spec's modals. */}
+            <Link
+              to="/signup"
+              className="btn-primary px-3 text-xs sm:text-sm"
+              onClick={(event) => {
+                event.preventDefault();
+                window.dispatchEvent(new Event(SHOW_CREATE_ACCOUNT_EVENT));
+              }}
+            >
               Create Account
             </Link>
-            <Link to="/login" className="btn-secondary px-3 text-xs sm:text-sm">
+            <Link
+              to="/login"
+              className="btn-secondary px-3 text-xs sm:text-sm"
+              onClick={(event) => {
+                event.preventDefault();
+                openAuthModal({ mode: "signin" });
+              }}
+            >
               Login
             </Link>
           </>

@@ -1,15 +1,16 @@
 import { Compass, Coins, Globe, Heart, Image, Images, Info, Mail, MessageCircle, PlusCircle, type LucideIcon } from "lucide-react";
 
-export type NavItem = { to: string; label: string; icon: LucideIcon };
+/** `signIn`: the page needs an account; signed-out visitors get the sign-in modal instead. */
+export type NavItem = { to: string; label: string; icon: LucideIcon; signIn?: boolean };
 
 /** Sidebar items in the spec's order. */
 export const primaryNav: NavItem[] = [
   { to: "/explore", label: "Explore", icon: Compass },
-  { to: "/chat", label: "Chat", icon: MessageCircle },
-  { to: "/favorites", label: "Favorites", icon: Heart },
-  { to: "/generate", label: "Generate Image", icon: Image },
-  { to: "/create", label: "Create Character", icon: PlusCircle },
-  { to: "/collection", label: "Collection", icon: Images },
+  { to: "/chat", label: "Chat", icon: MessageCircle, signIn: true },
+  { to: "/favorites", label: "Favorites", icon: Heart, signIn: true },
+  { to: "/generate", label: "Generate Image", icon: Image, signIn: true },
+  { to: "/create", label: "Create Character", icon: PlusCircle, signIn: true },
+  { to: "/collection", label: "Collection", icon: Images, signIn: true },
   { to: "/tokens", label: "Free Tokens", icon: Coins },
 ];
 
@@ -27,8 +28,11 @@ export const legalNav = [
 /** Mobile bottom bar (spec: explore, chat, generate, create and the tokens page). */
 export const mobileNav: NavItem[] = [
   { to: "/explore", label: "Explore", icon: Compass },
-  { to: "/chat", label: "Chat", icon: MessageCircle },
-  { to: "/generate", label: "Generate", icon: Image },
-  { to: "/create", label: "Create", icon: PlusCircle },
+  { to: "/chat", label: "Chat", icon: MessageCircle, signIn: true },
+  { to: "/generate", label: "Generate", icon: Image, signIn: true },
+  { to: "/create", label: "Create", icon: PlusCircle, signIn: true },
   { to: "/tokens", label: "Tokens", icon: Coins },
 ];
+
+/** The paths above that need an account (the server redirects signed-out visitors to /login). */
+export const signInPaths = [...new Set([...primaryNav, ...mobileNav].filter((item) => item.signIn).map((item) => item.to))];

@@ -1,4 +1,7 @@
-import { NavLink } from "react-router";
+import type { MouseEvent } from "react";
+import { NavLink, useNavigate } from "react-router";
+import { LAST_CHAT_KEY } from "~/lib/chat";
+import { useAuthModal } from "../auth-modal";
 import { legalNav, primaryNav, secondaryNav, type NavItem } from "./navigation";
 
 /**
@@ -6,11 +9,13 @@ import { legalNav, primaryNav, secondaryNav, type NavItem } from "./navigation";
  * closes on an outside click and after choosing an item.
  */
 export function Sidebar({
+  signedIn,
   collapsed,
   mobileOpen,
   onNavigate,
   onCloseMobile,
 }: {
+  signedIn: boolean;
   collapsed: boolean;
   mobileOpen: boolean;
   onNavigate: () => void;
@@ -32,9 +37,9 @@ export function Sidebar({
           mobileOpen ? "translate-x-0" : "-translate-x-full"
         } ${collapsed ? "md:w-[4.5rem]" : "md:w-60"}`}
       >
-        <NavGroup items={primaryNav} collapsed={collapsed} onNavigate={onNavigate} />
+        <NavGroup items={primaryNav} signedIn={signedIn} collapsed={collapsed} onNavigate={onNavigate} />
         <hr className="my-3 border-line" />
-        <NavGroup items={secondaryNav} collapsed={collapsed} onNavigate={onNavigate} />
+        <NavGroup items={secondaryNav} signedIn={signedIn} collapsed={collapsed} onNavigate={onNavigate} />
         <div className={`mt-auto flex flex-col gap-1 px-3 pt-4 text-xs text-faint ${collapsed ? "md:hidden" : ""}`}>
           {legalNav.map((item) => (
             <NavLink key={item.to} to={item.to} onClick={onNavigate} className="hover:text-ink">
@@ -47,14 +52,37 @@ export function Sidebar({
   );
 }
 
-function NavGroup({ items, collapsed, onNavigate }: { items: NavItem[]; collapsed: boolean; onNavigate: () => void }) {
+function NavGroup({
+  items,
+  signedIn,
+  collapsed,
+  onNavigate,
+}: {
+  items: NavItem[];
+  signedIn: boolean;
+  collapsed: boolean;
+  onNavigate: () => void;
+}) {
+  const signInFirst = useSignInFirst(signedIn);
+  const navigate = useNavigate();
+  // Spec: Chat goes to the last remembered session, else /chat.
+  const openLastChat = (event: MouseEvent) => {
+    const last = signedIn ? window.localStorage.getItem(LAST_CHAT_KEY) : null;
+    if (!last || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    navigate(`/chat/${last}`);
+  };
   return (
     <ul className="flex flex-col gap-1">
-      {items.map(({ to, label, icon: Icon }) => (
+      {items.map(({ to, label, icon: Icon, signIn }) => (
         <li key={to}>
           <NavLink
             to={to}
-            onClick={onNavigate}
+            onClick={(event) => {
+              onNavigate();
+              if (signIn) signInFirst(event, to);
+              if (to === "/chat") openLastChat(event);
+            }}
             title={collapsed ? label : undefined}
             className={({ isActive }) =>
               `flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium transition ${
@@ -69,4 +97,18 @@ function NavGroup({ items, collapsed, onNavigate }: { items: NavItem[]; collapse
       ))}
     </ul>
   );
+}
+
+/**
+ * For links to pages that need an account: a signed-out visitor gets the sign-in modal, and
+ * after signing in lands on that page. Without JavaScript the link is followed and the server
+ * redirects to /login, which comes back the same way.
+ */
+export function useSignInFirst(signedIn: boolean) {
+  const openAuthModal = useAuthModal();
+  return (event: MouseEvent, to: string) => {
+    if (signedIn || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    openAuthModal({ mode: "signin", redirectTo: to });
+  };
 }

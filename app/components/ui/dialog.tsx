@@ -9,11 +9,13 @@ export function Dialog({
   open,
   onClose,
   title,
+  wide = false,
   children,
 }: {
   open: boolean;
   onClose: () => void;
   title: string;
+  wide?: boolean;
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -29,7 +31,7 @@ export function Dialog({
       aria-label={title}
       onClose={onClose}
       onClick={(event) => event.target === ref.current && onClose()}
-      className="m-auto w-[min(92vw,26rem)] rounded-2xl border border-line bg-surface p-0 text-ink shadow-2xl backdrop:bg-black/70"
+      className={`m-auto ${wide ? "w-[min(94vw,44rem)]" : "w-[min(92vw,26rem)]"} rounded-2xl border border-line bg-surface p-0 text-ink shadow-2xl backdrop:bg-black/70`}
     >
       <div className="relative p-6">
         <button type="button" onClick={onClose} className="absolute top-3 right-3 rounded-full p-1 text-muted hover:text-ink" aria-label="Close">

@@ -13,10 +13,10 @@ export async function updateDisplayName(userId: string, name: string) {
 export class AvatarRejected extends Error {}
 
 /**
- * Stores a new profile picture at avatars/{userId}/{random}.webp. The bytes must be an image
- * whatever the file is called; it is re-encoded, which also drops metadata such as GPS tags.
+ * Stores a picture at avatars/{userId}/{random}.webp and answers its URL. The bytes must be an
+ * image whatever the file is called; it is re-encoded, which also drops metadata such as GPS tags.
  */
-export async function replaceAvatar(userId: string, file: File) {
+export async function storeAvatarImage(userId: string, file: File) {
   if (file.size === 0 || file.size > AVATAR_MAX_BYTES) throw new AvatarRejected("Choose an image up to 5 MB");
   const bytes = Buffer.from(await file.arrayBuffer());
   const detected = await fileTypeFromBuffer(bytes);
@@ -28,7 +28,12 @@ export async function replaceAvatar(userId: string, file: File) {
     throw new AvatarRejected("Only images can be used as an avatar");
   }
   const path = await putObject("avatars", `${userId}/${randomFileName("avatar.webp")}`, image, "image/webp");
-  const avatarUrl = publicUrl("avatars", path);
+  return publicUrl("avatars", path);
+}
+
+/** A new profile picture for the person (dashboard settings). */
+export async function replaceAvatar(userId: string, file: File) {
+  const avatarUrl = await storeAvatarImage(userId, file);
   await prisma().user.update({ where: { id: userId }, data: { avatarUrl } });
   return avatarUrl;
 }

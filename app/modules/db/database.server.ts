@@ -23,8 +23,15 @@ export type Database = {
    * advisory lock `prisma migrate` itself takes, so instances starting together wait in turn.
    */
   withMigrationLock<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T>;
+  /**
+   * LISTEN on a channel: `onNotify` gets every NOTIFY payload, from any instance on this
+   * database. Resolves to a function that stops listening.
+   */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
+
+const RELISTEN_DELAY_MS = 1000;
 
 /**
  * The catalogue sits in memory or on SSD, where random reads cost about what sequential ones do.
@@ -70,10 +77,40 @@ function openPostgres(url: string, poolSize = 10): Database {
         client.release(broken);
       }
     },
+    listen: (channel, onNotify) => listenOnPostgres(url, channel, onNotify),
     async close() {
       await prisma.$disconnect();
       await pool.end();
     },
+  };
+}
+
+/**
+ * A dedicated connection outside the pool (a LISTEN belongs to its session). When it drops, it
+ * reconnects and listens again after a second; notifications sent meanwhile are lost, which
+ * callers accept (a client reloading the page catches up from the database).
+ */
+async function listenOnPostgres(url: string, channel: string, onNotify: (payload: string) => void) {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on("notification", (message) => {
+      if (message.channel === channel && message.payload !== undefined) onNotify(message.payload);
+    });
+    next.on("error", (error) => {
+      logger.warn({ err: error, channel }, "lost the LISTEN connection; reconnecting");
+      next.end().catch(() => {});
+      if (!stopped) setTimeout(() => void connect().catch(() => {}), RELISTEN_DELAY_MS).unref();
+    });
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => {});
   };
 }
 
@@ -110,6 +147,10 @@ function openPGlite(dataDir?: string): Database {
     prisma,
     // PGlite lives inside this one process: there is nobody else to exclude.
     withMigrationLock: (work) => work(runner),
+    async listen(channel, onNotify) {
+      const unlisten = await pglite.listen(channel, onNotify);
+      return () => unlisten();
+    },
     async close() {
       await prisma.$disconnect();
       await pglite.close();

@@ -4,19 +4,37 @@ import { Footer } from "~/components/shell/footer";
 import { Header } from "~/components/shell/header";
 import { MobileBottomBar } from "~/components/shell/mobile-bottom-bar";
 import { Sidebar } from "~/components/shell/sidebar";
-import { SignInPromptProvider } from "~/components/sign-in-prompt";
+import { AuthModalProvider } from "~/components/auth-modal";
 import { Toaster } from "~/components/toaster";
 import { IconSprite } from "~/components/ui/sprite-icon";
+import { isGoogleConfigured } from "~/modules/auth/google.server";
 import { getCurrentUser } from "~/modules/auth/login-session.server";
 import { listCategories } from "~/modules/catalogue/categories.server";
+import { searchCatalogue } from "~/modules/catalogue/characters.server";
+import { getBalance } from "~/modules/tokens/ledger.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [categories, user] = await Promise.all([listCategories(), getCurrentUser(request)]);
+  const [categories, signedIn, firstCharacters] = await Promise.all([
+    listCategories(),
+    // The balance follows the person's lookup at once instead of waiting for the other reads.
+    getCurrentUser(request).then(async (user) => user && { user, balance: await getBalance(user.id) }),
+    searchCatalogue({ pageSize: AUTH_MODAL_PICTURES }),
+  ]);
   // Only what the header shows: never the session id or anything else server-side.
-  const profile = user ? { name: user.name, email: user.email, avatarUrl: user.avatarUrl, isAdmin: user.role === "admin" } : null;
-  return { categories, profile };
+  const profile = signedIn && {
+    name: signedIn.user.name,
+    email: signedIn.user.email,
+    avatarUrl: signedIn.user.avatarUrl,
+    isAdmin: signedIn.user.role === "admin",
+    tokens: signedIn.balance.total,
+  };
+  // The sign-in modal shows one of the first few published characters, picked in the browser.
+  const authPictures = firstCharacters.characters.map(({ name, avatarUrl }) => ({ name, avatarUrl }));
+  return { categories, profile, authPictures, googleSignIn: isGoogleConfigured() };
 }
+
+const AUTH_MODAL_PICTURES = 5;
 
 export default function ShellLayout({ loaderData }: Route.ComponentProps) {
   const [collapsed, setCollapsed] = useState(false);
@@ -28,11 +46,11 @@ export default function ShellLayout({ loaderData }: Route.ComponentProps) {
   const closeMobile = useCallback(() => setMobileOpen(false), []);
 
   return (
-    <SignInPromptProvider>
+    <AuthModalProvider pictures={loaderData.authPictures} googleSignIn={loaderData.googleSignIn}>
       <IconSprite />
       <Header categories={loaderData.categories} profile={loaderData.profile} onToggleSidebar={toggleSidebar} />
       <div className="flex">
-        <Sidebar collapsed={collapsed} mobileOpen={mobileOpen} onNavigate={closeMobile} onCloseMobile={closeMobile} />
+        <Sidebar signedIn={loaderData.profile !== null} collapsed={collapsed} mobileOpen={mobileOpen} onNavigate={closeMobile} onCloseMobile={closeMobile} />
         <div className="flex min-w-0 flex-1 flex-col pb-16 md:pb-0">
           <main id="main" className="flex-1">
             <Outlet />
@@ -40,8 +58,8 @@ export default function ShellLayout({ loaderData }: Route.ComponentProps) {
           <Footer />
         </div>
       </div>
-      <MobileBottomBar />
+      <MobileBottomBar signedIn={loaderData.profile !== null} />
       <Toaster />
-    </SignInPromptProvider>
+    </AuthModalProvider>
   );
 }

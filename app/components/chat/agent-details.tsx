@@ -1,0 +1,63 @@
+import { thumbnailUrl } from "~/lib/catalogue";
+import type { PromptSection } from "~/lib/prompt-guide";
+
+const QUICK_ACTIONS = [
+  { key: "ask_me", label: "Ask Me" },
+  { key: "show_me", label: "Show me..." },
+  { key: "send_me", label: "Send me..." },
+  { key: "can_i_see", label: "Can I see..." },
+] as const;
+
+/** Spec: a model name longer than 16 characters shows its first 13 and an ellipsis. */
+export function shortModelName(name: string) {
+  return name.length > 16 ? `${name.slice(0, 13)}…` : name;
+}
+
+type Agent = { name: string; avatarUrl: string | null; bio: string; modelName: string; cost: number; promptGuide: PromptSection[] };
+
+/** The agent details panel (spec section 2): on wide screens beside the chat, on phones in a sheet. */
+export function AgentDetails({
+  agent,
+  onEdit,
+  onQuickPrompt,
+  onOpenGuide,
+}: {
+  agent: Agent;
+  onEdit: () => void;
+  onQuickPrompt: (sectionKey: string) => void;
+  onOpenGuide: () => void;
+}) {
+  const avatar = thumbnailUrl(agent.avatarUrl, 300);
+  return (
+    <div>
+      {avatar ? <img src={avatar} alt="" className="aspect-[3/4] w-full rounded-2xl object-cover" width={300} height={400} /> : null}
+      <div className="mt-4 flex items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold">{agent.name}</h2>
+        <button type="button" onClick={onEdit} className="btn-secondary h-8 px-3 text-xs">
+          Edit
+        </button>
+      </div>
+      <p className="mt-1 text-sm text-muted">{agent.bio}</p>
+      <dl className="mt-4 text-sm">
+        <dt className="text-faint">Chat model</dt>
+        <dd data-testid="agent-model" title={agent.modelName}>
+          {shortModelName(agent.modelName)}
+        </dd>
+        <dt className="mt-2 text-faint">Cost</dt>
+        <dd>{agent.cost === 0 ? "Free" : `${agent.cost} tokens per message`}</dd>
+      </dl>
+      <div className="mt-5 flex flex-wrap gap-2" aria-label="Quick prompts">
+        {QUICK_ACTIONS.filter((action) => agent.promptGuide.some((section) => section.key === action.key)).map((action) => (
+          <button key={action.key} type="button" onClick={() => onQuickPrompt(action.key)} className="btn-secondary h-8 px-3 text-xs">
+            {action.label}
+          </button>
+        ))}
+        {agent.promptGuide.length ? (
+          <button type="button" onClick={onOpenGuide} className="btn-secondary h-8 px-3 text-xs">
+            How to Use
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

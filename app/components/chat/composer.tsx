@@ -1,0 +1,142 @@
+import { BookOpen, Paperclip, RotateCcw, SendHorizontal, Square, X } from "lucide-react";
+import { useEffect, useRef, type FormEvent, type KeyboardEvent } from "react";
+import { Form } from "react-router";
+import { ATTACHMENT_EXTENSIONS, type AttachmentView } from "~/lib/attachments";
+import { chatTexts, MESSAGE_MAX_CHARS } from "~/lib/chat";
+import { useAttachments } from "./attachment-picker";
+
+const MAX_HEIGHT_PX = 200;
+
+/**
+ * 'Write a message...': grows to 200 px, Enter sends, Shift+Enter adds a line. A plain form
+ * underneath, so without JavaScript it posts to the page and the reply comes back with it.
+ */
+export function ChatComposer({
+  streaming,
+  canRegenerate,
+  onSend,
+  onStop,
+  onRegenerate,
+  fill,
+  onOpenGuide,
+}: {
+  streaming: boolean;
+  canRegenerate: boolean;
+  onSend: (text: string, attachments: AttachmentView[]) => void;
+  onStop: () => void;
+  onRegenerate: () => void;
+  /** A prompt picked elsewhere (quick actions, the prompt guide) to write into the box. */
+  fill?: { text: string; key: number } | null;
+  /** Shown only when the agent has an Ask Me guide (spec section 2). */
+  onOpenGuide?: () => void;
+}) {
+  const input = useRef<HTMLTextAreaElement>(null);
+  const attachments = useAttachments();
+
+  useEffect(() => {
+    if (!fill || !input.current) return;
+    input.current.value = fill.text;
+    input.current.focus();
+    grow();
+  }, [fill]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  function grow() {
+    const field = input.current;
+    if (!field) return;
+    field.style.height = "auto";
+    field.style.height = `${Math.min(field.scrollHeight, MAX_HEIGHT_PX)}px`;
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const text = input.current?.value.trim() ?? "";
+    if ((!text && attachments.ready.length === 0) || streaming || attachments.busy) return;
+    onSend(text, attachments.ready);
+    attachments.clear();
+    input.current!.value = "";
+    grow();
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      event.currentTarget.form?.requestSubmit();
+    }
+  }
+
+  return (
+    <div className="border-t border-line bg-surface p-3">
+      {canRegenerate && !streaming ? (
+        <div className="mb-2 flex justify-center">
+          <button type="button" onClick={onRegenerate} className="btn-secondary h-8 px-3 text-xs">
+            <RotateCcw className="size-3.5" aria-hidden /> Regenerate
+          </button>
+        </div>
+      ) : null}
+      {attachments.files.length || attachments.problem ? (
+        <div className="mb-2 flex flex-wrap items-center gap-2" aria-label="Attachments">
+          {attachments.files.map((file) => (
+            <span key={file.key} className="inline-flex items-center gap-1.5 rounded-full bg-raised px-3 py-1 text-xs">
+              {file.name}
+              <span className="text-muted" role="status">
+                {file.uploaded ? "ready" : `${file.progress}%`}
+              </span>
+              <button type="button" onClick={() => attachments.remove(file.key)} aria-label={`Remove ${file.name}`}>
+                <X className="size-3.5" />
+              </button>
+            </span>
+          ))}
+          {attachments.problem ? (
+            <span className="text-xs text-danger" role="alert">
+              {attachments.problem}
+            </span>
+          ) : null}
+        </div>
+      ) : null}
+      <Form method="post" onSubmit={submit} className="flex items-end gap-2">
+        <input type="hidden" name="intent" value="send" />
+        <label className="btn-secondary h-11 w-11 shrink-0 cursor-pointer p-0" aria-label="Attach files">
+          <Paperclip className="size-4" aria-hidden />
+          <input
+            type="file"
+            multiple
+            className="sr-only"
+            accept={ATTACHMENT_EXTENSIONS.map((extension) => `.${extension}`).join(",")}
+            onChange={(event) => {
+              attachments.add(event.currentTarget.files);
+              event.currentTarget.value = "";
+            }}
+          />
+        </label>
+        {onOpenGuide ? (
+          <button type="button" onClick={onOpenGuide} className="btn-secondary h-11 w-11 shrink-0 p-0" aria-label="Prompt guide">
+            <BookOpen className="size-4" />
+          </button>
+        ) : null}
+        <label htmlFor="chat-message" className="sr-only">
+          Message
+        </label>
+        <textarea
+          id="chat-message"
+          ref={input}
+          name="message"
+          rows={1}
+          maxLength={MESSAGE_MAX_CHARS}
+          placeholder={chatTexts.composerPlaceholder}
+          onInput={grow}
+          onKeyDown={onKeyDown}
+          className="field max-h-[200px] min-h-11 flex-1 resize-none py-2.5"
+        />
+        {streaming ? (
+          <button type="button" onClick={onStop} className="btn-secondary h-11 w-11 shrink-0 p-0" aria-label="Stop">
+            <Square className="size-4" />
+          </button>
+        ) : (
+          <button type="submit" className="btn-primary h-11 w-11 shrink-0 p-0" aria-label="Send">
+            <SendHorizontal className="size-4" />
+          </button>
+        )}
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { Form, useNavigation } from "react-router";
+import { FormAlert } from "../auth-card";
+import { Dialog } from "../ui/dialog";
+
+type Editable = {
+  name: string;
+  description: string;
+  bio: string;
+  systemInstruction: string;
+  messageInstruction: string;
+  models: Record<string, string>;
+  choices: Record<string, string[]>;
+};
+
+/** The person's own copy of the character: texts, picture and a model per type (spec section 2). */
+export function EditAgentModal({
+  open,
+  onClose,
+  agent,
+  error,
+  fields = {},
+}: {
+  open: boolean;
+  onClose: () => void;
+  agent: Editable;
+  error?: string;
+  fields?: Record<string, string>;
+}) {
+  const saving = useNavigation().formData?.get("intent") === "edit-agent";
+  return (
+    <Dialog open={open} onClose={onClose} title="Edit agent" wide>
+      <h2 className="text-xl font-bold">Edit agent</h2>
+      <p className="mt-1 text-sm text-muted">Changes apply to your own copy of this character only.</p>
+      <Form method="post" encType="multipart/form-data" className="mt-5 flex max-h-[65dvh] flex-col gap-4 overflow-y-auto pr-1">
+        {error ? <FormAlert tone="error">{error}</FormAlert> : null}
+        <input type="hidden" name="intent" value="edit-agent" />
+        <Field label="Name" error={fields.name}>
+          <input id="agent-name" name="name" required maxLength={60} defaultValue={agent.name} className="field h-10 w-full" />
+        </Field>
+        <Field label="Description" error={fields.description}>
+          <textarea id="agent-description" name="description" maxLength={500} rows={2} defaultValue={agent.description} className="field w-full py-2" />
+        </Field>
+        <Field label="Bio" error={fields.bio}>
+          <textarea id="agent-bio" name="bio" maxLength={2000} rows={3} defaultValue={agent.bio} className="field w-full py-2" />
+        </Field>
+        <Field label="Avatar">
+          <input id="agent-avatar" name="avatar" type="file" accept="image/*" className="text-sm" />
+        </Field>
+        <Field label="System instruction" error={fields.systemInstruction}>
+          <textarea id="agent-system-instruction" name="systemInstruction" maxLength={4000} rows={3} defaultValue={agent.systemInstruction} className="field w-full py-2" />
+        </Field>
+        <Field label="Message instruction" error={fields.messageInstruction}>
+          <textarea id="agent-message-instruction" name="messageInstruction" maxLength={4000} rows={2} defaultValue={agent.messageInstruction} className="field w-full py-2" />
+        </Field>
+        {Object.entries(agent.choices).map(([type, names]) => (
+          <Field key={type} label={`${type[0]!.toUpperCase()}${type.slice(1)} model`} error={fields[`model:${type}`]}>
+            <select id={`agent-model-${type}`} name={`model:${type}`} defaultValue={agent.models[type] ?? ""} className="field h-10 w-full">
+              <option value="">Default</option>
+              {names.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </Field>
+        ))}
+        <div className="flex justify-end gap-2 pt-2">
+          <button type="button" onClick={onClose} className="btn-secondary">
+            Cancel
+          </button>
+          <button type="submit" className="btn-primary" disabled={saving}>
+            {saving ? "Saving…" : "Save"}
+          </button>
+        </div>
+      </Form>
+    </Dialog>
+  );
+}
+
+function Field({ label, error, children }: { label: string; error?: string; children: React.ReactElement<{ id: string }> }) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={children.props.id} className="text-sm font-medium">
+        {label}
+      </label>
+      {children}
+      {error ? <p className="text-sm text-danger">{error}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+/** Chat attachments (spec sections 5 and 8): what may be attached, and the texts when not. */
+
+export const ATTACHMENT_EXTENSIONS = ["png", "jpg", "jpeg", "gif", "webp", "pdf", "doc", "docx", "txt"] as const;
+export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+export const ATTACHMENTS_PER_MESSAGE = 4;
+
+export type AttachmentView = { path: string; name: string; contentType: string; url: string };
+
+export const attachmentTexts = {
+  notSupported: (extension: string) => `File type .${extension} not supported`,
+  uploadFailed: (name: string) => `Failed to upload ${name}`,
+  tooLarge: "Files can be at most 10 MB.",
+  contentMismatch: "The file's content does not match its extension.",
+  tooMany: `Attach at most ${ATTACHMENTS_PER_MESSAGE} files to one message.`,
+} as const;
+
+export function extensionOf(name: string) {
+  const dot = name.lastIndexOf(".");
+  return dot >= 0 ? name.slice(dot + 1).toLowerCase() : "";
+}
+
+export function isAllowedAttachment(name: string) {
+  return (ATTACHMENT_EXTENSIONS as readonly string[]).includes(extensionOf(name));
+}

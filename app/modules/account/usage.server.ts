@@ -1,0 +1,75 @@
+import { prisma } from "~/modules/db/db.server";
+import { getBalance, type Balance } from "~/modules/tokens/ledger.server";
+
+export type MonthlyUsage = {
+  /** YYYY-MM in UTC, the same month key as the free token claim */
+  month: string;
+  spent: { chatMessages: number; images: number; other: number; total: number };
+  messagesSent: number;
+  imagesGenerated: number;
+  /** everything in the uploads library, not only this month's: it is what the person stores now */
+  storage: { bytes: number; files: number };
+  balance: Balance;
+};
+
+/** The first instant of `now`'s calendar month in UTC, and of the next one. */
+export function utcMonthBounds(now: Date) {
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  return { start, end };
+}
+
+/**
+ * What the person used in the current calendar month (UTC), from real records only.
+ *
+ * Tokens spent are read from the ledger, not from reservation amounts: a reservation deducts
+ * what it holds and its settle or release adds back what was not used, so the net of its rows
+ * is exactly what was charged (a held one counts in full, as those tokens are gone for now).
+ * Spending belongs to the month the reservation was made, so a refund that lands just after
+ * midnight on the 1st never makes a month negative.
+ */
+export async function getMonthlyUsage(userId: string, now = new Date()): Promise<MonthlyUsage> {
+  const { start, end } = utcMonthBounds(now);
+  const [tokens, imagesGenerated, storage, balance] = await Promise.all([
+    spentThisMonth(userId, start, end),
+    prisma().galleryImage.count({ where: { userId, createdAt: { gte: start, lt: end } } }),
+    prisma().upload.aggregate({ where: { userId }, _sum: { size: true }, _count: { _all: true } }),
+    getBalance(userId),
+  ]);
+  const { chatMessages, images, other, messagesSent } = tokens;
+  return {
+    month: start.toISOString().slice(0, 7),
+    spent: { chatMessages, images, other, total: chatMessages + images + other },
+    messagesSent,
+    imagesGenerated,
+    storage: { bytes: Number(storage._sum.size ?? 0), files: storage._count._all },
+    balance,
+  };
+}
+
+type SpentRow = { chatMessages: number; images: number; other: number; messagesSent: number };
+
+async function spentThisMonth(userId: string, start: Date, end: Date): Promise<SpentRow> {
+  // Timestamps are stored as UTC wall-clock time without a zone; converting the bounds the same
+  // way keeps the comparison right whatever the database session's time zone is.
+  const from = start.toISOString();
+  const to = end.toISOString();
+  const [row] = await prisma().$queryRaw<SpentRow[]>`
+    WITH charged AS (
+      SELECT r.purpose, r.status,
+             COALESCE(SUM(CASE t.transaction_type WHEN 'deduct' THEN t.amount ELSE -t.amount END), 0) AS net
+      FROM token_reservations r
+      LEFT JOIN token_transactions t
+        ON t.reference_type = 'reservation' AND t.reference_id = r.id::text AND t.user_id = r.user_id
+      WHERE r.user_id = ${userId}::uuid
+        AND r.created_at >= (${from}::timestamptz AT TIME ZONE 'UTC')
+        AND r.created_at < (${to}::timestamptz AT TIME ZONE 'UTC')
+      GROUP BY r.id, r.purpose, r.status
+    )
+    SELECT COALESCE(SUM(net) FILTER (WHERE purpose = 'chat_message'), 0)::int AS "chatMessages",
+           COALESCE(SUM(net) FILTER (WHERE purpose = 'image'), 0)::int AS images,
+           COALESCE(SUM(net) FILTER (WHERE purpose NOT IN ('chat_message', 'image')), 0)::int AS other,
+           (COUNT(*) FILTER (WHERE purpose = 'chat_message' AND status = 'settled'))::int AS "messagesSent"
+    FROM charged`;
+  return row ?? { chatMessages: 0, images: 0, other: 0, messagesSent: 0 };
+}

@@ -1,0 +1,101 @@
+import { readCharacterProfile } from "~/modules/ai/prompt.server";
+import type { ChatMessage } from "~/modules/ai/provider.server";
+
+/**
+ * The offline "model" behind the demo platform, so every chat flow works without a provider key.
+ * It answers from the character's own profile (read from the system message) and the person's
+ * last message. The same conversation always gets the same reply, which keeps tests stable.
+ */
+
+const DEFAULT_DELAY_MS = 25;
+
+const GREETINGS = ["Hello", "Hi there", "Well, hello", "Oh, hello"];
+const QUESTION_REACTIONS = ["That's a question close to my heart.", "Let me think about that.", "Good question."];
+const STATEMENT_REACTIONS = ["I like where this is going.", "That says a lot.", "Tell me more about that."];
+const SELF_INTRODUCTIONS = ["A little about me:", "You should know this about me:", "As for who I am:"];
+
+export function demoReply(messages: ChatMessage[]): string {
+  const system = messages.find((message) => message.role === "system");
+  const profile = readCharacterProfile(textOf(system?.content));
+  const name = profile.name ?? "your demo companion";
+  const lastUser = [...messages].reverse().find((message) => message.role === "user");
+  const said = textOf(lastUser?.content).trim();
+  const seed = hash(`${name}\n${said}`);
+
+  const sentences = [`${pick(GREETINGS, seed)}! I'm ${name}.`];
+  if (said) {
+    const asked = said.endsWith("?");
+    sentences.push(`You ${asked ? "asked" : "said"}: “${snippet(said)}”`);
+    sentences.push(pick(asked ? QUESTION_REACTIONS : STATEMENT_REACTIONS, seed >>> 4));
+  }
+  if (hasImage(lastUser?.content)) sentences.push("Thanks for the picture, though I can't look at images in demo mode.");
+  const about = profile.description || profile.bio;
+  if (about) sentences.push(`${pick(SELF_INTRODUCTIONS, seed >>> 8)} ${about}`);
+  sentences.push(said ? "Keep talking and I'll answer as myself." : "What would you like to talk about?");
+  sentences.push("(Demo reply, written offline.)");
+  return sentences.join(" ");
+}
+
+/** Yields the demo reply word by word at a readable pace; rejects with the signal's reason on abort. */
+export async function* streamDemoReply(
+  messages: ChatMessage[],
+  { signal, delayMs = configuredDelayMs() }: { signal?: AbortSignal; delayMs?: number } = {},
+): AsyncGenerator<string> {
+  for (const word of demoReply(messages).match(/\S+\s*/g) ?? []) {
+    await pause(delayMs, signal);
+    yield word;
+  }
+}
+
+/** DEMO_STREAM_DELAY_MS=0 makes tests and benchmarks instant. */
+function configuredDelayMs() {
+  const configured = Number(process.env.DEMO_STREAM_DELAY_MS);
+  return process.env.DEMO_STREAM_DELAY_MS !== undefined && Number.isFinite(configured) && configured >= 0 ? configured : DEFAULT_DELAY_MS;
+}
+
+function pause(ms: number, signal?: AbortSignal) {
+  signal?.throwIfAborted();
+  if (ms <= 0) return Promise.resolve();
+  return new Promise<void>((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+function textOf(content: ChatMessage["content"] | undefined) {
+  if (content === undefined) return "";
+  if (typeof content === "string") return content;
+  return content.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n");
+}
+
+function hasImage(content: ChatMessage["content"] | undefined) {
+  return Array.isArray(content) && content.some((part) => part.type === "image_url");
+}
+
+/** The first sentence, at most 20 words, so the echo stays a quote and not a wall of text. */
+function snippet(text: string) {
+  const sentence = text.split(/(?<=[.!?])\s/)[0].replace(/\s+/g, " ");
+  const words = sentence.split(" ");
+  return words.length > 20 ? `${words.slice(0, 20).join(" ")}…` : sentence;
+}
+
+function pick<T>(choices: T[], seed: number) {
+  return choices[seed % choices.length];
+}
+
+/** FNV-1a: a stable, dependency-free way to vary the wording by conversation. */
+function hash(text: string) {
+  let value = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    value ^= text.charCodeAt(index);
+    value = Math.imul(value, 0x01000193);
+  }
+  return value >>> 0;
+}

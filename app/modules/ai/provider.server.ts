@@ -1,0 +1,251 @@
+import { createParser, type EventSourceMessage } from "eventsource-parser";
+import { demoReply, streamDemoReply } from "~/modules/ai/demo-provider.server";
+import { findPlatform, isDemoPlatform } from "~/modules/ai/platforms";
+import { env, type Env } from "~/modules/config/env.server";
+
+export type ChatPart = { type: "text"; text: string } | { type: "image_url"; image_url: { url: string } };
+export type ChatMessage = { role: "system" | "user" | "assistant"; content: string | ChatPart[] };
+export type TokenUsage = { promptTokens: number; completionTokens: number };
+export type ChatStreamEvent = { type: "delta"; text: string } | { type: "done"; text: string; usage?: TokenUsage };
+export type ChatCompletion = { text: string; usage?: TokenUsage };
+export type ChatRequest = { messages: ChatMessage[]; temperature: number; signal?: AbortSignal; timeoutMs?: number };
+
+/** Where and how one chat model is called. Holds the key: never send it to the browser or a log. */
+export type ModelEndpoint = { platform: string; baseUrl: string; apiKey: string | null; modelId: string; stream: boolean };
+export type ModelConnection = { aiPlatform: string; modelId: string; apiUrl: string | null; apiKey: string | null; isStream: boolean };
+
+/** Spec §9: request timeout 120000 ms. */
+export const DEFAULT_TIMEOUT_MS = 120_000;
+
+/** Any failure talking to a provider. `partialText` is what had streamed before it failed. */
+export class ProviderError extends Error {
+  readonly status?: number;
+  readonly partialText: string;
+  constructor(message: string, options: { status?: number; partialText?: string; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.name = new.target.name;
+    this.status = options.status;
+    this.partialText = options.partialText ?? "";
+  }
+}
+export class ProviderNotConfiguredError extends ProviderError {}
+export class ProviderTimeoutError extends ProviderError {}
+export class ProviderAbortedError extends ProviderError {}
+
+const CONNECTION_CLOSED = "The provider closed the connection";
+const UNREACHABLE = "Could not reach the provider";
+
+export function resolveModelEndpoint(model: ModelConnection, config: Env = env()): ModelEndpoint {
+  const platform = findPlatform(model.aiPlatform);
+  if (!platform) throw new ProviderNotConfiguredError(`Unknown AI platform "${model.aiPlatform}"`);
+  const stream = platform.streams && model.isStream;
+  if (isDemoPlatform(platform.id)) return { platform: platform.id, baseUrl: "", apiKey: null, modelId: model.modelId, stream };
+
+  const variables = config as Record<string, unknown>;
+  const apiKey = filled(model.apiKey) ?? filled(variables[`${platform.envPrefix}_API_KEY`]) ?? null;
+  if (platform.needsKey && !apiKey) {
+    throw new ProviderNotConfiguredError(`${platform.label} has no API key: set ${platform.envPrefix}_API_KEY or the model's API key`);
+  }
+  const baseUrl = filled(model.apiUrl) ?? filled(variables[`${platform.envPrefix}_BASE_URL`]) ?? platform.defaultBaseUrl;
+  // Admins sometimes paste the full endpoint; the path is added here.
+  return { platform: platform.id, baseUrl: baseUrl.replace(/\/+$/, "").replace(/\/chat\/completions$/, ""), apiKey, modelId: model.modelId, stream };
+}
+
+/**
+ * Streams one reply as deltas, then a final `done` with the whole text. An endpoint that does not
+ * stream (perplexity, isStream=false) is called once and its answer yielded as a single delta, so
+ * callers need only this function.
+ */
+export async function* streamChatCompletion(endpoint: ModelEndpoint, request: ChatRequest): AsyncGenerator<ChatStreamEvent> {
+  if (isDemoPlatform(endpoint.platform)) return yield* streamFromDemo(request);
+  if (!endpoint.stream) {
+    const reply = await completeChat(endpoint, request);
+    if (reply.text) yield { type: "delta", text: reply.text };
+    yield { type: "done", ...reply };
+    return;
+  }
+  const guard = guardRequest(request);
+  let fullText = "";
+  let connected = false;
+  try {
+    const response = await post(endpoint, { ...requestBody(endpoint, request), stream: true, stream_options: { include_usage: true } }, guard.signal);
+    connected = true;
+    if (!response.ok) throw await errorFromResponse(response, endpoint.apiKey);
+    // A provider that ignores `stream: true` answers plain JSON.
+    if (isJson(response)) {
+      const reply = await readCompletion(response, endpoint.apiKey);
+      if (reply.text) yield { type: "delta", text: reply.text };
+      yield { type: "done", ...reply };
+      return;
+    }
+    if (!response.body) throw new ProviderError("No response body available for streaming");
+
+    const events: EventSourceMessage[] = [];
+    const parser = createParser({ onEvent: (event) => events.push(event) });
+    // A streaming decoder keeps a multi-byte character that is split across network chunks whole.
+    const decoder = new TextDecoder();
+    const reader = response.body.getReader();
+    let usage: TokenUsage | undefined;
+    let finished = false;
+    for (;;) {
+      const { done, value } = await reader.read();
+      parser.feed(done ? decoder.decode() : decoder.decode(value, { stream: true }));
+      for (const event of events.splice(0)) {
+        if (event.data === "[DONE]") {
+          await reader.cancel();
+          yield { type: "done", text: fullText, usage };
+          return;
+        }
+        const chunk = parseChunk(event.data);
+        const message = errorMessageOf(chunk);
+        if (message) throw new ProviderError(redact(message, endpoint.apiKey), { partialText: fullText });
+        const choice = chunk?.choices?.[0];
+        const text = choice?.delta?.content;
+        if (typeof text === "string" && text !== "") {
+          fullText += text;
+          yield { type: "delta", text };
+        }
+        if (choice?.finish_reason) finished = true;
+        if (chunk?.usage) usage = toUsage(chunk.usage);
+      }
+      if (done) break;
+    }
+    if (!finished) throw new ProviderError(CONNECTION_CLOSED, { partialText: fullText });
+    yield { type: "done", text: fullText, usage };
+  } catch (error) {
+    throw guard.toError(error, fullText, connected ? CONNECTION_CLOSED : UNREACHABLE);
+  } finally {
+    // Also runs when the caller stops reading early, which closes the upstream request.
+    guard.end();
+  }
+}
+
+/** One whole reply without streaming. */
+export async function completeChat(endpoint: ModelEndpoint, request: ChatRequest): Promise<ChatCompletion> {
+  const guard = guardRequest(request);
+  try {
+    if (isDemoPlatform(endpoint.platform)) {
+      guard.signal.throwIfAborted();
+      return { text: demoReply(request.messages) };
+    }
+    const response = await post(endpoint, { ...requestBody(endpoint, request), stream: false }, guard.signal);
+    if (!response.ok) throw await errorFromResponse(response, endpoint.apiKey);
+    return await readCompletion(response, endpoint.apiKey);
+  } catch (error) {
+    throw guard.toError(error, "", UNREACHABLE);
+  } finally {
+    guard.end();
+  }
+}
+
+async function* streamFromDemo(request: ChatRequest): AsyncGenerator<ChatStreamEvent> {
+  const guard = guardRequest(request);
+  let fullText = "";
+  try {
+    for await (const word of streamDemoReply(request.messages, { signal: guard.signal })) {
+      fullText += word;
+      yield { type: "delta", text: word };
+    }
+    yield { type: "done", text: fullText };
+  } catch (error) {
+    throw guard.toError(error, fullText, "The demo model failed");
+  } finally {
+    guard.end();
+  }
+}
+
+/** Ties the caller's signal and the overall timeout to one upstream request, and names why it stopped. */
+function guardRequest({ signal, timeoutMs = DEFAULT_TIMEOUT_MS }: ChatRequest) {
+  const controller = new AbortController();
+  let reason: "signal" | "timeout" | undefined;
+  const stop = (why: "signal" | "timeout") => {
+    reason ??= why;
+    controller.abort();
+  };
+  const onAbort = () => stop("signal");
+  if (signal?.aborted) onAbort();
+  else signal?.addEventListener("abort", onAbort, { once: true });
+  const timer = setTimeout(() => stop("timeout"), timeoutMs);
+  return {
+    signal: controller.signal,
+    toError(error: unknown, partialText: string, fallback: string) {
+      if (reason === "signal") return new ProviderAbortedError("The request was cancelled", { partialText, cause: error });
+      if (reason === "timeout") return new ProviderTimeoutError(`The provider did not answer within ${timeoutMs} ms`, { partialText, cause: error });
+      if (error instanceof ProviderError) return error;
+      return new ProviderError(fallback, { partialText, cause: error });
+    },
+    end() {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+      controller.abort();
+    },
+  };
+}
+
+function requestBody(endpoint: ModelEndpoint, { messages, temperature }: ChatRequest) {
+  return { model: endpoint.modelId, messages, temperature };
+}
+
+function post(endpoint: ModelEndpoint, body: object, signal: AbortSignal) {
+  const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+  if (endpoint.apiKey) headers.authorization = `Bearer ${endpoint.apiKey}`;
+  return fetch(`${endpoint.baseUrl}/chat/completions`, { method: "POST", headers, body: JSON.stringify(body), signal });
+}
+
+type CompletionJson = {
+  error?: { message?: string } | string;
+  message?: string;
+  choices?: { delta?: { content?: string | null }; message?: { content?: string | null }; finish_reason?: string | null }[];
+  usage?: { prompt_tokens?: number; completion_tokens?: number } | null;
+};
+
+async function readCompletion(response: Response, apiKey: string | null): Promise<ChatCompletion> {
+  const json = parseChunk(await response.text());
+  const message = errorMessageOf(json);
+  if (message) throw new ProviderError(redact(message, apiKey), { status: response.status });
+  const text = json?.choices?.[0]?.message?.content;
+  if (typeof text !== "string") throw new ProviderError("The provider answered without a reply", { status: response.status });
+  return { text, usage: json?.usage ? toUsage(json.usage) : undefined };
+}
+
+/** The provider's own words when its error body is JSON (or an event stream of JSON), else the start of the body. */
+async function errorFromResponse(response: Response, apiKey: string | null) {
+  const body = await response.text().catch(() => "");
+  const dataLines = body.split(/\r?\n/).filter((line) => line.startsWith("data:")).map((line) => line.slice(5));
+  const message = [body, ...dataLines].map((candidate) => errorMessageOf(parseChunk(candidate), true)).find(Boolean);
+  const detail = redact(message ?? (body.trim().slice(0, 200) || response.statusText), apiKey);
+  return new ProviderError(`The provider answered ${response.status}: ${detail}`, { status: response.status });
+}
+
+function parseChunk(data: string): CompletionJson | undefined {
+  try {
+    const json: unknown = JSON.parse(data);
+    return json && typeof json === "object" ? (json as CompletionJson) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function errorMessageOf(json: CompletionJson | undefined, isErrorBody = false) {
+  if (!json) return undefined;
+  if (typeof json.error === "string") return json.error;
+  if (json.error) return json.error.message || "The provider reported an error";
+  return isErrorBody ? json.message : undefined;
+}
+
+function toUsage(usage: NonNullable<CompletionJson["usage"]>): TokenUsage {
+  return { promptTokens: usage.prompt_tokens ?? 0, completionTokens: usage.completion_tokens ?? 0 };
+}
+
+function isJson(response: Response) {
+  return (response.headers.get("content-type") ?? "").includes("application/json");
+}
+
+/** Some providers echo the key they were given in their error messages. */
+function redact(text: string, apiKey: string | null) {
+  return apiKey ? text.split(apiKey).join("[redacted]") : text;
+}
+
+function filled(value: unknown) {
+  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+}

@@ -1,0 +1,58 @@
+import { agentFormSchema, agentTexts } from "~/lib/agent-form";
+import { AvatarRejected, storeAvatarImage } from "~/modules/account/profile.server";
+import { prisma } from "~/modules/db/db.server";
+import { listPublishedModels } from "./model-choice.server";
+import { ChatNotFoundError } from "./sessions.server";
+
+export type AgentUpdateResult = { ok: true } | { ok: false; error: string; fields?: Record<string, string> };
+
+/** Model choices per type for the edit form: published models only, by weight then name. */
+export async function modelChoices() {
+  const byType: Record<string, string[]> = {};
+  for (const model of await listPublishedModels()) (byType[model.modelType] ??= []).push(model.chatModel);
+  return byType;
+}
+
+/**
+ * Saves the person's own copy of a character: texts, an optional new picture (checked by
+ * content), and a model per type, each of which must be a published model of that type.
+ */
+export async function updateOwnAgent(userId: string, agentId: string, form: FormData): Promise<AgentUpdateResult> {
+  const agent = await prisma().chatAgent.findFirst({ where: { id: agentId, userId } });
+  if (!agent) throw new ChatNotFoundError(agentId);
+  const parsed = agentFormSchema.safeParse({
+    name: form.get("name") ?? "",
+    description: form.get("description") ?? "",
+    bio: form.get("bio") ?? "",
+    systemInstruction: form.get("systemInstruction") ?? "",
+    messageInstruction: form.get("messageInstruction") ?? "",
+  });
+  if (!parsed.success) {
+    const fields = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
+    return { ok: false, error: agentTexts.updateFailed, fields };
+  }
+  const choices = await modelChoices();
+  const customModels: Record<string, string>[] = [];
+  for (const [type, names] of Object.entries(choices)) {
+    const chosen = form.get(`model:${type}`);
+    if (typeof chosen !== "string" || chosen === "") continue;
+    if (!names.includes(chosen)) return { ok: false, error: agentTexts.updateFailed, fields: { [`model:${type}`]: "Choose a published model" } };
+    customModels.push({ [type]: chosen });
+  }
+  let avatarUrl = agent.avatarUrl;
+  const avatar = form.get("avatar");
+  if (avatar instanceof File && avatar.size > 0) {
+    try {
+      avatarUrl = await storeAvatarImage(userId, avatar);
+    } catch (error) {
+      if (error instanceof AvatarRejected) return { ok: false, error: `${agentTexts.uploadFailed}: ${error.message}` };
+      throw error;
+    }
+  }
+  const { name, description, bio, systemInstruction, messageInstruction } = parsed.data;
+  await prisma().chatAgent.update({
+    where: { id: agent.id },
+    data: { name, description, bio, avatarUrl, systemInstruction: systemInstruction || null, messageInstruction: messageInstruction || null, customModels },
+  });
+  return { ok: true };
+}

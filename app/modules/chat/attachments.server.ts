@@ -1,0 +1,94 @@
+import { randomUUID } from "node:crypto";
+import { fileTypeFromBuffer } from "file-type";
+import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_PER_MESSAGE, attachmentTexts, extensionOf, isAllowedAttachment, type AttachmentView } from "~/lib/attachments";
+import type { ChatPart } from "~/modules/ai/provider.server";
+import { contentTypeForPath } from "~/modules/storage/paths";
+import { getObject, putObject, signedUrl } from "~/modules/storage/storage.server";
+
+export class AttachmentRejected extends Error {}
+
+/** What the bytes must be for each extension; text files have no signature and are checked as UTF-8. */
+const EXPECTED_MIME: Record<string, string[]> = {
+  png: ["image/png"],
+  jpg: ["image/jpeg"],
+  jpeg: ["image/jpeg"],
+  gif: ["image/gif"],
+  webp: ["image/webp"],
+  pdf: ["application/pdf"],
+  doc: ["application/x-cfb"],
+  docx: ["application/vnd.openxmlformats-officedocument.wordprocessingml.document", "application/zip"],
+};
+
+function isPlainText(bytes: Buffer) {
+  if (bytes.includes(0)) return false;
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A file name safe as one path segment, keeping the extension people recognise. */
+function safeName(name: string) {
+  const cleaned = name.replace(/[/\\\0]/g, "_").replace(/^\.+/, "").trim().slice(-120);
+  return cleaned || `file.${extensionOf(name)}`;
+}
+
+/**
+ * Stores a chat attachment at chats/{userId}/{uniqueId}/{filename} after checking its extension
+ * (the spec's list, any case), its size, and that its content is what the extension says.
+ */
+export async function storeChatAttachment(userId: string, file: File): Promise<AttachmentView> {
+  const extension = extensionOf(file.name);
+  if (!isAllowedAttachment(file.name)) throw new AttachmentRejected(attachmentTexts.notSupported(extension || "?"));
+  if (file.size === 0 || file.size > ATTACHMENT_MAX_BYTES) throw new AttachmentRejected(attachmentTexts.tooLarge);
+  const bytes = Buffer.from(await file.arrayBuffer());
+  const detected = await fileTypeFromBuffer(bytes);
+  const matches = extension === "txt" ? !detected && isPlainText(bytes) : Boolean(detected && EXPECTED_MIME[extension]?.includes(detected.mime));
+  if (!matches) throw new AttachmentRejected(attachmentTexts.contentMismatch);
+  const path = await putObject("chats", `${userId}/${randomUUID()}/${safeName(file.name)}`, bytes, contentTypeForPath(file.name));
+  return viewOf(path);
+}
+
+function viewOf(path: string): AttachmentView {
+  return { path, name: path.split("/").pop()!, contentType: contentTypeForPath(path), url: signedUrl("chats", path) };
+}
+
+/** The attachments named in a send, each of which must be this person's own upload. */
+export function ownAttachmentPaths(userId: string, values: FormDataEntryValue[]) {
+  const paths = values.filter((value): value is string => typeof value === "string" && value !== "");
+  if (paths.length > ATTACHMENTS_PER_MESSAGE) throw new AttachmentRejected(attachmentTexts.tooMany);
+  for (const path of paths) {
+    if (!path.startsWith(`${userId}/`) || path.includes("..")) throw new AttachmentRejected(attachmentTexts.uploadFailed(path.split("/").pop() ?? "file"));
+  }
+  return paths;
+}
+
+const TEXT_LIMIT = 20_000;
+
+/**
+ * The message as the model receives it: images as image parts (data URLs, so a provider never
+ * needs to reach this server), text files inline, other documents named.
+ */
+export async function promptContentWithAttachments(text: string, paths: string[]): Promise<string | ChatPart[]> {
+  if (paths.length === 0) return text;
+  const parts: ChatPart[] = [{ type: "text", text: text || "Here are some files." }];
+  for (const path of paths) {
+    const stored = await getObject("chats", path);
+    if (!stored) continue;
+    const name = path.split("/").pop()!;
+    const type = contentTypeForPath(path);
+    if (type.startsWith("image/")) parts.push({ type: "image_url", image_url: { url: `data:${type};base64,${stored.body.toString("base64")}` } });
+    else if (type.startsWith("text/")) parts.push({ type: "text", text: `Attached file ${name}:\n${stored.body.toString("utf8").slice(0, TEXT_LIMIT)}` });
+    else parts.push({ type: "text", text: `[Attached file: ${name}]` });
+  }
+  return parts;
+}
+
+/** Attachments recorded on a message, with fresh 7-day signed links. */
+export function attachmentViews(document: unknown): AttachmentView[] {
+  const files = (document as { uploadedFiles?: unknown } | null)?.uploadedFiles;
+  if (!Array.isArray(files)) return [];
+  return files.filter((file): file is { path: string } => typeof (file as { path?: unknown })?.path === "string").map((file) => viewOf(file.path));
+}

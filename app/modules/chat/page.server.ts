@@ -1,0 +1,86 @@
+import { chatTexts } from "~/lib/chat";
+import { readPromptGuide } from "~/lib/prompt-guide";
+import { prisma } from "~/modules/db/db.server";
+import { InsufficientTokensError } from "~/modules/tokens/ledger.server";
+import { modelChoices, updateOwnAgent } from "./agents.server";
+import { chooseChatModel, customModelMap, FALLBACK_CHAT_MODEL } from "./model-choice.server";
+import { ChatInputError, NoChatModelError, prepareReply, readMessage, runReply } from "./reply.server";
+import { ChatNotFoundError, deleteOwnMessage, listMessages, listSessions, requireOwnSession } from "./sessions.server";
+
+/** What /chat/:sessionId shows, or (with ?before=) one older page of its messages. */
+export async function chatPageData(userId: string, sessionId: string, searchParams: URLSearchParams) {
+  const session = await requireOwnSession(userId, sessionId);
+  const before = searchParams.get("before");
+  if (before) return { olderPage: await listMessages(session.id, before) };
+  const [sessions, page, agent] = await Promise.all([
+    listSessions(userId, searchParams.get("q") ?? ""),
+    listMessages(session.id),
+    prisma().chatAgent.findUniqueOrThrow({ where: { id: session.agentId }, include: { character: { select: { chatModel: true } } } }),
+  ]);
+  const [model, choices] = await Promise.all([
+    chooseChatModel({ customModels: agent.customModels, document: agent.document, characterChatModel: agent.character.chatModel }),
+    modelChoices(),
+  ]);
+  return {
+    sessions,
+    messages: page.messages,
+    hasMore: page.hasMore,
+    agent: {
+      name: agent.name,
+      avatarUrl: agent.avatarUrl,
+      bio: agent.bio,
+      modelName: model?.chatModel ?? FALLBACK_CHAT_MODEL,
+      cost: model?.costTokens ?? 0,
+      promptGuide: readPromptGuide(agent.promptGuide),
+    },
+    // The person's own copy, as the edit agent form shows it.
+    editable: {
+      name: agent.name,
+      description: agent.description,
+      bio: agent.bio,
+      systemInstruction: agent.systemInstruction ?? "",
+      messageInstruction: agent.messageInstruction ?? "",
+      models: customModelMap(agent.customModels),
+      choices,
+    },
+  };
+}
+
+export type ChatActionResult =
+  | { ok: true; toast?: "agent-updated" }
+  | { ok: false; status: number; error: string; buyTokens?: string; intent?: "edit-agent"; fields?: Record<string, string> };
+
+/**
+ * The page's own form actions: sending without JavaScript (the reply is produced before the
+ * page comes back), regenerating, and deleting one's own message.
+ */
+export async function handleChatAction(userId: string, sessionId: string, form: FormData): Promise<ChatActionResult> {
+  const session = await requireOwnSession(userId, sessionId);
+  const intent = form.get("intent");
+  if (intent === "delete") {
+    try {
+      await deleteOwnMessage(userId, session.id, String(form.get("messageId") ?? ""));
+    } catch (error) {
+      if (error instanceof ChatNotFoundError) throw new Response("Not Found", { status: 404 });
+      throw error;
+    }
+    return { ok: true };
+  }
+  if (intent === "edit-agent") {
+    const result = await updateOwnAgent(userId, session.agentId, form);
+    return result.ok ? { ok: true, toast: "agent-updated" } : { ok: false, status: 400, error: result.error, intent, fields: result.fields };
+  }
+  if (intent !== "send" && intent !== "regenerate") return { ok: false, status: 400, error: chatTexts.replyFailed };
+  try {
+    const prepared = await prepareReply(userId, session, intent === "regenerate" ? { regenerate: true } : readMessage(userId, form));
+    const outcome = await runReply(prepared, {});
+    return outcome.status === "failed" ? { ok: false, status: 502, error: outcome.error } : { ok: true };
+  } catch (error) {
+    if (error instanceof ChatInputError) return { ok: false, status: 400, error: error.message };
+    if (error instanceof InsufficientTokensError) {
+      return { ok: false, status: 402, error: chatTexts.insufficientTokens(error.cost, error.balance.total), buyTokens: "/dashboard/tokens" };
+    }
+    if (error instanceof NoChatModelError) return { ok: false, status: 503, error: chatTexts.replyAgentFailed };
+    throw error;
+  }
+}

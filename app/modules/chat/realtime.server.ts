@@ -1,0 +1,62 @@
+import { database } from "~/modules/db/db.server";
+import { logger } from "~/modules/logging/logger.server";
+
+/**
+ * Live chat updates across tabs, devices and app instances. Every change is announced with
+ * PostgreSQL NOTIFY (PGlite implements it in-process), so any instance's open event streams
+ * hear about a message saved by any other. The payload names ids only (NOTIFY payloads are
+ * small, and the listener re-reads the row through the owner's own query).
+ */
+
+export type ChatEvent = { kind: "message" | "deleted"; userId: string; sessionId: string; messageId: string };
+type Listener = (event: ChatEvent) => void;
+
+const CHANNEL = "chat_events";
+const state = globalThis as unknown as { __chatListeners?: Map<string, Set<Listener>>; __chatListening?: Promise<unknown> };
+const listeners = (state.__chatListeners ??= new Map());
+
+function dispatch(payload: string) {
+  let event: ChatEvent;
+  try {
+    event = JSON.parse(payload) as ChatEvent;
+  } catch {
+    return;
+  }
+  for (const key of [`session:${event.sessionId}`, `user:${event.userId}`]) {
+    for (const listener of listeners.get(key) ?? []) listener(event);
+  }
+}
+
+/** One LISTEN per process, opened on first use; the process's subscribers share it. */
+function ensureListening() {
+  state.__chatListening ??= database()
+    .listen(CHANNEL, dispatch)
+    .catch((error) => {
+      state.__chatListening = undefined;
+      logger.error({ err: error }, "could not LISTEN for chat events");
+      throw error;
+    });
+  return state.__chatListening;
+}
+
+export async function publishChatEvent(event: ChatEvent) {
+  await database().prisma.$executeRaw`SELECT pg_notify(${CHANNEL}, ${JSON.stringify(event)})`;
+}
+
+/** Subscribes to one session's events (`session:<id>`) or all of a person's (`user:<id>`). */
+export async function subscribeChatEvents(key: `session:${string}` | `user:${string}`, listener: Listener) {
+  await ensureListening();
+  const set = listeners.get(key) ?? new Set<Listener>();
+  set.add(listener);
+  listeners.set(key, set);
+  return () => {
+    set.delete(listener);
+    if (set.size === 0) listeners.delete(key);
+  };
+}
+
+/** Tests swap databases between files; the next subscriber listens on the new one. */
+export function resetChatListenerForTests() {
+  state.__chatListening = undefined;
+  listeners.clear();
+}

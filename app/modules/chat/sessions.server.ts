@@ -1,0 +1,184 @@
+import { Prisma } from "~/generated/prisma/client";
+import { chatTexts, MESSAGES_PAGE_SIZE, type ChatMessageView, type ChatSessionSummary } from "~/lib/chat";
+import { prisma } from "~/modules/db/db.server";
+import { attachmentViews } from "./attachments.server";
+import { publishChatEvent } from "./realtime.server";
+
+/** Someone else's session, message or agent: it does not exist for this person (answer 404). */
+export class ChatNotFoundError extends Error {}
+
+
+/**
+ * Spec section 4, "Start chat on a character": reuse this person's copy of the character (their
+ * chat_agent) and its latest session, or create both and post the character's greeting. The
+ * agent row lock makes two clicks at once land in one session.
+ */
+export async function startChat(userId: string, characterId: string): Promise<string> {
+  const character = await prisma().character.findFirst({ where: { id: characterId, isPublished: true } });
+  if (!character) throw new ChatNotFoundError(characterId);
+  const created = await prisma().$transaction(
+    async (tx) => {
+      await tx.chatAgent.upsert({
+        where: { userId_characterId: { userId, characterId } },
+        update: { status: "active" },
+        create: {
+          userId,
+          characterId,
+          name: character.name,
+          description: character.description,
+          avatarUrl: character.avatarUrl,
+          bio: character.description,
+          document: { details: character.details ?? {}, chat_model: character.chatModel },
+          customModels: character.customModels ?? [],
+          systemInstruction: character.systemInstruction,
+          messageInstruction: character.messageInstruction,
+          imagePrompt: character.imagePrompt,
+          promptGuide: character.promptGuide ?? Prisma.JsonNull,
+        },
+      });
+      const [agent] = await tx.$queryRaw<{ id: string }[]>`
+        SELECT id::text AS id FROM chat_agents WHERE user_id = ${userId}::uuid AND character_id = ${characterId}::uuid FOR UPDATE`;
+      const latest = await tx.chatSession.findFirst({ where: { agentId: agent!.id, userId }, orderBy: { createdAt: "desc" }, select: { id: true } });
+      if (latest) return { sessionId: latest.id, greetingId: null };
+      const session = await tx.chatSession.create({ data: { userId, agentId: agent!.id, status: "active" } });
+      const greeting = character.welcomeMessage?.trim() || chatTexts.greeting(character.name);
+      const message = await tx.chatMessage.create({
+        data: { sessionId: session.id, senderType: "agent", senderId: agent!.id, userId, message: greeting, messageType: "chat" },
+      });
+      await tx.chatSession.update({ where: { id: session.id }, data: { lastMessageAt: message.createdAt } });
+      return { sessionId: session.id, greetingId: message.id };
+    },
+    { maxWait: 10_000, timeout: 15_000 },
+  );
+  if (created.greetingId) await publishChatEvent({ kind: "message", userId, sessionId: created.sessionId, messageId: created.greetingId });
+  return created.sessionId;
+}
+
+export type OwnSession = { id: string; agentId: string; characterId: string; agentName: string; agentAvatar: string | null };
+
+/** The session if it is this person's (one query); otherwise ChatNotFoundError. */
+export async function getOwnSession(userId: string, sessionId: string): Promise<OwnSession> {
+  if (!/^[0-9a-f-]{36}$/i.test(sessionId)) throw new ChatNotFoundError(sessionId);
+  const [session] = await prisma().$queryRaw<OwnSession[]>`
+    SELECT s.id::text AS id, s.agent_id::text AS "agentId", a.character_id::text AS "characterId", a.name AS "agentName", a.avatar_url AS "agentAvatar"
+    FROM chat_sessions s JOIN chat_agents a ON a.id = s.agent_id
+    WHERE s.id = ${sessionId}::uuid AND s.user_id = ${userId}::uuid`;
+  if (!session) throw new ChatNotFoundError(sessionId);
+  return session;
+}
+
+/** For loaders, actions and resource routes: someone else's session answers 404, never a hint that it exists. */
+export async function requireOwnSession(userId: string, sessionId: string) {
+  try {
+    return await getOwnSession(userId, sessionId);
+  } catch (error) {
+    if (error instanceof ChatNotFoundError) throw new Response("Not Found", { status: 404 });
+    throw error;
+  }
+}
+
+/** The person's sessions, newest message first, optionally narrowed by the agent's name. */
+export async function listSessions(userId: string, search = ""): Promise<ChatSessionSummary[]> {
+  const query = search.trim().slice(0, 100);
+  const nameFilter = query ? Prisma.sql`AND a.name ILIKE ${`%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : Prisma.empty;
+  const rows = await prisma().$queryRaw<
+    { id: string; agentId: string; agentName: string; agentAvatar: string | null; characterId: string; lastMessage: string | null; lastMessageTime: Date }[]
+  >`
+    SELECT s.id::text AS id, a.id::text AS "agentId", a.name AS "agentName", a.avatar_url AS "agentAvatar",
+           a.character_id::text AS "characterId", last.message AS "lastMessage",
+           COALESCE(s.last_message_at, s.created_at) AS "lastMessageTime"
+    FROM chat_sessions s
+    JOIN chat_agents a ON a.id = s.agent_id
+    LEFT JOIN LATERAL (
+      SELECT m.message FROM chat_messages m WHERE m.session_id = s.id ORDER BY m.created_at DESC, m.id DESC LIMIT 1
+    ) last ON true
+    WHERE s.user_id = ${userId}::uuid ${nameFilter}
+    ORDER BY COALESCE(s.last_message_at, s.created_at) DESC, s.id
+    LIMIT 200`;
+  return rows.map((row) => ({ ...row, lastMessageTime: row.lastMessageTime.toISOString() }));
+}
+
+/** One page of a session's messages, oldest first, ending before `before` (a message id) if given. */
+export async function listMessages(sessionId: string, before?: string | null): Promise<{ messages: ChatMessageView[]; hasMore: boolean }> {
+  const cursor = before ? await prisma().chatMessage.findFirst({ where: { id: before, sessionId }, select: { createdAt: true, id: true } }) : null;
+  const rows = await prisma().chatMessage.findMany({
+    where: {
+      sessionId,
+      ...(cursor && { OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }] }),
+    },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: MESSAGES_PAGE_SIZE + 1,
+    select: { id: true, senderType: true, message: true, messageType: true, createdAt: true, document: true },
+  });
+  const page = rows.slice(0, MESSAGES_PAGE_SIZE).reverse();
+  return { messages: page.map(toView), hasMore: rows.length > MESSAGES_PAGE_SIZE };
+}
+
+/** A single message of this person's, for live delivery; null when it is gone or not theirs. */
+export async function getOwnMessage(userId: string, messageId: string): Promise<ChatMessageView | null> {
+  const row = await prisma().chatMessage.findFirst({
+    where: { id: messageId, userId },
+    select: { id: true, senderType: true, message: true, messageType: true, createdAt: true, document: true },
+  });
+  return row ? toView(row) : null;
+}
+
+/** Saves a message, moves the session to the top of the list and tells every open view. */
+export async function saveMessage(
+  session: OwnSession,
+  userId: string,
+  entry: { senderType: "user" | "agent"; message: string; document?: Prisma.InputJsonValue },
+): Promise<ChatMessageView> {
+  const [row] = await prisma().$queryRaw<{ id: string; createdAt: Date }[]>`
+    WITH inserted AS (
+      INSERT INTO chat_messages (id, session_id, sender_type, sender_id, user_id, message, message_type, document, created_at)
+      VALUES (gen_random_uuid(), ${session.id}::uuid, ${entry.senderType}::"SenderType",
+              ${entry.senderType === "user" ? userId : session.agentId}::uuid, ${userId}::uuid, ${entry.message}, 'chat',
+              ${JSON.stringify(entry.document ?? {})}::jsonb, clock_timestamp() AT TIME ZONE 'UTC')
+      RETURNING id, created_at
+    ), touched AS (
+      UPDATE chat_sessions SET last_message_at = (SELECT created_at FROM inserted) WHERE id = ${session.id}::uuid
+    )
+    SELECT id::text AS id, created_at AS "createdAt" FROM inserted`;
+  await publishChatEvent({ kind: "message", userId, sessionId: session.id, messageId: row!.id });
+  return {
+    id: row!.id,
+    senderType: entry.senderType,
+    message: entry.message,
+    messageType: "chat",
+    createdAt: row!.createdAt.toISOString(),
+    attachments: attachmentViews(entry.document ?? {}),
+  };
+}
+
+/** Deletes one of this person's own messages (spec: delete your own messages). */
+export async function deleteOwnMessage(userId: string, sessionId: string, messageId: string) {
+  const deleted = await prisma().chatMessage.deleteMany({ where: { id: messageId, sessionId, userId, senderType: "user" } });
+  if (deleted.count === 0) throw new ChatNotFoundError(messageId);
+  await publishChatEvent({ kind: "deleted", userId, sessionId, messageId });
+}
+
+/** Recent chat-mode history for the prompt, oldest first. */
+export async function recentHistory(sessionId: string, limit: number) {
+  const rows = await prisma().chatMessage.findMany({
+    where: { sessionId, messageType: "chat" },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit,
+    select: { senderType: true, message: true, messageType: true },
+  });
+  return rows.reverse();
+}
+
+type MessageRow = { id: string; senderType: "user" | "agent"; message: string; messageType: string; createdAt: Date; document: unknown };
+
+function toView(row: MessageRow): ChatMessageView {
+  const attachments = attachmentViews(row.document);
+  return {
+    id: row.id,
+    senderType: row.senderType,
+    message: row.message,
+    messageType: row.messageType,
+    createdAt: row.createdAt.toISOString(),
+    ...(attachments.length ? { attachments } : {}),
+  };
+}

@@ -1,0 +1,184 @@
+import type Stripe from "stripe";
+import { formatTokens, tokensFromPlan } from "~/lib/tokens";
+import { prisma } from "~/modules/db/db.server";
+import { credit } from "~/modules/tokens/ledger.server";
+import { checkoutReturnUrls, countCheckoutStart } from "./checkout.server";
+import { stripe } from "./stripe.server";
+
+export type PlanFeature = { text: string; enabled: boolean };
+
+export class PlanNotAvailableError extends Error {}
+export class NoSubscriptionError extends Error {}
+
+const planFeatures = (features: unknown) => (Array.isArray(features) ? (features as PlanFeature[]) : []);
+
+/** Active plans, cheapest first (spec section 7). */
+export async function listActivePlans() {
+  const plans = await prisma().plan.findMany({ where: { isActive: true }, orderBy: [{ priceCents: "asc" }, { name: "asc" }] });
+  return plans.map((plan) => ({
+    id: plan.id,
+    name: plan.name,
+    description: plan.description,
+    priceCents: plan.priceCents,
+    interval: plan.interval,
+    features: planFeatures(plan.features),
+    isPopular: plan.isPopular,
+    monthlyTokens: tokensFromPlan(planFeatures(plan.features)),
+  }));
+}
+
+export function getSubscription(userId: string) {
+  return prisma().subscription.findUnique({ where: { userId }, include: { plan: { select: { id: true, name: true, priceCents: true, interval: true } } } });
+}
+
+/** A paid plan's recurring Stripe price, created once and remembered on the plan. */
+async function ensurePlanPrice(plan: { id: string; name: string; priceCents: number; interval: "monthly" | "yearly"; stripePriceId: string | null }) {
+  if (plan.stripePriceId) return plan.stripePriceId;
+  const price = await stripe().prices.create({
+    currency: "usd",
+    unit_amount: plan.priceCents,
+    recurring: { interval: plan.interval === "yearly" ? "year" : "month" },
+    product_data: { name: `${plan.name} plan` },
+    metadata: { planId: plan.id },
+  });
+  // Two first subscribers at once may each create a price; the first one stored wins.
+  await prisma().plan.updateMany({ where: { id: plan.id, stripePriceId: null }, data: { stripePriceId: price.id } });
+  return (await prisma().plan.findUniqueOrThrow({ where: { id: plan.id } })).stripePriceId!;
+}
+
+async function ensureCustomer(user: { id: string; email: string }) {
+  const existing = await prisma().user.findUniqueOrThrow({ where: { id: user.id }, select: { stripeCustomerId: true } });
+  if (existing.stripeCustomerId) return existing.stripeCustomerId;
+  const customer = await stripe().customers.create({ email: user.email, metadata: { userId: user.id } });
+  await prisma().user.updateMany({ where: { id: user.id, stripeCustomerId: null }, data: { stripeCustomerId: customer.id } });
+  return (await prisma().user.findUniqueOrThrow({ where: { id: user.id } })).stripeCustomerId!;
+}
+
+async function paidPlan(planId: string) {
+  const plan = await prisma().plan.findFirst({ where: { id: planId, isActive: true } });
+  if (!plan || plan.priceCents <= 0) throw new PlanNotAvailableError(planId);
+  return plan;
+}
+
+/** Checkout in subscription mode for a paid plan; the webhook records the subscription. */
+export async function startSubscriptionCheckout(user: { id: string; email: string }, planId: string) {
+  const plan = await paidPlan(planId);
+  await countCheckoutStart(user.id);
+  const [price, customer] = await Promise.all([ensurePlanPrice(plan), ensureCustomer(user)]);
+  const metadata = { userId: user.id, planId: plan.id, kind: "subscription" };
+  const session = await stripe().checkout.sessions.create({
+    mode: "subscription",
+    customer,
+    client_reference_id: user.id,
+    line_items: [{ price, quantity: 1 }],
+    metadata,
+    subscription_data: { metadata },
+    ...checkoutReturnUrls("/dashboard/subscription"),
+  });
+  await prisma().payment.create({
+    data: { userId: user.id, stripeSessionId: session.id, kind: "subscription", planId: plan.id, amountCents: plan.priceCents, currency: "usd" },
+  });
+  if (!session.url) throw new Error(`Stripe returned no URL for ${session.id}`);
+  return session.url;
+}
+
+const subscriptionIdOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : value?.id);
+
+/** The subscription a completed checkout created, recorded from Stripe's current state. */
+export async function syncSubscriptionFromCheckout(session: Stripe.Checkout.Session) {
+  const id = subscriptionIdOf(session.subscription);
+  if (id) await syncSubscriptionById(id);
+}
+
+/**
+ * Records a subscription as Stripe has it now. Events can arrive late or out of order, so the
+ * event's copy is only a hint: the row is written from a fresh read.
+ */
+export async function syncSubscriptionById(stripeSubscriptionId: string) {
+  const subscription = await stripe().subscriptions.retrieve(stripeSubscriptionId);
+  return recordSubscription(subscription);
+}
+
+async function recordSubscription(subscription: Stripe.Subscription) {
+  const item = subscription.items.data[0];
+  const byPrice = item ? await prisma().plan.findFirst({ where: { stripePriceId: item.price.id }, select: { id: true } }) : null;
+  const planId = byPrice?.id ?? subscription.metadata.planId;
+  const existing = await prisma().subscription.findUnique({ where: { stripeSubscriptionId: subscription.id }, select: { userId: true } });
+  const userId = existing?.userId ?? subscription.metadata.userId;
+  if (!planId || !userId) throw new Error(`Subscription ${subscription.id} names no known plan or user`);
+  const periodEnd = item?.current_period_end;
+  const data = {
+    planId,
+    status: subscription.status,
+    currentPeriodEnd: periodEnd ? new Date(periodEnd * 1000) : null,
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    stripeSubscriptionId: subscription.id,
+  };
+  return prisma().subscription.upsert({ where: { userId }, create: { userId, ...data }, update: data });
+}
+
+/** The subscription an invoice belongs to (API 2025+ keeps it under parent.subscription_details). */
+function invoiceSubscriptionId(invoice: Stripe.Invoice) {
+  const legacy = (invoice as unknown as { subscription?: string | { id: string } | null }).subscription;
+  return subscriptionIdOf(invoice.parent?.subscription_details?.subscription) ?? subscriptionIdOf(legacy);
+}
+
+/**
+ * A paid invoice grants the plan's monthly tokens (the spec's tokens-from-plan rule) once per
+ * invoice, so once per billing period: the grant row's unique invoice id decides, in the same
+ * transaction as the credit.
+ */
+export async function grantPlanTokensForInvoice(invoice: Stripe.Invoice) {
+  const subscriptionId = invoiceSubscriptionId(invoice);
+  if (!subscriptionId) return { granted: 0 };
+  const subscription = await syncSubscriptionById(subscriptionId);
+  const plan = await prisma().plan.findUniqueOrThrow({ where: { id: subscription.planId } });
+  const tokens = tokensFromPlan(planFeatures(plan.features));
+  return prisma().$transaction(
+    async (tx) => {
+      const inserted = await tx.$queryRaw<{ id: string }[]>`
+        INSERT INTO plan_token_grants (id, user_id, subscription_id, stripe_invoice_id, tokens, amount_cents, currency, created_at)
+        VALUES (gen_random_uuid(), ${subscription.userId}::uuid, ${subscription.id}::uuid, ${invoice.id}, ${tokens},
+                ${invoice.amount_paid ?? 0}, ${invoice.currency ?? "usd"}, (now() AT TIME ZONE 'UTC'))
+        ON CONFLICT (stripe_invoice_id) DO NOTHING
+        RETURNING id::text AS id`;
+      if (inserted.length === 0 || tokens === 0) return { granted: 0 };
+      await credit(
+        subscription.userId,
+        { type: "purchased", amount: tokens, description: `${plan.name} plan: ${formatTokens(tokens)} tokens`, reference: { type: "plan_grant", id: inserted[0]!.id } },
+        tx,
+      );
+      return { granted: tokens };
+    },
+    { maxWait: 30_000, timeout: 30_000 },
+  );
+}
+
+async function currentStripeSubscription(userId: string) {
+  const row = await prisma().subscription.findUnique({ where: { userId } });
+  if (!row?.stripeSubscriptionId) throw new NoSubscriptionError(userId);
+  return row as typeof row & { stripeSubscriptionId: string };
+}
+
+/** Cancel at the end of the period, or take that back (Renew). Stripe first, then our row. */
+export async function toggleCancelAtPeriodEnd(userId: string) {
+  const row = await currentStripeSubscription(userId);
+  const updated = await stripe().subscriptions.update(row.stripeSubscriptionId, { cancel_at_period_end: !row.cancelAtPeriodEnd });
+  return recordSubscription(updated);
+}
+
+/** Moves the subscription to another paid plan's price, prorated by Stripe. */
+export async function changePlan(userId: string, planId: string) {
+  const row = await currentStripeSubscription(userId);
+  const plan = await paidPlan(planId);
+  const price = await ensurePlanPrice(plan);
+  const current = await stripe().subscriptions.retrieve(row.stripeSubscriptionId);
+  const item = current.items.data[0];
+  if (!item) throw new NoSubscriptionError(userId);
+  const updated = await stripe().subscriptions.update(row.stripeSubscriptionId, {
+    items: [{ id: item.id, price }],
+    proration_behavior: "create_prorations",
+    metadata: { ...current.metadata, planId: plan.id },
+  });
+  return recordSubscription(updated);
+}

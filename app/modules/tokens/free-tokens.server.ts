@@ -1,0 +1,70 @@
+import { FREE_MONTHLY_TOKENS, tokenTexts } from "~/lib/tokens";
+import { prisma } from "~/modules/db/db.server";
+import { credit, getBalance, type Balance } from "./ledger.server";
+
+/** The calendar month (UTC) a claim counts against: YYYY-MM. */
+export function claimMonth(now: Date) {
+  return now.toISOString().slice(0, 7);
+}
+
+export type ClaimResult = { success: true; message: string; balance: Balance } | { success: false; message: string };
+
+/**
+ * The spec's claim_monthly_free_tokens: 500 free tokens once per calendar month. "Once" is the
+ * unique (user, month) constraint: of any number of simultaneous claims exactly one inserts its
+ * row, and the credit commits in the same transaction as that row.
+ */
+export async function claimMonthlyFreeTokens(userId: string, now = new Date()): Promise<ClaimResult> {
+  const month = claimMonth(now);
+  return prisma().$transaction(
+    async (tx) => {
+      const claimed = await tx.$queryRaw<{ id: string }[]>`
+        INSERT INTO free_token_claims (id, user_id, month, amount, created_at)
+        VALUES (gen_random_uuid(), ${userId}::uuid, ${month}, ${FREE_MONTHLY_TOKENS}, ${now})
+        ON CONFLICT (user_id, month) DO NOTHING
+        RETURNING id::text AS id`;
+      if (claimed.length === 0) return { success: false as const, message: tokenTexts.alreadyClaimedMessage };
+      const balance = await credit(
+        userId,
+        { type: "free", amount: FREE_MONTHLY_TOKENS, description: "Monthly free tokens", reference: { type: "free_claim", id: claimed[0]!.id } },
+        tx,
+      );
+      return { success: true as const, message: tokenTexts.claimed, balance };
+    },
+    { maxWait: 30_000, timeout: 30_000 },
+  );
+}
+
+export type TokenInfo = {
+  balance: Balance;
+  canClaimFree: boolean;
+  freeTokenClaimedDate: string | null;
+  recentTransactions: {
+    id: string;
+    createdAt: string;
+    tokenType: "free" | "purchased";
+    transactionType: "add" | "deduct";
+    amount: number;
+    description: string;
+  }[];
+};
+
+/** The spec's get_user_token_info: balances, whether this month's claim is open, recent history. */
+export async function getTokenInfo(userId: string, now = new Date(), recent = 10): Promise<TokenInfo> {
+  const [balance, lastClaim, transactions] = await Promise.all([
+    getBalance(userId),
+    prisma().freeTokenClaim.findFirst({ where: { userId }, orderBy: { createdAt: "desc" }, select: { month: true, createdAt: true } }),
+    prisma().tokenTransaction.findMany({
+      where: { userId },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: recent,
+      select: { id: true, createdAt: true, tokenType: true, transactionType: true, amount: true, description: true },
+    }),
+  ]);
+  return {
+    balance,
+    canClaimFree: lastClaim?.month !== claimMonth(now),
+    freeTokenClaimedDate: lastClaim?.createdAt.toISOString() ?? null,
+    recentTransactions: transactions.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+  };
+}

@@ -1,0 +1,185 @@
+import { Prisma } from "~/generated/prisma/client";
+import { prisma } from "~/modules/db/db.server";
+
+/**
+ * The token ledger: the only code that changes a balance. Every change is one SQL statement
+ * that updates the balance conditionally and appends its transaction rows, so a balance can
+ * never go negative, two requests can never spend the same tokens, and the transaction rows
+ * always add up to the balance (adds minus deducts).
+ *
+ * A model call first reserves its cost (the tokens leave the balance at once, free ones first),
+ * then settles it (possibly for less, e.g. a stream stopped early) or releases it (the call
+ * failed). Settle and release act only on a reservation that is still held, so each happens at
+ * most once whatever the retries or races. Reservations nobody closes are released when they
+ * expire.
+ */
+
+export type TokenType = "free" | "purchased";
+export type Balance = { free: number; purchased: number; total: number };
+export type LedgerReference = { type: string; id: string };
+
+type Runner = Pick<ReturnType<typeof prisma>, "$queryRaw">;
+
+/** How long a reservation may stay held before the sweeper gives it back. */
+export const RESERVATION_TTL_SECONDS = 10 * 60;
+
+export class InsufficientTokensError extends Error {
+  constructor(
+    readonly cost: number,
+    readonly balance: Balance,
+  ) {
+    super(`Insufficient tokens: this needs ${cost} and the balance is ${balance.total}.`);
+    this.name = "InsufficientTokensError";
+  }
+}
+
+const utcNow = Prisma.sql`(now() AT TIME ZONE 'UTC')`;
+
+function assertAmount(amount: number, allowZero = false) {
+  if (!Number.isSafeInteger(amount) || amount < (allowZero ? 0 : 1)) throw new RangeError(`Invalid token amount: ${amount}`);
+}
+
+export async function getBalance(userId: string, db: Runner = prisma()): Promise<Balance> {
+  const [row] = await db.$queryRaw<{ free: number; purchased: number }[]>`
+    SELECT balance_free AS free, balance_purchased AS purchased FROM token_balances WHERE user_id = ${userId}::uuid`;
+  return toBalance(row);
+}
+
+/**
+ * Adds tokens of one kind and records why. Pass `db` to make the credit part of a caller's
+ * transaction (a payment marked fulfilled, a monthly claim recorded): both happen or neither.
+ */
+export async function credit(
+  userId: string,
+  entry: { type: TokenType; amount: number; description: string; reference?: LedgerReference },
+  db: Runner = prisma(),
+): Promise<Balance> {
+  assertAmount(entry.amount);
+  const free = entry.type === "free" ? entry.amount : 0;
+  const purchased = entry.amount - free;
+  const [row] = await db.$queryRaw<{ free: number; purchased: number }[]>`
+    WITH balance AS (
+      INSERT INTO token_balances (user_id, balance_free, balance_purchased, updated_at)
+      VALUES (${userId}::uuid, ${free}, ${purchased}, ${utcNow})
+      ON CONFLICT (user_id) DO UPDATE SET
+        balance_free = token_balances.balance_free + EXCLUDED.balance_free,
+        balance_purchased = token_balances.balance_purchased + EXCLUDED.balance_purchased,
+        updated_at = EXCLUDED.updated_at
+      RETURNING balance_free, balance_purchased
+    ), entry AS (
+      INSERT INTO token_transactions (id, user_id, token_type, transaction_type, amount, description, reference_type, reference_id, created_at)
+      VALUES (gen_random_uuid(), ${userId}::uuid, ${entry.type}::"TokenType", 'add', ${entry.amount}, ${entry.description},
+              ${entry.reference?.type ?? null}, ${entry.reference?.id ?? null}, ${utcNow})
+    )
+    SELECT balance_free AS free, balance_purchased AS purchased FROM balance`;
+  return toBalance(row);
+}
+
+export type Reservation = { id: string; free: number; purchased: number; balance: Balance };
+
+/**
+ * Holds `cost` tokens for a model call, free ones first, or throws InsufficientTokensError with
+ * the current balance. The row lock taken by the first CTE makes concurrent reservations on one
+ * account queue; each then sees the balance the previous one left.
+ */
+export async function reserve(
+  userId: string,
+  cost: number,
+  { purpose, description, referenceId = null, ttlSeconds = RESERVATION_TTL_SECONDS }: { purpose: string; description: string; referenceId?: string | null; ttlSeconds?: number },
+): Promise<Reservation> {
+  assertAmount(cost);
+  const [row] = await prisma().$queryRaw<{ id: string; free: number; purchased: number; balanceFree: number; balancePurchased: number }[]>`
+    WITH locked AS (
+      SELECT user_id, balance_free, balance_purchased, LEAST(balance_free, ${cost}) AS free_part
+      FROM token_balances WHERE user_id = ${userId}::uuid
+      FOR UPDATE
+    ), debit AS (
+      UPDATE token_balances b
+      SET balance_free = l.balance_free - l.free_part,
+          balance_purchased = l.balance_purchased - (${cost} - l.free_part),
+          updated_at = ${utcNow}
+      FROM locked l
+      WHERE b.user_id = l.user_id AND l.balance_free + l.balance_purchased >= ${cost}
+      RETURNING b.user_id, l.free_part, ${cost} - l.free_part AS purchased_part, b.balance_free, b.balance_purchased
+    ), held AS (
+      INSERT INTO token_reservations (id, user_id, free_amount, purchased_amount, status, purpose, reference_id, expires_at, created_at)
+      SELECT gen_random_uuid(), user_id, free_part, purchased_part, 'held', ${purpose}, ${referenceId},
+             ${utcNow} + make_interval(secs => ${ttlSeconds}::double precision), ${utcNow}
+      FROM debit
+      RETURNING id, user_id, free_amount, purchased_amount
+    ), entries AS (
+      INSERT INTO token_transactions (id, user_id, token_type, transaction_type, amount, description, reference_type, reference_id, created_at)
+      SELECT gen_random_uuid(), h.user_id, part.token_type::"TokenType", 'deduct', part.amount, ${description}, 'reservation', h.id::text, ${utcNow}
+      FROM held h, LATERAL (VALUES ('free', h.free_amount), ('purchased', h.purchased_amount)) AS part(token_type, amount)
+      WHERE part.amount > 0
+    )
+    SELECT h.id::text AS id, h.free_amount AS free, h.purchased_amount AS purchased,
+           d.balance_free AS "balanceFree", d.balance_purchased AS "balancePurchased"
+    FROM held h, debit d`;
+  if (!row) throw new InsufficientTokensError(cost, await getBalance(userId));
+  return { id: row.id, free: row.free, purchased: row.purchased, balance: toBalance({ free: row.balanceFree, purchased: row.balancePurchased }) };
+}
+
+export type Closing = { status: "settled" | "released"; refunded: number } | { status: "already-closed"; refunded: 0 };
+
+/**
+ * Keeps the reservation, charging `finalCost` (at most what was held; by default all of it) and
+ * giving back the rest: purchased tokens first, as they were taken last. Idempotent.
+ */
+export function settle(reservationId: string, finalCost?: number): Promise<Closing> {
+  if (finalCost !== undefined) assertAmount(finalCost, true);
+  return close(reservationId, "settled", finalCost ?? null);
+}
+
+/** Gives every held token back (the call failed). Idempotent; a settled reservation stays settled. */
+export function release(reservationId: string): Promise<Closing> {
+  return close(reservationId, "released", 0);
+}
+
+async function close(reservationId: string, status: "settled" | "released", finalCost: number | null): Promise<Closing> {
+  // Only a held reservation changes state; the refund rides in the same statement, so it
+  // happens exactly once or not at all.
+  const [row] = await prisma().$queryRaw<{ refunded: number }[]>`
+    WITH closed AS (
+      UPDATE token_reservations r
+      SET status = ${status}::"ReservationStatus",
+          final_cost = LEAST(r.free_amount + r.purchased_amount, COALESCE(${finalCost}::int, r.free_amount + r.purchased_amount)),
+          closed_at = ${utcNow}
+      WHERE r.id = ${reservationId}::uuid AND r.status = 'held'
+      RETURNING r.id, r.user_id, r.free_amount, r.purchased_amount, r.final_cost
+    ), refund AS (
+      SELECT c.id, c.user_id,
+             LEAST(c.purchased_amount, c.free_amount + c.purchased_amount - c.final_cost) AS purchased_back,
+             (c.free_amount + c.purchased_amount - c.final_cost) - LEAST(c.purchased_amount, c.free_amount + c.purchased_amount - c.final_cost) AS free_back
+      FROM closed c
+    ), balance AS (
+      UPDATE token_balances b
+      SET balance_free = b.balance_free + f.free_back, balance_purchased = b.balance_purchased + f.purchased_back, updated_at = ${utcNow}
+      FROM refund f
+      WHERE b.user_id = f.user_id AND f.free_back + f.purchased_back > 0
+    ), entries AS (
+      INSERT INTO token_transactions (id, user_id, token_type, transaction_type, amount, description, reference_type, reference_id, created_at)
+      SELECT gen_random_uuid(), f.user_id, part.token_type::"TokenType", 'add', part.amount,
+             ${status === "released" ? "Refund: the request failed" : "Refund: unused tokens"}, 'reservation', f.id::text, ${utcNow}
+      FROM refund f, LATERAL (VALUES ('free', f.free_back), ('purchased', f.purchased_back)) AS part(token_type, amount)
+      WHERE part.amount > 0
+    )
+    SELECT (free_back + purchased_back)::int AS refunded FROM refund`;
+  if (!row) return { status: "already-closed", refunded: 0 };
+  return { status, refunded: row.refunded };
+}
+
+/** Releases reservations whose holder vanished (a crash, a lost connection). Safe on every instance at once. */
+export async function releaseExpiredReservations(): Promise<number> {
+  const expired = await prisma().$queryRaw<{ id: string }[]>`
+    SELECT id::text AS id FROM token_reservations WHERE status = 'held' AND expires_at < ${utcNow} ORDER BY expires_at LIMIT 500`;
+  let released = 0;
+  for (const { id } of expired) if ((await release(id)).status === "released") released += 1;
+  return released;
+}
+
+function toBalance(row: { free: number; purchased: number } | undefined): Balance {
+  const free = row?.free ?? 0;
+  const purchased = row?.purchased ?? 0;
+  return { free, purchased, total: free + purchased };
+}

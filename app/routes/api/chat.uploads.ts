@@ -1,0 +1,29 @@
+import { ATTACHMENT_MAX_BYTES, attachmentTexts } from "~/lib/attachments";
+import { chatTexts } from "~/lib/chat";
+import { getCurrentUser } from "~/modules/auth/login-session.server";
+import { AttachmentRejected, storeChatAttachment } from "~/modules/chat/attachments.server";
+import { recordAttempt } from "~/modules/security/rate-limit.server";
+import type { Route } from "./+types/chat.uploads";
+
+/** Each upload is stored and checked: 60 an hour per person is plenty for chatting. */
+const UPLOADS = { limit: 60, windowSeconds: 3600 };
+
+/** One chat attachment per request (the composer shows each file's progress on its own). */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await getCurrentUser(request);
+  if (!user) return Response.json({ error: chatTexts.replyNotSignedIn }, { status: 401 });
+  if (Number(request.headers.get("content-length") ?? 0) > ATTACHMENT_MAX_BYTES + 64 * 1024) {
+    return Response.json({ error: attachmentTexts.tooLarge }, { status: 413 });
+  }
+  if ((await recordAttempt(`chat-upload:user:${user.id}`, UPLOADS)).limited) {
+    return Response.json({ error: "Too many uploads. Please try again later." }, { status: 429 });
+  }
+  const file = (await request.formData()).get("file");
+  if (!(file instanceof File)) return Response.json({ error: attachmentTexts.uploadFailed("file") }, { status: 400 });
+  try {
+    return Response.json(await storeChatAttachment(user.id, file));
+  } catch (error) {
+    if (error instanceof AttachmentRejected) return Response.json({ error: error.message }, { status: 400 });
+    throw error;
+  }
+}

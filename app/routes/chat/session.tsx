@@ -1,0 +1,393 @@
+import {
+  ArrowDown,
+  ChevronLeft,
+  Info,
+  PanelRightClose,
+  PanelRightOpen,
+} from "lucide-react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import {
+  data,
+  Link,
+  redirect,
+  useFetcher,
+  useSearchParams,
+} from "react-router";
+import { ChatComposer } from "~/components/chat/composer";
+import { MessageBubble } from "~/components/chat/message-bubble";
+import { AgentDetails } from "~/components/chat/agent-details";
+import { EditAgentModal } from "~/components/chat/edit-agent-modal";
+import { Dialog } from "~/components/ui/dialog";
+import { PromptGuideModal } from "~/components/chat/prompt-guide-modal";
+import { ChatSessionList } from "~/components/chat/session-list";
+import { useChat } from "~/components/chat/use-chat";
+import { thumbnailUrl } from "~/lib/catalogue";
+import { chatTexts, type ChatMessageView } from "~/lib/chat";
+import { requireUser } from "~/modules/auth/login-session.server";
+import { chatPageData, handleChatAction } from "~/modules/chat/page.server";
+import type { Route } from "./+types/session";
+
+export function meta({ data: page }: Route.MetaArgs) {
+  return [
+    {
+      title: `${(page && "agent" in page && page.agent?.name) || "Chat"} · CharacterVerse`,
+    },
+  ];
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  return chatPageData(
+    user.id,
+    params.sessionId,
+    new URL(request.url).searchParams,
+  );
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  // A new agent picture is at most 5 MB; anything far larger is refused before it is read.
+  if (
+    Number(request.headers.get("content-length") ?? 0) > AGENT_FORM_MAX_BYTES
+  ) {
+    return data(
+      {
+        error: "Failed to upload image: Choose an image up to 5 MB",
+        buyTokens: undefined,
+        intent: "edit-agent" as const,
+        fields: undefined,
+      },
+      { status: 413 },
+    );
+  }
+  const result = await handleChatAction(
+    user.id,
+    params.sessionId,
+    await request.formData(),
+  );
+  if (result.ok)
+    throw redirect(
+      `/chat/${params.sessionId}${result.toast ? `?toast=${result.toast}` : ""}`,
+    );
+  return data(
+    {
+      error: result.error,
+      buyTokens: result.buyTokens,
+      intent: result.intent,
+      fields: result.fields,
+    },
+    { status: result.status },
+  );
+}
+
+const FOLLOW_WITHIN_PX = 100;
+const AGENT_FORM_MAX_BYTES = 6 * 1024 * 1024;
+/** Spec: the phone's quick-action grid. The first three start a topic; the rest open the details. */
+const MOBILE_TOPICS = [
+  { label: "Weather", prompt: "What's the weather like where you are today?" },
+  {
+    label: "Headlines",
+    prompt: "What's the most interesting thing you've heard about lately?",
+  },
+  {
+    label: "Nearby",
+    prompt: "What's a nice place near you that you'd recommend?",
+  },
+];
+const MOBILE_DETAILS = ["Speak", "Photos", "Videos"];
+
+export default function ChatSession({
+  loaderData,
+  actionData,
+  params,
+}: Route.ComponentProps) {
+  const page = loaderData as Exclude<typeof loaderData, { olderPage: unknown }>;
+  const [searchParams] = useSearchParams();
+  const chat = useChat(params.sessionId, page.messages, page.sessions);
+  const older = useFetcher<{
+    olderPage: { messages: ChatMessageView[]; hasMore: boolean };
+  }>();
+  const [hasMore, setHasMore] = useState(page.hasMore);
+  const [panelOpen, setPanelOpen] = useState(true);
+  const [awayFromBottom, setAwayFromBottom] = useState(false);
+  const [fill, setFill] = useState<{ text: string; key: number } | null>(null);
+  const [guideOpen, setGuideOpen] = useState(false);
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const editFailed = actionData?.intent === "edit-agent";
+  const [editOpen, setEditOpen] = useState(false);
+  useEffect(() => {
+    if (editFailed) setEditOpen(true);
+  }, [editFailed, actionData]);
+  const picks = useRef<Record<string, number>>({});
+  const guide = page.agent.promptGuide;
+  const write = (text: string) => setFill({ text, key: Date.now() });
+  // Each quick action writes the next prompt of its section into the composer.
+  const quick = (key: string) => {
+    const prompts =
+      guide
+        .find((section) => section.key === key)
+        ?.groups.flatMap((group) => group.prompts) ?? [];
+    if (!prompts.length) return;
+    const index = picks.current[key] ?? 0;
+    picks.current[key] = index + 1;
+    write(prompts[index % prompts.length]!);
+  };
+  const scroller = useRef<HTMLDivElement>(null);
+  const topSentinel = useRef<HTMLDivElement>(null);
+  const previousHeight = useRef(0);
+
+  useEffect(() => setHasMore(page.hasMore), [params.sessionId, page.hasMore]);
+  useEffect(() => {
+    if (!older.data?.olderPage) return;
+    previousHeight.current = scroller.current?.scrollHeight ?? 0;
+    chat.prependOlder(older.data.olderPage.messages);
+    setHasMore(older.data.olderPage.hasMore);
+  }, [older.data]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // Older messages load when the top comes into view ("Load more").
+  useEffect(() => {
+    const sentinel = topSentinel.current;
+    if (!sentinel || !hasMore) return;
+    const observer = new IntersectionObserver((entries) => {
+      const oldest = chat.messages.find(
+        (message) => !message.id.startsWith("temp-"),
+      );
+      if (entries[0]?.isIntersecting && older.state === "idle" && oldest)
+        older.load(`/chat/${params.sessionId}?before=${oldest.id}`);
+    });
+    observer.observe(sentinel);
+    return () => observer.disconnect();
+  }, [hasMore, chat.messages, older, params.sessionId]);
+
+  // Follow new messages while the person is near the bottom; keep the place when older ones arrive.
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    if (previousHeight.current) {
+      element.scrollTop += element.scrollHeight - previousHeight.current;
+      previousHeight.current = 0;
+    } else if (!awayFromBottom) element.scrollTop = element.scrollHeight;
+  }, [chat.messages]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const last = chat.messages.at(-1);
+  const agentAvatar = thumbnailUrl(page.agent.avatarUrl, 300);
+  return (
+    <div className="flex h-[calc(100dvh-4rem-4rem)] min-h-0 md:h-[calc(100dvh-4rem)]">
+      <aside
+        className="hidden w-72 shrink-0 border-r border-line lg:block"
+        aria-label="Chat sessions"
+      >
+        <ChatSessionList
+          sessions={chat.sessions}
+          activeId={params.sessionId}
+          query={searchParams.get("q") ?? ""}
+        />
+      </aside>
+      <section
+        className="flex min-w-0 flex-1 flex-col"
+        aria-label={`Conversation with ${page.agent.name}`}
+      >
+        <header className="flex items-center gap-3 border-b border-line px-3 py-2">
+          <Link
+            to="/chat"
+            className="rounded-full p-1 text-muted hover:text-ink lg:hidden"
+            aria-label="All chats"
+          >
+            <ChevronLeft className="size-5" />
+          </Link>
+          {agentAvatar ? (
+            <img
+              src={agentAvatar}
+              alt=""
+              className="size-9 rounded-full object-cover"
+              width={36}
+              height={36}
+            />
+          ) : null}
+          <h1 className="flex-1 truncate font-semibold">{page.agent.name}</h1>
+          <button
+            type="button"
+            onClick={() => setDetailsOpen(true)}
+            className="rounded-full p-1 text-muted hover:text-ink xl:hidden"
+            aria-label="Agent details"
+          >
+            <Info className="size-5" />
+          </button>
+          <button
+            type="button"
+            onClick={() => setPanelOpen((open) => !open)}
+            className="hidden rounded-full p-1 text-muted hover:text-ink xl:block"
+            aria-label={panelOpen ? "Hide details" : "Show details"}
+          >
+            {panelOpen ? (
+              <PanelRightClose className="size-5" />
+            ) : (
+              <PanelRightOpen className="size-5" />
+            )}
+          </button>
+        </header>
+        <div
+          ref={scroller}
+          className="relative flex-1 overflow-y-auto px-3 py-4"
+          onScroll={(event) => {
+            const element = event.currentTarget;
+            setAwayFromBottom(
+              element.scrollHeight - element.scrollTop - element.clientHeight >
+                FOLLOW_WITHIN_PX,
+            );
+          }}
+        >
+          <div ref={topSentinel} />
+          {hasMore ? (
+            <p className="pb-3 text-center text-xs text-muted" role="status">
+              {older.state === "loading" ? (
+                "Loading…"
+              ) : (
+                <Link to={`?before=${chat.messages[0]?.id ?? ""}`}>
+                  Load more
+                </Link>
+              )}
+            </p>
+          ) : null}
+          {chat.messages.length === 0 ? (
+            <div className="py-16 text-center">
+              <p className="font-medium">{chatTexts.noMessagesTitle}</p>
+              <p className="text-sm text-muted">{chatTexts.noMessagesHint}</p>
+            </div>
+          ) : (
+            <ol className="flex flex-col gap-3" aria-label="Messages">
+              {chat.messages.map((message) => (
+                <MessageBubble key={message.id} message={message} canDelete />
+              ))}
+            </ol>
+          )}
+          {actionData?.error && !editFailed ? (
+            <MessageBubble
+              message={{
+                id: "action-error",
+                senderType: "agent",
+                message: actionData.error,
+                messageType: "chat",
+                createdAt: "",
+                failed: true,
+                buyTokens: actionData.buyTokens,
+              }}
+              canDelete={false}
+            />
+          ) : null}
+          {awayFromBottom ? (
+            <button
+              type="button"
+              onClick={() =>
+                scroller.current?.scrollTo({
+                  top: scroller.current.scrollHeight,
+                  behavior: "smooth",
+                })
+              }
+              className="sticky bottom-2 left-full ml-auto flex size-10 items-center justify-center rounded-full bg-raised shadow-lg"
+              aria-label="Scroll to the newest message"
+            >
+              <ArrowDown className="size-5" />
+            </button>
+          ) : null}
+        </div>
+        {chat.messages.length <= 1 ? (
+          <div
+            className="grid grid-cols-3 gap-2 px-3 pb-2 md:hidden"
+            aria-label="Quick actions"
+          >
+            {MOBILE_TOPICS.map((topic) => (
+              <button
+                key={topic.label}
+                type="button"
+                onClick={() => write(topic.prompt)}
+                className="btn-secondary h-9 px-2 text-xs"
+              >
+                {topic.label}
+              </button>
+            ))}
+            {MOBILE_DETAILS.map((label) => (
+              <button
+                key={label}
+                type="button"
+                onClick={() => setDetailsOpen(true)}
+                className="btn-secondary h-9 px-2 text-xs"
+              >
+                {label}
+              </button>
+            ))}
+          </div>
+        ) : null}
+        <Dialog
+          open={detailsOpen}
+          onClose={() => setDetailsOpen(false)}
+          title="Agent details"
+        >
+          {detailsOpen ? (
+            <AgentDetails
+              agent={page.agent}
+              onEdit={() => {
+                setDetailsOpen(false);
+                setEditOpen(true);
+              }}
+              onQuickPrompt={(key) => {
+                setDetailsOpen(false);
+                quick(key);
+              }}
+              onOpenGuide={() => {
+                setDetailsOpen(false);
+                setGuideOpen(true);
+              }}
+            />
+          ) : null}
+        </Dialog>
+        <ChatComposer
+          streaming={chat.streaming}
+          canRegenerate={
+            last?.senderType === "agent" &&
+            chat.messages.some((message) => message.senderType === "user") &&
+            !last.failed
+          }
+          onSend={chat.send}
+          onStop={chat.stop}
+          onRegenerate={chat.regenerate}
+          fill={fill}
+          onOpenGuide={
+            guide.some((section) => section.key === "ask_me")
+              ? () => setGuideOpen(true)
+              : undefined
+          }
+        />
+        <EditAgentModal
+          open={editOpen}
+          onClose={() => setEditOpen(false)}
+          agent={page.editable}
+          error={editFailed ? actionData?.error : undefined}
+          fields={editFailed ? actionData?.fields : undefined}
+        />
+        <PromptGuideModal
+          open={guideOpen}
+          sections={guide}
+          onClose={() => setGuideOpen(false)}
+          onPick={(prompt) => {
+            setGuideOpen(false);
+            write(prompt);
+          }}
+        />
+      </section>
+      {panelOpen ? (
+        <aside
+          className="hidden w-80 shrink-0 overflow-y-auto border-l border-line p-5 xl:block"
+          aria-label="Agent details"
+        >
+          <AgentDetails
+            agent={page.agent}
+            onEdit={() => setEditOpen(true)}
+            onQuickPrompt={quick}
+            onOpenGuide={() => setGuideOpen(true)}
+          />
+        </aside>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+import { Coins, Gift, ShoppingCart } from "lucide-react";
+import { Form, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import { TokenPackageGrid } from "~/components/token-package-grid";
+import { TransactionTable } from "~/components/transaction-table";
+import { formatDate } from "~/lib/dates";
+import { formatTokens, tokenTexts } from "~/lib/tokens";
+import { requireUser } from "~/modules/auth/login-session.server";
+import { logger } from "~/modules/logging/logger.server";
+import { listTokenPackages, startTokenCheckout, TooManyCheckoutsError, UnknownPackageError } from "~/modules/payments/checkout.server";
+import { isPaymentsConfigured } from "~/modules/payments/stripe.server";
+import { claimMonthlyFreeTokens, getTokenInfo } from "~/modules/tokens/free-tokens.server";
+import type { Route } from "./+types/tokens";
+
+export function meta() {
+  return [{ title: "Tokens · CharacterVerse" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const [info, packages] = await Promise.all([getTokenInfo(user.id), listTokenPackages()]);
+  return { ...info, packages, paymentsConfigured: isPaymentsConfigured() };
+}
+
+const buySchema = z.object({ packageId: z.string().min(1).max(64) });
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "claim") {
+    const result = await claimMonthlyFreeTokens(user.id).catch((error: unknown) => {
+      logger.error({ err: error }, "free token claim failed");
+      return null;
+    });
+    throw redirect(`/dashboard/tokens?toast=${result === null ? "claim-failed" : result.success ? "tokens-claimed" : "already-claimed"}`);
+  }
+  if (intent === "buy") {
+    if (!isPaymentsConfigured()) throw redirect("/dashboard/tokens?toast=payments-not-configured");
+    const parsed = buySchema.safeParse({ packageId: form.get("packageId") });
+    if (!parsed.success) throw redirect("/dashboard/tokens?toast=checkout-failed");
+    let checkoutUrl: string;
+    try {
+      checkoutUrl = await startTokenCheckout(user, parsed.data.packageId);
+    } catch (error) {
+      if (error instanceof TooManyCheckoutsError) throw redirect("/dashboard/tokens?toast=too-many-checkouts");
+      if (!(error instanceof UnknownPackageError)) logger.error({ err: error }, "could not create a checkout session");
+      throw redirect("/dashboard/tokens?toast=checkout-failed");
+    }
+    throw redirect(checkoutUrl, 303);
+  }
+  throw redirect("/dashboard/tokens");
+}
+
+export default function Tokens({ loaderData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const claiming = navigation.formData?.get("intent") === "claim";
+  const buying = navigation.formData?.get("intent") === "buy" ? String(navigation.formData.get("packageId")) : null;
+  const buyingPackage = loaderData.packages.find((item) => item.id === buying);
+  const { balance } = loaderData;
+  return (
+    <div className="flex flex-col gap-8">
+      <h1 className="text-2xl font-bold">Tokens</h1>
+      <section aria-label="Balance" className="grid grid-cols-3 gap-2 sm:gap-4">
+        <BalanceCard label="Free tokens" value={balance.free} />
+        <BalanceCard label="Purchased tokens" value={balance.purchased} />
+        <BalanceCard label="Total" value={balance.total} strong />
+      </section>
+
+      <section className="card flex flex-col gap-4 p-5 sm:flex-row sm:items-center" aria-labelledby="free-heading">
+        <Gift className="size-10 shrink-0 text-accent" aria-hidden />
+        <div className="flex-1">
+          <h2 id="free-heading" className="text-lg font-semibold">
+            Monthly Free Tokens
+          </h2>
+          <p className="text-sm text-muted">
+            Claim 500 free tokens once every month.
+            {loaderData.freeTokenClaimedDate ? ` Last claimed ${formatDate(loaderData.freeTokenClaimedDate)}.` : null}
+          </p>
+        </div>
+        <Form method="post">
+          <input type="hidden" name="intent" value="claim" />
+          <button type="submit" className="btn-primary w-full sm:w-auto" disabled={!loaderData.canClaimFree || claiming}>
+            {loaderData.canClaimFree ? (claiming ? "Claiming…" : "Claim 500 Tokens") : tokenTexts.alreadyClaimedTitle}
+          </button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="buy-heading" className="flex flex-col gap-4">
+        <h2 id="buy-heading" className="flex items-center gap-2 text-lg font-semibold">
+          <ShoppingCart className="size-5 text-accent" aria-hidden />
+          Buy Tokens
+        </h2>
+        {!loaderData.paymentsConfigured ? <p className="text-sm text-muted">{tokenTexts.paymentsNotConfigured}</p> : null}
+        {buyingPackage ? (
+          <p role="status" className="text-sm text-accent">
+            {tokenTexts.redirecting(buyingPackage.tokens)}
+          </p>
+        ) : null}
+        <TokenPackageGrid
+          packages={loaderData.packages}
+          renderAction={(item) => (
+            <Form method="post">
+              <input type="hidden" name="intent" value="buy" />
+              <input type="hidden" name="packageId" value={item.id} />
+              <button type="submit" className="btn-primary w-full" disabled={!loaderData.paymentsConfigured || buying !== null} aria-label={`Buy ${item.name}`}>
+                Buy Now
+              </button>
+            </Form>
+          )}
+        />
+      </section>
+
+      <section aria-labelledby="history-heading" className="flex flex-col gap-4">
+        <h2 id="history-heading" className="text-lg font-semibold">
+          Recent Transactions
+        </h2>
+        <TransactionTable transactions={loaderData.recentTransactions} />
+      </section>
+    </div>
+  );
+}
+
+function BalanceCard({ label, value, strong = false }: { label: string; value: number; strong?: boolean }) {
+  return (
+    <div className={`card flex items-center gap-4 p-3 sm:p-5 ${strong ? "ring-1 ring-accent" : ""}`}>
+      <Coins className="hidden size-8 shrink-0 text-accent sm:block" aria-hidden />
+      <div>
+        <p className="text-xs text-muted sm:text-sm">{label}</p>
+        <p className="text-xl font-semibold sm:text-2xl" data-testid={`balance-${label.split(" ")[0]!.toLowerCase()}`}>
+          {formatTokens(value)}
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import { format } from "date-fns";
+import { Coins, HardDrive, Image, MessageSquare } from "lucide-react";
+import { Link } from "react-router";
+import { formatTokens } from "~/lib/tokens";
+import { getMonthlyUsage } from "~/modules/account/usage.server";
+import { requireUser } from "~/modules/auth/login-session.server";
+import type { Route } from "./+types/usage";
+
+export function meta() {
+  return [{ title: "Usage · CharacterVerse" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  return { usage: await getMonthlyUsage(user.id) };
+}
+
+/** "2026-11" as "November 2026", built from its parts so no time zone can shift the month. */
+function monthLabel(month: string) {
+  const [year, monthNumber] = month.split("-").map(Number);
+  return format(new Date(year!, monthNumber! - 1, 1), "MMMM yyyy");
+}
+
+const BYTE_UNITS = ["KB", "MB", "GB"] as const;
+
+/** Binary units with one decimal, the way file managers show sizes. */
+function formatBytes(bytes: number) {
+  if (bytes < 1024) return `${bytes} B`;
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toFixed(1)} ${BYTE_UNITS[unit]}`;
+}
+
+export default function Usage({ loaderData: { usage } }: Route.ComponentProps) {
+  const kinds = [
+    { label: "Chat messages", tokens: usage.spent.chatMessages },
+    { label: "Images", tokens: usage.spent.images },
+    { label: "Other", tokens: usage.spent.other },
+  ];
+  const stats = [
+    { label: "Messages sent", value: usage.messagesSent.toLocaleString("en-US"), icon: MessageSquare },
+    { label: "Images generated", value: usage.imagesGenerated.toLocaleString("en-US"), icon: Image },
+    {
+      label: "Storage used",
+      value: formatBytes(usage.storage.bytes),
+      detail: `${usage.storage.files.toLocaleString("en-US")} ${usage.storage.files === 1 ? "file" : "files"}`,
+      icon: HardDrive,
+    },
+  ];
+  return (
+    <div className="flex max-w-4xl flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-bold">Usage</h1>
+        <p className="text-sm text-muted">{monthLabel(usage.month)}</p>
+      </div>
+
+      <section className="card flex flex-col gap-4 p-5" aria-labelledby="spent-heading">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="spent-heading" className="font-semibold">
+            Tokens spent this month
+          </h2>
+          <p className="text-2xl font-semibold">{formatTokens(usage.spent.total)}</p>
+        </div>
+        {usage.spent.total === 0 ? <p className="text-sm text-muted">You haven't spent any tokens this month.</p> : null}
+        <ul className="flex flex-col gap-3">
+          {kinds.map((kind) => (
+            <li key={kind.label} className="flex flex-col gap-1">
+              <div className="flex justify-between text-sm">
+                <span>{kind.label}</span>
+                <span className="text-muted">{formatTokens(kind.tokens)}</span>
+              </div>
+              <div className="h-2 overflow-hidden rounded-full bg-raised" aria-hidden>
+                <div
+                  className="h-full rounded-full bg-linear-to-r from-accent to-pink"
+                  style={{ width: `${usage.spent.total === 0 ? 0 : (kind.tokens / usage.spent.total) * 100}%` }}
+                />
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <div className="grid gap-4 sm:grid-cols-3">
+        {stats.map(({ label, value, detail, icon: Icon }) => (
+          <div key={label} className="card flex flex-col gap-1 p-5">
+            <p className="flex items-center gap-2 text-sm text-muted">
+              <Icon className="size-4" aria-hidden /> {label}
+            </p>
+            <p className="text-2xl font-semibold">{value}</p>
+            {detail ? <p className="text-xs text-faint">{detail}</p> : null}
+          </div>
+        ))}
+      </div>
+
+      <section className="card flex flex-wrap items-center justify-between gap-3 p-5" aria-labelledby="balance-heading">
+        <div>
+          <h2 id="balance-heading" className="flex items-center gap-2 text-sm text-muted">
+            <Coins className="size-4" aria-hidden /> Current balance
+          </h2>
+          <p className="text-2xl font-semibold">{formatTokens(usage.balance.total)} tokens</p>
+          <p className="text-xs text-faint">
+            {formatTokens(usage.balance.free)} free · {formatTokens(usage.balance.purchased)} purchased
+          </p>
+        </div>
+        <Link to="/dashboard/tokens" className="btn-primary">
+          Get tokens
+        </Link>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import Stripe from "stripe";
+import { resetEnvForTests } from "~/modules/config/env.server";
+import { startLoginSession } from "~/modules/auth/login-session.server";
+import { action as webhookAction } from "~/routes/api/webhooks.stripe";
+import type { FakeStripe } from "../fakes/stripe-server";
+
+const signer = new Stripe("sk_test_signer");
+
+/** Points the app's Stripe client at the fake (or, with `undefined`, turns payments off). */
+export function useStripe(fake: FakeStripe | undefined) {
+  const values = fake
+    ? { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_API_URL: fake.url, STRIPE_WEBHOOK_SECRET: fake.webhookSecret }
+    : { STRIPE_SECRET_KEY: undefined, STRIPE_API_URL: undefined, STRIPE_WEBHOOK_SECRET: undefined };
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  resetEnvForTests();
+}
+
+/** Posts an event to the webhook route exactly as Stripe would: raw JSON, signed with `secret`. */
+export async function postWebhook(event: object, secret: string) {
+  const payload = JSON.stringify(event);
+  const header = signer.webhooks.generateTestHeaderString({ payload, secret });
+  const request = new Request("http://localhost/api/webhooks/stripe", {
+    method: "POST",
+    body: payload,
+    headers: { "Content-Type": "application/json", "Stripe-Signature": header },
+  });
+  return (await webhookAction({ request, params: {}, context: {} } as never)) as Response;
+}
+
+/** A signed-in person's cookie header. */
+export async function signedInCookie(userId: string) {
+  return (await startLoginSession(userId, new Request("http://localhost/"), null)).split(";")[0]!;
+}
+
+type RouteFunction = (args: never) => Promise<unknown>;
+
+/** Calls a loader or action like the router does; a thrown redirect comes back as the Response. */
+export async function callRoute(fn: RouteFunction, url: string, cookie: string, form?: Record<string, string>) {
+  const request = new Request(url, {
+    method: form ? "POST" : "GET",
+    headers: { Cookie: cookie },
+    body: form ? new URLSearchParams(form) : undefined,
+  });
+  try {
+    return await fn({ request, params: {}, context: {} } as never);
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}

@@ -1,0 +1,105 @@
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { attachmentTexts } from "~/lib/attachments";
+import { prisma } from "~/modules/db/db.server";
+import { AttachmentRejected, storeChatAttachment } from "~/modules/chat/attachments.server";
+import { ChatInputError, prepareReply, readMessage, runReply } from "~/modules/chat/reply.server";
+import { getOwnSession, listMessages, startChat } from "~/modules/chat/sessions.server";
+import { isReadable } from "~/modules/storage/storage.server";
+import { credit } from "~/modules/tokens/ledger.server";
+import { action as uploadAction } from "~/routes/api/chat.uploads";
+import type { FakeOpenAi } from "../fakes/openai-server";
+import { chatWithFakeProvider } from "../helpers/chat";
+import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { signedInCookie } from "../helpers/payments";
+import { newUser } from "../helpers/tokens";
+
+let db: TestDatabase;
+let provider: Awaited<ReturnType<typeof chatWithFakeProvider>>;
+let fake: FakeOpenAi;
+let userId: string;
+let png: Buffer;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  provider = await chatWithFakeProvider(db);
+  fake = provider.fake;
+  userId = await newUser();
+  await credit(userId, { type: "free", amount: 200, description: "test" });
+  png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#ff00aa" } }).png().toBuffer();
+});
+afterAll(async () => {
+  await provider.stop();
+  await db.dispose();
+});
+
+const file = (bytes: Buffer | string, name: string) => new File([typeof bytes === "string" ? bytes : new Uint8Array(bytes)], name);
+
+describe("chat attachments", () => {
+  test("an image is stored at {userId}/{uniqueId}/{filename} behind a signed link; the extension's case does not matter", async () => {
+    const stored = await storeChatAttachment(userId, file(png, "Sunset.PNG"));
+    expect(stored.path).toMatch(new RegExp(`^${userId}/[0-9a-f-]{36}/Sunset\\.PNG$`));
+    expect(stored.contentType).toBe("image/png");
+    const link = new URL(stored.url, "http://localhost");
+    expect(link.pathname).toBe(`/storage/chats/${stored.path}`);
+    expect(isReadable("chats", stored.path, link.searchParams)).toBe(true);
+    expect(isReadable("chats", stored.path, new URLSearchParams())).toBe(false);
+  });
+
+  test("files outside the spec's list, or whose content is not what the extension says, are refused", async () => {
+    await expect(storeChatAttachment(userId, file("MZ...", "tool.exe"))).rejects.toThrow(attachmentTexts.notSupported("exe"));
+    await expect(storeChatAttachment(userId, file("<script>alert(1)</script>", "photo.png"))).rejects.toThrow(attachmentTexts.contentMismatch);
+    await expect(storeChatAttachment(userId, file(png, "notes.txt"))).rejects.toBeInstanceOf(AttachmentRejected);
+    await expect(storeChatAttachment(userId, file("%PDF-1.4 not really", "doc.docx"))).rejects.toThrow(attachmentTexts.contentMismatch);
+  });
+
+  test("the model receives images as image parts and text files inline; the message keeps its files", async () => {
+    const chat = await getOwnSession(userId, await startChat(userId, (await prisma().character.findFirstOrThrow({ where: { isPublished: true } })).id));
+    const image = await storeChatAttachment(userId, file(png, "look.png"));
+    const text = await storeChatAttachment(userId, file("Shopping list: stars, coffee", "list.txt"));
+    const form = new FormData();
+    form.set("message", "What do you think?");
+    form.append("attachment", image.path);
+    form.append("attachment", text.path);
+    fake.nextReply({ text: "Lovely colours." });
+    const outcome = await runReply(await prepareReply(userId, chat, readMessage(userId, form)), {});
+    expect(outcome.status).toBe("complete");
+
+    const sent = (fake.requests.at(-1)!.body as { messages: { role: string; content: unknown }[] }).messages.at(-1)!;
+    expect(sent.role).toBe("user");
+    expect(sent.content).toEqual([
+      { type: "text", text: "What do you think?" },
+      { type: "image_url", image_url: { url: `data:image/png;base64,${png.toString("base64")}` } },
+      { type: "text", text: "Attached file list.txt:\nShopping list: stars, coffee" },
+    ]);
+    const saved = (await listMessages(chat.id)).messages.find((message) => message.message === "What do you think?")!;
+    expect(saved.attachments?.map((attachment) => attachment.name)).toEqual(["look.png", "list.txt"]);
+  });
+
+  test("a send may be files only, but never someone else's files", async () => {
+    const stranger = await newUser();
+    const theirs = await storeChatAttachment(stranger, file(png, "private.png"));
+    const form = new FormData();
+    form.append("attachment", theirs.path);
+    expect(() => readMessage(userId, form)).toThrow(ChatInputError);
+    const mine = await storeChatAttachment(userId, file(png, "mine.png"));
+    const onlyFiles = new FormData();
+    onlyFiles.append("attachment", mine.path);
+    expect(readMessage(userId, onlyFiles)).toEqual({ text: "", attachments: [mine.path] });
+    expect(() => readMessage(userId, new FormData())).toThrow(ChatInputError);
+  });
+
+  test("the upload route refuses visitors and reports the spec's text for a wrong type", async () => {
+    const body = new FormData();
+    body.set("file", file("hello", "virus.bat"));
+    const signedOut = (await uploadAction({ request: new Request("http://localhost/api/chat/uploads", { method: "POST", body }), params: {}, context: {} } as never)) as Response;
+    expect(signedOut.status).toBe(401);
+
+    const again = new FormData();
+    again.set("file", file("hello", "virus.bat"));
+    const request = new Request("http://localhost/api/chat/uploads", { method: "POST", body: again, headers: { Cookie: await signedInCookie(userId) } });
+    const refused = (await uploadAction({ request, params: {}, context: {} } as never)) as Response;
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ error: attachmentTexts.notSupported("bat") });
+  });
+});

@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { prisma } from "~/modules/db/db.server";
+import { resetChatListenerForTests } from "~/modules/chat/realtime.server";
+import { startChat } from "~/modules/chat/sessions.server";
+import { seedCatalogueIfEmpty } from "~/modules/seed/seed.server";
+import { credit, getBalance } from "~/modules/tokens/ledger.server";
+import { loader as eventsLoader } from "~/routes/api/chat.events";
+import { action as replyAction } from "~/routes/api/chat.reply";
+import {
+  action as sessionAction,
+  loader as sessionLoader,
+} from "~/routes/chat/session";
+import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { signedInCookie } from "../helpers/payments";
+import { newUser } from "../helpers/tokens";
+
+let db: TestDatabase;
+let owner: { id: string; cookie: string };
+let stranger: { id: string; cookie: string };
+let sessionId: string;
+let ownerMessageId: string;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  resetChatListenerForTests();
+  await seedCatalogueIfEmpty(db.database.prisma);
+  const characterId = (
+    await prisma().character.findFirstOrThrow({ where: { isPublished: true } })
+  ).id;
+  const ownerId = await newUser();
+  const strangerId = await newUser();
+  owner = { id: ownerId, cookie: await signedInCookie(ownerId) };
+  stranger = { id: strangerId, cookie: await signedInCookie(strangerId) };
+  await credit(strangerId, { type: "free", amount: 100, description: "test" });
+  sessionId = await startChat(ownerId, characterId);
+  const message = await prisma().chatMessage.create({
+    data: {
+      sessionId,
+      senderType: "user",
+      senderId: ownerId,
+      userId: ownerId,
+      message: "my secret",
+    },
+  });
+  ownerMessageId = message.id;
+});
+afterAll(() => db.dispose());
+
+const statusOf = (result: unknown) =>
+  result instanceof Response ? result.status : 200;
+
+describe("a chat belongs to its person only", () => {
+  test("another person's session answers 404 to the page, its older pages and its actions", async () => {
+    const page = `http://localhost/chat/${sessionId}`;
+    const call = (fn: unknown, url: string, form?: Record<string, string>) =>
+      (async () => {
+        try {
+          return statusOf(
+            await (fn as (args: unknown) => Promise<unknown>)({
+              request: new Request(
+                url,
+                form
+                  ? {
+                      method: "POST",
+                      headers: { Cookie: stranger.cookie },
+                      body: new URLSearchParams(form),
+                    }
+                  : { headers: { Cookie: stranger.cookie } },
+              ),
+              params: { sessionId },
+              context: {},
+            }),
+          );
+        } catch (thrown) {
+          return statusOf(thrown);
+        }
+      })();
+    expect(await call(sessionLoader, page)).toBe(404);
+    expect(await call(sessionLoader, `${page}?before=${ownerMessageId}`)).toBe(
+      404,
+    );
+    expect(
+      await call(sessionAction, page, { intent: "send", message: "hello" }),
+    ).toBe(404);
+    expect(
+      await call(sessionAction, page, {
+        intent: "delete",
+        messageId: ownerMessageId,
+      }),
+    ).toBe(404);
+    expect(await call(sessionAction, page, { intent: "regenerate" })).toBe(404);
+    expect(
+      await call(replyAction, `http://localhost/api/chat/${sessionId}/reply`, {
+        message: "hello",
+      }),
+    ).toBe(404);
+
+    // Nothing changed: no message written, no token spent, the owner's message still there.
+    expect(await prisma().chatMessage.count({ where: { sessionId } })).toBe(2);
+    expect(
+      await prisma().chatMessage.count({ where: { id: ownerMessageId } }),
+    ).toBe(1);
+    expect((await getBalance(stranger.id)).total).toBe(100);
+  });
+
+  test("a person cannot delete someone else's message even from their own session", async () => {
+    const characterId = (
+      await prisma().character.findFirstOrThrow({
+        where: { isPublished: true },
+      })
+    ).id;
+    const mine = await startChat(stranger.id, characterId);
+    const result = await (async () => {
+      try {
+        return await sessionAction({
+          request: new Request(`http://localhost/chat/${mine}`, {
+            method: "POST",
+            headers: { Cookie: stranger.cookie },
+            body: new URLSearchParams({
+              intent: "delete",
+              messageId: ownerMessageId,
+            }),
+          }),
+          params: { sessionId: mine },
+          context: {},
+        } as never);
+      } catch (thrown) {
+        return thrown;
+      }
+    })();
+    expect(statusOf(result)).toBe(404);
+    expect(
+      await prisma().chatMessage.count({ where: { id: ownerMessageId } }),
+    ).toBe(1);
+  });
+
+  test("signed out, the reply stream and the live feed refuse with 401", async () => {
+    const reply = (await replyAction({
+      request: new Request(`http://localhost/api/chat/${sessionId}/reply`, {
+        method: "POST",
+        body: new URLSearchParams({ message: "x" }),
+      }),
+      params: { sessionId },
+      context: {},
+    } as never)) as Response;
+    expect(reply.status).toBe(401);
+    const feed = (await eventsLoader({
+      request: new Request("http://localhost/api/chat/events"),
+      params: {},
+      context: {},
+    } as never)) as Response;
+    expect(feed.status).toBe(401);
+  });
+
+  test("the owner's page shows the conversation", async () => {
+    const data = (await sessionLoader({
+      request: new Request(`http://localhost/chat/${sessionId}`, {
+        headers: { Cookie: owner.cookie },
+      }),
+      params: { sessionId },
+      context: {},
+    } as never)) as {
+      messages: { message: string }[];
+    };
+    expect(data.messages.map((message) => message.message)).toContain(
+      "my secret",
+    );
+  });
+});

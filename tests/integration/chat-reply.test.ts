@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { chatTexts } from "~/lib/chat";
+import { prisma } from "~/modules/db/db.server";
+import { prepareReply, runReply } from "~/modules/chat/reply.server";
+import { ChatNotFoundError, getOwnSession, listMessages, listSessions, startChat } from "~/modules/chat/sessions.server";
+import { credit, getBalance, InsufficientTokensError } from "~/modules/tokens/ledger.server";
+import type { FakeOpenAi } from "../fakes/openai-server";
+import { chatWithFakeProvider } from "../helpers/chat";
+import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { ledgerSum, newUser } from "../helpers/tokens";
+
+let db: TestDatabase;
+let provider: Awaited<ReturnType<typeof chatWithFakeProvider>>;
+let fake: FakeOpenAi;
+let characterId: string;
+const COST = 20; // deepseek-v3's cost_tokens in the seed
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  provider = await chatWithFakeProvider(db);
+  fake = provider.fake;
+  characterId = (await prisma().character.findFirstOrThrow({ where: { isPublished: true, name: "Luna" } }).catch(() => prisma().character.findFirstOrThrow({ where: { isPublished: true } }))).id;
+});
+afterAll(async () => {
+  await provider.stop();
+  await db.dispose();
+});
+
+let userId: string;
+beforeEach(async () => {
+  userId = await newUser();
+  await credit(userId, { type: "free", amount: 100, description: "test" });
+});
+
+async function session() {
+  return getOwnSession(userId, await startChat(userId, characterId));
+}
+
+const texts = async (sessionId: string) => (await listMessages(sessionId)).messages.map((message) => `${message.senderType}: ${message.message}`);
+
+describe("starting a chat", () => {
+  test("creates the person's agent copy and a session with the character's greeting, then reuses them", async () => {
+    const first = await startChat(userId, characterId);
+    const character = await prisma().character.findUniqueOrThrow({ where: { id: characterId } });
+    const greeting = character.welcomeMessage?.trim() || chatTexts.greeting(character.name);
+    expect(await texts(first)).toEqual([`agent: ${greeting}`]);
+    expect(await startChat(userId, characterId)).toBe(first);
+    expect(await prisma().chatAgent.count({ where: { userId } })).toBe(1);
+    const [summary] = await listSessions(userId);
+    expect(summary).toMatchObject({ id: first, agentName: character.name, characterId, lastMessage: greeting });
+  });
+
+  test("two clicks at once land in one session", async () => {
+    const ids = await Promise.all([startChat(userId, characterId), startChat(userId, characterId), startChat(userId, characterId)]);
+    expect(new Set(ids).size).toBe(1);
+    expect(await prisma().chatSession.count({ where: { userId } })).toBe(1);
+  });
+
+  test("an unpublished or unknown character cannot be chatted with", async () => {
+    const hidden = await prisma().character.create({ data: { name: "Hidden", isPublished: false } });
+    await expect(startChat(userId, hidden.id)).rejects.toBeInstanceOf(ChatNotFoundError);
+    await expect(startChat(userId, "00000000-0000-4000-8000-000000000000")).rejects.toBeInstanceOf(ChatNotFoundError);
+  });
+
+  test("another person's session does not exist for this one", async () => {
+    const mine = await session();
+    const stranger = await newUser();
+    await expect(getOwnSession(stranger, mine.id)).rejects.toBeInstanceOf(ChatNotFoundError);
+    await expect(getOwnSession(stranger, "not-a-uuid")).rejects.toBeInstanceOf(ChatNotFoundError);
+  });
+});
+
+describe("a reply from the model", () => {
+  test("streams in pieces split anywhere, is saved once, and costs the model's tokens", async () => {
+    const chat = await session();
+    fake.nextReply({ text: "Bonsoir — the stars are out ✨ tonight.", chunkBytes: 3, usage: true });
+    const prepared = await prepareReply(userId, chat, { text: "Tell me about tonight" });
+    const deltas: string[] = [];
+    const outcome = await runReply(prepared, { onDelta: (text) => deltas.push(text) });
+
+    expect(outcome).toMatchObject({ status: "complete", message: { senderType: "agent", message: "Bonsoir — the stars are out ✨ tonight." } });
+    expect(deltas.join("")).toBe("Bonsoir — the stars are out ✨ tonight.");
+    expect((await texts(chat.id)).slice(-2)).toEqual(["user: Tell me about tonight", "agent: Bonsoir — the stars are out ✨ tonight."]);
+    expect(await getBalance(userId)).toMatchObject({ total: 100 - COST });
+    expect(await ledgerSum(userId)).toBe(100 - COST);
+    expect(await prisma().tokenReservation.findMany({ where: { userId } })).toMatchObject([{ status: "settled" }]);
+
+    const request = fake.requests.at(-1)!;
+    expect(request.headers.authorization).toBe("Bearer nebius-test-key");
+    const body = request.body as { model: string; temperature: number; messages: { role: string; content: string }[] };
+    expect(body.model).toBe("deepseek-ai/DeepSeek-V3");
+    expect(body.messages[0]!.role).toBe("system");
+    expect(body.messages.at(-1)).toEqual({ role: "user", content: "Tell me about tonight" });
+  });
+
+  test("a provider error saves no reply, gives the tokens back and shows the spec's text", async () => {
+    const chat = await session();
+    fake.nextReply({ failWith: { status: 500, message: "upstream exploded" } });
+    const outcome = await runReply(await prepareReply(userId, chat, { text: "Hello?" }), {});
+    expect(outcome).toEqual({ status: "failed", error: chatTexts.replyFailed });
+    expect((await texts(chat.id)).at(-1)).toBe("user: Hello?");
+    expect(await getBalance(userId)).toMatchObject({ total: 100 });
+    expect(await prisma().tokenReservation.findMany({ where: { userId } })).toMatchObject([{ status: "released" }]);
+    expect(await prisma().chatMessage.count({ where: { message: chatTexts.thinking } })).toBe(0);
+  });
+
+  test("a provider that stalls past the timeout gets the timeout text and a refund", async () => {
+    const chat = await session();
+    fake.nextReply({ text: "too late", stallMs: 2_000 });
+    const outcome = await runReply(await prepareReply(userId, chat, { text: "Quick one" }), { timeoutMs: 300 });
+    expect(outcome).toEqual({ status: "failed", error: chatTexts.replyTimeout });
+    expect(await getBalance(userId)).toMatchObject({ total: 100 });
+    expect((await texts(chat.id)).at(-1)).toBe("user: Quick one");
+  });
+
+  test("a connection dropped mid-stream saves nothing half-done and refunds", async () => {
+    const chat = await session();
+    fake.nextReply({ text: "This answer will be cut off halfway through.", dropAfterChars: 12 });
+    const outcome = await runReply(await prepareReply(userId, chat, { text: "Go on" }), {});
+    expect(outcome).toEqual({ status: "failed", error: chatTexts.replyFailed });
+    expect((await texts(chat.id)).at(-1)).toBe("user: Go on");
+    expect(await getBalance(userId)).toMatchObject({ total: 100 });
+    expect(await ledgerSum(userId)).toBe(100);
+  });
+
+  test("a reply stopped by the person keeps the text received so far", async () => {
+    const chat = await session();
+    fake.nextReply({ text: "one two three four five six seven eight nine ten", chunkBytes: 8, delayMsPerChunk: 40 });
+    const prepared = await prepareReply(userId, chat, { text: "Count slowly" });
+    const stop = new AbortController();
+    let received = "";
+    const outcome = await runReply(prepared, {
+      signal: stop.signal,
+      onDelta: (text) => {
+        received += text;
+        if (received.length >= 10) stop.abort();
+      },
+    });
+    expect(outcome.status).toBe("stopped");
+    const kept = outcome.status === "stopped" ? outcome.message?.message : undefined;
+    expect(kept && kept.length >= 10 && "one two three four five six seven eight nine ten".startsWith(kept)).toBe(true);
+    expect((await texts(chat.id)).at(-1)).toBe(`agent: ${kept}`);
+    expect(await getBalance(userId)).toMatchObject({ total: 100 - COST });
+  });
+
+  test("with too few tokens nothing is saved and nothing is sent to the provider", async () => {
+    const chat = await session();
+    const poor = await newUser();
+    await credit(poor, { type: "free", amount: COST - 1, description: "test" });
+    const poorChat = await getOwnSession(poor, await startChat(poor, characterId));
+    const calls = fake.requests.length;
+    await expect(prepareReply(poor, poorChat, { text: "Hi" })).rejects.toBeInstanceOf(InsufficientTokensError);
+    expect(fake.requests.length).toBe(calls);
+    expect(await texts(poorChat.id)).toHaveLength(1);
+    expect(await getBalance(poor)).toMatchObject({ total: COST - 1 });
+    expect(chat.id).not.toBe(poorChat.id);
+  });
+
+  test("regenerate replaces the last reply with a new one and costs tokens like a message", async () => {
+    const chat = await session();
+    fake.nextReply({ text: "First answer." });
+    await runReply(await prepareReply(userId, chat, { text: "Question" }), {});
+    fake.nextReply({ text: "Better answer." });
+    const outcome = await runReply(await prepareReply(userId, chat, { regenerate: true }), {});
+    expect(outcome).toMatchObject({ status: "complete", message: { message: "Better answer." } });
+    expect((await texts(chat.id)).slice(-2)).toEqual(["user: Question", "agent: Better answer."]);
+    expect(await getBalance(userId)).toMatchObject({ total: 100 - 2 * COST });
+    const regenerated = fake.requests.at(-1)!.body as { messages: { role: string; content: string }[] };
+    expect(regenerated.messages.filter((message) => message.content === "Question")).toHaveLength(1);
+    expect(regenerated.messages.some((message) => message.content === "First answer.")).toBe(false);
+  });
+});

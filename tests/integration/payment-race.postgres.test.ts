@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { prisma } from "~/modules/db/db.server";
+import { seedCatalogueIfEmpty } from "~/modules/seed/seed.server";
+import { getBalance } from "~/modules/tokens/ledger.server";
+import { action as tokensAction } from "~/routes/dashboard/tokens";
+import { loader as successLoader } from "~/routes/payment.success";
+import { startFakeStripe, type FakeStripe } from "../fakes/stripe-server";
+import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { callRoute, postWebhook, signedInCookie, useStripe } from "../helpers/payments";
+import { ledgerSum, newUser } from "../helpers/tokens";
+
+// Real PostgreSQL with a pool of 20 connections: the 100 calls below overlap on the server.
+let db: TestDatabase;
+let fake: FakeStripe;
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await seedCatalogueIfEmpty(db.database.prisma);
+  fake = await startFakeStripe();
+  useStripe(fake);
+});
+afterAll(async () => {
+  useStripe(undefined);
+  await fake.close();
+  await db.dispose();
+});
+
+test("the success page and the webhook for one session, 50 times each at once, credit exactly once", async () => {
+  const userId = await newUser();
+  const cookie = await signedInCookie(userId);
+  const buy = (await callRoute(tokensAction, "http://localhost/dashboard/tokens", cookie, { intent: "buy", packageId: "standard" })) as Response;
+  const sessionId = buy.headers.get("location")!.split("/pay/")[1]!;
+  const { events } = await fake.completeSession(sessionId, { deliver: false });
+  const completed = events.find((event) => event.type === "checkout.session.completed")!;
+
+  const calls = Array.from({ length: 100 }, (_, index) =>
+    index % 2 === 0
+      ? callRoute(successLoader, `http://localhost/payment/success?session_id=${sessionId}`, cookie)
+      : postWebhook({ ...completed, id: `${completed.id}_${index}` }, fake.webhookSecret),
+  );
+  const results = await Promise.all(calls);
+  for (const [index, result] of results.entries()) {
+    if (index % 2 === 0) expect(result).toEqual({ ok: true, tokens: 19900, kind: "token_package" });
+    else expect((result as Response).status).toBe(200);
+  }
+
+  const payments = await prisma().payment.findMany({ where: { userId } });
+  expect(payments).toHaveLength(1);
+  expect(payments[0]).toMatchObject({ status: "fulfilled", stripeSessionId: sessionId });
+  expect(await prisma().tokenTransaction.count({ where: { userId, referenceType: "payment" } })).toBe(1);
+  expect(await getBalance(userId)).toEqual({ free: 0, purchased: 19900, total: 19900 });
+  expect(await ledgerSum(userId)).toBe(19900);
+});

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { tokenTexts } from "~/lib/tokens";
+import { prisma } from "~/modules/db/db.server";
+import { seedCatalogueIfEmpty } from "~/modules/seed/seed.server";
+import { getBalance } from "~/modules/tokens/ledger.server";
+import { action as tokensAction } from "~/routes/dashboard/tokens";
+import { loader as successLoader } from "~/routes/payment.success";
+import { startFakeStripe, type FakeStripe } from "../fakes/stripe-server";
+import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { callRoute, postWebhook, signedInCookie, useStripe } from "../helpers/payments";
+import { newUser } from "../helpers/tokens";
+
+let db: TestDatabase;
+let fake: FakeStripe;
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await seedCatalogueIfEmpty(db.database.prisma);
+  fake = await startFakeStripe();
+});
+afterAll(async () => {
+  useStripe(undefined);
+  await fake.close();
+  await db.dispose();
+});
+beforeEach(() => useStripe(fake));
+
+async function buyer() {
+  const userId = await newUser();
+  return { userId, cookie: await signedInCookie(userId) };
+}
+
+async function buy(cookie: string, form: Record<string, string>) {
+  return (await callRoute(tokensAction, "http://localhost/dashboard/tokens", cookie, { intent: "buy", ...form })) as Response;
+}
+
+const successPage = (cookie: string, sessionId?: string) =>
+  callRoute(successLoader, `http://localhost/payment/success${sessionId ? `?session_id=${sessionId}` : ""}`, cookie);
+
+const sessionIdOf = (response: Response) => response.headers.get("location")!.split("/pay/")[1]!;
+
+describe("buying a token package", () => {
+  test("Buy sends the person to Checkout at the server's price for the package, with a pending payment", async () => {
+    const { userId, cookie } = await buyer();
+    const response = await buy(cookie, { packageId: "standard", price: "1", tokens: "999999" });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toMatch(new RegExp(`^${fake.url}/pay/cs_test_`));
+
+    const session = fake.sessions.get(sessionIdOf(response))!;
+    expect(session).toMatchObject({ mode: "payment", amount_total: 1999, currency: "usd", metadata: { userId, packageId: "standard" } });
+    const payment = await prisma().payment.findUniqueOrThrow({ where: { stripeSessionId: session.id } });
+    expect(payment).toMatchObject({ userId, status: "pending", tokens: 19900, amountCents: 1999, kind: "token_package" });
+    expect(await getBalance(userId)).toEqual({ free: 0, purchased: 0, total: 0 });
+  });
+
+  test("an unknown package is refused with the spec's text and creates nothing", async () => {
+    const { cookie } = await buyer();
+    const calls = fake.requests.length;
+    const response = await buy(cookie, { packageId: "free-money" });
+    expect(response.headers.get("location")).toBe("/dashboard/tokens?toast=checkout-failed");
+    expect(fake.requests.length).toBe(calls);
+    expect(await prisma().payment.count({ where: { packageId: "free-money" } })).toBe(0);
+  });
+
+  test("without STRIPE_SECRET_KEY, Buy says payments are not configured and calls nobody", async () => {
+    useStripe(undefined);
+    const { userId, cookie } = await buyer();
+    const calls = fake.requests.length;
+    const response = await buy(cookie, { packageId: "basic" });
+    expect(response.headers.get("location")).toBe("/dashboard/tokens?toast=payments-not-configured");
+    expect(fake.requests.length).toBe(calls);
+    expect(await prisma().payment.count({ where: { userId } })).toBe(0);
+  });
+
+  test("the success page credits a paid session once, however often it is loaded", async () => {
+    const { userId, cookie } = await buyer();
+    const sessionId = sessionIdOf(await buy(cookie, { packageId: "basic" }));
+
+    expect(await successPage(cookie, sessionId)).toEqual({ ok: false, error: tokenTexts.verifyFailed });
+    expect((await getBalance(userId)).purchased).toBe(0);
+
+    await fake.completeSession(sessionId, { deliver: false });
+    expect(await successPage(cookie, sessionId)).toEqual({ ok: true, tokens: 4990, kind: "token_package" });
+    expect(await successPage(cookie, sessionId)).toEqual({ ok: true, tokens: 4990, kind: "token_package" });
+    expect(await getBalance(userId)).toEqual({ free: 0, purchased: 4990, total: 4990 });
+    expect((await prisma().payment.findUniqueOrThrow({ where: { stripeSessionId: sessionId } })).status).toBe("fulfilled");
+  });
+
+  test("the success page without a session id, or with someone else's, credits nothing", async () => {
+    const owner = await buyer();
+    const other = await buyer();
+    const sessionId = sessionIdOf(await buy(owner.cookie, { packageId: "basic" }));
+    await fake.completeSession(sessionId, { deliver: false });
+    expect(await successPage(other.cookie)).toEqual({ ok: false, error: tokenTexts.noSessionId });
+    expect(await successPage(other.cookie, sessionId)).toEqual({ ok: false, error: tokenTexts.verifyFailed });
+    expect(await getBalance(other.userId)).toEqual({ free: 0, purchased: 0, total: 0 });
+    expect(await getBalance(owner.userId)).toEqual({ free: 0, purchased: 0, total: 0 });
+  });
+
+  test("the webhook credits a paid session even if the browser never comes back; a redelivery changes nothing", async () => {
+    const { userId, cookie } = await buyer();
+    const sessionId = sessionIdOf(await buy(cookie, { packageId: "premium" }));
+    const { events } = await fake.completeSession(sessionId, { deliver: false });
+    const completed = events.find((event) => event.type === "checkout.session.completed")!;
+
+    const first = await postWebhook(completed, fake.webhookSecret);
+    expect(first.status).toBe(200);
+    expect(await getBalance(userId)).toEqual({ free: 0, purchased: 34900, total: 34900 });
+    expect((await postWebhook(completed, fake.webhookSecret)).status).toBe(200);
+    expect(await getBalance(userId)).toEqual({ free: 0, purchased: 34900, total: 34900 });
+    expect(await successPage(cookie, sessionId)).toMatchObject({ ok: true });
+    expect((await getBalance(userId)).purchased).toBe(34900);
+  });
+
+  test("a webhook with a bad signature gets 400 and changes nothing", async () => {
+    const { userId, cookie } = await buyer();
+    const sessionId = sessionIdOf(await buy(cookie, { packageId: "basic" }));
+    const { events } = await fake.completeSession(sessionId, { deliver: false });
+    const response = await postWebhook(events[0]!, "whsec_not_the_secret");
+    expect(response.status).toBe(400);
+    expect(await getBalance(userId)).toEqual({ free: 0, purchased: 0, total: 0 });
+    expect((await prisma().payment.findUniqueOrThrow({ where: { stripeSessionId: sessionId } })).status).toBe("pending");
+    expect(await prisma().stripeEvent.count({ where: { id: events[0]!.id } })).toBe(0);
+  });
+});
+
+test("starting checkouts is rate limited per person: the 21st in an hour is refused without calling Stripe", async () => {
+  const { userId, cookie } = await buyer();
+  for (let attempt = 0; attempt < 20; attempt += 1) expect((await buy(cookie, { packageId: "basic" })).status).toBe(303);
+  const calls = fake.requests.length;
+  const refused = await buy(cookie, { packageId: "basic" });
+  expect(refused.headers.get("location")).toBe("/dashboard/tokens?toast=too-many-checkouts");
+  expect(fake.requests.length).toBe(calls);
+  expect(await prisma().payment.count({ where: { userId } })).toBe(20);
+});

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { prisma } from "~/modules/db/db.server";
+import { seedCatalogueIfEmpty } from "~/modules/seed/seed.server";
+import { getBalance } from "~/modules/tokens/ledger.server";
+import { action as subscriptionAction, loader as subscriptionLoader } from "~/routes/dashboard/subscription";
+import { startFakeStripe, type FakeStripe } from "../fakes/stripe-server";
+import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { callRoute, postWebhook, signedInCookie, useStripe } from "../helpers/payments";
+import { newUser } from "../helpers/tokens";
+
+let db: TestDatabase;
+let fake: FakeStripe;
+let plans: Record<string, string>;
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await seedCatalogueIfEmpty(db.database.prisma);
+  fake = await startFakeStripe();
+  plans = Object.fromEntries((await prisma().plan.findMany()).map((plan) => [plan.name, plan.id]));
+});
+afterAll(async () => {
+  useStripe(undefined);
+  await fake.close();
+  await db.dispose();
+});
+beforeEach(() => useStripe(fake));
+
+const page = "http://localhost/dashboard/subscription";
+type PageData = Awaited<ReturnType<typeof subscriptionLoader>>;
+
+/** A person who went through Checkout for `planName`, with Stripe's events delivered to the webhook. */
+async function subscriber(planName: string) {
+  const userId = await newUser();
+  const cookie = await signedInCookie(userId);
+  const response = (await callRoute(subscriptionAction, page, cookie, { intent: "subscribe", planId: plans[planName]! })) as Response;
+  expect(response.status).toBe(303);
+  const sessionId = response.headers.get("location")!.split("/pay/")[1]!;
+  const { session, events } = await fake.completeSession(sessionId, { deliver: false });
+  for (const event of events) expect((await postWebhook(event, fake.webhookSecret)).status).toBe(200);
+  return { userId, cookie, subscriptionId: session.subscription as string, events };
+}
+
+describe("plans and subscriptions", () => {
+  test("the page lists active plans by price, Free is current until a paid plan starts", async () => {
+    const cookie = await signedInCookie(await newUser());
+    const data = (await callRoute(subscriptionLoader, page, cookie)) as PageData;
+    expect(data.plans.map((plan) => plan.name)).toEqual(["Free", "Pro", "Premium"]);
+    expect(data.plans.find((plan) => plan.isPopular)?.name).toBe("Pro");
+    expect(data.currentPlanId).toBe(plans.Free);
+    expect(data.subscription).toBeNull();
+  });
+
+  test("subscribing records the subscription from Stripe and grants the plan's monthly tokens once per invoice", async () => {
+    const { userId, cookie, subscriptionId, events } = await subscriber("Pro");
+    const row = await prisma().subscription.findUniqueOrThrow({ where: { userId } });
+    expect(row).toMatchObject({ planId: plans.Pro, status: "active", cancelAtPeriodEnd: false, stripeSubscriptionId: subscriptionId });
+    expect(row.currentPeriodEnd!.getTime()).toBeGreaterThan(Date.now() + 25 * 86_400_000);
+    // Pro's first feature: "5000 tokens every month".
+    expect(await getBalance(userId)).toEqual({ free: 0, purchased: 5000, total: 5000 });
+
+    const invoicePaid = events.find((event) => event.type === "invoice.paid")!;
+    await postWebhook(invoicePaid, fake.webhookSecret);
+    await postWebhook({ ...invoicePaid, id: `${invoicePaid.id}_again` }, fake.webhookSecret);
+    expect((await getBalance(userId)).purchased).toBe(5000);
+
+    // The next billing period's invoice grants again.
+    const renewal = await fake.renewSubscription(subscriptionId, { deliver: false });
+    for (const event of renewal.events) await postWebhook(event, fake.webhookSecret);
+    expect((await getBalance(userId)).purchased).toBe(10_000);
+
+    const data = (await callRoute(subscriptionLoader, page, cookie)) as PageData;
+    expect(data.currentPlanId).toBe(plans.Pro);
+    expect(data.subscription).toMatchObject({ planName: "Pro", status: "active", cancelAtPeriodEnd: false, live: true });
+  });
+
+  test("Cancel sets cancel-at-period-end at Stripe and Renew clears it", async () => {
+    const { userId, cookie, subscriptionId } = await subscriber("Pro");
+    const cancel = (await callRoute(subscriptionAction, page, cookie, { intent: "toggle-cancel" })) as Response;
+    expect(cancel.headers.get("location")).toBe("/dashboard/subscription?toast=subscription-canceled");
+    expect(fake.subscriptions.get(subscriptionId)!.cancel_at_period_end).toBe(true);
+    expect((await prisma().subscription.findUniqueOrThrow({ where: { userId } })).cancelAtPeriodEnd).toBe(true);
+
+    const renew = (await callRoute(subscriptionAction, page, cookie, { intent: "toggle-cancel" })) as Response;
+    expect(renew.headers.get("location")).toBe("/dashboard/subscription?toast=subscription-renewed");
+    expect(fake.subscriptions.get(subscriptionId)!.cancel_at_period_end).toBe(false);
+    expect((await prisma().subscription.findUniqueOrThrow({ where: { userId } })).cancelAtPeriodEnd).toBe(false);
+  });
+
+  test("Change plan switches the subscription's price at Stripe and the plan here", async () => {
+    const { userId, cookie, subscriptionId } = await subscriber("Pro");
+    const response = (await callRoute(subscriptionAction, page, cookie, { intent: "subscribe", planId: plans.Premium! })) as Response;
+    expect(response.headers.get("location")).toBe("/dashboard/subscription?toast=plan-changed");
+    const premiumPrice = (await prisma().plan.findUniqueOrThrow({ where: { id: plans.Premium } })).stripePriceId;
+    expect(fake.subscriptions.get(subscriptionId)!.items.data[0].price.id).toBe(premiumPrice);
+    expect((await prisma().subscription.findUniqueOrThrow({ where: { userId } })).planId).toBe(plans.Premium);
+  });
+
+  test("a cancelled subscription shows its status; the Free plan cannot be bought", async () => {
+    const { userId, cookie, subscriptionId } = await subscriber("Pro");
+    await fetch(`${fake.url}/v1/subscriptions/${subscriptionId}`, { method: "DELETE", headers: { Authorization: `Bearer ${fake.secretKey}` } });
+    const deleted = fake.events.findLast((event) => event.type === "customer.subscription.deleted")!;
+    await postWebhook(deleted, fake.webhookSecret);
+    const data = (await callRoute(subscriptionLoader, page, cookie)) as PageData;
+    expect(data.subscription).toMatchObject({ status: "canceled", live: false });
+    expect(data.currentPlanId).toBe(plans.Free);
+
+    const free = (await callRoute(subscriptionAction, page, cookie, { intent: "subscribe", planId: plans.Free! })) as Response;
+    expect(free.headers.get("location")).toBe("/dashboard/subscription?toast=checkout-failed");
+    expect((await prisma().subscription.findUniqueOrThrow({ where: { userId } })).status).toBe("canceled");
+  });
+});
