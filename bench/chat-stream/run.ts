@@ -340,29 +340,28 @@ async function prepareData(config: Config): Promise<Prepared> {
 /**
  * What the reply route does before it calls the model, step by step, with the app's own
  * functions on the same database (this process, before the server starts; the app's code is not
- * touched). The steps and their order are those of getCurrentUser, getOwnSession and prepareReply.
+ * touched). The steps are those of the reply route and prepareReply: the sign-in and the reply
+ * context read together, the model chosen, the tokens reserved; the person's message is saved
+ * alongside the model call, so it is timed on its own.
  */
 async function timePhases(config: Config, person: Person): Promise<Phase[]> {
-  const { prisma } = await import("../../app/modules/db/db.server");
   const { getCurrentUser } = await import("../../app/modules/auth/login-session.server");
-  const { getOwnSession, recentHistory, saveMessage } = await import("../../app/modules/chat/sessions.server");
+  const { saveMessage } = await import("../../app/modules/chat/sessions.server");
   const { chooseChatModel } = await import("../../app/modules/chat/model-choice.server");
-  const { HISTORY_LIMIT } = await import("../../app/modules/ai/prompt.server");
   const { reserve, release } = await import("../../app/modules/tokens/ledger.server");
   const { publishChatEvent } = await import("../../app/modules/chat/realtime.server");
-  const { prepareReply } = await import("../../app/modules/chat/reply.server");
+  const { loadReplyContext, prepareReply } = await import("../../app/modules/chat/reply.server");
 
   const names = [
-    "session lookup (getCurrentUser)",
-    "ownership check (getOwnSession)",
-    "agent read (chatAgent + character)",
+    "session lookup (getCurrentUser) alone",
+    "reply context (loadReplyContext: session, agent, history) alone",
+    "both together, as the route reads them",
     "model choice (chooseChatModel)",
-    "history read (recentHistory)",
     "reservation (reserve)",
-    "save message + NOTIFY (saveMessage)",
+    "before the model: together + model choice + reservation",
+    "save message + NOTIFY (saveMessage), alongside the model",
     "  of which NOTIFY (publishChatEvent)",
-    "all of the above in sequence",
-    "prepareReply alone (agent … save)",
+    "prepareReply alone (model choice, reservation, save started)",
   ];
   const times: number[][] = names.map(() => []);
   // On PostgreSQL, every statement (and BEGIN/COMMIT) the app sends is one pg Client.query: count them per step.
@@ -375,6 +374,7 @@ async function timePhases(config: Config, person: Person): Promise<Phase[]> {
       return (originalQuery as (...args: unknown[]) => unknown).apply(this, args);
     } as typeof originalQuery;
   }
+  const request = () => new Request(`${config.appUrl}/api/chat/${person.sessionId}/reply`, { headers: { cookie: person.cookie } });
   try {
     for (let iteration = 0; iteration < PHASE_WARMUP + PHASE_ITERATIONS; iteration++) {
       const keep = iteration >= PHASE_WARMUP;
@@ -388,51 +388,22 @@ async function timePhases(config: Config, person: Person): Promise<Phase[]> {
         counts.push(sent - before);
         return result;
       };
-      const begun = performance.now();
-      const user = await step(() =>
-        getCurrentUser(
-          new Request(`${config.appUrl}/api/chat/${person.sessionId}/reply`, {
-            headers: { cookie: person.cookie },
-          }),
-        ),
-      );
-      if (!user) throw new Error("phase timing: the cookie did not sign in");
-      const session = await step(() => getOwnSession(user.id, person.sessionId));
-      const agent = await step(() =>
-        prisma().chatAgent.findUniqueOrThrow({
-          where: { id: session.agentId },
-          include: { character: { select: { chatModel: true } } },
-        }),
-      );
+      await step(() => getCurrentUser(request()));
+      await step(() => loadReplyContext(person.sessionId));
+      const [user, context] = await step(() => Promise.all([getCurrentUser(request()), loadReplyContext(person.sessionId)]));
+      if (!user || context?.ownerId !== user.id) throw new Error("phase timing: the cookie did not sign in to the session's owner");
       const model = await step(() =>
-        chooseChatModel({
-          customModels: agent.customModels,
-          document: agent.document,
-          characterChatModel: agent.character.chatModel,
-        }),
+        chooseChatModel({ customModels: context.agent.customModels, document: context.agent.document, characterChatModel: context.agent.characterChatModel }),
       );
       if (model?.chatModel !== MODEL) throw new Error(`phase timing: the chosen model is ${model?.chatModel}, not ${MODEL}`);
-      await step(() => recentHistory(session.id, HISTORY_LIMIT + 1));
-      const reservation = await step(() =>
-        reserve(user.id, model.costTokens, {
-          purpose: "chat_message",
-          description: "Benchmark phase timing",
-          referenceId: session.id,
-        }),
-      );
-      await step(() => saveMessage(session, user.id, { senderType: "user", message: MESSAGE }));
-      await step(() =>
-        publishChatEvent({
-          kind: "message",
-          userId: user.id,
-          sessionId: session.id,
-          messageId: randomUUID(),
-        }),
-      );
-      took.push(performance.now() - begun - took[7]!);
-      counts.push(counts.slice(0, 7).reduce((a, b) => a + b, 0));
+      const reservation = await step(() => reserve(user.id, model.costTokens, { purpose: "chat_message", description: "Benchmark phase timing", referenceId: context.session.id }));
+      took.push(took[2]! + took[3]! + took[4]!);
+      counts.push(counts[2]! + counts[3]! + counts[4]!);
       await release(reservation.id);
-      const prepared = await step(() => prepareReply(user.id, session, { text: MESSAGE }));
+      await step(() => saveMessage(context.session, user.id, { senderType: "user", message: MESSAGE }));
+      await step(() => publishChatEvent({ kind: "message", userId: user.id, sessionId: context.session.id, messageId: randomUUID() }));
+      const prepared = await step(() => prepareReply(user.id, context, { text: MESSAGE }));
+      await prepared.userMessage;
       if (prepared.reservationId) await release(prepared.reservationId);
       if (keep) took.forEach((ms, index) => times[index]!.push(ms));
     }
@@ -456,7 +427,7 @@ async function timePhases(config: Config, person: Person): Promise<Phase[]> {
 type Sample = {
   /** ms from sending to the response headers */
   headers: number;
-  /** ms to the app's `user` event (the person's message saved, just before the model is called) */
+  /** ms to the app's `user` event (the person's message saved, while the model is being called) */
   user?: number;
   firstToken: number;
   lastDelta: number;
@@ -759,15 +730,15 @@ async function probes(config: Config, people: Person[], broke: Person) {
       run: () => time(() => fetch(`${config.appUrl}/healthz`), 200),
     },
     {
-      name: "POST reply, someone else's session → 404 (+ session lookup, ownership check)",
+      name: "POST reply, unknown session → 404 (+ sign-in lookup and reply context, read together)",
       run: (p: Person) => time(() => post(p, randomUUID(), MESSAGE), 404),
     },
     {
-      name: "POST reply, empty message → 400 (+ form parsing)",
+      name: "POST reply, empty message → 400 (+ the message checked)",
       run: (p: Person) => time(() => post(p, p.sessionId, ""), 400),
     },
     {
-      name: "POST reply, no tokens → 402 (+ agent read, model choice, history read, reservation refused, balance read)",
+      name: "POST reply, no tokens → 402 (+ model choice, prompt, reservation refused, balance read)",
       run: () => time(() => post(broke, broke.sessionId, MESSAGE), 402),
     },
   ];

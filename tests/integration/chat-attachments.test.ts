@@ -11,6 +11,7 @@ import { action as uploadAction } from "~/routes/api/chat.uploads";
 import type { FakeOpenAi } from "../fakes/openai-server";
 import { chatWithFakeProvider } from "../helpers/chat";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { minimalDocx, minimalPdf } from "../helpers/documents";
 import { signedInCookie } from "../helpers/payments";
 import { newUser } from "../helpers/tokens";
 
@@ -74,6 +75,27 @@ describe("chat attachments", () => {
     ]);
     const saved = (await listMessages(chat.id)).messages.find((message) => message.message === "What do you think?")!;
     expect(saved.attachments?.map((attachment) => attachment.name)).toEqual(["look.png", "list.txt"]);
+  });
+
+  test("the model reads the text of PDFs and Word files; a file without readable text is named", async () => {
+    const chat = await getOwnSession(userId, await startChat(userId, (await prisma().character.findFirstOrThrow({ where: { isPublished: true } })).id));
+    const pdf = await storeChatAttachment(userId, file(minimalPdf("Quarterly report (draft): revenue up 12 percent"), "Report.PDF"));
+    const docx = await storeChatAttachment(userId, file(await minimalDocx("Meeting notes\nBring the telescope"), "notes.docx"));
+    const broken = await storeChatAttachment(userId, file(Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(64, 0x20)]), "broken.pdf"));
+    const form = new FormData();
+    form.set("message", "Summarise these");
+    for (const stored of [pdf, docx, broken]) form.append("attachment", stored.path);
+    fake.nextReply({ text: "Revenue is up." });
+    const outcome = await runReply(await prepareReply(userId, chat, readMessage(userId, form)), {});
+    expect(outcome.status).toBe("complete");
+
+    const sent = (fake.requests.at(-1)!.body as { messages: { role: string; content: unknown }[] }).messages.at(-1)!;
+    expect(sent.content).toEqual([
+      { type: "text", text: "Summarise these" },
+      { type: "text", text: "Attached file Report.PDF:\nQuarterly report (draft): revenue up 12 percent" },
+      { type: "text", text: "Attached file notes.docx:\nMeeting notes\n\nBring the telescope" },
+      { type: "text", text: "[Attached file: broken.pdf]" },
+    ]);
   });
 
   test("a send may be files only, but never someone else's files", async () => {

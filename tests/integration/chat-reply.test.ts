@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { chatTexts } from "~/lib/chat";
 import { prisma } from "~/modules/db/db.server";
-import { prepareReply, runReply } from "~/modules/chat/reply.server";
+import { ownReplyContext, prepareReply, runReply } from "~/modules/chat/reply.server";
 import { ChatNotFoundError, getOwnSession, listMessages, listSessions, startChat } from "~/modules/chat/sessions.server";
 import { credit, getBalance, InsufficientTokensError } from "~/modules/tokens/ledger.server";
 import type { FakeOpenAi } from "../fakes/openai-server";
@@ -93,6 +93,32 @@ describe("a reply from the model", () => {
     expect(body.messages.at(-1)).toEqual({ role: "user", content: "Tell me about tonight" });
   });
 
+  test("the model gets the last 10 chat messages of this session, oldest first, then the new one", async () => {
+    const chat = await session();
+    const base = Date.now() + 1_000; // after the greeting
+    for (let index = 0; index < 14; index++) {
+      await prisma().chatMessage.create({
+        data: {
+          sessionId: chat.id,
+          userId,
+          senderType: index % 2 ? "agent" : "user",
+          senderId: index % 2 ? chat.agentId : userId,
+          message: `line ${index}`,
+          messageType: index === 12 ? "image" : "chat",
+          createdAt: new Date(base + index * 1000),
+        },
+      });
+    }
+    fake.nextReply({ text: "Noted." });
+    await runReply(await prepareReply(userId, chat, { text: "And now?" }), {});
+    const sent = (fake.requests.at(-1)!.body as { messages: { role: string; content: string }[] }).messages;
+    expect(sent[0]!.role).toBe("system");
+    expect(sent.slice(1).map((message) => `${message.role}: ${message.content}`)).toEqual([
+      ...[3, 4, 5, 6, 7, 8, 9, 10, 11, 13].map((index) => `${index % 2 ? "assistant" : "user"}: line ${index}`),
+      "user: And now?",
+    ]);
+  });
+
   test("a provider error saves no reply, gives the tokens back and shows the spec's text", async () => {
     const chat = await session();
     fake.nextReply({ failWith: { status: 500, message: "upstream exploded" } });
@@ -125,7 +151,7 @@ describe("a reply from the model", () => {
 
   test("a reply stopped by the person keeps the text received so far", async () => {
     const chat = await session();
-    fake.nextReply({ text: "one two three four five six seven eight nine ten", chunkBytes: 8, delayMsPerChunk: 40 });
+    fake.nextReply({ text: "one two three four five six seven eight nine ten", chunkBytes: 64, delayMsPerChunk: 15 });
     const prepared = await prepareReply(userId, chat, { text: "Count slowly" });
     const stop = new AbortController();
     let received = "";
@@ -141,6 +167,32 @@ describe("a reply from the model", () => {
     expect(kept && kept.length >= 10 && "one two three four five six seven eight nine ten".startsWith(kept)).toBe(true);
     expect((await texts(chat.id)).at(-1)).toBe(`agent: ${kept}`);
     expect(await getBalance(userId)).toMatchObject({ total: 100 - COST });
+  });
+
+  test("the person's message is saved while the model answers, and comes before the reply", async () => {
+    const chat = await session();
+    fake.nextReply({ text: "Answered at once." });
+    const order: string[] = [];
+    const outcome = await runReply(await prepareReply(userId, chat, { text: "First things first" }), {
+      onUserMessage: (message) => order.push(`user: ${message.message}`),
+      onDelta: () => order.push("delta"),
+    });
+    expect(outcome.status).toBe("complete");
+    expect(order).toContain("user: First things first");
+    expect((await texts(chat.id)).slice(-2)).toEqual(["user: First things first", "agent: Answered at once."]);
+  });
+
+  test("if the person's message cannot be saved, the model is stopped, nothing is kept and the tokens go back", async () => {
+    const chat = await session();
+    const context = await ownReplyContext(userId, chat.id);
+    // The session disappears after it was read (deleted from another device): the insert fails.
+    await prisma().chatSession.delete({ where: { id: chat.id } });
+    fake.nextReply({ text: "one two three four five six seven eight", chunkBytes: 4, delayMsPerChunk: 30 });
+    const outcome = await runReply(await prepareReply(userId, context, { text: "Anyone there?" }), {});
+    expect(outcome).toEqual({ status: "failed", error: chatTexts.replyFailed });
+    expect(await prisma().chatMessage.count({ where: { sessionId: chat.id } })).toBe(0);
+    expect(await getBalance(userId)).toMatchObject({ total: 100 });
+    expect(await prisma().tokenReservation.findMany({ where: { userId } })).toMatchObject([{ status: "released" }]);
   });
 
   test("with too few tokens nothing is saved and nothing is sent to the provider", async () => {

@@ -52,23 +52,26 @@ export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
   return lookup;
 }
 
+type SessionRow = Omit<CurrentUser, "role"> & { role: CurrentUser["role"]; lastSeenAt: Date };
+
+/** One statement (every signed-in request waits for it): a live session of an account that is not disabled. */
 async function lookUpCurrentUser(request: Request): Promise<CurrentUser | null> {
   const token = readCookie(request.headers.get("cookie"), SESSION_COOKIE);
   if (!token) return null;
-  const session = await prisma().loginSession.findUnique({
-    where: { id: sessionIdFor(token) },
-    include: { user: { select: { id: true, email: true, name: true, avatarUrl: true, role: true, status: true } } },
-  });
-  if (!session || session.expiresAt <= new Date() || session.user.status === "inactive") return null;
+  const [session] = await prisma().$queryRaw<SessionRow[]>`
+    SELECT s.id AS "sessionId", s.last_seen_at AS "lastSeenAt",
+           u.id::text AS id, u.email, u.name, u.avatar_url AS "avatarUrl", u.role::text AS role
+    FROM login_sessions s JOIN users u ON u.id = s.user_id
+    WHERE s.id = ${sessionIdFor(token)} AND s.expires_at > (now() AT TIME ZONE 'UTC') AND u.status <> 'inactive'`;
+  if (!session) return null;
   if (Date.now() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     const now = new Date();
     await prisma().$transaction([
-      prisma().loginSession.update({ where: { id: session.id }, data: { lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS) } }),
-      prisma().user.update({ where: { id: session.userId }, data: { lastActiveAt: now } }),
+      prisma().loginSession.update({ where: { id: session.sessionId }, data: { lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS) } }),
+      prisma().user.update({ where: { id: session.id }, data: { lastActiveAt: now } }),
     ]);
   }
-  const { user } = session;
-  return { id: user.id, email: user.email, name: user.name, avatarUrl: user.avatarUrl, role: user.role, sessionId: session.id };
+  return { id: session.id, email: session.email, name: session.name, avatarUrl: session.avatarUrl, role: session.role, sessionId: session.sessionId };
 }
 
 /** Ends this device's session only (the spec's local scope) and returns the cookie that clears it. */

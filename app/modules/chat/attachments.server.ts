@@ -3,6 +3,7 @@ import { fileTypeFromBuffer } from "file-type";
 import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_PER_MESSAGE, attachmentTexts, extensionOf, isAllowedAttachment, type AttachmentView } from "~/lib/attachments";
 import type { ChatPart } from "~/modules/ai/provider.server";
 import { contentTypeForPath } from "~/modules/storage/paths";
+import { documentText } from "./document-text.server";
 import { getObject, putObject, signedUrl } from "~/modules/storage/storage.server";
 
 export class AttachmentRejected extends Error {}
@@ -69,7 +70,7 @@ const TEXT_LIMIT = 20_000;
 
 /**
  * The message as the model receives it: images as image parts (data URLs, so a provider never
- * needs to reach this server), text files inline, other documents named.
+ * needs to reach this server), text files, PDFs and .docx files as their text, others named.
  */
 export async function promptContentWithAttachments(text: string, paths: string[]): Promise<string | ChatPart[]> {
   if (paths.length === 0) return text;
@@ -81,7 +82,10 @@ export async function promptContentWithAttachments(text: string, paths: string[]
     const type = contentTypeForPath(path);
     if (type.startsWith("image/")) parts.push({ type: "image_url", image_url: { url: `data:${type};base64,${stored.body.toString("base64")}` } });
     else if (type.startsWith("text/")) parts.push({ type: "text", text: `Attached file ${name}:\n${stored.body.toString("utf8").slice(0, TEXT_LIMIT)}` });
-    else parts.push({ type: "text", text: `[Attached file: ${name}]` });
+    else {
+      const extracted = await documentText(stored.body, extensionOf(name), TEXT_LIMIT);
+      parts.push({ type: "text", text: extracted ? `Attached file ${name}:\n${extracted}` : `[Attached file: ${name}]` });
+    }
   }
   return parts;
 }

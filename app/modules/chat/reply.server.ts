@@ -7,7 +7,7 @@ import { release, reserve, settle } from "~/modules/tokens/ledger.server";
 import { AttachmentRejected, ownAttachmentPaths, promptContentWithAttachments } from "./attachments.server";
 import { chooseChatModel } from "./model-choice.server";
 import { publishChatEvent } from "./realtime.server";
-import { recentHistory, saveMessage, type OwnSession } from "./sessions.server";
+import { ChatNotFoundError, saveMessage, type OwnSession } from "./sessions.server";
 
 export class ChatInputError extends Error {}
 export class NoChatModelError extends Error {}
@@ -15,7 +15,11 @@ export class NoChatModelError extends Error {}
 export type PreparedReply = {
   session: OwnSession;
   userId: string;
-  userMessage: ChatMessageView | null;
+  /**
+   * The person's message, being saved while the model is already called (a regenerate has
+   * none). It is settled (saved or failed) before the reply is saved, which orders the two.
+   */
+  userMessage: Promise<ChatMessageView> | null;
   endpoint: ModelEndpoint;
   prompt: ChatPrompt;
   reservationId: string | null;
@@ -28,6 +32,56 @@ export type ReplyOutcome =
   | { status: "complete"; message: ChatMessageView }
   | { status: "stopped"; message: ChatMessageView | null }
   | { status: "failed"; error: string };
+
+/** The agent's fields a reply uses, with its character's chat model. */
+type ReplyAgent = {
+  name: string;
+  description: string;
+  bio: string;
+  systemInstruction: string | null;
+  messageInstruction: string | null;
+  customModels: unknown;
+  document: unknown;
+  characterChatModel: string | null;
+};
+type HistoryEntry = { senderType: "user" | "agent"; message: string; messageType: string };
+
+/** What a reply needs from the database: the session with its owner, the agent, recent history (oldest first). */
+export type ReplyContext = { ownerId: string; session: OwnSession; agent: ReplyAgent; history: HistoryEntry[] };
+
+type ContextRow = OwnSession & ReplyAgent & { ownerId: string; history: HistoryEntry[] };
+
+/**
+ * Reads a reply's context by session id alone, in one statement (the first token waits for
+ * it), so that the route can run it alongside the sign-in lookup; the caller compares `ownerId`
+ * with the signed-in person before anything is used. Null for a malformed or unknown id.
+ */
+export async function loadReplyContext(sessionId: string): Promise<ReplyContext | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(sessionId)) return null;
+  const [row] = await prisma().$queryRaw<ContextRow[]>`
+    SELECT s.id::text AS id, s.user_id::text AS "ownerId", a.id::text AS "agentId", a.character_id::text AS "characterId",
+           a.name AS "agentName", a.avatar_url AS "agentAvatar", a.name, a.description, a.bio, a.document, a.custom_models AS "customModels",
+           a.system_instruction AS "systemInstruction", a.message_instruction AS "messageInstruction", c.chat_model AS "characterChatModel",
+           COALESCE((
+             SELECT json_agg(json_build_object('senderType', recent.sender_type, 'message', recent.message, 'messageType', recent.message_type)
+                             ORDER BY recent.created_at, recent.id)
+             FROM (SELECT m.sender_type, m.message, m.message_type, m.created_at, m.id FROM chat_messages m
+                   WHERE m.session_id = s.id AND m.message_type = 'chat'
+                   ORDER BY m.created_at DESC, m.id DESC LIMIT ${HISTORY_LIMIT + 1}) recent
+           ), '[]'::json) AS history
+    FROM chat_sessions s JOIN chat_agents a ON a.id = s.agent_id JOIN characters c ON c.id = a.character_id
+    WHERE s.id = ${sessionId}::uuid`;
+  if (!row) return null;
+  const { ownerId, history, id, agentId, characterId, agentName, agentAvatar, ...agent } = row;
+  return { ownerId, session: { id, agentId, characterId, agentName, agentAvatar }, agent, history };
+}
+
+/** This person's reply context, or ChatNotFoundError (someone else's session does not exist for them). */
+export async function ownReplyContext(userId: string, sessionId: string) {
+  const context = await loadReplyContext(sessionId);
+  if (!context || context.ownerId !== userId) throw new ChatNotFoundError(sessionId);
+  return context;
+}
 
 /**
  * Reads a send: non-blank text or at least one attachment (spec section 5), the attachments
@@ -49,21 +103,18 @@ export function readMessage(userId: string, form: FormData) {
 }
 
 /**
- * Everything before the model is called: the model, the prompt, the tokens reserved (a balance
- * too small throws InsufficientTokensError and nothing is saved or sent), then the person's
- * message saved. With `regenerate`, the last exchange is answered again instead.
+ * Everything before the model is called: the model, the prompt and the tokens reserved (a
+ * balance too small throws InsufficientTokensError and nothing is saved or sent). The person's
+ * message starts saving here and is not waited for: the model can be called at once. With
+ * `regenerate`, the last exchange is answered again instead.
  */
 export async function prepareReply(
   userId: string,
-  session: OwnSession,
+  own: OwnSession | ReplyContext,
   input: { text: string; attachments?: string[] } | { regenerate: true },
 ): Promise<PreparedReply> {
-  // The agent and the history do not depend on each other: read them together.
-  const [agent, recent] = await Promise.all([
-    prisma().chatAgent.findUniqueOrThrow({ where: { id: session.agentId }, include: { character: { select: { chatModel: true } } } }),
-    recentHistory(session.id, HISTORY_LIMIT + 1),
-  ]);
-  const model = await chooseChatModel({ customModels: agent.customModels, document: agent.document, characterChatModel: agent.character.chatModel });
+  const { session, agent, history: recent } = "agent" in own ? own : await ownReplyContext(userId, own.id);
+  const model = await chooseChatModel({ customModels: agent.customModels, document: agent.document, characterChatModel: agent.characterChatModel });
   if (!model) throw new NoChatModelError("no published chat model can be called");
   const endpoint = resolveModelEndpoint(model);
 
@@ -98,7 +149,9 @@ export async function prepareReply(
   const userMessage =
     "regenerate" in input
       ? null
-      : await saveMessage(session, userId, { senderType: "user", message: text, document: uploadedFiles.length ? { uploadedFiles, message: text } : {} });
+      : saveMessage(session, userId, { senderType: "user", message: text, document: uploadedFiles.length ? { uploadedFiles, message: text } : {} });
+  // Observed by runReply; this keeps a failure from being reported as unhandled before that.
+  userMessage?.catch(() => undefined);
   return {
     session,
     userId,
@@ -118,11 +171,27 @@ export async function prepareReply(
  */
 export async function runReply(
   prepared: PreparedReply,
-  { signal, onDelta, timeoutMs }: { signal?: AbortSignal; onDelta?: (text: string) => void; timeoutMs?: number },
+  { signal, onDelta, onUserMessage, timeoutMs }: { signal?: AbortSignal; onDelta?: (text: string) => void; onUserMessage?: (message: ChatMessageView) => void; timeoutMs?: number },
 ): Promise<ReplyOutcome> {
+  // The person's message is saved while the model works; if that fails, the model is stopped.
+  const upstream = new AbortController();
+  const stopUpstream = () => upstream.abort();
+  signal?.addEventListener("abort", stopUpstream, { once: true });
+  if (signal?.aborted) upstream.abort();
+  let saveError: unknown = null;
+  const userSaved = prepared.userMessage?.then(
+    (message) => {
+      onUserMessage?.(message);
+      return message;
+    },
+    (error: unknown) => {
+      saveError = error;
+      upstream.abort();
+    },
+  );
   let received = "";
   try {
-    for await (const event of streamChatCompletion(prepared.endpoint, { ...prepared.prompt, signal, timeoutMs })) {
+    for await (const event of streamChatCompletion(prepared.endpoint, { ...prepared.prompt, signal: upstream.signal, timeoutMs })) {
       if (event.type === "delta") {
         received += event.text;
         onDelta?.(event.text);
@@ -131,18 +200,31 @@ export async function runReply(
       }
     }
   } catch (error) {
+    await userSaved;
+    if (saveError) return failBeforeSaving(prepared, saveError);
     if (error instanceof ProviderAbortedError || signal?.aborted) return finishStopped(prepared, received || (error instanceof ProviderError ? error.partialText : ""));
     await closeReservation(prepared, "release");
     if (!(error instanceof ProviderError)) logger.error({ err: error, sessionId: prepared.session.id }, "chat reply failed");
     else logger.warn({ err: error.message, model: prepared.model.name, sessionId: prepared.session.id }, "the model did not answer");
     return { status: "failed", error: error instanceof ProviderTimeoutError ? chatTexts.replyTimeout : chatTexts.replyFailed };
+  } finally {
+    signal?.removeEventListener("abort", stopUpstream);
   }
+  await userSaved;
+  if (saveError) return failBeforeSaving(prepared, saveError);
   if (!received.trim()) {
     await closeReservation(prepared, "release");
     return { status: "failed", error: chatTexts.replyAgentFailed };
   }
   const message = await saveReply(prepared, received);
   return { status: "complete", message };
+}
+
+/** The person's message could not be saved: nothing is kept, the tokens go back. */
+async function failBeforeSaving(prepared: PreparedReply, error: unknown): Promise<ReplyOutcome> {
+  logger.error({ err: error, sessionId: prepared.session.id }, "could not save the chat message");
+  await closeReservation(prepared, "release");
+  return { status: "failed", error: chatTexts.replyFailed };
 }
 
 async function finishStopped(prepared: PreparedReply, partial: string): Promise<ReplyOutcome> {

@@ -158,17 +158,6 @@ export async function deleteOwnMessage(userId: string, sessionId: string, messag
   await publishChatEvent({ kind: "deleted", userId, sessionId, messageId });
 }
 
-/** Recent chat-mode history for the prompt, oldest first. */
-export async function recentHistory(sessionId: string, limit: number) {
-  const rows = await prisma().chatMessage.findMany({
-    where: { sessionId, messageType: "chat" },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: limit,
-    select: { senderType: true, message: true, messageType: true },
-  });
-  return rows.reverse();
-}
-
 type MessageRow = { id: string; senderType: "user" | "agent"; message: string; messageType: string; createdAt: Date; document: unknown };
 
 function toView(row: MessageRow): ChatMessageView {
