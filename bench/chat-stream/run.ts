@@ -732,6 +732,34 @@ async function manyStreams(config: Config, people: Person[], expected: string, r
 }
 
 /** HTTP requests that stop at successive points of the reply route, timed from outside. */
+/**
+ * A round trip to PostgreSQL costs far more after a pause (the server process, and on a virtual
+ * machine its CPU, must wake up) than back to back. At 1 stream every reply meets the first kind.
+ */
+async function databaseWakeUps(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const time = async (pauseMs: number) => {
+      const took: number[] = [];
+      for (let i = 0; i < 5 + PROBES; i++) {
+        if (pauseMs) await sleep(pauseMs);
+        const began = performance.now();
+        await client.query("SELECT 1");
+        if (i >= 5) took.push(performance.now() - began);
+      }
+      took.sort((a, b) => a - b);
+      return { p50: percentile(took, 50), p95: percentile(took, 95) };
+    };
+    return [
+      { name: "after 300 ms without a query", ...(await time(300)) },
+      { name: "back to back", ...(await time(0)) },
+    ];
+  } finally {
+    await client.end();
+  }
+}
+
 async function probes(config: Config, people: Person[], broke: Person) {
   const time = async (work: () => Promise<Response>, status: number) => {
     const began = performance.now();
@@ -835,6 +863,7 @@ async function main() {
   await warmUp(config, prepared.people, expected, rssPeaks);
   const one = await oneStream(config, prepared.people, expected);
   const phaseProbes = await probes(config, prepared.people, prepared.broke);
+  const wakeUps = config.databaseUrl ? await databaseWakeUps(config.databaseUrl) : undefined;
   const many = await manyStreams(config, prepared.people, expected, rssPeaks);
   await sleep(2000);
   const rssAfter = serverRssMiB();
@@ -952,6 +981,12 @@ async function main() {
   console.log("Where the time goes, from outside the server (1 request at a time):");
   console.log("");
   console.log(table([["HTTP probe", "p50 ms", "p95 ms"], ...phaseProbes.map((p) => [p.name, fmt(p.p50, 2), fmt(p.p95, 2)])]));
+  if (wakeUps) {
+    console.log("");
+    console.log("One PostgreSQL round trip (`SELECT 1` on an open pg connection, from this process), as a reply at 1 stream meets it and back to back:");
+    console.log("");
+    console.log(table([["round trip", "p50 ms", "p95 ms"], ...wakeUps.map((w) => [w.name, fmt(w.p50, 2), fmt(w.p95, 2)])]));
+  }
   if (prepared.phases.length) {
     console.log("");
     console.log(
