@@ -12,6 +12,7 @@ export const attachmentTexts = {
   tooLarge: "Files can be at most 10 MB.",
   contentMismatch: "The file's content does not match its extension.",
   tooMany: `Attach at most ${ATTACHMENTS_PER_MESSAGE} files to one message.`,
+  tooManyUploads: "Too many uploads. Please try again later.",
 } as const;
 
 export function extensionOf(name: string) {

@@ -92,6 +92,20 @@ test("the same conversation without JavaScript", async ({ browser }) => {
   await expect(messages(page)).toHaveCount(3);
   await expect(messages(page).nth(1)).toContainText("Can you hear me without scripts?");
   await expect(messages(page).nth(2)).toContainText("Plain HTML works for me too.");
+
+  // The paperclip's files post with the form too.
+  model.nextReply({ text: "Your list looks complete." });
+  await page.locator('input[type="file"][name="file"]').setInputFiles({ name: "list.txt", mimeType: "text/plain", buffer: Buffer.from("Tent, stove, matches") });
+  await page.getByRole("textbox", { name: "Message", exact: true }).fill("Check my list");
+  await page.getByRole("button", { name: "Send", exact: true }).click();
+  await expect(messages(page)).toHaveCount(5);
+  await expect(messages(page).nth(3).getByRole("link", { name: "list.txt" })).toBeVisible();
+  await expect(messages(page).nth(4)).toContainText("Your list looks complete.");
+  const sent = (model.requests.at(-1)!.body as { messages: { content: unknown }[] }).messages.at(-1)!.content;
+  expect(sent).toEqual([
+    { type: "text", text: "Check my list" },
+    { type: "text", text: "Attached file list.txt:\nTent, stove, matches" },
+  ]);
   await page.screenshot({ path: "test-results/chat-phone-nojs.png" });
   await context.close();
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { attachmentTexts } from "~/lib/attachments";
 import { prisma } from "~/modules/db/db.server";
 import { AttachmentRejected, storeChatAttachment } from "~/modules/chat/attachments.server";
+import { handleChatAction } from "~/modules/chat/page.server";
 import { ChatInputError, prepareReply, readMessage, runReply } from "~/modules/chat/reply.server";
 import { getOwnSession, listMessages, startChat } from "~/modules/chat/sessions.server";
 import { isReadable } from "~/modules/storage/storage.server";
@@ -96,6 +97,36 @@ describe("chat attachments", () => {
       { type: "text", text: "Attached file notes.docx:\nMeeting notes\n\nBring the telescope" },
       { type: "text", text: "[Attached file: broken.pdf]" },
     ]);
+  });
+
+  test("without JavaScript the files come with the form: stored, checked and sent with the message", async () => {
+    const chat = await getOwnSession(userId, await startChat(userId, (await prisma().character.findFirstOrThrow({ where: { isPublished: true } })).id));
+    const form = new FormData();
+    form.set("intent", "send");
+    form.set("message", "Read this");
+    form.append("file", file("Packing list: tent, stove", "trip.txt"));
+    form.append("file", new File([], "")); // an empty picker posts one nameless, empty file
+    fake.nextReply({ text: "Bring matches." });
+    expect(await handleChatAction(userId, chat.id, form)).toEqual({ ok: true });
+    const sent = (fake.requests.at(-1)!.body as { messages: { role: string; content: unknown }[] }).messages.at(-1)!;
+    expect(sent.content).toEqual([
+      { type: "text", text: "Read this" },
+      { type: "text", text: "Attached file trip.txt:\nPacking list: tent, stove" },
+    ]);
+    const saved = (await listMessages(chat.id)).messages.find((message) => message.message === "Read this")!;
+    expect(saved.attachments?.map((attachment) => attachment.name)).toEqual(["trip.txt"]);
+    expect(saved.attachments?.[0]?.path).toMatch(new RegExp(`^${userId}/[0-9a-f-]{36}/trip\\.txt$`));
+
+    const refused = new FormData();
+    refused.set("intent", "send");
+    refused.append("file", file("<script>alert(1)</script>", "photo.png"));
+    const before = await prisma().chatMessage.count({ where: { sessionId: chat.id } });
+    expect(await handleChatAction(userId, chat.id, refused)).toEqual({ ok: false, status: 400, error: attachmentTexts.contentMismatch });
+    const tooMany = new FormData();
+    tooMany.set("intent", "send");
+    for (let index = 0; index < 5; index++) tooMany.append("file", file(`note ${index}`, `n${index}.txt`));
+    expect(await handleChatAction(userId, chat.id, tooMany)).toEqual({ ok: false, status: 400, error: attachmentTexts.tooMany });
+    expect(await prisma().chatMessage.count({ where: { sessionId: chat.id } })).toBe(before);
   });
 
   test("a send may be files only, but never someone else's files", async () => {

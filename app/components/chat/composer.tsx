@@ -93,12 +93,14 @@ export function ChatComposer({
           ) : null}
         </div>
       ) : null}
-      <Form method="post" onSubmit={submit} className="flex items-end gap-2">
+      <Form method="post" encType="multipart/form-data" onSubmit={submit} className="flex items-end gap-2">
         <input type="hidden" name="intent" value="send" />
         <label className="btn-secondary h-11 w-11 shrink-0 cursor-pointer p-0" aria-label="Attach files">
           <Paperclip className="size-4" aria-hidden />
+          {/* Named so that without JavaScript the chosen files post with the message; with it, each is uploaded at once and the field emptied. */}
           <input
             type="file"
+            name="file"
             multiple
             className="sr-only"
             accept={ATTACHMENT_EXTENSIONS.map((extension) => `.${extension}`).join(",")}

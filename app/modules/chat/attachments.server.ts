@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
 import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_PER_MESSAGE, attachmentTexts, extensionOf, isAllowedAttachment, type AttachmentView } from "~/lib/attachments";
 import type { ChatPart } from "~/modules/ai/provider.server";
+import { recordAttempt } from "~/modules/security/rate-limit.server";
 import { contentTypeForPath } from "~/modules/storage/paths";
 import { documentText } from "./document-text.server";
 import { getObject, putObject, signedUrl } from "~/modules/storage/storage.server";
@@ -52,14 +53,37 @@ export async function storeChatAttachment(userId: string, file: File): Promise<A
   return viewOf(path);
 }
 
+/** Each upload is stored and checked: 60 an hour per person is plenty for chatting. */
+const UPLOADS = { limit: 60, windowSeconds: 3600 };
+
+/** Counts one upload against this person's hourly limit; false when the limit is reached. */
+export async function uploadAllowed(userId: string) {
+  return !(await recordAttempt(`chat-upload:user:${userId}`, UPLOADS)).limited;
+}
+
+/** The files a plain form (no JavaScript) posted with a message: the picker's non-empty files. */
+export function filesInForm(form: FormData) {
+  return form.getAll("file").filter((value): value is File => value instanceof File && value.size > 0 && value.name !== "");
+}
+
+/** Stores the files a plain form posted, each checked and counted like an upload from the picker. */
+export async function storeFormFiles(userId: string, files: File[]) {
+  const paths: string[] = [];
+  for (const file of files) {
+    if (!(await uploadAllowed(userId))) throw new AttachmentRejected(attachmentTexts.tooManyUploads);
+    paths.push((await storeChatAttachment(userId, file)).path);
+  }
+  return paths;
+}
+
 function viewOf(path: string): AttachmentView {
   return { path, name: path.split("/").pop()!, contentType: contentTypeForPath(path), url: signedUrl("chats", path) };
 }
 
 /** The attachments named in a send, each of which must be this person's own upload. */
-export function ownAttachmentPaths(userId: string, values: FormDataEntryValue[]) {
+export function ownAttachmentPaths(userId: string, values: FormDataEntryValue[], filesInForm = 0) {
   const paths = values.filter((value): value is string => typeof value === "string" && value !== "");
-  if (paths.length > ATTACHMENTS_PER_MESSAGE) throw new AttachmentRejected(attachmentTexts.tooMany);
+  if (paths.length + filesInForm > ATTACHMENTS_PER_MESSAGE) throw new AttachmentRejected(attachmentTexts.tooMany);
   for (const path of paths) {
     if (!path.startsWith(`${userId}/`) || path.includes("..")) throw new AttachmentRejected(attachmentTexts.uploadFailed(path.split("/").pop() ?? "file"));
   }

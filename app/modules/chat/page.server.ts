@@ -3,6 +3,7 @@ import { readPromptGuide } from "~/lib/prompt-guide";
 import { prisma } from "~/modules/db/db.server";
 import { InsufficientTokensError } from "~/modules/tokens/ledger.server";
 import { modelChoices, updateOwnAgent } from "./agents.server";
+import { AttachmentRejected, filesInForm, storeFormFiles } from "./attachments.server";
 import { chooseChatModel, customModelMap, FALLBACK_CHAT_MODEL } from "./model-choice.server";
 import { ChatInputError, NoChatModelError, prepareReply, readMessage, runReply } from "./reply.server";
 import { ChatNotFoundError, deleteOwnMessage, listMessages, listSessions, requireOwnSession } from "./sessions.server";
@@ -72,11 +73,18 @@ export async function handleChatAction(userId: string, sessionId: string, form: 
   }
   if (intent !== "send" && intent !== "regenerate") return { ok: false, status: 400, error: chatTexts.replyFailed };
   try {
-    const prepared = await prepareReply(userId, session, intent === "regenerate" ? { regenerate: true } : readMessage(userId, form));
+    let input: Parameters<typeof prepareReply>[2] = { regenerate: true };
+    if (intent === "send") {
+      // Without JavaScript the picker's files come with the form; they are stored here, checked as uploads are.
+      const files = filesInForm(form);
+      const message = readMessage(userId, form, files.length);
+      input = { text: message.text, attachments: [...message.attachments, ...(await storeFormFiles(userId, files))] };
+    }
+    const prepared = await prepareReply(userId, session, input);
     const outcome = await runReply(prepared, {});
     return outcome.status === "failed" ? { ok: false, status: 502, error: outcome.error } : { ok: true };
   } catch (error) {
-    if (error instanceof ChatInputError) return { ok: false, status: 400, error: error.message };
+    if (error instanceof ChatInputError || error instanceof AttachmentRejected) return { ok: false, status: 400, error: error.message };
     if (error instanceof InsufficientTokensError) {
       return { ok: false, status: 402, error: chatTexts.insufficientTokens(error.cost, error.balance.total), buyTokens: "/dashboard/tokens" };
     }

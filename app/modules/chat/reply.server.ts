@@ -85,19 +85,20 @@ export async function ownReplyContext(userId: string, sessionId: string) {
 
 /**
  * Reads a send: non-blank text or at least one attachment (spec section 5), the attachments
- * being this person's own uploads. The same rule for the streaming route and the plain form.
+ * being this person's own uploads (plus `filesInForm` files posted with the plain form, stored
+ * by the caller). The same rule for the streaming route and the plain form.
  */
-export function readMessage(userId: string, form: FormData) {
+export function readMessage(userId: string, form: FormData, filesInForm = 0) {
   const value = form.get("message");
   const text = typeof value === "string" ? value.trim() : "";
   let attachments: string[];
   try {
-    attachments = ownAttachmentPaths(userId, form.getAll("attachment"));
+    attachments = ownAttachmentPaths(userId, form.getAll("attachment"), filesInForm);
   } catch (error) {
     if (error instanceof AttachmentRejected) throw new ChatInputError(error.message);
     throw error;
   }
-  if (!text && attachments.length === 0) throw new ChatInputError(chatTexts.emptyMessage);
+  if (!text && attachments.length + filesInForm === 0) throw new ChatInputError(chatTexts.emptyMessage);
   if (text.length > MESSAGE_MAX_CHARS) throw new ChatInputError(chatTexts.messageTooLong);
   return { text, attachments };
 }

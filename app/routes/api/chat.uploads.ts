@@ -1,12 +1,8 @@
 import { ATTACHMENT_MAX_BYTES, attachmentTexts } from "~/lib/attachments";
 import { chatTexts } from "~/lib/chat";
 import { getCurrentUser } from "~/modules/auth/login-session.server";
-import { AttachmentRejected, storeChatAttachment } from "~/modules/chat/attachments.server";
-import { recordAttempt } from "~/modules/security/rate-limit.server";
+import { AttachmentRejected, storeChatAttachment, uploadAllowed } from "~/modules/chat/attachments.server";
 import type { Route } from "./+types/chat.uploads";
-
-/** Each upload is stored and checked: 60 an hour per person is plenty for chatting. */
-const UPLOADS = { limit: 60, windowSeconds: 3600 };
 
 /** One chat attachment per request (the composer shows each file's progress on its own). */
 export async function action({ request }: Route.ActionArgs) {
@@ -15,9 +11,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (Number(request.headers.get("content-length") ?? 0) > ATTACHMENT_MAX_BYTES + 64 * 1024) {
     return Response.json({ error: attachmentTexts.tooLarge }, { status: 413 });
   }
-  if ((await recordAttempt(`chat-upload:user:${user.id}`, UPLOADS)).limited) {
-    return Response.json({ error: "Too many uploads. Please try again later." }, { status: 429 });
-  }
+  if (!(await uploadAllowed(user.id))) return Response.json({ error: attachmentTexts.tooManyUploads }, { status: 429 });
   const file = (await request.formData()).get("file");
   if (!(file instanceof File)) return Response.json({ error: attachmentTexts.uploadFailed("file") }, { status: 400 });
   try {

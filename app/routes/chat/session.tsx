@@ -22,6 +22,7 @@ import { PromptGuideModal } from "~/components/chat/prompt-guide-modal";
 import { ChatSessionList } from "~/components/chat/session-list";
 import { useChat } from "~/components/chat/use-chat";
 import { thumbnailUrl } from "~/lib/catalogue";
+import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_PER_MESSAGE, attachmentTexts } from "~/lib/attachments";
 import { chatTexts, type ChatMessageView } from "~/lib/chat";
 import { requireUser } from "~/modules/auth/login-session.server";
 import { chatPageData, handleChatAction } from "~/modules/chat/page.server";
@@ -46,19 +47,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
-  // A new agent picture is at most 5 MB; anything far larger is refused before it is read.
-  if (
-    Number(request.headers.get("content-length") ?? 0) > AGENT_FORM_MAX_BYTES
-  ) {
-    return data(
-      {
-        error: "Failed to upload image: Choose an image up to 5 MB",
-        buyTokens: undefined,
-        intent: "edit-agent" as const,
-        fields: undefined,
-      },
-      { status: 413 },
-    );
+  // At most a message's files (no JavaScript: they come with the form) or a new agent picture;
+  // anything larger is refused before it is read.
+  if (Number(request.headers.get("content-length") ?? 0) > PAGE_FORM_MAX_BYTES) {
+    return data({ error: attachmentTexts.tooLarge, buyTokens: undefined, intent: undefined, fields: undefined }, { status: 413 });
   }
   const result = await handleChatAction(
     user.id,
@@ -81,7 +73,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 const FOLLOW_WITHIN_PX = 100;
-const AGENT_FORM_MAX_BYTES = 6 * 1024 * 1024;
+const PAGE_FORM_MAX_BYTES = ATTACHMENTS_PER_MESSAGE * ATTACHMENT_MAX_BYTES + 256 * 1024;
 /** Spec: the phone's quick-action grid. The first three start a topic; the rest open the details. */
 const MOBILE_TOPICS = [
   { label: "Weather", prompt: "What's the weather like where you are today?" },
