@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { chatTexts } from "~/lib/chat";
 import { prisma } from "~/modules/db/db.server";
+import { GREETING_REQUEST } from "~/modules/chat/greeting.server";
 import { ownReplyContext, prepareReply, runReply } from "~/modules/chat/reply.server";
 import { ChatNotFoundError, getOwnSession, listMessages, listSessions, startChat } from "~/modules/chat/sessions.server";
 import { credit, getBalance, InsufficientTokensError } from "~/modules/tokens/ledger.server";
@@ -39,15 +40,35 @@ async function session() {
 const texts = async (sessionId: string) => (await listMessages(sessionId)).messages.map((message) => `${message.senderType}: ${message.message}`);
 
 describe("starting a chat", () => {
-  test("creates the person's agent copy and a session with the character's greeting, then reuses them", async () => {
+  test("creates the person's agent copy and a session greeted by the character's model, then reuses them", async () => {
+    fake.nextReply({ text: "Oh, a visitor! Come and look through my telescope." });
     const first = await startChat(userId, characterId);
     const character = await prisma().character.findUniqueOrThrow({ where: { id: characterId } });
-    const greeting = character.welcomeMessage?.trim() || chatTexts.greeting(character.name);
-    expect(await texts(first)).toEqual([`agent: ${greeting}`]);
+    expect(await texts(first)).toEqual(["agent: Oh, a visitor! Come and look through my telescope."]);
+    const asked = fake.requests.at(-1)!;
+    const body = asked.body as { stream?: boolean; messages: { role: string; content: string }[] };
+    expect(body.stream).toBe(false);
+    expect(body.messages[0]!.content).toContain(character.name);
+    expect(body.messages[0]!.content).toContain(character.description!);
+    expect(body.messages.at(-1)).toEqual({ role: "user", content: GREETING_REQUEST });
+
+    const requests = fake.requests.length;
     expect(await startChat(userId, characterId)).toBe(first);
+    expect(fake.requests.length).toBe(requests);
     expect(await prisma().chatAgent.count({ where: { userId } })).toBe(1);
     const [summary] = await listSessions(userId);
-    expect(summary).toMatchObject({ id: first, agentName: character.name, characterId, lastMessage: greeting });
+    expect(summary).toMatchObject({ id: first, agentName: character.name, characterId, lastMessage: "Oh, a visitor! Come and look through my telescope." });
+    expect(await getBalance(userId)).toMatchObject({ total: 100 });
+  });
+
+  test("when the model cannot greet, the character's welcome message (or the spec's text) is the greeting", async () => {
+    fake.nextReply({ failWith: { status: 500, message: "down" } });
+    const character = await prisma().character.findUniqueOrThrow({ where: { id: characterId } });
+    expect(await texts(await startChat(userId, characterId))).toEqual([`agent: ${character.welcomeMessage?.trim() || chatTexts.greeting(character.name)}`]);
+
+    const plain = await prisma().character.create({ data: { name: "Plain", description: "No welcome message", isPublished: true } });
+    fake.nextReply({ failWith: { status: 500, message: "down" } });
+    expect(await texts(await startChat(userId, plain.id))).toEqual([`agent: ${chatTexts.greeting("Plain")}`]);
   });
 
   test("two clicks at once land in one session", async () => {

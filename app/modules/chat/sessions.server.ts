@@ -1,7 +1,8 @@
 import { Prisma } from "~/generated/prisma/client";
-import { chatTexts, MESSAGES_PAGE_SIZE, type ChatMessageView, type ChatSessionSummary } from "~/lib/chat";
+import { MESSAGES_PAGE_SIZE, type ChatMessageView, type ChatSessionSummary } from "~/lib/chat";
 import { prisma } from "~/modules/db/db.server";
 import { attachmentViews } from "./attachments.server";
+import { greetingFor } from "./greeting.server";
 import { publishChatEvent } from "./realtime.server";
 
 /** Someone else's session, message or agent: it does not exist for this person (answer 404). */
@@ -10,13 +11,14 @@ export class ChatNotFoundError extends Error {}
 
 /**
  * Spec section 4, "Start chat on a character": reuse this person's copy of the character (their
- * chat_agent) and its latest session, or create both and post the character's greeting. The
- * agent row lock makes two clicks at once land in one session.
+ * chat_agent) and its latest session, or create both and post the greeting from the character's
+ * model. The agent row lock makes two clicks at once land in one session; the greeting is asked
+ * for after that transaction, so no lock is held while the model answers.
  */
 export async function startChat(userId: string, characterId: string): Promise<string> {
   const character = await prisma().character.findFirst({ where: { id: characterId, isPublished: true } });
   if (!character) throw new ChatNotFoundError(characterId);
-  const created = await prisma().$transaction(
+  const started = await prisma().$transaction(
     async (tx) => {
       await tx.chatAgent.upsert({
         where: { userId_characterId: { userId, characterId } },
@@ -36,22 +38,21 @@ export async function startChat(userId: string, characterId: string): Promise<st
           promptGuide: character.promptGuide ?? Prisma.JsonNull,
         },
       });
-      const [agent] = await tx.$queryRaw<{ id: string }[]>`
-        SELECT id::text AS id FROM chat_agents WHERE user_id = ${userId}::uuid AND character_id = ${characterId}::uuid FOR UPDATE`;
+      const [agent] = await tx.$queryRaw<{ id: string; name: string; avatarUrl: string | null }[]>`
+        SELECT id::text AS id, name, avatar_url AS "avatarUrl" FROM chat_agents WHERE user_id = ${userId}::uuid AND character_id = ${characterId}::uuid FOR UPDATE`;
       const latest = await tx.chatSession.findFirst({ where: { agentId: agent!.id, userId }, orderBy: { createdAt: "desc" }, select: { id: true } });
-      if (latest) return { sessionId: latest.id, greetingId: null };
+      if (latest) return { sessionId: latest.id, agent: null };
       const session = await tx.chatSession.create({ data: { userId, agentId: agent!.id, status: "active" } });
-      const greeting = character.welcomeMessage?.trim() || chatTexts.greeting(character.name);
-      const message = await tx.chatMessage.create({
-        data: { sessionId: session.id, senderType: "agent", senderId: agent!.id, userId, message: greeting, messageType: "chat" },
-      });
-      await tx.chatSession.update({ where: { id: session.id }, data: { lastMessageAt: message.createdAt } });
-      return { sessionId: session.id, greetingId: message.id };
+      return { sessionId: session.id, agent: agent! };
     },
     { maxWait: 10_000, timeout: 15_000 },
   );
-  if (created.greetingId) await publishChatEvent({ kind: "message", userId, sessionId: created.sessionId, messageId: created.greetingId });
-  return created.sessionId;
+  if (started.agent) {
+    const greeting = await greetingFor(character);
+    const session = { id: started.sessionId, agentId: started.agent.id, characterId, agentName: started.agent.name, agentAvatar: started.agent.avatarUrl };
+    await saveMessage(session, userId, { senderType: "agent", message: greeting });
+  }
+  return started.sessionId;
 }
 
 export type OwnSession = { id: string; agentId: string; characterId: string; agentName: string; agentAvatar: string | null };
