@@ -4,7 +4,7 @@ import { attachmentTexts } from "~/lib/attachments";
 import { prisma } from "~/modules/db/db.server";
 import { AttachmentRejected, storeChatAttachment } from "~/modules/chat/attachments.server";
 import { handleChatAction } from "~/modules/chat/page.server";
-import { ChatInputError, prepareReply, readMessage, runReply } from "~/modules/chat/reply.server";
+import { ChatInputError, ownReplyContext, prepareReply, readMessage, runReply } from "~/modules/chat/reply.server";
 import { getOwnSession, listMessages, startChat } from "~/modules/chat/sessions.server";
 import { isReadable } from "~/modules/storage/storage.server";
 import { credit } from "~/modules/tokens/ledger.server";
@@ -64,7 +64,7 @@ describe("chat attachments", () => {
     form.append("attachment", image.path);
     form.append("attachment", text.path);
     fake.nextReply({ text: "Lovely colours." });
-    const outcome = await runReply(await prepareReply(userId, chat, readMessage(userId, form)), {});
+    const outcome = await runReply(await prepareReply(userId, await ownReplyContext(userId, chat.id), readMessage(userId, form)), {});
     expect(outcome.status).toBe("complete");
 
     const sent = (fake.requests.at(-1)!.body as { messages: { role: string; content: unknown }[] }).messages.at(-1)!;
@@ -87,7 +87,7 @@ describe("chat attachments", () => {
     form.set("message", "Summarise these");
     for (const stored of [pdf, docx, broken]) form.append("attachment", stored.path);
     fake.nextReply({ text: "Revenue is up." });
-    const outcome = await runReply(await prepareReply(userId, chat, readMessage(userId, form)), {});
+    const outcome = await runReply(await prepareReply(userId, await ownReplyContext(userId, chat.id), readMessage(userId, form)), {});
     expect(outcome.status).toBe("complete");
 
     const sent = (fake.requests.at(-1)!.body as { messages: { role: string; content: unknown }[] }).messages.at(-1)!;

@@ -95,7 +95,7 @@ describe("a reply from the model", () => {
   test("streams in pieces split anywhere, is saved once, and costs the model's tokens", async () => {
     const chat = await session();
     fake.nextReply({ text: "Bonsoir — the stars are out ✨ tonight.", chunkBytes: 3, usage: true });
-    const prepared = await prepareReply(userId, chat, { text: "Tell me about tonight" });
+    const prepared = await prepareReply(userId, await ownReplyContext(userId, chat.id), { text: "Tell me about tonight" });
     const deltas: string[] = [];
     const outcome = await runReply(prepared, { onDelta: (text) => deltas.push(text) });
 
@@ -131,7 +131,7 @@ describe("a reply from the model", () => {
       });
     }
     fake.nextReply({ text: "Noted." });
-    await runReply(await prepareReply(userId, chat, { text: "And now?" }), {});
+    await runReply(await prepareReply(userId, await ownReplyContext(userId, chat.id), { text: "And now?" }), {});
     const sent = (fake.requests.at(-1)!.body as { messages: { role: string; content: string }[] }).messages;
     expect(sent[0]!.role).toBe("system");
     expect(sent.slice(1).map((message) => `${message.role}: ${message.content}`)).toEqual([
@@ -143,7 +143,7 @@ describe("a reply from the model", () => {
   test("a provider error saves no reply, gives the tokens back and shows the spec's text", async () => {
     const chat = await session();
     fake.nextReply({ failWith: { status: 500, message: "upstream exploded" } });
-    const outcome = await runReply(await prepareReply(userId, chat, { text: "Hello?" }), {});
+    const outcome = await runReply(await prepareReply(userId, await ownReplyContext(userId, chat.id), { text: "Hello?" }), {});
     expect(outcome).toEqual({ status: "failed", error: chatTexts.replyFailed });
     expect((await texts(chat.id)).at(-1)).toBe("user: Hello?");
     expect(await getBalance(userId)).toMatchObject({ total: 100 });
@@ -154,7 +154,7 @@ describe("a reply from the model", () => {
   test("a provider that stalls past the timeout gets the timeout text and a refund", async () => {
     const chat = await session();
     fake.nextReply({ text: "too late", stallMs: 2_000 });
-    const outcome = await runReply(await prepareReply(userId, chat, { text: "Quick one" }), { timeoutMs: 300 });
+    const outcome = await runReply(await prepareReply(userId, await ownReplyContext(userId, chat.id), { text: "Quick one" }), { timeoutMs: 300 });
     expect(outcome).toEqual({ status: "failed", error: chatTexts.replyTimeout });
     expect(await getBalance(userId)).toMatchObject({ total: 100 });
     expect((await texts(chat.id)).at(-1)).toBe("user: Quick one");
@@ -163,7 +163,7 @@ describe("a reply from the model", () => {
   test("a connection dropped mid-stream saves nothing half-done and refunds", async () => {
     const chat = await session();
     fake.nextReply({ text: "This answer will be cut off halfway through.", dropAfterChars: 12 });
-    const outcome = await runReply(await prepareReply(userId, chat, { text: "Go on" }), {});
+    const outcome = await runReply(await prepareReply(userId, await ownReplyContext(userId, chat.id), { text: "Go on" }), {});
     expect(outcome).toEqual({ status: "failed", error: chatTexts.replyFailed });
     expect((await texts(chat.id)).at(-1)).toBe("user: Go on");
     expect(await getBalance(userId)).toMatchObject({ total: 100 });
@@ -173,7 +173,7 @@ describe("a reply from the model", () => {
   test("a reply stopped by the person keeps the text received so far", async () => {
     const chat = await session();
     fake.nextReply({ text: "one two three four five six seven eight nine ten", chunkBytes: 64, delayMsPerChunk: 15 });
-    const prepared = await prepareReply(userId, chat, { text: "Count slowly" });
+    const prepared = await prepareReply(userId, await ownReplyContext(userId, chat.id), { text: "Count slowly" });
     const stop = new AbortController();
     let received = "";
     const outcome = await runReply(prepared, {
@@ -194,7 +194,7 @@ describe("a reply from the model", () => {
     const chat = await session();
     fake.nextReply({ text: "Answered at once." });
     const order: string[] = [];
-    const outcome = await runReply(await prepareReply(userId, chat, { text: "First things first" }), {
+    const outcome = await runReply(await prepareReply(userId, await ownReplyContext(userId, chat.id), { text: "First things first" }), {
       onUserMessage: (message) => order.push(`user: ${message.message}`),
       onDelta: () => order.push("delta"),
     });
@@ -222,7 +222,7 @@ describe("a reply from the model", () => {
     await credit(poor, { type: "free", amount: COST - 1, description: "test" });
     const poorChat = await getOwnSession(poor, await startChat(poor, characterId));
     const calls = fake.requests.length;
-    await expect(prepareReply(poor, poorChat, { text: "Hi" })).rejects.toBeInstanceOf(InsufficientTokensError);
+    await expect(prepareReply(poor, await ownReplyContext(poor, poorChat.id), { text: "Hi" })).rejects.toBeInstanceOf(InsufficientTokensError);
     expect(fake.requests.length).toBe(calls);
     expect(await texts(poorChat.id)).toHaveLength(1);
     expect(await getBalance(poor)).toMatchObject({ total: COST - 1 });
@@ -232,9 +232,9 @@ describe("a reply from the model", () => {
   test("regenerate replaces the last reply with a new one and costs tokens like a message", async () => {
     const chat = await session();
     fake.nextReply({ text: "First answer." });
-    await runReply(await prepareReply(userId, chat, { text: "Question" }), {});
+    await runReply(await prepareReply(userId, await ownReplyContext(userId, chat.id), { text: "Question" }), {});
     fake.nextReply({ text: "Better answer." });
-    const outcome = await runReply(await prepareReply(userId, chat, { regenerate: true }), {});
+    const outcome = await runReply(await prepareReply(userId, await ownReplyContext(userId, chat.id), { regenerate: true }), {});
     expect(outcome).toMatchObject({ status: "complete", message: { message: "Better answer." } });
     expect((await texts(chat.id)).slice(-2)).toEqual(["user: Question", "agent: Better answer."]);
     expect(await getBalance(userId)).toMatchObject({ total: 100 - 2 * COST });

@@ -5,7 +5,7 @@ import { InsufficientTokensError } from "~/modules/tokens/ledger.server";
 import { modelChoices, updateOwnAgent } from "./agents.server";
 import { AttachmentRejected, filesInForm, storeFormFiles } from "./attachments.server";
 import { chooseChatModel, customModelMap, FALLBACK_CHAT_MODEL } from "./model-choice.server";
-import { ChatInputError, NoChatModelError, prepareReply, readMessage, runReply } from "./reply.server";
+import { ChatInputError, NoChatModelError, ownReplyContext, prepareReply, readMessage, runReply } from "./reply.server";
 import { ChatNotFoundError, deleteOwnMessage, listMessages, listSessions, requireOwnSession } from "./sessions.server";
 
 /** What /chat/:sessionId shows, or (with ?before=) one older page of its messages. */
@@ -56,8 +56,9 @@ export type ChatActionResult =
  * page comes back), regenerating, and deleting one's own message.
  */
 export async function handleChatAction(userId: string, sessionId: string, form: FormData): Promise<ChatActionResult> {
-  const session = await requireOwnSession(userId, sessionId);
   const intent = form.get("intent");
+  if (intent === "send" || intent === "regenerate") return sendFromForm(userId, sessionId, intent, form);
+  const session = await requireOwnSession(userId, sessionId);
   if (intent === "delete") {
     try {
       await deleteOwnMessage(userId, session.id, String(form.get("messageId") ?? ""));
@@ -71,7 +72,18 @@ export async function handleChatAction(userId: string, sessionId: string, form: 
     const result = await updateOwnAgent(userId, session.agentId, form);
     return result.ok ? { ok: true, toast: "agent-updated" } : { ok: false, status: 400, error: result.error, intent, fields: result.fields };
   }
-  if (intent !== "send" && intent !== "regenerate") return { ok: false, status: 400, error: chatTexts.replyFailed };
+  return { ok: false, status: 400, error: chatTexts.replyFailed };
+}
+
+/** A send or regenerate without JavaScript: the reply is produced before the page comes back. */
+async function sendFromForm(userId: string, sessionId: string, intent: "send" | "regenerate", form: FormData): Promise<ChatActionResult> {
+  let context;
+  try {
+    context = await ownReplyContext(userId, sessionId);
+  } catch (error) {
+    if (error instanceof ChatNotFoundError) throw new Response("Not Found", { status: 404 });
+    throw error;
+  }
   try {
     let input: Parameters<typeof prepareReply>[2] = { regenerate: true };
     if (intent === "send") {
@@ -80,7 +92,7 @@ export async function handleChatAction(userId: string, sessionId: string, form: 
       const message = readMessage(userId, form, files.length);
       input = { text: message.text, attachments: [...message.attachments, ...(await storeFormFiles(userId, files))] };
     }
-    const prepared = await prepareReply(userId, session, input);
+    const prepared = await prepareReply(userId, context, input);
     const outcome = await runReply(prepared, {});
     return outcome.status === "failed" ? { ok: false, status: 502, error: outcome.error } : { ok: true };
   } catch (error) {

@@ -111,10 +111,9 @@ export function readMessage(userId: string, form: FormData, filesInForm = 0) {
  */
 export async function prepareReply(
   userId: string,
-  own: OwnSession | ReplyContext,
+  { session, agent, history: recent }: ReplyContext,
   input: { text: string; attachments?: string[] } | { regenerate: true },
 ): Promise<PreparedReply> {
-  const { session, agent, history: recent } = "agent" in own ? own : await ownReplyContext(userId, own.id);
   const model = await chooseChatModel({ customModels: agent.customModels, document: agent.document, characterChatModel: agent.characterChatModel });
   if (!model) throw new NoChatModelError("no published chat model can be called");
   const endpoint = resolveModelEndpoint(model);
