@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { chatTexts } from "~/lib/chat";
 import { prisma } from "~/modules/db/db.server";
 import { GREETING_REQUEST } from "~/modules/chat/greeting.server";
+import { chatPageData } from "~/modules/chat/page.server";
 import { ownReplyContext, prepareReply, runReply } from "~/modules/chat/reply.server";
 import { ChatNotFoundError, getOwnSession, listMessages, listSessions, startChat } from "~/modules/chat/sessions.server";
 import { credit, getBalance, InsufficientTokensError } from "~/modules/tokens/ledger.server";
@@ -81,6 +82,7 @@ describe("starting a chat", () => {
     const hidden = await prisma().character.create({ data: { name: "Hidden", isPublished: false } });
     await expect(startChat(userId, hidden.id)).rejects.toBeInstanceOf(ChatNotFoundError);
     await expect(startChat(userId, "00000000-0000-4000-8000-000000000000")).rejects.toBeInstanceOf(ChatNotFoundError);
+    await expect(startChat(userId, "not-a-uuid")).rejects.toBeInstanceOf(ChatNotFoundError);
   });
 
   test("another person's session does not exist for this one", async () => {
@@ -88,6 +90,28 @@ describe("starting a chat", () => {
     const stranger = await newUser();
     await expect(getOwnSession(stranger, mine.id)).rejects.toBeInstanceOf(ChatNotFoundError);
     await expect(getOwnSession(stranger, "not-a-uuid")).rejects.toBeInstanceOf(ChatNotFoundError);
+  });
+});
+
+describe("the conversation page", () => {
+  test("shows the newest 25 messages, and with ?before= the page before them, both whole pages", async () => {
+    const chat = await session();
+    const base = Date.now() + 1_000; // after the greeting
+    for (let index = 0; index < 30; index++) {
+      await prisma().chatMessage.create({
+        data: { sessionId: chat.id, userId, senderType: "user", senderId: userId, message: `m${index}`, createdAt: new Date(base + index * 1000) },
+      });
+    }
+    const newest = await chatPageData(userId, chat.id, new URLSearchParams());
+    expect(newest.messages.map((message) => message.message)).toEqual(Array.from({ length: 25 }, (_, index) => `m${index + 5}`));
+    expect(newest.hasMore).toBe(true);
+
+    const older = await chatPageData(userId, chat.id, new URLSearchParams({ before: newest.messages[0]!.id }));
+    expect(older.messages.map((message) => message.message)).toEqual([expect.any(String), "m0", "m1", "m2", "m3", "m4"]);
+    expect(older.messages[0]).toMatchObject({ senderType: "agent" });
+    expect(older.hasMore).toBe(false);
+    expect(older.agent.name).toBe(newest.agent.name);
+    expect(older.sessions.map((item) => item.id)).toContain(chat.id);
   });
 });
 

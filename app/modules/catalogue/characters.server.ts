@@ -85,7 +85,8 @@ function toCard(row: CardRow): CharacterCardData {
   };
 }
 
-function escapeLike(text: string) {
+/** `text` matched literally inside a LIKE pattern. */
+export function escapeLike(text: string) {
   return text.replace(/[\\%_]/g, (match) => `\\${match}`);
 }
 

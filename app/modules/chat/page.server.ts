@@ -8,14 +8,15 @@ import { chooseChatModel, customModelMap, FALLBACK_CHAT_MODEL } from "./model-ch
 import { ChatInputError, NoChatModelError, ownReplyContext, prepareReply, readMessage, runReply } from "./reply.server";
 import { ChatNotFoundError, deleteOwnMessage, listMessages, listSessions, requireOwnSession } from "./sessions.server";
 
-/** What /chat/:sessionId shows, or (with ?before=) one older page of its messages. */
+/**
+ * What /chat/:sessionId shows: the newest page of messages, or with ?before= the page before that
+ * message (the "Load more" link without JavaScript, and the page's own fetcher with it).
+ */
 export async function chatPageData(userId: string, sessionId: string, searchParams: URLSearchParams) {
   const session = await requireOwnSession(userId, sessionId);
-  const before = searchParams.get("before");
-  if (before) return { olderPage: await listMessages(session.id, before) };
   const [sessions, page, agent] = await Promise.all([
     listSessions(userId, searchParams.get("q") ?? ""),
-    listMessages(session.id),
+    listMessages(session.id, searchParams.get("before")),
     prisma().chatAgent.findUniqueOrThrow({ where: { id: session.agentId }, include: { character: { select: { chatModel: true } } } }),
   ]);
   const [model, choices] = await Promise.all([

@@ -1,6 +1,7 @@
 import { chatTexts, MESSAGE_MAX_CHARS, type ChatMessageView } from "~/lib/chat";
 import { ProviderAbortedError, ProviderError, ProviderTimeoutError, resolveModelEndpoint, streamChatCompletion, type ModelEndpoint } from "~/modules/ai/provider.server";
 import { buildChatPrompt, HISTORY_LIMIT, type ChatPrompt } from "~/modules/ai/prompt.server";
+import { isUuid } from "~/modules/catalogue/characters.server";
 import { prisma } from "~/modules/db/db.server";
 import { logger } from "~/modules/logging/logger.server";
 import { release, reserve, settle } from "~/modules/tokens/ledger.server";
@@ -57,7 +58,7 @@ type ContextRow = OwnSession & ReplyAgent & { ownerId: string; history: HistoryE
  * with the signed-in person before anything is used. Null for a malformed or unknown id.
  */
 export async function loadReplyContext(sessionId: string): Promise<ReplyContext | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(sessionId)) return null;
+  if (!isUuid(sessionId)) return null;
   const [row] = await prisma().$queryRaw<ContextRow[]>`
     SELECT s.id::text AS id, s.user_id::text AS "ownerId", a.id::text AS "agentId", a.character_id::text AS "characterId",
            a.name AS "agentName", a.avatar_url AS "agentAvatar", a.name, a.description, a.bio, a.document, a.custom_models AS "customModels",

@@ -1,5 +1,6 @@
 import { Prisma } from "~/generated/prisma/client";
 import { MESSAGES_PAGE_SIZE, type ChatMessageView, type ChatSessionSummary } from "~/lib/chat";
+import { escapeLike, isUuid } from "~/modules/catalogue/characters.server";
 import { prisma } from "~/modules/db/db.server";
 import { attachmentViews } from "./attachments.server";
 import { greetingFor } from "./greeting.server";
@@ -16,7 +17,7 @@ export class ChatNotFoundError extends Error {}
  * for after that transaction, so no lock is held while the model answers.
  */
 export async function startChat(userId: string, characterId: string): Promise<string> {
-  const character = await prisma().character.findFirst({ where: { id: characterId, isPublished: true } });
+  const character = isUuid(characterId) ? await prisma().character.findFirst({ where: { id: characterId, isPublished: true } }) : null;
   if (!character) throw new ChatNotFoundError(characterId);
   const started = await prisma().$transaction(
     async (tx) => {
@@ -59,7 +60,7 @@ export type OwnSession = { id: string; agentId: string; characterId: string; age
 
 /** The session if it is this person's (one query); otherwise ChatNotFoundError. */
 export async function getOwnSession(userId: string, sessionId: string): Promise<OwnSession> {
-  if (!/^[0-9a-f-]{36}$/i.test(sessionId)) throw new ChatNotFoundError(sessionId);
+  if (!isUuid(sessionId)) throw new ChatNotFoundError(sessionId);
   const [session] = await prisma().$queryRaw<OwnSession[]>`
     SELECT s.id::text AS id, s.agent_id::text AS "agentId", a.character_id::text AS "characterId", a.name AS "agentName", a.avatar_url AS "agentAvatar"
     FROM chat_sessions s JOIN chat_agents a ON a.id = s.agent_id
@@ -81,7 +82,7 @@ export async function requireOwnSession(userId: string, sessionId: string) {
 /** The person's sessions, newest message first, optionally narrowed by the agent's name. */
 export async function listSessions(userId: string, search = ""): Promise<ChatSessionSummary[]> {
   const query = search.trim().slice(0, 100);
-  const nameFilter = query ? Prisma.sql`AND a.name ILIKE ${`%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : Prisma.empty;
+  const nameFilter = query ? Prisma.sql`AND a.name ILIKE ${`%${escapeLike(query)}%`}` : Prisma.empty;
   const rows = await prisma().$queryRaw<
     { id: string; agentId: string; agentName: string; agentAvatar: string | null; characterId: string; lastMessage: string | null; lastMessageTime: Date }[]
   >`
@@ -101,7 +102,7 @@ export async function listSessions(userId: string, search = ""): Promise<ChatSes
 
 /** One page of a session's messages, oldest first, ending before `before` (a message id) if given. */
 export async function listMessages(sessionId: string, before?: string | null): Promise<{ messages: ChatMessageView[]; hasMore: boolean }> {
-  const cursor = before ? await prisma().chatMessage.findFirst({ where: { id: before, sessionId }, select: { createdAt: true, id: true } }) : null;
+  const cursor = before && isUuid(before) ? await prisma().chatMessage.findFirst({ where: { id: before, sessionId }, select: { createdAt: true, id: true } }) : null;
   const rows = await prisma().chatMessage.findMany({
     where: {
       sessionId,
@@ -154,7 +155,7 @@ export async function saveMessage(
 
 /** Deletes one of this person's own messages (spec: delete your own messages). */
 export async function deleteOwnMessage(userId: string, sessionId: string, messageId: string) {
-  const deleted = await prisma().chatMessage.deleteMany({ where: { id: messageId, sessionId, userId, senderType: "user" } });
+  const deleted = isUuid(messageId) ? await prisma().chatMessage.deleteMany({ where: { id: messageId, sessionId, userId, senderType: "user" } }) : { count: 0 };
   if (deleted.count === 0) throw new ChatNotFoundError(messageId);
   await publishChatEvent({ kind: "deleted", userId, sessionId, messageId });
 }

@@ -1,9 +1,13 @@
-import { chatTexts } from "~/lib/chat";
+import { chatTexts, MESSAGE_MAX_CHARS } from "~/lib/chat";
 import { getCurrentUser } from "~/modules/auth/login-session.server";
 import { ChatInputError, loadReplyContext, NoChatModelError, prepareReply, readMessage, runReply } from "~/modules/chat/reply.server";
+import { readFormWithin } from "~/modules/http/form.server";
 import { eventStream } from "~/modules/http/sse.server";
 import { InsufficientTokensError } from "~/modules/tokens/ledger.server";
 import type { Route } from "./+types/chat.reply";
+
+/** A message of MESSAGE_MAX_CHARS in UTF-8 (up to 4 bytes a character) and a few attachment paths. */
+const REPLY_FORM_MAX_BYTES = MESSAGE_MAX_CHARS * 4 + 16 * 1024;
 
 /**
  * POST a message (or `regenerate`), get the reply as Server-Sent Events: `user` (the saved
@@ -13,9 +17,11 @@ import type { Route } from "./+types/chat.reply";
  */
 export async function action({ request, params }: Route.ActionArgs) {
   // The sign-in, the session's context and the body do not depend on each other: read them
-  // together (the first token waits for them). Nothing of the context is used before the owner check.
-  const [user, context, form] = await Promise.all([getCurrentUser(request), loadReplyContext(params.sessionId), request.formData()]);
+  // together (the first token waits for them). Nothing of the context is used before the owner
+  // check, and the body is small (a message and attachment paths), so a stranger costs little.
+  const [user, context, form] = await Promise.all([getCurrentUser(request), loadReplyContext(params.sessionId), readFormWithin(request, REPLY_FORM_MAX_BYTES)]);
   if (!user) return Response.json({ error: chatTexts.replyNotSignedIn }, { status: 401 });
+  if (!form) return Response.json({ error: chatTexts.messageTooLong }, { status: 413 });
   if (!context || context.ownerId !== user.id) throw new Response("Not Found", { status: 404 });
   let prepared;
   try {

@@ -2,17 +2,17 @@ import { ATTACHMENT_MAX_BYTES, attachmentTexts } from "~/lib/attachments";
 import { chatTexts } from "~/lib/chat";
 import { getCurrentUser } from "~/modules/auth/login-session.server";
 import { AttachmentRejected, storeChatAttachment, uploadAllowed } from "~/modules/chat/attachments.server";
+import { readFormWithin } from "~/modules/http/form.server";
 import type { Route } from "./+types/chat.uploads";
 
 /** One chat attachment per request (the composer shows each file's progress on its own). */
 export async function action({ request }: Route.ActionArgs) {
   const user = await getCurrentUser(request);
   if (!user) return Response.json({ error: chatTexts.replyNotSignedIn }, { status: 401 });
-  if (Number(request.headers.get("content-length") ?? 0) > ATTACHMENT_MAX_BYTES + 64 * 1024) {
-    return Response.json({ error: attachmentTexts.tooLarge }, { status: 413 });
-  }
   if (!(await uploadAllowed(user.id))) return Response.json({ error: attachmentTexts.tooManyUploads }, { status: 429 });
-  const file = (await request.formData()).get("file");
+  const form = await readFormWithin(request, ATTACHMENT_MAX_BYTES + 64 * 1024);
+  if (!form) return Response.json({ error: attachmentTexts.tooLarge }, { status: 413 });
+  const file = form.get("file");
   if (!(file instanceof File)) return Response.json({ error: attachmentTexts.uploadFailed("file") }, { status: 400 });
   try {
     return Response.json(await storeChatAttachment(user.id, file));

@@ -23,9 +23,10 @@ import { ChatSessionList } from "~/components/chat/session-list";
 import { useChat } from "~/components/chat/use-chat";
 import { thumbnailUrl } from "~/lib/catalogue";
 import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_PER_MESSAGE, attachmentTexts } from "~/lib/attachments";
-import { chatTexts, type ChatMessageView } from "~/lib/chat";
+import { chatTexts } from "~/lib/chat";
 import { requireUser } from "~/modules/auth/login-session.server";
 import { chatPageData, handleChatAction } from "~/modules/chat/page.server";
+import { readFormWithin } from "~/modules/http/form.server";
 import type { Route } from "./+types/session";
 
 export function meta({ data: page }: Route.MetaArgs) {
@@ -47,16 +48,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
-  // At most a message's files (no JavaScript: they come with the form) or a new agent picture;
-  // anything larger is refused before it is read.
-  if (Number(request.headers.get("content-length") ?? 0) > PAGE_FORM_MAX_BYTES) {
-    return data({ error: attachmentTexts.tooLarge, buyTokens: undefined, intent: undefined, fields: undefined }, { status: 413 });
-  }
-  const result = await handleChatAction(
-    user.id,
-    params.sessionId,
-    await request.formData(),
-  );
+  // At most a message's files (no JavaScript: they come with the form) or a new agent picture.
+  const form = await readFormWithin(request, PAGE_FORM_MAX_BYTES);
+  if (!form) return data({ error: attachmentTexts.tooLarge, buyTokens: undefined, intent: undefined, fields: undefined }, { status: 413 });
+  const result = await handleChatAction(user.id, params.sessionId, form);
   if (result.ok)
     throw redirect(
       `/chat/${params.sessionId}${result.toast ? `?toast=${result.toast}` : ""}`,
@@ -93,12 +88,10 @@ export default function ChatSession({
   actionData,
   params,
 }: Route.ComponentProps) {
-  const page = loaderData as Exclude<typeof loaderData, { olderPage: unknown }>;
+  const page = loaderData;
   const [searchParams] = useSearchParams();
   const chat = useChat(params.sessionId, page.messages, page.sessions);
-  const older = useFetcher<{
-    olderPage: { messages: ChatMessageView[]; hasMore: boolean };
-  }>();
+  const older = useFetcher<typeof loader>();
   const [hasMore, setHasMore] = useState(page.hasMore);
   const [panelOpen, setPanelOpen] = useState(true);
   const [awayFromBottom, setAwayFromBottom] = useState(false);
@@ -130,22 +123,22 @@ export default function ChatSession({
 
   useEffect(() => setHasMore(page.hasMore), [params.sessionId, page.hasMore]);
   useEffect(() => {
-    if (!older.data?.olderPage) return;
+    if (!older.data) return;
     previousHeight.current = scroller.current?.scrollHeight ?? 0;
-    chat.prependOlder(older.data.olderPage.messages);
-    setHasMore(older.data.olderPage.hasMore);
+    chat.prependOlder(older.data.messages);
+    setHasMore(older.data.hasMore);
   }, [older.data]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  // Older messages load when the top comes into view ("Load more").
+  // Older messages load when the top comes into view, or on "Load more" (a plain link without JavaScript).
+  function loadOlder() {
+    const oldest = chat.messages.find((message) => !message.id.startsWith("temp-"));
+    if (older.state === "idle" && oldest) older.load(`/chat/${params.sessionId}?before=${oldest.id}`);
+  }
   useEffect(() => {
     const sentinel = topSentinel.current;
     if (!sentinel || !hasMore) return;
     const observer = new IntersectionObserver((entries) => {
-      const oldest = chat.messages.find(
-        (message) => !message.id.startsWith("temp-"),
-      );
-      if (entries[0]?.isIntersecting && older.state === "idle" && oldest)
-        older.load(`/chat/${params.sessionId}?before=${oldest.id}`);
+      if (entries[0]?.isIntersecting) loadOlder();
     });
     observer.observe(sentinel);
     return () => observer.disconnect();
@@ -235,7 +228,13 @@ export default function ChatSession({
               {older.state === "loading" ? (
                 "Loading…"
               ) : (
-                <Link to={`?before=${chat.messages[0]?.id ?? ""}`}>
+                <Link
+                  to={`?before=${chat.messages[0]?.id ?? ""}`}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    loadOlder();
+                  }}
+                >
                   Load more
                 </Link>
               )}

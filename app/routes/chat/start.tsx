@@ -1,6 +1,6 @@
 import { Form, redirect } from "react-router";
 import { requireUser } from "~/modules/auth/login-session.server";
-import { prisma } from "~/modules/db/db.server";
+import { getPublishedCharacter } from "~/modules/catalogue/characters.server";
 import { ChatNotFoundError, startChat } from "~/modules/chat/sessions.server";
 import type { Route } from "./+types/start";
 
@@ -25,7 +25,7 @@ async function start(userId: string, characterId: string) {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   if (request.headers.get("sec-fetch-site") === "same-origin") throw await start(user.id, params.characterId);
-  const character = await prisma().character.findFirst({ where: { id: params.characterId, isPublished: true }, select: { name: true } });
+  const character = await getPublishedCharacter(params.characterId);
   if (!character) throw new Response("Not Found", { status: 404 });
   return { name: character.name };
 }

@@ -5,6 +5,7 @@ import { thumbnailUrl } from "~/lib/catalogue";
 import { AVATAR_MAX_BYTES, AvatarRejected, replaceAvatar, updateDisplayName } from "~/modules/account/profile.server";
 import { endOtherLoginSessions, requireUser } from "~/modules/auth/login-session.server";
 import { prisma } from "~/modules/db/db.server";
+import { readFormWithin } from "~/modules/http/form.server";
 import type { Route } from "./+types/settings";
 
 export function meta() {
@@ -21,11 +22,8 @@ const nameSchema = z.object({ name: z.string().trim().min(1, "Please enter a nam
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  // The body is buffered to parse it, so an oversized upload is refused before it is read.
-  if (Number(request.headers.get("content-length") ?? 0) > AVATAR_MAX_BYTES + 64 * 1024) {
-    return data({ intent: "avatar", error: "Failed to upload avatar: Choose an image up to 5 MB" }, { status: 413 });
-  }
-  const form = await request.formData();
+  const form = await readFormWithin(request, AVATAR_MAX_BYTES + 64 * 1024);
+  if (!form) return data({ intent: "avatar", error: "Failed to upload avatar: Choose an image up to 5 MB" }, { status: 413 });
   const intent = form.get("intent");
   if (intent === "profile") {
     const parsed = nameSchema.safeParse({ name: form.get("name") });

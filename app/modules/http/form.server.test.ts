@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { readFormWithin } from "./form.server";
+
+/** A request whose body arrives in pieces with no Content-Length, as a chunked upload does. */
+function chunkedRequest(body: string, contentType: string) {
+  const bytes = new TextEncoder().encode(body);
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (let offset = 0; offset < bytes.length; offset += 100) controller.enqueue(bytes.slice(offset, offset + 100));
+      controller.close();
+    },
+  });
+  return new Request("http://localhost/form", { method: "POST", body: stream, headers: { "content-type": contentType }, duplex: "half" } as RequestInit);
+}
+
+describe("readFormWithin", () => {
+  it("parses a form within the limit, multipart included", async () => {
+    const form = new FormData();
+    form.set("message", "hello");
+    form.set("file", new File(["abc"], "a.txt"));
+    const parsed = await readFormWithin(new Request("http://localhost/form", { method: "POST", body: form }), 10_000);
+    expect(parsed?.get("message")).toBe("hello");
+    expect(await (parsed?.get("file") as File).text()).toBe("abc");
+    expect((await readFormWithin(chunkedRequest("a=1&b=two", "application/x-www-form-urlencoded"), 100))?.get("b")).toBe("two");
+  });
+
+  it("refuses a body over the limit, by its Content-Length or, without one, as it arrives", async () => {
+    const big = `message=${"x".repeat(5_000)}`;
+    const declared = new Request("http://localhost/form", { method: "POST", body: big, headers: { "content-type": "application/x-www-form-urlencoded", "content-length": String(big.length) } });
+    expect(await readFormWithin(declared, 1_000)).toBeNull();
+    expect(await readFormWithin(chunkedRequest(big, "application/x-www-form-urlencoded"), 1_000)).toBeNull();
+  });
+});
