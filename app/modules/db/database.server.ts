@@ -101,11 +101,27 @@ async function listenOnPostgres(url: string, channel: string, onNotify: (payload
     next.on("error", (error) => {
       logger.warn({ err: error, channel }, "lost the LISTEN connection; reconnecting");
       next.end().catch(() => {});
-      if (!stopped) setTimeout(() => void connect().catch(() => {}), RELISTEN_DELAY_MS).unref();
+      reconnectLater();
     });
-    await next.connect();
-    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      next.end().catch(() => {});
+      throw error;
+    }
     client = next;
+  };
+  // Keeps trying, a second apart, until the database answers again (or listening stops).
+  const reconnectLater = () => {
+    if (stopped) return;
+    setTimeout(() => {
+      if (stopped) return;
+      connect().catch((error: Error) => {
+        logger.warn({ err: error, channel }, "could not LISTEN again; retrying");
+        reconnectLater();
+      });
+    }, RELISTEN_DELAY_MS).unref();
   };
   await connect();
   return async () => {
