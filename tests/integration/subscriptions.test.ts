@@ -106,5 +106,12 @@ describe("plans and subscriptions", () => {
     const free = (await callRoute(subscriptionAction, page, cookie, { intent: "subscribe", planId: plans.Free! })) as Response;
     expect(free.headers.get("location")).toBe("/dashboard/subscription?toast=checkout-failed");
     expect((await prisma().subscription.findUniqueOrThrow({ where: { userId } })).status).toBe("canceled");
+
+    // The page hides Cancel/Renew for a canceled plan; the server refuses it too, without asking Stripe.
+    const stripeCalls = fake.requests.length;
+    const toggle = (await callRoute(subscriptionAction, page, cookie, { intent: "toggle-cancel" })) as Response;
+    expect(toggle.headers.get("location")).toBe("/dashboard/subscription?toast=subscription-failed");
+    expect(fake.requests.length).toBe(stripeCalls);
+    expect((await prisma().subscription.findUniqueOrThrow({ where: { userId } })).cancelAtPeriodEnd).toBe(false);
   });
 });

@@ -10,6 +10,11 @@ export type PlanFeature = { text: string; enabled: boolean };
 export class PlanNotAvailableError extends Error {}
 export class NoSubscriptionError extends Error {}
 
+/** Statuses in which the person is on a paid plan and may change or cancel it. */
+const LIVE_STATUSES = ["active", "trialing", "past_due"];
+
+export const isLive = (subscription: { status: string } | null | undefined) => Boolean(subscription && LIVE_STATUSES.includes(subscription.status));
+
 const planFeatures = (features: unknown) => (Array.isArray(features) ? (features as PlanFeature[]) : []);
 
 /** Active plans, cheapest first (spec section 7). */
@@ -60,8 +65,21 @@ async function paidPlan(planId: string) {
   return plan;
 }
 
+/**
+ * Subscribe to a paid plan: someone already on a live plan is moved to this one's price; anyone
+ * else goes through Checkout (the URL to send them to). A second subscription is never started.
+ */
+export async function subscribeToPlan(user: { id: string; email: string }, planId: string): Promise<{ changed: true } | { checkoutUrl: string }> {
+  const current = await prisma().subscription.findUnique({ where: { userId: user.id } });
+  if (current?.stripeSubscriptionId && isLive(current)) {
+    await changePlan(current as LiveSubscription, planId);
+    return { changed: true };
+  }
+  return { checkoutUrl: await startSubscriptionCheckout(user, planId) };
+}
+
 /** Checkout in subscription mode for a paid plan; the webhook records the subscription. */
-export async function startSubscriptionCheckout(user: { id: string; email: string }, planId: string) {
+async function startSubscriptionCheckout(user: { id: string; email: string }, planId: string) {
   const plan = await paidPlan(planId);
   await countCheckoutStart(user.id);
   const [price, customer] = await Promise.all([ensurePlanPrice(plan), ensureCustomer(user)]);
@@ -154,27 +172,29 @@ export async function grantPlanTokensForInvoice(invoice: Stripe.Invoice) {
   );
 }
 
-async function currentStripeSubscription(userId: string) {
+type LiveSubscription = { userId: string; stripeSubscriptionId: string; cancelAtPeriodEnd: boolean };
+
+/** The person's subscription at Stripe if it is live (a canceled or unpaid one cannot be changed). */
+async function liveSubscription(userId: string): Promise<LiveSubscription> {
   const row = await prisma().subscription.findUnique({ where: { userId } });
-  if (!row?.stripeSubscriptionId) throw new NoSubscriptionError(userId);
-  return row as typeof row & { stripeSubscriptionId: string };
+  if (!row?.stripeSubscriptionId || !isLive(row)) throw new NoSubscriptionError(userId);
+  return row as typeof row & LiveSubscription;
 }
 
 /** Cancel at the end of the period, or take that back (Renew). Stripe first, then our row. */
 export async function toggleCancelAtPeriodEnd(userId: string) {
-  const row = await currentStripeSubscription(userId);
+  const row = await liveSubscription(userId);
   const updated = await stripe().subscriptions.update(row.stripeSubscriptionId, { cancel_at_period_end: !row.cancelAtPeriodEnd });
   return recordSubscription(updated);
 }
 
-/** Moves the subscription to another paid plan's price, prorated by Stripe. */
-export async function changePlan(userId: string, planId: string) {
-  const row = await currentStripeSubscription(userId);
+/** Moves a live subscription to another paid plan's price, prorated by Stripe. */
+async function changePlan(row: LiveSubscription, planId: string) {
   const plan = await paidPlan(planId);
   const price = await ensurePlanPrice(plan);
   const current = await stripe().subscriptions.retrieve(row.stripeSubscriptionId);
   const item = current.items.data[0];
-  if (!item) throw new NoSubscriptionError(userId);
+  if (!item) throw new NoSubscriptionError(row.userId);
   const updated = await stripe().subscriptions.update(row.stripeSubscriptionId, {
     items: [{ id: item.id, price }],
     proration_behavior: "create_prorations",

@@ -8,12 +8,12 @@ import { logger } from "~/modules/logging/logger.server";
 import { TooManyCheckoutsError } from "~/modules/payments/checkout.server";
 import { isPaymentsConfigured } from "~/modules/payments/stripe.server";
 import {
-  changePlan,
   getSubscription,
+  isLive,
   listActivePlans,
   NoSubscriptionError,
   PlanNotAvailableError,
-  startSubscriptionCheckout,
+  subscribeToPlan,
   toggleCancelAtPeriodEnd,
 } from "~/modules/payments/subscriptions.server";
 import type { Route } from "./+types/subscription";
@@ -22,13 +22,10 @@ export function meta() {
   return [{ title: "Subscription · CharacterVerse" }];
 }
 
-/** Statuses in which the person is on a paid plan and may change or cancel it. */
-const LIVE_STATUSES = ["active", "trialing", "past_due"];
-
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const [plans, subscription] = await Promise.all([listActivePlans(), getSubscription(user.id)]);
-  const live = subscription && LIVE_STATUSES.includes(subscription.status) ? subscription : null;
+  const live = isLive(subscription) ? subscription : null;
   return {
     plans,
     currentPlanId: live?.planId ?? plans.find((plan) => plan.priceCents === 0)?.id ?? null,
@@ -57,12 +54,8 @@ export async function action({ request }: Route.ActionArgs) {
     }
     const parsed = planSchema.safeParse({ planId: form.get("planId") });
     if (!parsed.success) throw redirect("/dashboard/subscription?toast=subscription-failed");
-    const current = await getSubscription(user.id);
-    if (current?.stripeSubscriptionId && LIVE_STATUSES.includes(current.status)) {
-      await changePlan(user.id, parsed.data.planId);
-      throw redirect("/dashboard/subscription?toast=plan-changed");
-    }
-    throw redirect(await startSubscriptionCheckout(user, parsed.data.planId), 303);
+    const result = await subscribeToPlan(user, parsed.data.planId);
+    throw "changed" in result ? redirect("/dashboard/subscription?toast=plan-changed") : redirect(result.checkoutUrl, 303);
   } catch (error) {
     if (error instanceof Response) throw error;
     if (error instanceof TooManyCheckoutsError) throw redirect("/dashboard/subscription?toast=too-many-checkouts");
