@@ -1,4 +1,5 @@
 import { prisma } from "~/modules/db/db.server";
+import { claimMonth } from "~/modules/tokens/free-tokens.server";
 import { getBalance, type Balance } from "~/modules/tokens/ledger.server";
 
 export type MonthlyUsage = {
@@ -38,13 +39,20 @@ export async function getMonthlyUsage(userId: string, now = new Date()): Promise
   ]);
   const { chatMessages, images, other, messagesSent } = tokens;
   return {
-    month: start.toISOString().slice(0, 7),
+    month: claimMonth(now),
     spent: { chatMessages, images, other, total: chatMessages + images + other },
     messagesSent,
     imagesGenerated,
     storage: { bytes: Number(storage._sum.size ?? 0), files: storage._count._all },
     balance,
   };
+}
+
+/** Tokens spent in `now`'s calendar month (UTC), all kinds together: the dashboard overview's figure. */
+export async function tokensSpentThisMonth(userId: string, now = new Date()) {
+  const { start, end } = utcMonthBounds(now);
+  const { chatMessages, images, other } = await spentThisMonth(userId, start, end);
+  return chatMessages + images + other;
 }
 
 type SpentRow = { chatMessages: number; images: number; other: number; messagesSent: number };

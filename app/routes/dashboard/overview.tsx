@@ -3,7 +3,7 @@ import { formatDate } from "~/lib/dates";
 import { displayName } from "~/lib/profile";
 import { formatTokens, tokenTexts } from "~/lib/tokens";
 import { getSubscriptionSummary } from "~/modules/account/billing.server";
-import { getMonthlyUsage } from "~/modules/account/usage.server";
+import { tokensSpentThisMonth } from "~/modules/account/usage.server";
 import { requireUser } from "~/modules/auth/login-session.server";
 import { prisma } from "~/modules/db/db.server";
 import { getTokenInfo } from "~/modules/tokens/free-tokens.server";
@@ -18,18 +18,18 @@ const RECENT_ACTIVITY = 5;
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const now = new Date();
-  const [account, tokenInfo, subscription, usage] = await Promise.all([
+  const [account, tokenInfo, subscription, spentThisMonth] = await Promise.all([
     prisma().user.findUniqueOrThrow({ where: { id: user.id }, select: { createdAt: true } }),
     getTokenInfo(user.id, now, RECENT_ACTIVITY),
     getSubscriptionSummary(user.id),
-    getMonthlyUsage(user.id, now),
+    tokensSpentThisMonth(user.id, now),
   ]);
   return {
     name: displayName(user),
     memberSince: account.createdAt.toISOString(),
     balance: tokenInfo.balance,
     plan: subscription ? { name: subscription.planName, status: subscription.status } : null,
-    spentThisMonth: usage.spent.total,
+    spentThisMonth,
     recentActivity: tokenInfo.recentTransactions,
   };
 }

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { TokenPackageGrid } from "~/components/token-package-grid";
 import { TransactionTable } from "~/components/transaction-table";
 import { formatDate } from "~/lib/dates";
-import { formatTokens, tokenTexts } from "~/lib/tokens";
+import { FREE_MONTHLY_TOKENS, formatTokens, tokenTexts } from "~/lib/tokens";
 import { requireUser } from "~/modules/auth/login-session.server";
 import { logger } from "~/modules/logging/logger.server";
 import { listTokenPackages, startTokenCheckout, TooManyCheckoutsError, UnknownPackageError } from "~/modules/payments/checkout.server";
@@ -74,14 +74,14 @@ export default function Tokens({ loaderData }: Route.ComponentProps) {
             Monthly Free Tokens
           </h2>
           <p className="text-sm text-muted">
-            Claim 500 free tokens once every month.
+            Claim {FREE_MONTHLY_TOKENS} free tokens once every month.
             {loaderData.freeTokenClaimedDate ? ` Last claimed ${formatDate(loaderData.freeTokenClaimedDate)}.` : null}
           </p>
         </div>
         <Form method="post">
           <input type="hidden" name="intent" value="claim" />
           <button type="submit" className="btn-primary w-full sm:w-auto" disabled={!loaderData.canClaimFree || claiming}>
-            {loaderData.canClaimFree ? (claiming ? "Claiming…" : "Claim 500 Tokens") : tokenTexts.alreadyClaimedTitle}
+            {loaderData.canClaimFree ? (claiming ? "Claiming…" : `Claim ${FREE_MONTHLY_TOKENS} Tokens`) : tokenTexts.alreadyClaimedTitle}
           </button>
         </Form>
       </section>
