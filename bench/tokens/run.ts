@@ -30,8 +30,8 @@ import { openDatabase, type Database } from "../../app/modules/db/database.serve
 import { useDatabaseForTests } from "../../app/modules/db/db.server";
 import { applyPendingMigrations } from "../../app/modules/db/migrate.server";
 import { credit, getBalance, reserve, settle } from "../../app/modules/tokens/ledger.server";
-import { machineBusy, percentile } from "../machine";
-import { fmt, log, positive, table } from "../report";
+import { createScratchDatabase, guardRun, machineBusy, percentile, removeScratch, sleep, type Scratch } from "../machine";
+import { fmt, log, positive, runBenchmark, table } from "../report";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const SECONDS = positive("BENCH_SECONDS", 10);
@@ -50,73 +50,61 @@ const PURCHASED_CREDIT = 1_000_000_000;
 const MAX_COST = 20;
 const CALL = { purpose: "bench", description: "Benchmark call" };
 
-
-function sleep(ms: number) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
+/** A run takes about 2 × (warm-up + measured) seconds plus setup; past this it is stopped and cleaned up. */
+const DEADLINE_MS = 10 * 60_000 + 2 * (SECONDS + WARMUP_SECONDS) * 1000;
 
 // ---------------------------------------------------------------------------------------------
 // Database: a fresh, migrated one, like the integration tests make.
 
-type BenchDatabase = { database: Database; kind: string; poolSize?: number; dispose(): Promise<void> };
+type BenchDatabase = { database: Database; kind: string; poolSize?: number };
+
+let bench: BenchDatabase | undefined;
+let scratch: Scratch | undefined;
+
+async function cleanup() {
+  useDatabaseForTests(undefined);
+  await bench?.database.close().catch(() => {});
+  bench = undefined;
+  await removeScratch(scratch, undefined, KEEP);
+  if (scratch && KEEP) log(`kept scratch database ${scratch.name}`);
+  scratch = undefined;
+}
+
+const watchdog = guardRun(DEADLINE_MS, cleanup, () => {});
 
 async function openBenchDatabase(): Promise<BenchDatabase> {
   const migrationsDir = path.join(ROOT, "prisma/migrations");
   if (!POSTGRES_URL) {
     const database = openDatabase({ kind: "pglite" });
+    bench = { database, kind: "PGlite (in memory, in this process)" };
     await database.withMigrationLock((sql) => applyPendingMigrations(sql, migrationsDir));
-    return { database, kind: "PGlite (in memory, in this process)", dispose: () => database.close() };
+    return bench;
   }
 
-  const name = `cv_bench_tokens_${process.pid}_${Date.now()}`;
-  const free = await adminQuery(POSTGRES_URL, async (admin) => {
-    // Every client must be able to hold its own connection, but a pool larger than the server's
-    // free slots would fail mid-run with "too many clients"; take what is free, up to CLIENTS.
-    const { rows } = await admin.query<{ max: number; used: number }>(
-      `SELECT current_setting('max_connections')::int AS max,
-              (SELECT count(*)::int FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()) AS used`,
-    );
-    await admin.query(`CREATE DATABASE "${name}"`);
-    return { max: rows[0].max, slots: rows[0].max - rows[0].used };
-  });
+  // Every client must be able to hold its own connection, but a pool larger than the server's
+  // free slots would fail mid-run with "too many clients"; take what is free, up to CLIENTS.
+  const free = await freeConnectionSlots(POSTGRES_URL);
   const poolSize = Math.min(Math.round(positive("BENCH_POOL_SIZE", CLIENTS)), free.slots);
   log(`PostgreSQL max_connections ${free.max}, ${free.slots} free; pool size ${poolSize}`);
   if (poolSize < CLIENTS) log(`note: fewer connections than clients, so some clients wait for a connection`);
 
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  const database = openDatabase({ kind: "postgres", url: url.toString(), poolSize });
-  const drop = async () => {
-    if (KEEP) return log(`kept scratch database ${name}`);
-    await adminQuery(POSTGRES_URL, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
-    log(`dropped scratch database ${name}`);
-  };
-  try {
-    await database.withMigrationLock((sql) => applyPendingMigrations(sql, migrationsDir));
-  } catch (error) {
-    await database.close().catch(() => {});
-    await drop();
-    throw error;
-  }
-  return {
-    database,
-    kind: "PostgreSQL",
-    poolSize,
-    async dispose() {
-      try {
-        await database.close();
-      } finally {
-        await drop();
-      }
-    },
-  };
+  const created = await createScratchDatabase(POSTGRES_URL, "cv_bench_tokens");
+  scratch = created.scratch;
+  const database = openDatabase({ kind: "postgres", url: created.url, poolSize });
+  bench = { database, kind: "PostgreSQL", poolSize };
+  await database.withMigrationLock((sql) => applyPendingMigrations(sql, migrationsDir));
+  return bench;
 }
 
-async function adminQuery<T>(url: string, work: (admin: pg.Client) => Promise<T>) {
+async function freeConnectionSlots(url: string) {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
-    return await work(admin);
+    const { rows } = await admin.query<{ max: number; used: number }>(
+      `SELECT current_setting('max_connections')::int AS max,
+              (SELECT count(*)::int FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()) AS used`,
+    );
+    return { max: rows[0]!.max, slots: rows[0]!.max - rows[0]!.used };
   } finally {
     await admin.end();
   }
@@ -300,74 +288,57 @@ async function main() {
   log(`load average before: ${os.loadavg().map((v) => v.toFixed(2)).join(" ")}`);
 
   const bench = await openBenchDatabase();
-  // Ctrl-C must not leave a scratch database behind on the server.
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.once(signal, () => {
-      log(`${signal}: stopping`);
-      void bench.dispose().finally(() => process.exit(130));
-    });
+  // The ledger calls the app's prisma(); point it at the scratch database.
+  useDatabaseForTests(bench.database);
+  const [{ version }] = await bench.database.prisma.$queryRaw<{ version: string }[]>`SELECT version()`;
+  log(`database: ${bench.kind} — ${version}`);
+
+  const started = performance.now();
+  const [hot] = await createAccounts(bench.database, 1, "one");
+  const spread = await createAccounts(bench.database, CLIENTS, "many");
+  log(`created ${1 + CLIENTS} accounts (${FREE_CREDIT} free + ${PURCHASED_CREDIT} purchased each) in ${fmt((performance.now() - started) / 1000, 1)} s`);
+  if (bench.poolSize) await openAllConnections(bench.database, bench.poolSize);
+
+  const one = await runScenario("one account", () => hot);
+  const many = await runScenario(`${CLIENTS} accounts`, (client) => spread[client]);
+  log(`load average after: ${os.loadavg().map((v) => v.toFixed(2)).join(" ")}`);
+
+  const check = await verify(bench.database, [hot, ...spread], one.reserved + many.reserved);
+
+  const rows = [["scenario", "reserve+settle/s", "reserve p50 ms", "reserve p99 ms", "pair p50 ms", "pairs", "bench process CPU %", "machine CPU %", "errors"]];
+  for (const o of [one, many]) {
+    rows.push([
+      `${CLIENTS} clients, ${o.name}`,
+      fmt(o.pairsPerSecond),
+      fmt(o.reserveP50, 1),
+      fmt(o.reserveP99, 1),
+      fmt(o.pairP50, 1),
+      fmt(o.pairs),
+      fmt(o.processCpu),
+      fmt(o.machineCpu),
+      String(o.errors),
+    ]);
   }
-  try {
-    // The ledger calls the app's prisma(); point it at the scratch database.
-    useDatabaseForTests(bench.database);
-    const [{ version }] = await bench.database.prisma.$queryRaw<{ version: string }[]>`SELECT version()`;
-    log(`database: ${bench.kind} — ${version}`);
+  const r = check.reservations;
+  console.log("");
+  console.log(`Token reservation benchmark — ${new Date().toISOString()}`);
+  console.log(`Machine: ${machine}`);
+  console.log(`Database: ${bench.kind}; ${version.split(" on ")[0]}${bench.poolSize ? `; pool of ${bench.poolSize} connections` : "; one session shared by all clients"}`);
+  console.log(`Load: ${CLIENTS} clients, each looping reserve(1..${MAX_COST}) then settle(0..cost-1); ${WARMUP_SECONDS} s warm-up + ${SECONDS} s measured per scenario`);
+  console.log("");
+  console.log(table(rows));
+  console.log("");
+  console.log(`${CLIENTS} accounts / one account = ${(many.pairsPerSecond / one.pairsPerSecond).toFixed(2)}`);
+  console.log(`Reservations: ${fmt(r.total)} (free only ${fmt(r.freeOnly)}, free + purchased ${fmt(r.both)}, purchased only ${fmt(r.purchasedOnly)})`);
 
-    const started = performance.now();
-    const [hot] = await createAccounts(bench.database, 1, "one");
-    const spread = await createAccounts(bench.database, CLIENTS, "many");
-    log(`created ${1 + CLIENTS} accounts (${FREE_CREDIT} free + ${PURCHASED_CREDIT} purchased each) in ${fmt((performance.now() - started) / 1000, 1)} s`);
-    if (bench.poolSize) await openAllConnections(bench.database, bench.poolSize);
-
-    const one = await runScenario("one account", () => hot);
-    const many = await runScenario(`${CLIENTS} accounts`, (client) => spread[client]);
-    log(`load average after: ${os.loadavg().map((v) => v.toFixed(2)).join(" ")}`);
-
-    const check = await verify(bench.database, [hot, ...spread], one.reserved + many.reserved);
-
-    const rows = [["scenario", "reserve+settle/s", "reserve p50 ms", "reserve p99 ms", "pair p50 ms", "pairs", "bench process CPU %", "machine CPU %", "errors"]];
-    for (const o of [one, many]) {
-      rows.push([
-        `${CLIENTS} clients, ${o.name}`,
-        fmt(o.pairsPerSecond),
-        fmt(o.reserveP50, 1),
-        fmt(o.reserveP99, 1),
-        fmt(o.pairP50, 1),
-        fmt(o.pairs),
-        fmt(o.processCpu),
-        fmt(o.machineCpu),
-        String(o.errors),
-      ]);
-    }
-    const r = check.reservations;
-    console.log("");
-    console.log(`Token reservation benchmark — ${new Date().toISOString()}`);
-    console.log(`Machine: ${machine}`);
-    console.log(`Database: ${bench.kind}; ${version.split(" on ")[0]}${bench.poolSize ? `; pool of ${bench.poolSize} connections` : "; one session shared by all clients"}`);
-    console.log(`Load: ${CLIENTS} clients, each looping reserve(1..${MAX_COST}) then settle(0..cost-1); ${WARMUP_SECONDS} s warm-up + ${SECONDS} s measured per scenario`);
-    console.log("");
-    console.log(table(rows));
-    console.log("");
-    console.log(`${CLIENTS} accounts / one account = ${(many.pairsPerSecond / one.pairsPerSecond).toFixed(2)}`);
-    console.log(`Reservations: ${fmt(r.total)} (free only ${fmt(r.freeOnly)}, free + purchased ${fmt(r.both)}, purchased only ${fmt(r.purchasedOnly)})`);
-
-    const failures = [...check.problems];
-    for (const o of [one, many]) if (o.errors) failures.push(`${o.name}: ${o.errors} failed calls, the first: ${o.firstError}`);
-    if (failures.length) {
-      console.log(`\nFAILED:\n${failures.slice(0, 20).map((f) => `  - ${f}`).join("\n")}`);
-      process.exitCode = 1;
-    } else {
-      console.log(`Check: every balance equals its transaction rows (per token type), no reservation is held, one reservation per successful reserve.`);
-    }
-  } finally {
-    useDatabaseForTests(undefined);
-    await bench.dispose();
+  const failures = [...check.problems];
+  for (const o of [one, many]) if (o.errors) failures.push(`${o.name}: ${o.errors} failed calls, the first: ${o.firstError}`);
+  if (failures.length) {
+    console.log(`\nFAILED:\n${failures.slice(0, 20).map((f) => `  - ${f}`).join("\n")}`);
+    process.exitCode = 1;
+  } else {
+    console.log(`Check: every balance equals its transaction rows (per token type), no reservation is held, one reservation per successful reserve.`);
   }
 }
 
-try {
-  await main();
-} catch (error) {
-  console.error(`[bench] failed: ${error instanceof Error ? error.stack : String(error)}`);
-  process.exitCode = 1;
-}
+await runBenchmark(main, cleanup, watchdog);
