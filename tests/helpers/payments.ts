@@ -2,7 +2,9 @@ import Stripe from "stripe";
 import { resetEnvForTests } from "~/modules/config/env.server";
 import { startLoginSession } from "~/modules/auth/login-session.server";
 import { action as webhookAction } from "~/routes/api/webhooks.stripe";
-import type { FakeStripe } from "../fakes/stripe-server";
+import { seedCatalogueIfEmpty } from "~/modules/seed/seed.server";
+import { startFakeStripe, type FakeStripe } from "../fakes/stripe-server";
+import { createTestDatabase } from "./database";
 
 const signer = new Stripe("sk_test_signer");
 
@@ -17,6 +19,29 @@ export function useStripe(fake: FakeStripe | undefined) {
   }
   resetEnvForTests();
 }
+
+/**
+ * For a payments test file: a seeded test database, and the app's Stripe client on a fake Stripe
+ * server. `stop()` turns payments off and closes both.
+ */
+export async function paymentsWithFakeStripe() {
+  const db = await createTestDatabase();
+  await seedCatalogueIfEmpty(db.database.prisma);
+  const fake = await startFakeStripe();
+  useStripe(fake);
+  return {
+    db,
+    fake,
+    async stop() {
+      useStripe(undefined);
+      await fake.close();
+      await db.dispose();
+    },
+  };
+}
+
+/** The Checkout Session id in a redirect to the fake Stripe's payment page. */
+export const checkoutSessionIdOf = (response: Response) => response.headers.get("location")!.split("/pay/")[1]!;
 
 /** Posts an event to the webhook route exactly as Stripe would: raw JSON, signed with `secret`. */
 export async function postWebhook(event: object, secret: string) {

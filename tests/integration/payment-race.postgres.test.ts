@@ -1,34 +1,26 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { prisma } from "~/modules/db/db.server";
-import { seedCatalogueIfEmpty } from "~/modules/seed/seed.server";
 import { getBalance } from "~/modules/tokens/ledger.server";
 import { action as tokensAction } from "~/routes/dashboard/tokens";
 import { loader as successLoader } from "~/routes/payment.success";
-import { startFakeStripe, type FakeStripe } from "../fakes/stripe-server";
-import { createTestDatabase, type TestDatabase } from "../helpers/database";
-import { callRoute, postWebhook, signedInCookie, useStripe } from "../helpers/payments";
+import type { FakeStripe } from "../fakes/stripe-server";
+import { callRoute, checkoutSessionIdOf, paymentsWithFakeStripe, postWebhook, signedInCookie } from "../helpers/payments";
 import { ledgerSum, newUser } from "../helpers/tokens";
 
 // Real PostgreSQL with a pool of 20 connections: the 100 calls below overlap on the server.
-let db: TestDatabase;
+let payments: Awaited<ReturnType<typeof paymentsWithFakeStripe>>;
 let fake: FakeStripe;
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedCatalogueIfEmpty(db.database.prisma);
-  fake = await startFakeStripe();
-  useStripe(fake);
+  payments = await paymentsWithFakeStripe();
+  fake = payments.fake;
 });
-afterAll(async () => {
-  useStripe(undefined);
-  await fake.close();
-  await db.dispose();
-});
+afterAll(() => payments.stop());
 
 test("the success page and the webhook for one session, 50 times each at once, credit exactly once", async () => {
   const userId = await newUser();
   const cookie = await signedInCookie(userId);
   const buy = (await callRoute(tokensAction, "http://localhost/dashboard/tokens", cookie, { intent: "buy", packageId: "standard" })) as Response;
-  const sessionId = buy.headers.get("location")!.split("/pay/")[1]!;
+  const sessionId = checkoutSessionIdOf(buy);
   const { events } = await fake.completeSession(sessionId, { deliver: false });
   const completed = events.find((event) => event.type === "checkout.session.completed")!;
 

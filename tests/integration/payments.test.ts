@@ -1,27 +1,21 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { tokenTexts } from "~/lib/tokens";
 import { prisma } from "~/modules/db/db.server";
-import { seedCatalogueIfEmpty } from "~/modules/seed/seed.server";
 import { getBalance } from "~/modules/tokens/ledger.server";
 import { action as tokensAction } from "~/routes/dashboard/tokens";
 import { loader as successLoader } from "~/routes/payment.success";
-import { startFakeStripe, type FakeStripe } from "../fakes/stripe-server";
-import { createTestDatabase, type TestDatabase } from "../helpers/database";
-import { callRoute, postWebhook, signedInCookie, useStripe } from "../helpers/payments";
+import type { FakeStripe } from "../fakes/stripe-server";
+import { callRoute, checkoutSessionIdOf as sessionIdOf, paymentsWithFakeStripe, postWebhook, signedInCookie, useStripe } from "../helpers/payments";
 import { newUser } from "../helpers/tokens";
 
-let db: TestDatabase;
+let payments: Awaited<ReturnType<typeof paymentsWithFakeStripe>>;
 let fake: FakeStripe;
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedCatalogueIfEmpty(db.database.prisma);
-  fake = await startFakeStripe();
+  payments = await paymentsWithFakeStripe();
+  fake = payments.fake;
 });
-afterAll(async () => {
-  useStripe(undefined);
-  await fake.close();
-  await db.dispose();
-});
+afterAll(() => payments.stop());
+// Some tests turn payments off; each starts with them on.
 beforeEach(() => useStripe(fake));
 
 async function buyer() {
@@ -36,7 +30,6 @@ async function buy(cookie: string, form: Record<string, string>) {
 const successPage = (cookie: string, sessionId?: string) =>
   callRoute(successLoader, `http://localhost/payment/success${sessionId ? `?session_id=${sessionId}` : ""}`, cookie);
 
-const sessionIdOf = (response: Response) => response.headers.get("location")!.split("/pay/")[1]!;
 
 describe("buying a token package", () => {
   test("Buy sends the person to Checkout at the server's price for the package, with a pending payment", async () => {

@@ -1,28 +1,20 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { prisma } from "~/modules/db/db.server";
-import { seedCatalogueIfEmpty } from "~/modules/seed/seed.server";
 import { getBalance } from "~/modules/tokens/ledger.server";
 import { action as subscriptionAction, loader as subscriptionLoader } from "~/routes/dashboard/subscription";
-import { startFakeStripe, type FakeStripe } from "../fakes/stripe-server";
-import { createTestDatabase, type TestDatabase } from "../helpers/database";
-import { callRoute, postWebhook, signedInCookie, useStripe } from "../helpers/payments";
+import type { FakeStripe } from "../fakes/stripe-server";
+import { callRoute, checkoutSessionIdOf, paymentsWithFakeStripe, postWebhook, signedInCookie } from "../helpers/payments";
 import { newUser } from "../helpers/tokens";
 
-let db: TestDatabase;
+let payments: Awaited<ReturnType<typeof paymentsWithFakeStripe>>;
 let fake: FakeStripe;
 let plans: Record<string, string>;
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedCatalogueIfEmpty(db.database.prisma);
-  fake = await startFakeStripe();
+  payments = await paymentsWithFakeStripe();
+  fake = payments.fake;
   plans = Object.fromEntries((await prisma().plan.findMany()).map((plan) => [plan.name, plan.id]));
 });
-afterAll(async () => {
-  useStripe(undefined);
-  await fake.close();
-  await db.dispose();
-});
-beforeEach(() => useStripe(fake));
+afterAll(() => payments.stop());
 
 const page = "http://localhost/dashboard/subscription";
 type PageData = Awaited<ReturnType<typeof subscriptionLoader>>;
@@ -33,7 +25,7 @@ async function subscriber(planName: string) {
   const cookie = await signedInCookie(userId);
   const response = (await callRoute(subscriptionAction, page, cookie, { intent: "subscribe", planId: plans[planName]! })) as Response;
   expect(response.status).toBe(303);
-  const sessionId = response.headers.get("location")!.split("/pay/")[1]!;
+  const sessionId = checkoutSessionIdOf(response);
   const { session, events } = await fake.completeSession(sessionId, { deliver: false });
   for (const event of events) expect((await postWebhook(event, fake.webhookSecret)).status).toBe(200);
   return { userId, cookie, subscriptionId: session.subscription as string, events };
