@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { authTexts } from "~/lib/auth-forms";
 import { E2E_SMTP_PORT } from "../../playwright.config";
 import { readMail, startSmtpCapture, type SmtpCapture } from "../fakes/smtp-capture";
-import { signIn, signUp } from "./journeys";
+import { signIn, signUpAndConfirm } from "./journeys";
 import { desktop, phone } from "./viewports";
 
 let smtp: SmtpCapture;
@@ -15,9 +15,7 @@ test.afterAll(() => smtp.close());
 async function confirmedAccount(page: Page, label: string) {
   const email = `modal.${label}.${Date.now()}@example.com`;
   const password = "modal password";
-  await signUp(page, email, password);
-  const mail = readMail((await smtp.waitForMessage((message) => message.to.includes(email))).raw);
-  await page.goto(/https?:\/\/\S+\/verify-email\?token=[\w-]+/.exec(mail.text)![0]);
+  await signUpAndConfirm(page, smtp, email, password);
   await expect(page.getByText("Your e-mail is confirmed. You can sign in now.")).toBeVisible();
   return { email, password };
 }

@@ -2,8 +2,8 @@ import { expect, test, type Page } from "@playwright/test";
 import { chatTexts } from "~/lib/chat";
 import { E2E_OPENAI_PORT, E2E_SMTP_PORT } from "../../playwright.config";
 import { startFakeOpenAi, type FakeOpenAi } from "../fakes/openai-server";
-import { readMail, startSmtpCapture, type SmtpCapture } from "../fakes/smtp-capture";
-import { signIn, signUp } from "./journeys";
+import { startSmtpCapture, type SmtpCapture } from "../fakes/smtp-capture";
+import { signedInAccount } from "./journeys";
 import { desktop, phone } from "./viewports";
 
 let smtp: SmtpCapture;
@@ -20,11 +20,7 @@ test.afterAll(async () => {
 /** A confirmed, signed-in person with this month's 500 free tokens. */
 async function readyToChat(page: Page, label: string) {
   const email = `chat.${label}.${Date.now()}@example.com`;
-  await signUp(page, email, "chat password");
-  const mail = readMail((await smtp.waitForMessage((message) => message.to.includes(email))).raw);
-  await page.goto(/https?:\/\/\S+\/verify-email\?token=[\w-]+/.exec(mail.text)![0]);
-  await signIn(page, email, "chat password");
-  await expect(page.getByLabel("Profile menu")).toBeVisible();
+  await signedInAccount(page, smtp, email, "chat password");
   await page.goto("/dashboard/tokens");
   await page.getByRole("button", { name: "Claim 500 Tokens" }).click();
   await expect(page.getByTestId("balance-free")).toHaveText("500");

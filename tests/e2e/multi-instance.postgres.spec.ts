@@ -1,45 +1,34 @@
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { hashPassword } from "~/modules/auth/password.server";
+import { createEmptyPostgresDatabase } from "../helpers/database";
+import { signIn } from "./journeys";
 import { startServer, tempDir, waitUntilHealthy } from "./server-process";
 
 // Included only when TEST_DATABASE_URL names a PostgreSQL server (see playwright.config.ts).
 test.describe.configure({ timeout: 240_000 });
 
 test("two instances starting at once on an empty PostgreSQL database both come up", async () => {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  const name = `cv_e2e_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl!);
-  url.pathname = `/${name}`;
+  const { url, drop } = await createEmptyPostgresDatabase();
   try {
-    const servers = [0, 1].map(() => startServer({ DATA_DIR: tempDir(), DATABASE_URL: url.toString() }));
+    const servers = [0, 1].map(() => startServer({ DATA_DIR: tempDir(), DATABASE_URL: url }));
     await Promise.all(servers.map(waitUntilHealthy));
     const counts = await Promise.all(servers.map(async (server) => (await (await fetch(`${server.url}/explore`)).text()).match(/(\d+) characters/)?.[1]));
     expect(counts).toEqual(["44", "44"]);
     await Promise.all(servers.map((server) => server.stop()));
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await drop();
   }
 });
 
 test("a message sent through one instance appears live in a browser connected to the other", async ({ browser }) => {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  const name = `cv_e2e_live_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl!);
-  url.pathname = `/${name}`;
+  const { url, drop } = await createEmptyPostgresDatabase();
   // Same secret on both, as a real deployment behind one load balancer has.
-  const shared = { DATABASE_URL: url.toString(), SESSION_SECRET: "multi-instance-secret-that-is-long-enough-0123456789" };
+  const shared = { DATABASE_URL: url, SESSION_SECRET: "multi-instance-secret-that-is-long-enough-0123456789" };
   const servers = [0, 1].map(() => startServer({ DATA_DIR: tempDir(), ...shared }));
   try {
     await Promise.all(servers.map(waitUntilHealthy));
-    const db = new pg.Client({ connectionString: url.toString() });
+    const db = new pg.Client({ connectionString: url });
     await db.connect();
     const email = `live.${Date.now()}@example.com`;
     const { rows } = await db.query(
@@ -53,10 +42,7 @@ test("a message sent through one instance appears live in a browser connected to
     const [writer, watcher] = await Promise.all(servers.map(async (server) => {
       const context = await browser.newContext({ baseURL: server.url });
       const page = await context.newPage();
-      await page.goto("/login");
-      await page.getByLabel("Email").fill(email);
-      await page.getByLabel("Password").fill("two instances");
-      await page.getByLabel("Password").press("Enter");
+      await signIn(page, email, "two instances");
       await expect(page.getByLabel("Profile menu")).toBeVisible();
       return page;
     }));
@@ -77,7 +63,6 @@ test("a message sent through one instance appears live in a browser connected to
     await expect(watched.nth(2)).toHaveAttribute("data-sender", "agent");
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await drop();
   }
 });

@@ -2,8 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { E2E_SMTP_PORT } from "../../playwright.config";
-import { readMail, startSmtpCapture, type SmtpCapture } from "../fakes/smtp-capture";
-import { signIn, signUp } from "./journeys";
+import { startSmtpCapture, type SmtpCapture } from "../fakes/smtp-capture";
+import { signedInAccount } from "./journeys";
 
 let smtp: SmtpCapture;
 test.beforeAll(async () => {
@@ -20,11 +20,7 @@ const pages = ["/", "/explore?q=a", "/dashboard", "/dashboard/settings", "/chat"
 
 test("no password hash, session id or secret appears in any loader's data", async ({ page }) => {
   const email = `secrets.${Date.now()}@example.com`;
-  await signUp(page, email, "a long password");
-  const mail = readMail((await smtp.waitForMessage((message) => message.to.includes(email))).raw);
-  await page.goto(/https?:\/\/\S+\/verify-email\?token=[\w-]+/.exec(mail.text)![0]);
-  await signIn(page, email, "a long password");
-  await expect(page.getByLabel("Profile menu")).toBeVisible();
+  await signedInAccount(page, smtp, email, "a long password");
 
   const sessionId = (await page.context().cookies()).find((cookie) => cookie.name === "cv_session")!.value;
   expect(sessionId.length).toBeGreaterThan(20);

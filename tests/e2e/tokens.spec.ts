@@ -2,8 +2,8 @@ import { expect, test, type Page } from "@playwright/test";
 import { tokenTexts } from "~/lib/tokens";
 import { E2E_PORT, E2E_SMTP_PORT, E2E_STRIPE_PORT, E2E_STRIPE_WEBHOOK_SECRET } from "../../playwright.config";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe-server";
-import { readMail, startSmtpCapture, type SmtpCapture } from "../fakes/smtp-capture";
-import { signIn, signUp } from "./journeys";
+import { startSmtpCapture, type SmtpCapture } from "../fakes/smtp-capture";
+import { signedInAccount } from "./journeys";
 import { desktop, phone } from "./viewports";
 
 let smtp: SmtpCapture;
@@ -23,11 +23,7 @@ test.afterAll(async () => {
 
 async function signedInReader(page: Page, label: string) {
   const email = `tokens.${label}.${Date.now()}@example.com`;
-  await signUp(page, email, "token password");
-  const mail = readMail((await smtp.waitForMessage((message) => message.to.includes(email))).raw);
-  await page.goto(/https?:\/\/\S+\/verify-email\?token=[\w-]+/.exec(mail.text)![0]);
-  await signIn(page, email, "token password");
-  await expect(page.getByLabel("Profile menu")).toBeVisible();
+  await signedInAccount(page, smtp, email, "token password");
 }
 
 for (const javaScriptEnabled of [true, false]) {
