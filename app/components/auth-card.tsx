@@ -62,3 +62,20 @@ export function FormAlert({ tone, children }: { tone: "error" | "success"; child
     </p>
   );
 }
+
+/** Under both sign-up forms (the page and the dialog): the spec's links to /terms and /privacy. */
+export function TermsNotice() {
+  return (
+    <p className="text-xs text-faint">
+      By signing up you agree to the{" "}
+      <Link to="/terms" className="text-accent hover:underline">
+        Terms of Service
+      </Link>{" "}
+      and the{" "}
+      <Link to="/privacy" className="text-accent hover:underline">
+        Privacy Notice
+      </Link>
+      .
+    </p>
+  );
+}

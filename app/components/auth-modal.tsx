@@ -3,7 +3,7 @@ import { Eye, EyeOff } from "lucide-react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { authTexts, PASSWORD_MAX, PASSWORD_MIN, SIMPLE_EMAIL } from "~/lib/auth-forms";
 import { thumbnailUrl } from "~/lib/catalogue";
-import { FormAlert } from "./auth-card";
+import { FormAlert, TermsNotice } from "./auth-card";
 import { GoogleButton } from "./google-button";
 import { Dialog } from "./ui/dialog";
 
@@ -190,13 +190,7 @@ function SignUpPanel({ redirectTo, googleSignIn, onSwitch }: { redirectTo: strin
         <button type="submit" className="btn-primary h-11" disabled={!valid || submitting}>
           {submitting ? "Creating account…" : "Create Free Account"}
         </button>
-        <p className="text-xs text-faint">
-          By signing up you agree to the{" "}
-          <Link to="/terms" className="text-accent hover:underline">
-            Terms of Service
-          </Link>
-          .
-        </p>
+        <TermsNotice />
       </fetcher.Form>
       {googleSignIn ? <GoogleButton redirectTo={redirectTo} /> : null}
       <p className="mt-5 text-center text-sm text-muted">

@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { AuthCard, FormAlert, FormField } from "~/components/auth-card";
+import { AuthCard, FormAlert, FormField, TermsNotice } from "~/components/auth-card";
 import { GoogleButton } from "~/components/google-button";
 import { authTexts, fieldErrors, signUpSchema } from "~/lib/auth-forms";
 import { resendVerification, signUp } from "~/modules/auth/accounts.server";
@@ -68,17 +68,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
         <button type="submit" className="btn-primary h-11" disabled={submitting}>
           {submitting ? "Creating account…" : "Sign Up Now"}
         </button>
-        <p className="text-xs text-faint">
-          By signing up you agree to the{" "}
-          <Link to="/terms" className="text-accent hover:underline">
-            Terms of Service
-          </Link>{" "}
-          and the{" "}
-          <Link to="/privacy" className="text-accent hover:underline">
-            Privacy Notice
-          </Link>
-          .
-        </p>
+        <TermsNotice />
       </Form>
       {loaderData.googleSignIn ? <GoogleButton /> : null}
       <p className="mt-6 text-center text-sm text-muted">
