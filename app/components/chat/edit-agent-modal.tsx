@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "react-router";
+import type { FieldErrors } from "~/lib/auth-forms";
 import { FormAlert } from "../auth-card";
 import { Dialog } from "../ui/dialog";
 
@@ -24,7 +25,7 @@ export function EditAgentModal({
   onClose: () => void;
   agent: Editable;
   error?: string;
-  fields?: Record<string, string>;
+  fields?: FieldErrors;
 }) {
   const saving = useNavigation().formData?.get("intent") === "edit-agent";
   return (

@@ -1,10 +1,11 @@
 import { agentFormSchema, agentTexts } from "~/lib/agent-form";
 import { AvatarRejected, storeAvatarImage } from "~/modules/account/profile.server";
+import { fieldErrors, type FieldErrors } from "~/lib/auth-forms";
 import { prisma } from "~/modules/db/db.server";
 import { listPublishedModels } from "./model-choice.server";
 import { ChatNotFoundError } from "./sessions.server";
 
-export type AgentUpdateResult = { ok: true } | { ok: false; error: string; fields?: Record<string, string> };
+export type AgentUpdateResult = { ok: true } | { ok: false; error: string; fields?: FieldErrors };
 
 /** Model choices per type for the edit form: published models only, by weight then name. */
 export async function modelChoices() {
@@ -28,8 +29,7 @@ export async function updateOwnAgent(userId: string, agentId: string, form: Form
     messageInstruction: form.get("messageInstruction") ?? "",
   });
   if (!parsed.success) {
-    const fields = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
-    return { ok: false, error: agentTexts.updateFailed, fields };
+    return { ok: false, error: agentTexts.updateFailed, fields: fieldErrors(parsed.error) };
   }
   const choices = await modelChoices();
   const customModels: Record<string, string>[] = [];

@@ -1,3 +1,4 @@
+import type { FieldErrors } from "~/lib/auth-forms";
 import { chatTexts } from "~/lib/chat";
 import { readPromptGuide } from "~/lib/prompt-guide";
 import { prisma } from "~/modules/db/db.server";
@@ -50,7 +51,7 @@ export async function chatPageData(userId: string, sessionId: string, searchPara
 
 export type ChatActionResult =
   | { ok: true; toast?: "agent-updated" }
-  | { ok: false; status: number; error: string; buyTokens?: string; intent?: "edit-agent"; fields?: Record<string, string> };
+  | { ok: false; status: number; error: string; buyTokens?: string; intent?: "edit-agent"; fields?: FieldErrors };
 
 /**
  * The page's own form actions: sending without JavaScript (the reply is produced before the
