@@ -9,7 +9,6 @@ export const agentFormSchema = z.object({
   messageInstruction: z.string().trim().max(4000, "Use at most 4000 characters"),
 });
 
-export type AgentForm = z.infer<typeof agentFormSchema>;
 
 export const agentTexts = {
   updated: "Agent updated successfully",

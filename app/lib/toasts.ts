@@ -14,8 +14,6 @@ export const toasts = {
   "tokens-claimed": { title: "Success", message: tokenTexts.claimed, tone: "success" },
   "already-claimed": { title: tokenTexts.alreadyClaimedTitle, message: tokenTexts.alreadyClaimedMessage, tone: "error" },
   "claim-failed": { title: "Error", message: tokenTexts.claimFailed, tone: "error" },
-  "payment-success": { title: "Success", message: tokenTexts.paymentSucceeded, tone: "success" },
-  "payment-failed": { title: "Error", message: tokenTexts.processFailed, tone: "error" },
   "checkout-failed": { title: "Error", message: tokenTexts.createSessionFailed, tone: "error" },
   "too-many-checkouts": { title: "Error", message: tokenTexts.tooManyCheckouts, tone: "error" },
   "payments-not-configured": { title: "Error", message: tokenTexts.paymentsNotConfigured, tone: "error" },

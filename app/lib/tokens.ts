@@ -11,7 +11,6 @@ export const tokenTexts = {
   noSessionId: "No session ID provided",
   verifyFailed: "Failed to verify payment",
   createSessionFailed: "Failed to create payment session",
-  notAuthenticated: "User not authenticated",
   processFailed: "Failed to process payment",
   paymentSucceeded: "Payment processed successfully! Your tokens have been added to your account.",
   tooManyCheckouts: "Too many payment attempts. Please try again later.",

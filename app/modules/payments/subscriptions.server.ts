@@ -28,7 +28,6 @@ export async function listActivePlans() {
     interval: plan.interval,
     features: planFeatures(plan.features),
     isPopular: plan.isPopular,
-    monthlyTokens: tokensFromPlan(planFeatures(plan.features)),
   }));
 }
 
