@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -56,7 +57,8 @@ function openPostgres(url: string, poolSize = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, options });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", () => {});
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  // The adapter hands the name to pg as it is; without one (undefined) pg sends an unnamed statement, as with no generator.
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { statementNameGenerator: preparedStatementName as (query: { sql: string }) => string }) });
   return {
     kind: "postgres",
     prisma,
@@ -128,6 +130,18 @@ async function listenOnPostgres(url: string, channel: string, onNotify: (payload
     stopped = true;
     await client?.end().catch(() => {});
   };
+}
+
+/**
+ * Marks a raw statement to be kept prepared on each connection (a name for pg), so PostgreSQL
+ * parses it once per connection and, after a few runs, reuses its plan. For a few hot, complex
+ * statements (a chat reply's opening one plans for longer than it runs); others are not named,
+ * so the set kept per connection stays small.
+ */
+export const KEEP_PREPARED = "/* keep prepared */";
+
+function preparedStatementName({ sql }: { sql: string }) {
+  return sql.startsWith(KEEP_PREPARED) ? `cv_${createHash("sha1").update(sql).digest("hex")}` : undefined;
 }
 
 function pgRunner(client: pg.PoolClient): SqlRunner {
