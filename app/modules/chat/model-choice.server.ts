@@ -1,3 +1,4 @@
+import { Prisma } from "~/generated/prisma/client";
 import { isPlatformConfigured } from "~/modules/config/env.server";
 import { cachedCatalogueRead } from "~/modules/catalogue/cache.server";
 import { prisma } from "~/modules/db/db.server";
@@ -26,22 +27,51 @@ export function listPublishedModels() {
   );
 }
 
+/** Published chat models whose platform can be called (configured, or the model has its own key), heaviest first. */
+export async function usableChatModels() {
+  return (await listPublishedModels()).filter((model) => model.modelType === "chat" && (isPlatformConfigured(model.aiPlatform) || Boolean(model.apiKey)));
+}
+
 /**
  * Which model answers in a session: the person's choice for their agent, then the character's,
  * then deepseek-v3, then the heaviest published chat model. Only published models whose platform
  * can be called count, so a missing key never breaks a chat: the offline demo model is always there.
+ * `chatModelChoiceSql` is the same rule for a statement; a test holds the two to the same answers.
  */
 export async function chooseChatModel(agent: { customModels: unknown; document: unknown; characterChatModel: string | null }) {
   const documentModel = (agent.document as { chat_model?: unknown } | null)?.chat_model;
   const wanted = [customModelMap(agent.customModels).chat, typeof documentModel === "string" ? documentModel : null, agent.characterChatModel, FALLBACK_CHAT_MODEL].filter(
     (name): name is string => Boolean(name),
   );
-  const usable = (await listPublishedModels()).filter(
-    (model) => model.modelType === "chat" && (isPlatformConfigured(model.aiPlatform) || Boolean(model.apiKey)),
-  );
+  const usable = await usableChatModels();
   for (const name of wanted) {
     const match = usable.find((model) => model.chatModel === name);
     if (match) return match;
   }
   return usable[0] ?? null;
+}
+
+/**
+ * chooseChatModel's rule as a subquery over an agent's columns (SQL expressions: `customModels`
+ * and `document` jsonb, `characterChatModel` text), picking from `usable` (as usableChatModels
+ * lists them). It yields at most one row, (name, cost), so that a reply can reserve the chosen
+ * model's cost in the statement that reads the agent.
+ */
+export function chatModelChoiceSql(
+  usable: { chatModel: string; costTokens: number }[],
+  agent: { customModels: Prisma.Sql; document: Prisma.Sql; characterChatModel: Prisma.Sql },
+): Prisma.Sql {
+  return Prisma.sql`
+    SELECT usable.name, usable.cost
+    FROM unnest(${usable.map((model) => model.chatModel)}::text[], ${usable.map((model) => model.costTokens)}::int[]) WITH ORDINALITY AS usable(name, cost, rank)
+    ORDER BY array_position(ARRAY[
+               (SELECT entry ->> 'chat'
+                FROM jsonb_array_elements(CASE WHEN jsonb_typeof(${agent.customModels}) = 'array' THEN ${agent.customModels} END) WITH ORDINALITY AS custom(entry, position)
+                WHERE jsonb_typeof(entry -> 'chat') = 'string' ORDER BY position LIMIT 1),
+               CASE WHEN jsonb_typeof(${agent.document} -> 'chat_model') = 'string' THEN ${agent.document} ->> 'chat_model' END,
+               ${agent.characterChatModel},
+               ${FALLBACK_CHAT_MODEL}
+             ]::text[], usable.name) NULLS LAST,
+             usable.rank
+    LIMIT 1`;
 }

@@ -77,30 +77,34 @@ export async function credit(
 
 export type Reservation = { id: string; free: number; purchased: number; balance: Balance };
 
+/** What a reservation is for, as recorded on it and on its transaction rows. */
+export type ReservationPurpose = { purpose: string; description: string; referenceId?: string | null; ttlSeconds?: number };
+
 /**
- * Holds `cost` tokens for a model call, free ones first, or throws InsufficientTokensError with
- * the current balance. The row lock taken by the first CTE makes concurrent reservations on one
- * account queue; each then sees the balance the previous one left.
+ * The reservation as the CTEs `locked` (the balance row, locked, with the balance before), `debit`,
+ * `held` (the reservation, if the balance covered the cost) and `entries`, for a statement that
+ * does other work in the same round trip (a chat reply reads its context and reserves at once).
+ * `userId` (a uuid) and `cost` are SQL expressions; nothing is held when either is NULL or the
+ * cost is below 1, and `description` may be one too. The row lock taken by `locked` makes
+ * concurrent reservations on one account queue; each then sees the balance the previous one left.
  */
-export async function reserve(
-  userId: string,
-  cost: number,
-  { purpose, description, referenceId = null, ttlSeconds = RESERVATION_TTL_SECONDS }: { purpose: string; description: string; referenceId?: string | null; ttlSeconds?: number },
-): Promise<Reservation> {
-  assertAmount(cost);
-  const [row] = await prisma().$queryRaw<{ id: string; free: number; purchased: number; balanceFree: number; balancePurchased: number }[]>`
-    WITH locked AS (
-      SELECT user_id, balance_free, balance_purchased, LEAST(balance_free, ${cost}) AS free_part
-      FROM token_balances WHERE user_id = ${userId}::uuid
+export function reservationCtes(
+  { userId, cost }: { userId: Prisma.Sql; cost: Prisma.Sql },
+  { purpose, description, referenceId = null, ttlSeconds = RESERVATION_TTL_SECONDS }: Omit<ReservationPurpose, "description"> & { description: string | Prisma.Sql },
+): Prisma.Sql {
+  return Prisma.sql`
+    locked AS (
+      SELECT user_id, balance_free, balance_purchased, ${cost} AS cost, LEAST(balance_free, ${cost}) AS free_part
+      FROM token_balances WHERE user_id = ${userId}
       FOR UPDATE
     ), debit AS (
       UPDATE token_balances b
       SET balance_free = l.balance_free - l.free_part,
-          balance_purchased = l.balance_purchased - (${cost} - l.free_part),
+          balance_purchased = l.balance_purchased - (l.cost - l.free_part),
           updated_at = ${utcNow}
       FROM locked l
-      WHERE b.user_id = l.user_id AND l.balance_free + l.balance_purchased >= ${cost}
-      RETURNING b.user_id, l.free_part, ${cost} - l.free_part AS purchased_part, b.balance_free, b.balance_purchased
+      WHERE b.user_id = l.user_id AND l.cost >= 1 AND l.balance_free + l.balance_purchased >= l.cost
+      RETURNING b.user_id, l.free_part, l.cost - l.free_part AS purchased_part, b.balance_free, b.balance_purchased
     ), held AS (
       INSERT INTO token_reservations (id, user_id, free_amount, purchased_amount, status, purpose, reference_id, expires_at, created_at)
       SELECT gen_random_uuid(), user_id, free_part, purchased_part, 'held', ${purpose}, ${referenceId},
@@ -112,7 +116,14 @@ export async function reserve(
       SELECT gen_random_uuid(), h.user_id, part.token_type::"TokenType", 'deduct', part.amount, ${description}, 'reservation', h.id::text, ${utcNow}
       FROM held h, LATERAL (VALUES ('free', h.free_amount), ('purchased', h.purchased_amount)) AS part(token_type, amount)
       WHERE part.amount > 0
-    )
+    )`;
+}
+
+/** Holds `cost` tokens for a model call, free ones first, or throws InsufficientTokensError with the current balance. */
+export async function reserve(userId: string, cost: number, purpose: ReservationPurpose): Promise<Reservation> {
+  assertAmount(cost);
+  const [row] = await prisma().$queryRaw<{ id: string; free: number; purchased: number; balanceFree: number; balancePurchased: number }[]>`
+    WITH ${reservationCtes({ userId: Prisma.sql`${userId}::uuid`, cost: Prisma.sql`${cost}::int` }, purpose)}
     SELECT h.id::text AS id, h.free_amount AS free, h.purchased_amount AS purchased,
            d.balance_free AS "balanceFree", d.balance_purchased AS "balancePurchased"
     FROM held h, debit d`;
@@ -178,7 +189,7 @@ export async function releaseExpiredReservations(): Promise<number> {
   return released;
 }
 
-function toBalance(row: { free: number; purchased: number } | undefined): Balance {
+export function toBalance(row: { free: number | null; purchased: number | null } | undefined): Balance {
   const free = row?.free ?? 0;
   const purchased = row?.purchased ?? 0;
   return { free, purchased, total: free + purchased };
