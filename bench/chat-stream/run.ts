@@ -353,30 +353,25 @@ async function prepareData(config: Config): Promise<Prepared> {
 }
 
 /**
- * What the reply route does before it calls the model, step by step, with the app's own
- * functions on the same database (this process, before the server starts; the app's code is not
- * touched). The steps are those of the reply route and prepareReply: the sign-in and the reply
- * context read together, the model chosen, the tokens reserved; the person's message is saved
- * alongside the model call, so it is timed on its own.
+ * What the reply route does before it calls the model, with the app's own functions on the same
+ * database (this process, before the server starts; the app's code is not touched). The route
+ * calls prepareReply, whose one statement reads the sign-in, the session's context and the model,
+ * reserves the tokens and saves the person's message; the sign-in lookup and a reservation on
+ * their own are timed for scale. The reply is saved after the model, so it is timed on its own.
  */
 async function timePhases(config: Config, person: Person): Promise<Phase[]> {
-  const { getCurrentUser } = await import("../../app/modules/auth/login-session.server");
-  const { saveMessage } = await import("../../app/modules/chat/sessions.server");
-  const { chooseChatModel } = await import("../../app/modules/chat/model-choice.server");
+  const { getCurrentUser, loginSessionIdOf } = await import("../../app/modules/auth/login-session.server");
+  const { getOwnSession, saveMessage } = await import("../../app/modules/chat/sessions.server");
   const { reserve, release } = await import("../../app/modules/tokens/ledger.server");
   const { publishChatEvent } = await import("../../app/modules/chat/realtime.server");
-  const { loadReplyContext, prepareReply } = await import("../../app/modules/chat/reply.server");
+  const { prepareReply } = await import("../../app/modules/chat/reply.server");
 
   const names = [
-    "session lookup (getCurrentUser) alone",
-    "reply context (loadReplyContext: session, agent, history) alone",
-    "both together, as the route reads them",
-    "model choice (chooseChatModel)",
-    "reservation (reserve)",
-    "before the model: together + model choice + reservation",
-    "save message + NOTIFY (saveMessage), alongside the model",
+    "sign-in lookup alone (getCurrentUser), for scale",
+    "reservation alone (reserve), for scale",
+    "before the model: prepareReply (sign-in, context, model, reservation, the message saved and announced: one statement)",
+    "saving the reply + NOTIFY (saveMessage), after the model",
     "  of which NOTIFY (publishChatEvent)",
-    "prepareReply alone (model choice, reservation, save started)",
   ];
   const times: number[][] = names.map(() => []);
   // On PostgreSQL, every statement (and BEGIN/COMMIT) the app sends is one pg Client.query: count them per step.
@@ -403,23 +398,16 @@ async function timePhases(config: Config, person: Person): Promise<Phase[]> {
         counts.push(sent - before);
         return result;
       };
-      await step(() => getCurrentUser(request()));
-      await step(() => loadReplyContext(person.sessionId));
-      const [user, context] = await step(() => Promise.all([getCurrentUser(request()), loadReplyContext(person.sessionId)]));
-      if (!user || context?.ownerId !== user.id) throw new Error("phase timing: the cookie did not sign in to the session's owner");
-      const model = await step(() =>
-        chooseChatModel({ customModels: context.agent.customModels, document: context.agent.document, characterChatModel: context.agent.characterChatModel }),
-      );
-      if (model?.chatModel !== MODEL) throw new Error(`phase timing: the chosen model is ${model?.chatModel}, not ${MODEL}`);
-      const reservation = await step(() => reserve(user.id, model.costTokens, { purpose: "chat_message", description: "Benchmark phase timing", referenceId: context.session.id }));
-      took.push(took[2]! + took[3]! + took[4]!);
-      counts.push(counts[2]! + counts[3]! + counts[4]!);
+      const user = await step(() => getCurrentUser(request()));
+      if (!user) throw new Error("phase timing: the cookie did not sign in");
+      const session = await getOwnSession(user.id, person.sessionId);
+      const reservation = await step(() => reserve(user.id, 1, { purpose: "chat_message", description: "Benchmark phase timing", referenceId: session.id }));
       await release(reservation.id);
-      await step(() => saveMessage(context.session, user.id, { senderType: "user", message: MESSAGE }));
-      await step(() => publishChatEvent({ kind: "message", userId: user.id, sessionId: context.session.id, messageId: randomUUID() }));
-      const prepared = await step(() => prepareReply(user.id, context, { text: MESSAGE }));
-      await prepared.userMessage;
+      const prepared = await step(() => prepareReply({ loginSessionId: loginSessionIdOf(request())! }, person.sessionId, { text: MESSAGE }));
+      if (prepared.model.name !== MODEL) throw new Error(`phase timing: the chosen model is ${prepared.model.name}, not ${MODEL}`);
       if (prepared.reservationId) await release(prepared.reservationId);
+      await step(() => saveMessage(session, user.id, { senderType: "user", message: MESSAGE }));
+      await step(() => publishChatEvent({ kind: "message", userId: user.id, sessionId: session.id, messageId: randomUUID() }));
       if (keep) took.forEach((ms, index) => times[index]!.push(ms));
     }
   } finally {
@@ -784,15 +772,15 @@ async function probes(config: Config, people: Person[], broke: Person) {
       run: () => time(() => fetch(`${config.appUrl}/healthz`), 200),
     },
     {
-      name: "POST reply, unknown session → 404 (+ sign-in lookup and reply context, read together)",
-      run: (p: Person) => time(() => post(p, randomUUID(), MESSAGE), 404),
-    },
-    {
-      name: "POST reply, empty message → 400 (+ the message checked)",
+      name: "POST reply, empty message → 400 (+ the form read and checked)",
       run: (p: Person) => time(() => post(p, p.sessionId, ""), 400),
     },
     {
-      name: "POST reply, no tokens → 402 (+ model choice, prompt, reservation refused, balance read)",
+      name: "POST reply, unknown session → 404 (+ the one statement: sign-in and context found nothing)",
+      run: (p: Person) => time(() => post(p, randomUUID(), MESSAGE), 404),
+    },
+    {
+      name: "POST reply, no tokens → 402 (+ model choice, reservation refused in the same statement)",
       run: () => time(() => post(broke, broke.sessionId, MESSAGE), 402),
     },
   ];

@@ -4,7 +4,7 @@ import { attachmentTexts } from "~/lib/attachments";
 import { prisma } from "~/modules/db/db.server";
 import { AttachmentRejected, storeChatAttachment } from "~/modules/chat/attachments.server";
 import { handleChatAction } from "~/modules/chat/page.server";
-import { ChatInputError, ownReplyContext, prepareReply, readMessage, runReply } from "~/modules/chat/reply.server";
+import { ChatInputError, prepareReply, readMessage, runReply } from "~/modules/chat/reply.server";
 import { getOwnSession, listMessages, startChat } from "~/modules/chat/sessions.server";
 import { isReadable } from "~/modules/storage/storage.server";
 import { credit } from "~/modules/tokens/ledger.server";
@@ -64,7 +64,7 @@ describe("chat attachments", () => {
     form.append("attachment", image.path);
     form.append("attachment", text.path);
     fake.nextReply({ text: "Lovely colours." });
-    const outcome = await runReply(await prepareReply(userId, await ownReplyContext(userId, chat.id), readMessage(userId, form)), {});
+    const outcome = await runReply(await prepareReply({ userId: userId }, chat.id, readMessage(form)), {});
     expect(outcome.status).toBe("complete");
 
     const sent = (fake.requests.at(-1)!.body as { messages: { role: string; content: unknown }[] }).messages.at(-1)!;
@@ -87,7 +87,7 @@ describe("chat attachments", () => {
     form.set("message", "Summarise these");
     for (const stored of [pdf, docx, broken]) form.append("attachment", stored.path);
     fake.nextReply({ text: "Revenue is up." });
-    const outcome = await runReply(await prepareReply(userId, await ownReplyContext(userId, chat.id), readMessage(userId, form)), {});
+    const outcome = await runReply(await prepareReply({ userId: userId }, chat.id, readMessage(form)), {});
     expect(outcome.status).toBe("complete");
 
     const sent = (fake.requests.at(-1)!.body as { messages: { role: string; content: unknown }[] }).messages.at(-1)!;
@@ -132,14 +132,17 @@ describe("chat attachments", () => {
   test("a send may be files only, but never someone else's files", async () => {
     const stranger = await newUser();
     const theirs = await storeChatAttachment(stranger, file(png, "private.png"));
+    const chat = await getOwnSession(userId, await startChat(userId, (await prisma().character.findFirstOrThrow({ where: { isPublished: true } })).id));
     const form = new FormData();
     form.append("attachment", theirs.path);
-    expect(() => readMessage(userId, form)).toThrow(ChatInputError);
+    const reservations = await prisma().tokenReservation.count({ where: { userId } });
+    await expect(prepareReply({ userId }, chat.id, readMessage(form))).rejects.toThrow(ChatInputError);
+    expect(await prisma().tokenReservation.count({ where: { userId } })).toBe(reservations);
     const mine = await storeChatAttachment(userId, file(png, "mine.png"));
     const onlyFiles = new FormData();
     onlyFiles.append("attachment", mine.path);
-    expect(readMessage(userId, onlyFiles)).toEqual({ text: "", attachments: [mine.path] });
-    expect(() => readMessage(userId, new FormData())).toThrow(ChatInputError);
+    expect(readMessage(onlyFiles)).toEqual({ text: "", attachments: [mine.path] });
+    expect(() => readMessage(new FormData())).toThrow(ChatInputError);
   });
 
   test("the upload route refuses visitors and reports the spec's text for a wrong type", async () => {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { redirect } from "react-router";
+import { Prisma } from "~/generated/prisma/client";
 import { env } from "~/modules/config/env.server";
 import { prisma } from "~/modules/db/db.server";
 
@@ -52,26 +53,47 @@ export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
   return lookup;
 }
 
-type SessionRow = Omit<CurrentUser, "role"> & { role: CurrentUser["role"]; lastSeenAt: Date };
+/** This request's login session id (the SHA-256 of its cookie's token), or null without the cookie. */
+export function loginSessionIdOf(request: Request) {
+  const token = readCookie(request.headers.get("cookie"), SESSION_COOKIE);
+  return token ? sessionIdFor(token) : null;
+}
+
+/**
+ * The live login session with this id, as a query for other statements to build on: unexpired,
+ * of an account that is not disabled. Columns: "loginSessionId", "lastSeenAt", "userId" (uuid),
+ * email, name, "avatarUrl", role.
+ */
+export function liveLoginSessionSql(loginSessionId: string) {
+  return Prisma.sql`
+    SELECT s.id AS "loginSessionId", s.last_seen_at AS "lastSeenAt",
+           u.id AS "userId", u.email, u.name, u.avatar_url AS "avatarUrl", u.role::text AS role
+    FROM login_sessions s JOIN users u ON u.id = s.user_id
+    WHERE s.id = ${loginSessionId} AND s.expires_at > (now() AT TIME ZONE 'UTC') AND u.status <> 'inactive'`;
+}
+
+/** Use extends the session and records the person's last activity, at most once per TOUCH_INTERVAL_MS. */
+export async function keepLoginSessionAlive(session: { loginSessionId: string; lastSeenAt: Date; userId: string }) {
+  if (Date.now() - session.lastSeenAt.getTime() <= TOUCH_INTERVAL_MS) return;
+  const now = new Date();
+  await prisma().$transaction([
+    prisma().loginSession.update({ where: { id: session.loginSessionId }, data: { lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS) } }),
+    prisma().user.update({ where: { id: session.userId }, data: { lastActiveAt: now } }),
+  ]);
+}
+
+type SessionRow = { loginSessionId: string; lastSeenAt: Date; userId: string; email: string; name: string | null; avatarUrl: string | null; role: CurrentUser["role"] };
 
 /** One statement (every signed-in request waits for it): a live session of an account that is not disabled. */
 async function lookUpCurrentUser(request: Request): Promise<CurrentUser | null> {
-  const token = readCookie(request.headers.get("cookie"), SESSION_COOKIE);
-  if (!token) return null;
+  const loginSessionId = loginSessionIdOf(request);
+  if (!loginSessionId) return null;
   const [session] = await prisma().$queryRaw<SessionRow[]>`
-    SELECT s.id AS "sessionId", s.last_seen_at AS "lastSeenAt",
-           u.id::text AS id, u.email, u.name, u.avatar_url AS "avatarUrl", u.role::text AS role
-    FROM login_sessions s JOIN users u ON u.id = s.user_id
-    WHERE s.id = ${sessionIdFor(token)} AND s.expires_at > (now() AT TIME ZONE 'UTC') AND u.status <> 'inactive'`;
+    SELECT live."loginSessionId", live."lastSeenAt", live."userId"::text AS "userId", live.email, live.name, live."avatarUrl", live.role
+    FROM (${liveLoginSessionSql(loginSessionId)}) live`;
   if (!session) return null;
-  if (Date.now() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    const now = new Date();
-    await prisma().$transaction([
-      prisma().loginSession.update({ where: { id: session.sessionId }, data: { lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS) } }),
-      prisma().user.update({ where: { id: session.id }, data: { lastActiveAt: now } }),
-    ]);
-  }
-  return { id: session.id, email: session.email, name: session.name, avatarUrl: session.avatarUrl, role: session.role, sessionId: session.sessionId };
+  await keepLoginSessionAlive(session);
+  return { id: session.userId, email: session.email, name: session.name, avatarUrl: session.avatarUrl, role: session.role, sessionId: session.loginSessionId };
 }
 
 /** Ends this device's session only (the spec's local scope) and returns the cookie that clears it. */

@@ -80,15 +80,25 @@ function viewOf(path: string): AttachmentView {
   return { path, name: path.split("/").pop()!, contentType: contentTypeForPath(path), url: signedUrl("chats", path) };
 }
 
-/** The attachments named in a send, each of which must be this person's own upload. */
-export function ownAttachmentPaths(userId: string, values: FormDataEntryValue[], filesInForm = 0) {
+/**
+ * The attachments named in a send: at most ATTACHMENTS_PER_MESSAGE (with the files posted in the
+ * form), none climbing out of its folder. Each must also be the sender's own upload:
+ * `foreignAttachment` names the first that is not.
+ */
+export function attachmentPathsOf(values: FormDataEntryValue[], filesInForm = 0) {
   const paths = values.filter((value): value is string => typeof value === "string" && value !== "");
   if (paths.length + filesInForm > ATTACHMENTS_PER_MESSAGE) throw new AttachmentRejected(attachmentTexts.tooMany);
-  for (const path of paths) {
-    if (!path.startsWith(`${userId}/`) || path.includes("..")) throw new AttachmentRejected(attachmentTexts.uploadFailed(path.split("/").pop() ?? "file"));
-  }
+  for (const path of paths) if (path.includes("..")) throw rejected(path);
   return paths;
 }
+
+/** The rejection for the first of `paths` that is not stored under this person's own folder, if any. */
+export function foreignAttachment(userId: string, paths: string[]) {
+  const foreign = paths.find((path) => !path.startsWith(`${userId}/`));
+  return foreign === undefined ? null : rejected(foreign);
+}
+
+const rejected = (path: string) => new AttachmentRejected(attachmentTexts.uploadFailed(path.split("/").pop() ?? "file"));
 
 const TEXT_LIMIT = 20_000;
 

@@ -6,7 +6,7 @@ import { InsufficientTokensError } from "~/modules/tokens/ledger.server";
 import { modelChoices, updateOwnAgent } from "./agents.server";
 import { AttachmentRejected, filesInForm, storeFormFiles } from "./attachments.server";
 import { chooseChatModel, customModelMap, FALLBACK_CHAT_MODEL } from "./model-choice.server";
-import { ChatInputError, NoChatModelError, ownReplyContext, prepareReply, readMessage, runReply } from "./reply.server";
+import { ChatInputError, NoChatModelError, NotSignedInError, prepareReply, readMessage, runReply, type ReplyInput } from "./reply.server";
 import { ChatNotFoundError, deleteOwnMessage, listMessages, listSessions, requireOwnSession } from "./sessions.server";
 
 /**
@@ -79,25 +79,21 @@ export async function handleChatAction(userId: string, sessionId: string, form: 
 
 /** A send or regenerate without JavaScript: the reply is produced before the page comes back. */
 async function sendFromForm(userId: string, sessionId: string, intent: "send" | "regenerate", form: FormData): Promise<ChatActionResult> {
-  let context;
+  // Someone else's session answers 404 before the form is looked at, and stores nothing.
+  await requireOwnSession(userId, sessionId);
   try {
-    context = await ownReplyContext(userId, sessionId);
-  } catch (error) {
-    if (error instanceof ChatNotFoundError) throw new Response("Not Found", { status: 404 });
-    throw error;
-  }
-  try {
-    let input: Parameters<typeof prepareReply>[2] = { regenerate: true };
+    let input: ReplyInput = { regenerate: true };
     if (intent === "send") {
       // Without JavaScript the picker's files come with the form; they are stored here, checked as uploads are.
       const files = filesInForm(form);
-      const message = readMessage(userId, form, files.length);
+      const message = readMessage(form, files.length);
       input = { text: message.text, attachments: [...message.attachments, ...(await storeFormFiles(userId, files))] };
     }
-    const prepared = await prepareReply(userId, context, input);
+    const prepared = await prepareReply({ userId }, sessionId, input);
     const outcome = await runReply(prepared, {});
     return outcome.status === "failed" ? { ok: false, status: 502, error: outcome.error } : { ok: true };
   } catch (error) {
+    if (error instanceof ChatNotFoundError || error instanceof NotSignedInError) throw new Response("Not Found", { status: 404 });
     if (error instanceof ChatInputError || error instanceof AttachmentRejected) return { ok: false, status: 400, error: error.message };
     if (error instanceof InsufficientTokensError) {
       return { ok: false, status: 402, error: chatTexts.insufficientTokens(error.cost, error.balance.total), buyTokens: "/dashboard/tokens" };

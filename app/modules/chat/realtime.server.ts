@@ -1,3 +1,4 @@
+import { Prisma } from "~/generated/prisma/client";
 import { database } from "~/modules/db/db.server";
 import { logger } from "~/modules/logging/logger.server";
 
@@ -40,7 +41,18 @@ function ensureListening() {
 }
 
 export async function publishChatEvent(event: ChatEvent) {
-  await database().prisma.$executeRaw`SELECT pg_notify(${CHANNEL}, ${JSON.stringify(event)})`;
+  const [kind, userId, sessionId, messageId] = [event.kind, event.userId, event.sessionId, event.messageId].map((value) => Prisma.sql`${value}`);
+  await database().prisma.$executeRaw`${chatEventNotifySql(kind!, userId!, sessionId!, messageId!)}`;
+}
+
+/**
+ * The NOTIFY of a ChatEvent as a query whose fields are SQL expressions, for a statement that
+ * announces what it changed (a saved message) in the same round trip. `source` is its FROM clause.
+ */
+export function chatEventNotifySql(kind: Prisma.Sql, userId: Prisma.Sql, sessionId: Prisma.Sql, messageId: Prisma.Sql, source: Prisma.Sql = Prisma.empty) {
+  return Prisma.sql`
+    SELECT pg_notify(${CHANNEL}, json_build_object('kind', ${kind}::text, 'userId', ${userId}::text, 'sessionId', ${sessionId}::text, 'messageId', ${messageId}::text)::text)
+    ${source}`;
 }
 
 /** Subscribes to one session's events (`session:<id>`) or all of a person's (`user:<id>`). */

@@ -1,26 +1,28 @@
+import { Prisma } from "~/generated/prisma/client";
 import { chatTexts, MESSAGE_MAX_CHARS, type ChatMessageView } from "~/lib/chat";
 import { ProviderAbortedError, ProviderError, ProviderTimeoutError, resolveModelEndpoint, streamChatCompletion, type ModelEndpoint } from "~/modules/ai/provider.server";
 import { buildChatPrompt, HISTORY_LIMIT, type ChatPrompt } from "~/modules/ai/prompt.server";
+import { keepLoginSessionAlive, liveLoginSessionSql } from "~/modules/auth/login-session.server";
 import { isUuid } from "~/modules/catalogue/characters.server";
+import { KEEP_PREPARED } from "~/modules/db/database.server";
 import { prisma } from "~/modules/db/db.server";
 import { logger } from "~/modules/logging/logger.server";
-import { release, reserve, settle } from "~/modules/tokens/ledger.server";
-import { AttachmentRejected, ownAttachmentPaths, promptContentWithAttachments } from "./attachments.server";
-import { chooseChatModel } from "./model-choice.server";
+import { InsufficientTokensError, release, reservationCtes, settle, toBalance } from "~/modules/tokens/ledger.server";
+import { AttachmentRejected, attachmentPathsOf, foreignAttachment, promptContentWithAttachments } from "./attachments.server";
+import { chatModelChoiceSql, usableChatModels } from "./model-choice.server";
 import { publishChatEvent } from "./realtime.server";
-import { ChatNotFoundError, saveMessage, type OwnSession } from "./sessions.server";
+import { ChatNotFoundError, messageCtes, saveMessage, savedMessageView, type NewMessage, type OwnSession } from "./sessions.server";
 
 export class ChatInputError extends Error {}
 export class NoChatModelError extends Error {}
+/** The request's login session is missing, expired or of a disabled account. */
+export class NotSignedInError extends Error {}
 
 export type PreparedReply = {
   session: OwnSession;
   userId: string;
-  /**
-   * The person's message, being saved while the model is already called (a regenerate has
-   * none). It is settled (saved or failed) before the reply is saved, which orders the two.
-   */
-  userMessage: Promise<ChatMessageView> | null;
+  /** The person's message, saved with the reservation (a regenerate has none). */
+  userMessage: ChatMessageView | null;
   endpoint: ModelEndpoint;
   prompt: ChatPrompt;
   reservationId: string | null;
@@ -34,67 +36,51 @@ export type ReplyOutcome =
   | { status: "stopped"; message: ChatMessageView | null }
   | { status: "failed"; error: string };
 
-/** The agent's fields a reply uses, with its character's chat model. */
-type ReplyAgent = {
-  name: string;
+/** A message to answer (text and attachment paths, as readMessage gives them), or the last one again. */
+export type ReplyInput = { text: string; attachments?: string[] } | { regenerate: true };
+
+/** Who asks: a login session (the streaming route, whose sign-in is read in the same statement) or a person already signed in. */
+export type Requester = { loginSessionId: string } | { userId: string };
+
+type HistoryEntry = { senderType: "user" | "agent"; message: string; messageType: string };
+
+/** One row of the reply's statement; the columns after `userId` are null when that step found nothing. */
+type OpeningRow = {
+  userId: string;
+  loginSessionId: string | null;
+  lastSeenAt: Date | null;
+  id: string | null;
+  agentId: string;
+  characterId: string;
+  agentName: string;
+  agentAvatar: string | null;
   description: string;
   bio: string;
   systemInstruction: string | null;
   messageInstruction: string | null;
-  customModels: unknown;
-  document: unknown;
-  characterChatModel: string | null;
+  history: HistoryEntry[];
+  lastAgentId: string | null;
+  modelName: string | null;
+  reservationId: string | null;
+  balanceFree: number | null;
+  balancePurchased: number | null;
+  userMessageId: string | null;
+  userMessageAt: Date | null;
 };
-type HistoryEntry = { senderType: "user" | "agent"; message: string; messageType: string };
-
-/** What a reply needs from the database: the session with its owner, the agent, recent history (oldest first). */
-export type ReplyContext = { ownerId: string; session: OwnSession; agent: ReplyAgent; history: HistoryEntry[] };
-
-type ContextRow = OwnSession & ReplyAgent & { ownerId: string; history: HistoryEntry[] };
 
 /**
- * Reads a reply's context by session id alone, in one statement (the first token waits for
- * it), so that the route can run it alongside the sign-in lookup; the caller compares `ownerId`
- * with the signed-in person before anything is used. Null for a malformed or unknown id.
+ * Reads a send: non-blank text or at least one attachment (spec section 5), within the limits.
+ * That the attachments are the sender's own uploads is checked with the sender (prepareReply);
+ * files posted with the plain form (`filesInForm`) are stored by the caller. The same rule for
+ * the streaming route and the plain form.
  */
-export async function loadReplyContext(sessionId: string): Promise<ReplyContext | null> {
-  if (!isUuid(sessionId)) return null;
-  const [row] = await prisma().$queryRaw<ContextRow[]>`
-    SELECT s.id::text AS id, s.user_id::text AS "ownerId", a.id::text AS "agentId", a.character_id::text AS "characterId",
-           a.name AS "agentName", a.avatar_url AS "agentAvatar", a.name, a.description, a.bio, a.document, a.custom_models AS "customModels",
-           a.system_instruction AS "systemInstruction", a.message_instruction AS "messageInstruction", c.chat_model AS "characterChatModel",
-           COALESCE((
-             SELECT json_agg(json_build_object('senderType', recent.sender_type, 'message', recent.message, 'messageType', recent.message_type)
-                             ORDER BY recent.created_at, recent.id)
-             FROM (SELECT m.sender_type, m.message, m.message_type, m.created_at, m.id FROM chat_messages m
-                   WHERE m.session_id = s.id AND m.message_type = 'chat'
-                   ORDER BY m.created_at DESC, m.id DESC LIMIT ${HISTORY_LIMIT + 1}) recent
-           ), '[]'::json) AS history
-    FROM chat_sessions s JOIN chat_agents a ON a.id = s.agent_id JOIN characters c ON c.id = a.character_id
-    WHERE s.id = ${sessionId}::uuid`;
-  if (!row) return null;
-  const { ownerId, history, id, agentId, characterId, agentName, agentAvatar, ...agent } = row;
-  return { ownerId, session: { id, agentId, characterId, agentName, agentAvatar }, agent, history };
-}
-
-/** This person's reply context, or ChatNotFoundError (someone else's session does not exist for them). */
-export async function ownReplyContext(userId: string, sessionId: string) {
-  const context = await loadReplyContext(sessionId);
-  if (!context || context.ownerId !== userId) throw new ChatNotFoundError(sessionId);
-  return context;
-}
-
-/**
- * Reads a send: non-blank text or at least one attachment (spec section 5), the attachments
- * being this person's own uploads (plus `filesInForm` files posted with the plain form, stored
- * by the caller). The same rule for the streaming route and the plain form.
- */
-export function readMessage(userId: string, form: FormData, filesInForm = 0) {
+export function readMessage(form: FormData, filesInForm = 0) {
   const value = form.get("message");
-  const text = typeof value === "string" ? value.trim() : "";
+  // PostgreSQL cannot store a NUL character in text; it means nothing in a message.
+  const text = typeof value === "string" ? value.replaceAll("\0", "").trim() : "";
   let attachments: string[];
   try {
-    attachments = ownAttachmentPaths(userId, form.getAll("attachment"), filesInForm);
+    attachments = attachmentPathsOf(form.getAll("attachment"), filesInForm);
   } catch (error) {
     if (error instanceof AttachmentRejected) throw new ChatInputError(error.message);
     throw error;
@@ -105,64 +91,122 @@ export function readMessage(userId: string, form: FormData, filesInForm = 0) {
 }
 
 /**
- * Everything before the model is called: the model, the prompt and the tokens reserved (a
- * balance too small throws InsufficientTokensError and nothing is saved or sent). The person's
- * message starts saving here and is not waited for: the model can be called at once. With
- * `regenerate`, the last exchange is answered again instead.
+ * Everything before the model is called, in one statement (the first token waits for it, and a
+ * database round trip is the largest part of that wait): who asks, their session with its agent
+ * and recent history, the model that answers (chatModelChoiceSql), its cost reserved and the
+ * person's message saved and announced. Nothing is reserved or saved unless the session is the
+ * requester's, the attachments are theirs, a regenerate has a message to answer and the balance
+ * covers the cost; each refusal is then thrown as its error (NotSignedInError, ChatNotFoundError,
+ * ChatInputError, NoChatModelError, InsufficientTokensError), with nothing sent to the model.
+ * The statement is kept prepared on each connection: it takes longer to plan than to run.
  */
-export async function prepareReply(
-  userId: string,
-  { session, agent, history: recent }: ReplyContext,
-  input: { text: string; attachments?: string[] } | { regenerate: true },
-): Promise<PreparedReply> {
-  const model = await chooseChatModel({ customModels: agent.customModels, document: agent.document, characterChatModel: agent.characterChatModel });
+export async function prepareReply(requester: Requester, sessionId: string, input: ReplyInput): Promise<PreparedReply> {
+  const regenerate = "regenerate" in input;
+  const attachments = regenerate ? [] : (input.attachments ?? []);
+  const usable = await usableChatModels();
+  const uploadedFiles = attachments.map((path) => ({ path, name: path.split("/").pop() }));
+  const userEntry: NewMessage | null = regenerate
+    ? null
+    : { senderType: "user", message: input.text, document: uploadedFiles.length ? { uploadedFiles, message: input.text } : {} };
+  const me =
+    "loginSessionId" in requester
+      ? liveLoginSessionSql(requester.loginSessionId)
+      : Prisma.sql`SELECT ${requester.userId}::uuid AS "userId", NULL::text AS "loginSessionId", NULL::timestamp AS "lastSeenAt"`;
+  const [row] = await prisma().$queryRaw<OpeningRow[]>`${Prisma.raw(KEEP_PREPARED)}
+    WITH me AS (${me}),
+    context AS (
+      SELECT s.id, s.user_id, a.id AS agent_id, a.character_id, a.name, a.avatar_url, a.description, a.bio, a.document, a.custom_models,
+             a.system_instruction, a.message_instruction, c.chat_model AS character_chat_model,
+             COALESCE((
+               SELECT json_agg(json_build_object('senderType', recent.sender_type, 'message', recent.message, 'messageType', recent.message_type)
+                               ORDER BY recent.created_at, recent.id)
+               FROM (SELECT m.sender_type, m.message, m.message_type, m.created_at, m.id FROM chat_messages m
+                     WHERE m.session_id = s.id AND m.message_type = 'chat'
+                     ORDER BY m.created_at DESC, m.id DESC LIMIT ${HISTORY_LIMIT + 1}) recent
+             ), '[]'::json) AS history
+      FROM me JOIN chat_sessions s ON s.user_id = me."userId" JOIN chat_agents a ON a.id = s.agent_id JOIN characters c ON c.id = a.character_id
+      WHERE s.id = ${isUuid(sessionId) ? sessionId : null}::uuid
+    ),
+    choice AS (
+      ${chatModelChoiceSql(usable, { customModels: Prisma.sql`(SELECT custom_models FROM context)`, document: Prisma.sql`(SELECT document FROM context)`, characterChatModel: Prisma.sql`(SELECT character_chat_model FROM context)` })}
+    ),
+    payer AS (
+      SELECT context.id AS session_id, context.user_id, context.name, choice.cost FROM context, choice
+      WHERE NOT EXISTS (SELECT 1 FROM unnest(${attachments}::text[]) AS path WHERE NOT starts_with(path, context.user_id::text || '/'))
+        AND (NOT ${regenerate} OR EXISTS (SELECT 1 FROM json_array_elements(context.history) AS entry WHERE entry ->> 'senderType' = 'user'))
+    ),
+    ${reservationCtes(
+      { userId: Prisma.sql`(SELECT user_id FROM payer)`, cost: Prisma.sql`(SELECT cost FROM payer)` },
+      { purpose: "chat_message", description: Prisma.sql`'Chat with ' || (SELECT name FROM payer)`, referenceId: sessionId },
+    )},
+    ${messageCtes(
+      { sessionId: Prisma.sql`payer.session_id`, userId: Prisma.sql`payer.user_id`, senderId: Prisma.sql`payer.user_id` },
+      userEntry ?? { senderType: "user", message: "" },
+      Prisma.sql`FROM payer LEFT JOIN held ON true WHERE ${userEntry !== null} AND (held.id IS NOT NULL OR payer.cost < 1)`,
+    )}
+    SELECT me."userId"::text AS "userId", me."loginSessionId", me."lastSeenAt",
+           context.id::text AS id, context.agent_id::text AS "agentId", context.character_id::text AS "characterId",
+           context.name AS "agentName", context.avatar_url AS "agentAvatar", context.description, context.bio,
+           context.system_instruction AS "systemInstruction", context.message_instruction AS "messageInstruction", context.history,
+           CASE WHEN ${regenerate} THEN (SELECT m.id::text FROM chat_messages m WHERE m.session_id = context.id AND m.sender_type = 'agent'
+                                         ORDER BY m.created_at DESC, m.id DESC LIMIT 1) END AS "lastAgentId",
+           choice.name AS "modelName",
+           held.id::text AS "reservationId", locked.balance_free AS "balanceFree", locked.balance_purchased AS "balancePurchased",
+           saved.id::text AS "userMessageId", saved.created_at AS "userMessageAt"
+    FROM me LEFT JOIN context ON true LEFT JOIN choice ON true LEFT JOIN held ON true LEFT JOIN locked ON true
+         LEFT JOIN saved ON true LEFT JOIN announced ON true`;
+  if (!row) throw new NotSignedInError("no live login session");
+  if (row.loginSessionId && row.lastSeenAt) {
+    keepLoginSessionAlive({ loginSessionId: row.loginSessionId, lastSeenAt: row.lastSeenAt, userId: row.userId }).catch((error: unknown) =>
+      logger.warn({ err: error }, "could not extend the login session"),
+    );
+  }
+  if (!row.id) throw new ChatNotFoundError(sessionId);
+  const foreign = foreignAttachment(row.userId, attachments);
+  if (foreign) throw new ChatInputError(foreign.message);
+  let history = row.history;
+  const lastUser = history.findLast((message) => message.senderType === "user");
+  if (regenerate && !lastUser) throw new ChatInputError("There is no message to answer yet.");
+  const model = usable.find((candidate) => candidate.chatModel === row.modelName);
   if (!model) throw new NoChatModelError("no published chat model can be called");
-  const endpoint = resolveModelEndpoint(model);
-
-  let text: string;
-  let attachments: string[] = [];
-  let replaces: string | null = null;
-  let history = recent;
-  if ("regenerate" in input) {
-    const last = history.at(-1);
-    const lastUser = [...history].reverse().find((message) => message.senderType === "user");
-    if (!lastUser) throw new ChatInputError("There is no message to answer yet.");
-    text = lastUser.message;
-    const lastAgent = await prisma().chatMessage.findFirst({ where: { sessionId: session.id, senderType: "agent" }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
-    if (last?.senderType === "agent" && lastAgent) replaces = lastAgent.id;
-    history = history.slice(0, history.lastIndexOf(lastUser));
-  } else {
-    text = input.text;
-    attachments = input.attachments ?? [];
+  if (model.costTokens > 0 && !row.reservationId) {
+    throw new InsufficientTokensError(model.costTokens, toBalance({ free: row.balanceFree, purchased: row.balancePurchased }));
   }
 
-  const prompt = buildChatPrompt({
-    agent: { name: agent.name, description: agent.description, bio: agent.bio, systemInstruction: agent.systemInstruction, messageInstruction: agent.messageInstruction },
-    model: { systemInstruction: model.systemInstruction, messageInstruction: model.messageInstruction },
-    history: history.slice(-HISTORY_LIMIT),
-    userMessage: await promptContentWithAttachments(text, attachments),
-  });
-  const reservation =
-    model.costTokens > 0
-      ? await reserve(userId, model.costTokens, { purpose: "chat_message", description: `Chat with ${agent.name}`, referenceId: session.id })
-      : null;
-  const uploadedFiles = attachments.map((path) => ({ path, name: path.split("/").pop() }));
-  const userMessage =
-    "regenerate" in input
-      ? null
-      : saveMessage(session, userId, { senderType: "user", message: text, document: uploadedFiles.length ? { uploadedFiles, message: text } : {} });
-  // Observed by runReply; this keeps a failure from being reported as unhandled before that.
-  userMessage?.catch(() => undefined);
-  return {
-    session,
-    userId,
-    userMessage,
-    endpoint,
-    prompt,
-    reservationId: reservation?.id ?? null,
-    replaces,
-    model: { name: model.chatModel, platform: model.aiPlatform, modelId: model.modelId },
-  };
+  const session: OwnSession = { id: row.id, agentId: row.agentId, characterId: row.characterId, agentName: row.agentName, agentAvatar: row.agentAvatar };
+  try {
+    let text: string;
+    let replaces: string | null = null;
+    if (regenerate) {
+      text = lastUser!.message;
+      if (history.at(-1)?.senderType === "agent" && row.lastAgentId) replaces = row.lastAgentId;
+      history = history.slice(0, history.lastIndexOf(lastUser!));
+    } else {
+      text = input.text;
+    }
+    const prompt = buildChatPrompt({
+      agent: { name: row.agentName, description: row.description, bio: row.bio, systemInstruction: row.systemInstruction, messageInstruction: row.messageInstruction },
+      model: { systemInstruction: model.systemInstruction, messageInstruction: model.messageInstruction },
+      history: history.slice(-HISTORY_LIMIT),
+      userMessage: await promptContentWithAttachments(text, attachments),
+    });
+    const endpoint = resolveModelEndpoint(model);
+    return {
+      session,
+      userId: row.userId,
+      userMessage: userEntry && row.userMessageId && row.userMessageAt ? savedMessageView(userEntry, { id: row.userMessageId, createdAt: row.userMessageAt }) : null,
+      endpoint,
+      prompt,
+      reservationId: row.reservationId,
+      replaces,
+      model: { name: model.chatModel, platform: model.aiPlatform, modelId: model.modelId },
+    };
+  } catch (error) {
+    // The attachments could not be read, or the model's platform not be called: the tokens go back
+    // (the person's message stays, as when the model fails).
+    if (row.reservationId) await release(row.reservationId);
+    throw error;
+  }
 }
 
 /**
@@ -174,25 +218,10 @@ export async function runReply(
   prepared: PreparedReply,
   { signal, onDelta, onUserMessage, timeoutMs }: { signal?: AbortSignal; onDelta?: (text: string) => void; onUserMessage?: (message: ChatMessageView) => void; timeoutMs?: number },
 ): Promise<ReplyOutcome> {
-  // The person's message is saved while the model works; if that fails, the model is stopped.
-  const upstream = new AbortController();
-  const stopUpstream = () => upstream.abort();
-  signal?.addEventListener("abort", stopUpstream, { once: true });
-  if (signal?.aborted) upstream.abort();
-  let saveError: unknown = null;
-  const userSaved = prepared.userMessage?.then(
-    (message) => {
-      onUserMessage?.(message);
-      return message;
-    },
-    (error: unknown) => {
-      saveError = error;
-      upstream.abort();
-    },
-  );
+  if (prepared.userMessage) onUserMessage?.(prepared.userMessage);
   let received = "";
   try {
-    for await (const event of streamChatCompletion(prepared.endpoint, { ...prepared.prompt, signal: upstream.signal, timeoutMs })) {
+    for await (const event of streamChatCompletion(prepared.endpoint, { ...prepared.prompt, signal, timeoutMs })) {
       if (event.type === "delta") {
         received += event.text;
         onDelta?.(event.text);
@@ -201,31 +230,18 @@ export async function runReply(
       }
     }
   } catch (error) {
-    await userSaved;
-    if (saveError) return failBeforeSaving(prepared, saveError);
     if (error instanceof ProviderAbortedError || signal?.aborted) return finishStopped(prepared, received || (error instanceof ProviderError ? error.partialText : ""));
     await closeReservation(prepared, "release");
     if (!(error instanceof ProviderError)) logger.error({ err: error, sessionId: prepared.session.id }, "chat reply failed");
     else logger.warn({ err: error.message, model: prepared.model.name, sessionId: prepared.session.id }, "the model did not answer");
     return { status: "failed", error: error instanceof ProviderTimeoutError ? chatTexts.replyTimeout : chatTexts.replyFailed };
-  } finally {
-    signal?.removeEventListener("abort", stopUpstream);
   }
-  await userSaved;
-  if (saveError) return failBeforeSaving(prepared, saveError);
   if (!received.trim()) {
     await closeReservation(prepared, "release");
     return { status: "failed", error: chatTexts.replyAgentFailed };
   }
   const message = await saveReply(prepared, received);
   return { status: "complete", message };
-}
-
-/** The person's message could not be saved: nothing is kept, the tokens go back. */
-async function failBeforeSaving(prepared: PreparedReply, error: unknown): Promise<ReplyOutcome> {
-  logger.error({ err: error, sessionId: prepared.session.id }, "could not save the chat message");
-  await closeReservation(prepared, "release");
-  return { status: "failed", error: chatTexts.replyFailed };
 }
 
 async function finishStopped(prepared: PreparedReply, partial: string): Promise<ReplyOutcome> {

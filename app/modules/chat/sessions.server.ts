@@ -4,7 +4,7 @@ import { escapeLike, isUuid } from "~/modules/catalogue/characters.server";
 import { prisma } from "~/modules/db/db.server";
 import { attachmentViews } from "./attachments.server";
 import { greetingFor } from "./greeting.server";
-import { publishChatEvent } from "./realtime.server";
+import { chatEventNotifySql, publishChatEvent } from "./realtime.server";
 
 /** Someone else's session, message or agent: it does not exist for this person (answer 404). */
 export class ChatNotFoundError extends Error {}
@@ -125,32 +125,61 @@ export async function getOwnMessage(userId: string, messageId: string): Promise<
   return row ? toView(row) : null;
 }
 
-/** Saves a message, moves the session to the top of the list and tells every open view. */
-export async function saveMessage(
-  session: OwnSession,
-  userId: string,
-  entry: { senderType: "user" | "agent"; message: string; document?: Prisma.InputJsonValue },
-): Promise<ChatMessageView> {
-  const [row] = await prisma().$queryRaw<{ id: string; createdAt: Date }[]>`
-    WITH inserted AS (
+/** A message to add to a session: who wrote it, the text and its document (attachments, or the model that answered). */
+export type NewMessage = { senderType: "user" | "agent"; message: string; document?: Prisma.InputJsonValue };
+
+/**
+ * Adding a message, as the CTEs `saved` (the new row, for each row `source` yields: one, or none
+ * to add nothing), `touched` (the session's last_message_at) and `announced` (its NOTIFY, which
+ * runs only if the statement reads `announced`), for a statement that does other work in the
+ * same round trip (a chat reply reserves its tokens and saves the person's message at once).
+ * The session, the person (user_id) and the sender (the person or the agent) are SQL expressions
+ * over `source`, a FROM clause, or empty for exactly one row.
+ */
+export function messageCtes(
+  { sessionId, userId, senderId }: { sessionId: Prisma.Sql; userId: Prisma.Sql; senderId: Prisma.Sql },
+  entry: NewMessage,
+  source: Prisma.Sql = Prisma.empty,
+): Prisma.Sql {
+  return Prisma.sql`
+    saved AS (
       INSERT INTO chat_messages (id, session_id, sender_type, sender_id, user_id, message, message_type, document, created_at)
-      VALUES (gen_random_uuid(), ${session.id}::uuid, ${entry.senderType}::"SenderType",
-              ${entry.senderType === "user" ? userId : session.agentId}::uuid, ${userId}::uuid, ${entry.message}, 'chat',
-              ${JSON.stringify(entry.document ?? {})}::jsonb, clock_timestamp() AT TIME ZONE 'UTC')
-      RETURNING id, created_at
+      SELECT gen_random_uuid(), ${sessionId}, ${entry.senderType}::"SenderType", ${senderId}, ${userId}, ${entry.message}, 'chat',
+             ${JSON.stringify(entry.document ?? {})}::jsonb, clock_timestamp() AT TIME ZONE 'UTC'
+      ${source}
+      RETURNING id, session_id, user_id, created_at
     ), touched AS (
-      UPDATE chat_sessions SET last_message_at = (SELECT created_at FROM inserted) WHERE id = ${session.id}::uuid
-    )
-    SELECT id::text AS id, created_at AS "createdAt" FROM inserted`;
-  await publishChatEvent({ kind: "message", userId, sessionId: session.id, messageId: row!.id });
+      UPDATE chat_sessions s SET last_message_at = saved.created_at FROM saved WHERE s.id = saved.session_id
+    ), announced AS (
+      ${chatEventNotifySql(Prisma.sql`'message'`, Prisma.sql`saved.user_id`, Prisma.sql`saved.session_id`, Prisma.sql`saved.id`, Prisma.sql`FROM saved`)}
+    )`;
+}
+
+/** The view of a message `messageCtes` saved, from its id and time. */
+export function savedMessageView(entry: NewMessage, row: { id: string; createdAt: Date }): ChatMessageView {
   return {
-    id: row!.id,
+    id: row.id,
     senderType: entry.senderType,
     message: entry.message,
     messageType: "chat",
-    createdAt: row!.createdAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
     attachments: attachmentViews(entry.document ?? {}),
   };
+}
+
+/** Adds a message to the session and announces it to the person's open tabs and devices, in one statement. */
+export async function saveMessage(session: OwnSession, userId: string, entry: NewMessage): Promise<ChatMessageView> {
+  const [row] = await prisma().$queryRaw<{ id: string; createdAt: Date }[]>`
+    WITH ${messageCtes(
+      {
+        sessionId: Prisma.sql`${session.id}::uuid`,
+        userId: Prisma.sql`${userId}::uuid`,
+        senderId: Prisma.sql`${entry.senderType === "user" ? userId : session.agentId}::uuid`,
+      },
+      entry,
+    )}
+    SELECT saved.id::text AS id, saved.created_at AS "createdAt" FROM saved, announced`;
+  return savedMessageView(entry, row!);
 }
 
 /** Deletes one of this person's own messages (spec: delete your own messages). */

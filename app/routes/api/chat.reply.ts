@@ -1,6 +1,7 @@
 import { chatTexts, MESSAGE_MAX_CHARS } from "~/lib/chat";
-import { getCurrentUser } from "~/modules/auth/login-session.server";
-import { ChatInputError, loadReplyContext, NoChatModelError, prepareReply, readMessage, runReply } from "~/modules/chat/reply.server";
+import { loginSessionIdOf } from "~/modules/auth/login-session.server";
+import { ChatInputError, NoChatModelError, NotSignedInError, prepareReply, readMessage, runReply } from "~/modules/chat/reply.server";
+import { ChatNotFoundError } from "~/modules/chat/sessions.server";
 import { readFormWithin } from "~/modules/http/form.server";
 import { eventStream } from "~/modules/http/sse.server";
 import { InsufficientTokensError } from "~/modules/tokens/ledger.server";
@@ -14,19 +15,22 @@ const REPLY_FORM_MAX_BYTES = MESSAGE_MAX_CHARS * 4 + 16 * 1024;
  * message; it may follow the first chunks), `message` (each chunk), then `complete` (the saved
  * reply) or `error` (the spec's text). Closing the request stops the model; what arrived so far
  * is kept.
+ *
+ * The first token waits for everything before the model call, so the sign-in is not looked up on
+ * its own: prepareReply reads it with the session's context and reserves the tokens, in one
+ * statement that holds nothing unless the session is the signed-in person's.
  */
 export async function action({ request, params }: Route.ActionArgs) {
-  // The sign-in, the session's context and the body do not depend on each other: read them
-  // together (the first token waits for them). Nothing of the context is used before the owner
-  // check, and the body is small (a message and attachment paths), so a stranger costs little.
-  const [user, context, form] = await Promise.all([getCurrentUser(request), loadReplyContext(params.sessionId), readFormWithin(request, REPLY_FORM_MAX_BYTES)]);
-  if (!user) return Response.json({ error: chatTexts.replyNotSignedIn }, { status: 401 });
+  const loginSessionId = loginSessionIdOf(request);
+  if (!loginSessionId) return Response.json({ error: chatTexts.replyNotSignedIn }, { status: 401 });
+  const form = await readFormWithin(request, REPLY_FORM_MAX_BYTES);
   if (!form) return Response.json({ error: chatTexts.messageTooLong }, { status: 413 });
-  if (!context || context.ownerId !== user.id) throw new Response("Not Found", { status: 404 });
   let prepared;
   try {
-    prepared = await prepareReply(user.id, context, form.get("intent") === "regenerate" ? { regenerate: true } : readMessage(user.id, form));
+    prepared = await prepareReply({ loginSessionId }, params.sessionId, form.get("intent") === "regenerate" ? { regenerate: true } : readMessage(form));
   } catch (error) {
+    if (error instanceof NotSignedInError) return Response.json({ error: chatTexts.replyNotSignedIn }, { status: 401 });
+    if (error instanceof ChatNotFoundError) throw new Response("Not Found", { status: 404 });
     if (error instanceof ChatInputError) return Response.json({ error: error.message }, { status: 400 });
     if (error instanceof InsufficientTokensError) {
       return Response.json({ error: chatTexts.insufficientTokens(error.cost, error.balance.total), buyTokens: "/dashboard/tokens" }, { status: 402 });
