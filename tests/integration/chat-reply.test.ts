@@ -214,16 +214,27 @@ describe("a reply from the model", () => {
     expect(await getBalance(userId)).toMatchObject({ total: 100 - COST });
   });
 
-  test("the person's message is saved while the model answers, and comes before the reply", async () => {
+  test("the person's message is saved before the model is called, as stored, and comes before the reply", async () => {
     const chat = await session();
     fake.nextReply({ text: "Answered at once." });
     const order: string[] = [];
-    const outcome = await runReply(await prepareReply({ userId: userId }, chat.id, { text: "First things first" }), {
+    // Timestamps are stored as UTC: the statement's rows must read them so whatever the server's zone.
+    const zone = process.env.TZ;
+    process.env.TZ = "America/New_York";
+    let prepared;
+    try {
+      prepared = await prepareReply({ userId: userId }, chat.id, { text: "First things first" });
+    } finally {
+      process.env.TZ = zone;
+    }
+    const stored = await prisma().chatMessage.findUniqueOrThrow({ where: { id: prepared.userMessage!.id } });
+    expect(prepared.userMessage).toMatchObject({ message: "First things first", createdAt: stored.createdAt.toISOString() });
+    const outcome = await runReply(prepared, {
       onUserMessage: (message) => order.push(`user: ${message.message}`),
       onDelta: () => order.push("delta"),
     });
     expect(outcome.status).toBe("complete");
-    expect(order).toContain("user: First things first");
+    expect(order[0]).toBe("user: First things first");
     expect((await texts(chat.id)).slice(-2)).toEqual(["user: First things first", "agent: Answered at once."]);
   });
 

@@ -5,7 +5,7 @@ import { buildChatPrompt, HISTORY_LIMIT, type ChatPrompt } from "~/modules/ai/pr
 import { keepLoginSessionAlive, liveLoginSessionSql } from "~/modules/auth/login-session.server";
 import { isUuid } from "~/modules/catalogue/characters.server";
 import { KEEP_PREPARED } from "~/modules/db/database.server";
-import { prisma } from "~/modules/db/db.server";
+import { database, prisma } from "~/modules/db/db.server";
 import { logger } from "~/modules/logging/logger.server";
 import { InsufficientTokensError, release, reservationCtes, settle, toBalance } from "~/modules/tokens/ledger.server";
 import { AttachmentRejected, attachmentPathsOf, foreignAttachment, promptContentWithAttachments } from "./attachments.server";
@@ -98,7 +98,8 @@ export function readMessage(form: FormData, filesInForm = 0) {
  * requester's, the attachments are theirs, a regenerate has a message to answer and the balance
  * covers the cost; each refusal is then thrown as its error (NotSignedInError, ChatNotFoundError,
  * ChatInputError, NoChatModelError, InsufficientTokensError), with nothing sent to the model.
- * The statement is kept prepared on each connection: it takes longer to plan than to run.
+ * The statement goes to the driver directly and is kept prepared on each connection: it takes
+ * longer to plan than to run, and Prisma's work around a query is a third of its time.
  */
 export async function prepareReply(requester: Requester, sessionId: string, input: ReplyInput): Promise<PreparedReply> {
   const regenerate = "regenerate" in input;
@@ -112,7 +113,7 @@ export async function prepareReply(requester: Requester, sessionId: string, inpu
     "loginSessionId" in requester
       ? liveLoginSessionSql(requester.loginSessionId)
       : Prisma.sql`SELECT ${requester.userId}::uuid AS "userId", NULL::text AS "loginSessionId", NULL::timestamp AS "lastSeenAt"`;
-  const [row] = await prisma().$queryRaw<OpeningRow[]>`${Prisma.raw(KEEP_PREPARED)}
+  const [row] = await database().query<OpeningRow>(Prisma.sql`${Prisma.raw(KEEP_PREPARED)}
     WITH me AS (${me}),
     context AS (
       SELECT s.id, s.user_id, a.id AS agent_id, a.character_id, a.name, a.avatar_url, a.description, a.bio, a.document, a.custom_models,
@@ -154,7 +155,7 @@ export async function prepareReply(requester: Requester, sessionId: string, inpu
            held.id::text AS "reservationId", locked.balance_free AS "balanceFree", locked.balance_purchased AS "balancePurchased",
            saved.id::text AS "userMessageId", saved.created_at AS "userMessageAt"
     FROM me LEFT JOIN context ON true LEFT JOIN choice ON true LEFT JOIN held ON true LEFT JOIN locked ON true
-         LEFT JOIN saved ON true LEFT JOIN announced ON true`;
+         LEFT JOIN saved ON true LEFT JOIN announced ON true`);
   if (!row) throw new NotSignedInError("no live login session");
   if (row.loginSessionId && row.lastSeenAt) {
     keepLoginSessionAlive({ loginSessionId: row.loginSessionId, lastSeenAt: row.lastSeenAt, userId: row.userId }).catch((error: unknown) =>

@@ -6,7 +6,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
-import { PrismaClient } from "~/generated/prisma/client";
+import { Prisma, PrismaClient } from "~/generated/prisma/client";
 import { logger } from "~/modules/logging/logger.server";
 
 /** Raw SQL access for what Prisma does not do: migrations, advisory locks, LISTEN/NOTIFY. */
@@ -24,6 +24,13 @@ export type Database = {
    * advisory lock `prisma migrate` itself takes, so instances starting together wait in turn.
    */
   withMigrationLock<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T>;
+  /**
+   * Runs one statement on the driver itself, without Prisma's work around each query (about
+   * 0.8 ms of a statement's 2.6 ms after a pause, measured for a chat reply's opening one): for
+   * the few statements a person waits on before anything else can happen. Rows come as
+   * PostgreSQL types them: json parsed, integers as numbers, timestamps as UTC Dates.
+   */
+  query<Row>(statement: Prisma.Sql): Promise<Row[]>;
   /**
    * LISTEN on a channel: `onNotify` gets every NOTIFY payload, from any instance on this
    * database. Resolves to a function that stops listening.
@@ -57,11 +64,15 @@ function openPostgres(url: string, poolSize = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, options });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", () => {});
-  // The adapter hands the name to pg as it is; without one (undefined) pg sends an unnamed statement, as with no generator.
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { statementNameGenerator: preparedStatementName as (query: { sql: string }) => string }) });
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   return {
     kind: "postgres",
     prisma,
+    async query<Row>(statement: Prisma.Sql) {
+      const name = statement.sql.startsWith(KEEP_PREPARED) ? `cv_${createHash("sha1").update(statement.text).digest("hex")}` : undefined;
+      const result = await pool.query({ name, text: statement.text, values: statement.values, types: { getTypeParser: pgTypeParser } });
+      return result.rows as Row[];
+    },
     async withMigrationLock(work) {
       const client = await pool.connect();
       let broken: Error | undefined;
@@ -133,15 +144,19 @@ async function listenOnPostgres(url: string, channel: string, onNotify: (payload
 }
 
 /**
- * Marks a raw statement to be kept prepared on each connection (a name for pg), so PostgreSQL
- * parses it once per connection and, after a few runs, reuses its plan. For a few hot, complex
- * statements (a chat reply's opening one plans for longer than it runs); others are not named,
- * so the set kept per connection stays small.
+ * Starts a statement for Database.query that stays prepared on each PostgreSQL connection, so
+ * the server parses it once per connection and, after a few runs, reuses its plan: for a hot,
+ * complex statement (a chat reply's opening one plans for longer than it runs). Others are not
+ * kept, so what each connection holds stays small.
  */
 export const KEEP_PREPARED = "/* keep prepared */";
 
-function preparedStatementName({ sql }: { sql: string }) {
-  return sql.startsWith(KEEP_PREPARED) ? `cv_${createHash("sha1").update(sql).digest("hex")}` : undefined;
+/** `timestamp` columns hold UTC (the schema's convention), so they are read as UTC whatever the server's time zone. */
+const TIMESTAMP_OID = 1114;
+const utcTimestamp = (value: string) => new Date(`${value.replace(" ", "T")}Z`);
+
+function pgTypeParser(oid: number, format?: "text" | "binary") {
+  return oid === TIMESTAMP_OID ? utcTimestamp : pg.types.getTypeParser(oid, format);
 }
 
 function pgRunner(client: pg.PoolClient): SqlRunner {
@@ -175,6 +190,9 @@ function openPGlite(dataDir?: string): Database {
   return {
     kind: "pglite",
     prisma,
+    async query<Row>(statement: Prisma.Sql) {
+      return (await pglite.query<Row>(statement.text, statement.values, { parsers: { [TIMESTAMP_OID]: utcTimestamp } })).rows;
+    },
     // PGlite lives inside this one process: there is nobody else to exclude.
     withMigrationLock: (work) => work(runner),
     async listen(channel, onNotify) {
