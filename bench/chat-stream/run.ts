@@ -370,8 +370,8 @@ async function timePhases(config: Config, person: Person): Promise<Phase[]> {
     "sign-in lookup alone (getCurrentUser), for scale",
     "reservation alone (reserve), for scale",
     "before the model: prepareReply (sign-in, context, model, reservation, the message saved and announced: one statement)",
-    "saving the reply + NOTIFY (saveMessage), after the model",
-    "  of which NOTIFY (publishChatEvent)",
+    "saving the reply and its NOTIFY (saveMessage: one statement), after the model",
+    "a NOTIFY alone (publishChatEvent, as for a deletion), for scale",
   ];
   const times: number[][] = names.map(() => []);
   // On PostgreSQL, every statement (and BEGIN/COMMIT) the app sends is one pg Client.query: count them per step.
