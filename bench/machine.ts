@@ -1,6 +1,8 @@
-import type { ChildProcess } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { log } from "./report";
 
@@ -114,4 +116,48 @@ export function guardRun(deadlineMs: number, cleanup: () => Promise<void>, killC
     });
   }
   return watchdog;
+}
+
+/** A free TCP port on `host`: `preferred` if it is free, else any. */
+export async function freePort(host: string, preferred = 0) {
+  const tryListen = (port: number) =>
+    new Promise<number | undefined>((resolve) => {
+      const probe = net.createServer();
+      probe.once("error", () => resolve(undefined));
+      probe.listen(port, host, () => {
+        const address = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(address.port));
+      });
+    });
+  const port = (await tryListen(preferred)) ?? (await tryListen(0));
+  if (port === undefined) throw new Error(`no free port on ${host}`);
+  return port;
+}
+
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestSource(full));
+    else if (!/\.test\.tsx?$/.test(entry.name)) newest = Math.max(newest, fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * Builds the app (`npm run build`) when `build/` is missing or older than `app/` or server.js, so
+ * a benchmark never measures stale code. BENCH_NO_BUILD=1 uses build/ as it is.
+ */
+export function ensureBuild(root: string) {
+  const built = path.join(root, "build/server/index.js");
+  let reason: string | undefined;
+  if (!fs.existsSync(built)) reason = "no production build";
+  else if (process.env.BENCH_NO_BUILD !== "1") {
+    const sources = Math.max(newestSource(path.join(root, "app")), fs.statSync(path.join(root, "server.js")).mtimeMs);
+    if (sources > fs.statSync(built).mtimeMs) reason = "app/ changed since the last build";
+  }
+  if (!reason) return log(`using the production build of ${fs.statSync(built).mtime.toISOString()}`);
+  log(`${reason}: running npm run build`);
+  const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit", timeout: 10 * 60_000 });
+  if (result.status !== 0) throw new Error("npm run build failed");
 }

@@ -58,7 +58,6 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -68,7 +67,7 @@ import pg from "pg";
 import { aiPlatforms } from "../../app/modules/ai/platforms";
 import { fmt, log, positive, runBenchmark, table } from "../report";
 import { providerWords } from "./provider";
-import { createScratchDatabase as createScratch, machineBusy, percentile, removeScratch, sleep, stopChild, waitUntilHealthy, guardRun } from "../machine";
+import { createScratchDatabase as createScratch, ensureBuild, freePort, guardRun, machineBusy, percentile, removeScratch, sleep, stopChild, waitUntilHealthy } from "../machine";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const HOST = "127.0.0.1";
@@ -127,45 +126,6 @@ const watchdog = guardRun(DEADLINE_MS, cleanup, () => {
 // Build, provider, database, server.
 
 /** The newest modification time of the server's sources (tests excluded). */
-function newestSource(dir: string): number {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestSource(full));
-    else if (!/\.test\.tsx?$/.test(entry.name)) newest = Math.max(newest, fs.statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-function ensureBuild() {
-  const built = path.join(ROOT, "build/server/index.js");
-  let reason: string | undefined;
-  if (!fs.existsSync(built)) reason = "no production build";
-  else if (process.env.BENCH_NO_BUILD !== "1") {
-    const sources = Math.max(newestSource(path.join(ROOT, "app")), fs.statSync(path.join(ROOT, "server.js")).mtimeMs);
-    if (sources > fs.statSync(built).mtimeMs) reason = "app/ changed since the last build";
-  }
-  if (!reason) return log(`using the production build of ${fs.statSync(built).mtime.toISOString()}`);
-  log(`${reason}: running npm run build`);
-  const result = spawnSync("npm", ["run", "build"], {
-    cwd: ROOT,
-    stdio: "inherit",
-    timeout: 10 * 60_000,
-  });
-  if (result.status !== 0) throw new Error("npm run build failed");
-}
-
-async function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, HOST, () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 function forwardLogs(child: ChildProcess, label: string) {
   const write = (chunk: Buffer) => {
     for (const line of chunk.toString().split("\n").filter(Boolean)) process.stdout.write(`  [${label}] ${line}\n`);
@@ -814,11 +774,11 @@ async function main() {
       .join(" ")}`,
   );
 
-  ensureBuild();
+  ensureBuild(ROOT);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cv-bench-chat-"));
   const providerUrl = await startProvider();
   const bareRelayUrl = await startBareRelay(providerUrl);
-  const port = await freePort();
+  const port = await freePort(HOST);
   const config: Config = {
     appUrl: `http://${HOST}:${port}`,
     port,

@@ -19,6 +19,7 @@
 //                          "identity" to measure without it)
 //   BENCH_ROUTES           comma-separated subset of: explore,language,healthz
 //   BENCH_KEEP=1           keep the temporary data directory (and scratch database)
+//   BENCH_NO_BUILD=1       use build/ as it is, even if app/ has changed since it was built
 //   BENCH_SERVER_FLAGS     extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
 //                          (summarise with bench/explore/profile-summary.mjs)
 //
@@ -27,7 +28,6 @@
 // flight when the run stops are counted in the CPU but not in the responses).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -35,7 +35,7 @@ import autocannon from "autocannon";
 import type { Prisma } from "../../app/generated/prisma/client";
 import { openDatabase, type Database } from "../../app/modules/db/database.server";
 import { SEARCH_TERMS, syntheticCharacters } from "./dataset";
-import { createScratchDatabase as createScratch, guardRun, removeScratch, sleep, stopChild, waitUntilHealthy } from "../machine";
+import { createScratchDatabase as createScratch, ensureBuild, freePort, guardRun, removeScratch, sleep, stopChild, waitUntilHealthy } from "../machine";
 import { fmt, log, positive, runBenchmark, table } from "../report";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -75,26 +75,6 @@ const watchdog = guardRun(DEADLINE_MS, cleanup, () => server?.kill("SIGKILL"));
 
 // ---------------------------------------------------------------------------------------------
 // Build, database, server.
-
-function ensureBuild() {
-  if (fs.existsSync(path.join(ROOT, "build/server/index.js"))) return;
-  log("no production build: running npm run build");
-  const result = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit", timeout: 10 * 60_000 });
-  if (result.status !== 0) throw new Error("npm run build failed");
-}
-
-async function freePort(preferred: number) {
-  const tryListen = (port: number) =>
-    new Promise<number | undefined>((resolve) => {
-      const probe = net.createServer();
-      probe.once("error", () => resolve(undefined));
-      probe.listen(port, HOST, () => {
-        const address = probe.address() as net.AddressInfo;
-        probe.close(() => resolve(address.port));
-      });
-    });
-  return (await tryListen(preferred)) ?? (await tryListen(0))!;
-}
 
 async function createScratchDatabase(adminUrl: string) {
   const created = await createScratch(adminUrl, "cv_bench");
@@ -273,9 +253,9 @@ async function main() {
   log(`machine: ${cpus[0]?.model ?? "unknown CPU"}, ${cpus.length} cores, ${fmt(os.totalmem() / 2 ** 30, 1)} GiB RAM, node ${process.version}, ${os.platform()} ${os.release()}`);
   log(`load average before: ${os.loadavg().map((v) => v.toFixed(2)).join(" ")}`);
 
-  ensureBuild();
+  ensureBuild(ROOT);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cv-bench-explore-"));
-  const port = await freePort(Number(process.env.BENCH_PORT ?? 3300));
+  const port = await freePort(HOST, Number(process.env.BENCH_PORT ?? 3300));
   const databaseUrl = POSTGRES_URL ? await createScratchDatabase(POSTGRES_URL) : undefined;
   log(`database: ${databaseUrl ? `PostgreSQL, scratch database ${scratch!.name}` : `PGlite in ${dataDir}/pglite`}; port ${port}`);
 
