@@ -125,7 +125,6 @@ const watchdog = guardRun(DEADLINE_MS, cleanup, () => {
 // ---------------------------------------------------------------------------------------------
 // Build, provider, database, server.
 
-/** The newest modification time of the server's sources (tests excluded). */
 function forwardLogs(child: ChildProcess, label: string) {
   const write = (chunk: Buffer) => {
     for (const line of chunk.toString().split("\n").filter(Boolean)) process.stdout.write(`  [${label}] ${line}\n`);
