@@ -41,8 +41,8 @@ function ensureListening() {
 }
 
 export async function publishChatEvent(event: ChatEvent) {
-  const [kind, userId, sessionId, messageId] = [event.kind, event.userId, event.sessionId, event.messageId].map((value) => Prisma.sql`${value}`);
-  await database().prisma.$executeRaw`${chatEventNotifySql(kind!, userId!, sessionId!, messageId!)}`;
+  const value = (field: string) => Prisma.sql`${field}`;
+  await database().prisma.$executeRaw(chatEventNotifySql(value(event.kind), value(event.userId), value(event.sessionId), value(event.messageId)));
 }
 
 /**
