@@ -18,8 +18,8 @@ export function meta({ location }: { location: { pathname: string } }) {
 }
 
 /** Pages that need an account send signed-out visitors to sign in first, then back here. */
-export async function loader({ request }: Route.LoaderArgs) {
-  if (signInPaths.includes(new URL(request.url).pathname)) await requireUser(request);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  if (signInPaths.includes(url.pathname)) await requireUser(request, url);
   return null;
 }
 

@@ -14,8 +14,8 @@ export function meta() {
   return [{ title: "Explore characters · CharacterVerse" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const params = parseExploreParams(new URL(request.url).searchParams);
+export async function loader({ url }: Route.LoaderArgs) {
+  const params = parseExploreParams(url.searchParams);
   const [result, character] = await Promise.all([
     searchCatalogue({ query: params.q, categoryId: params.category, page: params.page }),
     params.character ? getPublishedCharacter(params.character) : null,

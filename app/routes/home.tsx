@@ -10,8 +10,8 @@ import { searchCatalogue } from "~/modules/catalogue/characters.server";
 import type { loader as shellLoader } from "./_shell/layout";
 import type { Route } from "./+types/home";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { category } = parseExploreParams(new URL(request.url).searchParams);
+export async function loader({ url }: Route.LoaderArgs) {
+  const { category } = parseExploreParams(url.searchParams);
   const [banners, result] = await Promise.all([listPublishedBanners(), searchCatalogue({ categoryId: category, page: 1 })]);
   return { banners, characters: result.characters, categoryId: category };
 }

@@ -11,8 +11,8 @@ export function meta() {
   return [{ title: "Sign In · CharacterVerse" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  if (await getCurrentUser(request)) throw redirect(safeRedirectPath(new URL(request.url).searchParams.get("redirectTo")));
+export async function loader({ request, url }: Route.LoaderArgs) {
+  if (await getCurrentUser(request)) throw redirect(safeRedirectPath(url.searchParams.get("redirectTo")));
   return { googleSignIn: isGoogleConfigured() };
 }
 

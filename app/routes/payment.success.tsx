@@ -17,9 +17,9 @@ export function meta() {
 
 type Outcome = { ok: true; tokens: number; kind: string } | { ok: false; error: string };
 
-export async function loader({ request }: Route.LoaderArgs): Promise<Outcome> {
-  const user = await requireUser(request);
-  const sessionId = new URL(request.url).searchParams.get("session_id");
+export async function loader({ request, url }: Route.LoaderArgs): Promise<Outcome> {
+  const user = await requireUser(request, url);
+  const sessionId = url.searchParams.get("session_id");
   if (!sessionId) return { ok: false, error: tokenTexts.noSessionId };
   if (!isPaymentsConfigured()) return { ok: false, error: tokenTexts.verifyFailed };
   try {

@@ -21,8 +21,8 @@ export function headers() {
 }
 
 /** Only reads the token: mail scanners prefetch links, so the token is spent by the form's POST. */
-export async function loader({ request }: Route.LoaderArgs) {
-  return { token: new URL(request.url).searchParams.get("token") ?? "" };
+export async function loader({ url }: Route.LoaderArgs) {
+  return { token: url.searchParams.get("token") ?? "" };
 }
 
 export async function action({ request }: Route.ActionArgs) {

@@ -8,8 +8,8 @@ export function meta() {
 }
 
 /** The mailed link: confirms the account once, then the person signs in. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+export async function loader({ url }: Route.LoaderArgs) {
+  const token = url.searchParams.get("token") ?? "";
   const verified = await verifyEmail(token);
   if (verified) throw redirect("/login?verified=1", { headers: { "Cache-Control": "no-store" } });
   return null;

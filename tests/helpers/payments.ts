@@ -5,6 +5,7 @@ import { action as webhookAction } from "~/routes/api/webhooks.stripe";
 import { seedCatalogueIfEmpty } from "~/modules/seed/seed.server";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe-server";
 import { createTestDatabase } from "./database";
+import { routeArgs } from "./route-args";
 
 const signer = new Stripe("sk_test_signer");
 
@@ -52,7 +53,7 @@ export async function postWebhook(event: object, secret: string) {
     body: payload,
     headers: { "Content-Type": "application/json", "Stripe-Signature": header },
   });
-  return (await webhookAction({ request, params: {}, context: {} } as never)) as Response;
+  return (await webhookAction(routeArgs(request))) as Response;
 }
 
 /** A signed-in person's cookie header. */
@@ -70,7 +71,7 @@ export async function callRoute(fn: RouteFunction, url: string, cookie: string, 
     body: form ? new URLSearchParams(form) : undefined,
   });
   try {
-    return await fn({ request, params: {}, context: {} } as never);
+    return await fn(routeArgs(request));
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;

@@ -8,6 +8,7 @@ import { signInWithPassword } from "~/modules/auth/sign-in.server";
 import { loader as shellLoader } from "~/routes/_shell/layout";
 import { readMail } from "../fakes/smtp-capture";
 import { createTestDatabase, truncateAll, type TestDatabase } from "../helpers/database";
+import { routeArgs } from "../helpers/route-args";
 
 let test: TestDatabase;
 beforeAll(async () => {
@@ -103,7 +104,7 @@ describe("accounts", () => {
   it("the header data never carries the password hash or the session id", async () => {
     const { email, password } = await verifiedAccount();
     const { cookie } = (await signInWithPassword(signInRequest(email, password), "10.3.0.1")) as { cookie: string };
-    const data = await shellLoader({ request: new Request("http://localhost/", { headers: { Cookie: cookie.split(";")[0] } }), params: {}, context: {} } as never);
+    const data = await shellLoader(routeArgs(new Request("http://localhost/", { headers: { Cookie: cookie.split(";")[0] } })));
     const serialized = JSON.stringify(data);
     expect(data.profile).toEqual({ name: "ada", email, avatarUrl: "/default-avatar.svg", isAdmin: false, tokens: 0 });
     expect(serialized).not.toContain("scrypt$");

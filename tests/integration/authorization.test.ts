@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { startLoginSession } from "~/modules/auth/login-session.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { routeArgs } from "../helpers/route-args";
 
 type RouteModule = { loader?: (args: unknown) => Promise<unknown>; action?: (args: unknown) => Promise<unknown> };
 
@@ -46,7 +47,7 @@ async function outcome(run: () => Promise<unknown>) {
 function call(module: RouteModule, kind: "loader" | "action", url: string, cookie: string) {
   const init: RequestInit = { headers: cookie ? { Cookie: cookie } : {} };
   if (kind === "action") Object.assign(init, { method: "POST", body: new URLSearchParams({ intent: "nothing" }) });
-  return outcome(() => module[kind]!({ request: new Request(`http://localhost${url}`, init), params: {}, context: {} }));
+  return outcome(() => module[kind]!(routeArgs(new Request(`http://localhost${url}`, init))));
 }
 
 const sameRoute = (url: string) => new RegExp(`^(ok|redirect ${url.replace(/[/]/g, "\\/")}(\\?toast=[\\w-]+)?)$`);

@@ -9,6 +9,7 @@ import { loader as overviewLoader } from "~/routes/dashboard/overview";
 import { loader as usageLoader } from "~/routes/dashboard/usage";
 import { createTestDatabase, truncateAll, type TestDatabase } from "../helpers/database";
 import { newUser } from "../helpers/tokens";
+import { routeArgs } from "../helpers/route-args";
 
 let test: TestDatabase;
 beforeAll(async () => {
@@ -23,7 +24,7 @@ type Loader = typeof billingLoader | typeof usageLoader | typeof overviewLoader;
 async function load<L extends Loader>(loader: L, path: string, userId?: string): Promise<Awaited<ReturnType<L>>> {
   const cookie = userId ? (await startLoginSession(userId, new Request("http://localhost/"), null)).split(";")[0]! : "";
   const request = new Request(`http://localhost${path}`, { headers: cookie ? { Cookie: cookie } : {} });
-  return (await loader({ request, params: {}, context: {} } as never)) as Awaited<ReturnType<L>>;
+  return (await loader(routeArgs(request))) as Awaited<ReturnType<L>>;
 }
 
 async function redirectOf(promise: Promise<unknown>) {

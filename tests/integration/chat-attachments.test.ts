@@ -15,6 +15,7 @@ import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { minimalDocx, minimalPdf } from "../helpers/documents";
 import { signedInCookie } from "../helpers/payments";
 import { newUser } from "../helpers/tokens";
+import { routeArgs } from "../helpers/route-args";
 
 let db: TestDatabase;
 let provider: Awaited<ReturnType<typeof chatWithFakeProvider>>;
@@ -148,13 +149,13 @@ describe("chat attachments", () => {
   test("the upload route refuses visitors and reports the spec's text for a wrong type", async () => {
     const body = new FormData();
     body.set("file", file("hello", "virus.bat"));
-    const signedOut = (await uploadAction({ request: new Request("http://localhost/api/chat/uploads", { method: "POST", body }), params: {}, context: {} } as never)) as Response;
+    const signedOut = (await uploadAction(routeArgs(new Request("http://localhost/api/chat/uploads", { method: "POST", body })))) as Response;
     expect(signedOut.status).toBe(401);
 
     const again = new FormData();
     again.set("file", file("hello", "virus.bat"));
     const request = new Request("http://localhost/api/chat/uploads", { method: "POST", body: again, headers: { Cookie: await signedInCookie(userId) } });
-    const refused = (await uploadAction({ request, params: {}, context: {} } as never)) as Response;
+    const refused = (await uploadAction(routeArgs(request))) as Response;
     expect(refused.status).toBe(400);
     expect(await refused.json()).toEqual({ error: attachmentTexts.notSupported("bat") });
   });

@@ -13,6 +13,7 @@ import {
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { signedInCookie } from "../helpers/payments";
 import { newUser } from "../helpers/tokens";
+import { routeArgs } from "../helpers/route-args";
 
 let db: TestDatabase;
 let owner: { id: string; cookie: string };
@@ -56,8 +57,7 @@ describe("a chat belongs to its person only", () => {
       (async () => {
         try {
           return statusOf(
-            await (fn as (args: unknown) => Promise<unknown>)({
-              request: new Request(
+            await (fn as (args: unknown) => Promise<unknown>)(routeArgs(new Request(
                 url,
                 form
                   ? {
@@ -66,10 +66,7 @@ describe("a chat belongs to its person only", () => {
                       body: new URLSearchParams(form),
                     }
                   : { headers: { Cookie: stranger.cookie } },
-              ),
-              params: { sessionId },
-              context: {},
-            }),
+              ), { params: { sessionId } })),
           );
         } catch (thrown) {
           return statusOf(thrown);
@@ -112,18 +109,14 @@ describe("a chat belongs to its person only", () => {
     const mine = await startChat(stranger.id, characterId);
     const result = await (async () => {
       try {
-        return await sessionAction({
-          request: new Request(`http://localhost/chat/${mine}`, {
+        return await sessionAction(routeArgs(new Request(`http://localhost/chat/${mine}`, {
             method: "POST",
             headers: { Cookie: stranger.cookie },
             body: new URLSearchParams({
               intent: "delete",
               messageId: ownerMessageId,
             }),
-          }),
-          params: { sessionId: mine },
-          context: {},
-        } as never);
+          }), { params: { sessionId: mine } }));
       } catch (thrown) {
         return thrown;
       }
@@ -135,31 +128,19 @@ describe("a chat belongs to its person only", () => {
   });
 
   test("signed out, the reply stream and the live feed refuse with 401", async () => {
-    const reply = (await replyAction({
-      request: new Request(`http://localhost/api/chat/${sessionId}/reply`, {
+    const reply = (await replyAction(routeArgs(new Request(`http://localhost/api/chat/${sessionId}/reply`, {
         method: "POST",
         body: new URLSearchParams({ message: "x" }),
-      }),
-      params: { sessionId },
-      context: {},
-    } as never)) as Response;
+      }), { params: { sessionId } }))) as Response;
     expect(reply.status).toBe(401);
-    const feed = (await eventsLoader({
-      request: new Request("http://localhost/api/chat/events"),
-      params: {},
-      context: {},
-    } as never)) as Response;
+    const feed = (await eventsLoader(routeArgs(new Request("http://localhost/api/chat/events")))) as Response;
     expect(feed.status).toBe(401);
   });
 
   test("the owner's page shows the conversation", async () => {
-    const data = (await sessionLoader({
-      request: new Request(`http://localhost/chat/${sessionId}`, {
+    const data = (await sessionLoader(routeArgs(new Request(`http://localhost/chat/${sessionId}`, {
         headers: { Cookie: owner.cookie },
-      }),
-      params: { sessionId },
-      context: {},
-    } as never)) as {
+      }), { params: { sessionId } }))) as {
       messages: { message: string }[];
     };
     expect(data.messages.map((message) => message.message)).toContain(

@@ -9,6 +9,7 @@ import { loader as callbackLoader } from "~/routes/auth.callback";
 import { action as googleAction, loader as googleLoader } from "~/routes/auth.google";
 import { startOAuthProvider, type OAuthProvider, type ProviderProfile } from "../fakes/oauth-provider";
 import { createTestDatabase, truncateAll, type TestDatabase } from "../helpers/database";
+import { routeArgs } from "../helpers/route-args";
 
 const APP_URL = "http://localhost:3999";
 const CLIENT_ID = "characterverse-test-client";
@@ -79,7 +80,7 @@ function cookiesSetBy(response: Response) {
 function pressGoogleButton(redirectTo?: string) {
   const body = new URLSearchParams(redirectTo ? { redirectTo } : {});
   const request = new Request(`${APP_URL}/auth/google`, { method: "POST", body });
-  return answer(() => googleAction({ request, params: {}, context: {} } as never));
+  return answer(() => googleAction(routeArgs(request)));
 }
 
 /** Follows the provider's /authorize, which signs the person in and redirects back to the app. */
@@ -91,7 +92,7 @@ async function returnFromProvider(started: Response) {
 
 function openCallback(callbackUrl: URL | string, cookie: string) {
   const request = new Request(callbackUrl, { headers: cookie ? { Cookie: cookie } : {} });
-  return answer(() => callbackLoader({ request, params: {}, context: { clientIp: "10.9.0.1" } } as never));
+  return answer(() => callbackLoader(routeArgs(request, { context: { clientIp: "10.9.0.1" } })));
 }
 
 /** The whole round trip as a browser makes it; `alter` changes the URL the provider sent back. */
@@ -259,7 +260,7 @@ describe("Google sign-in", () => {
     try {
       expect(isGoogleConfigured()).toBe(false);
       const request = new Request(`${APP_URL}/auth/google`, { method: "POST", body: new URLSearchParams() });
-      await expect(googleAction({ request, params: {}, context: {} } as never)).rejects.toMatchObject({ init: { status: 404 } });
+      await expect(googleAction(routeArgs(request))).rejects.toMatchObject({ init: { status: 404 } });
       await expect((async () => googleLoader())()).rejects.toMatchObject({ init: { status: 404 } });
       await expectRefused(await openCallback(`${APP_URL}/auth/callback?code=x&state=y`, ""));
     } finally {

@@ -11,6 +11,7 @@ import { action as forgotPasswordAction } from "~/routes/forgot-password";
 import { action as resetPasswordAction, loader as resetPasswordLoader } from "~/routes/reset-password";
 import { readMail } from "../fakes/smtp-capture";
 import { createTestDatabase, truncateAll, type TestDatabase } from "../helpers/database";
+import { routeArgs } from "../helpers/route-args";
 
 const RESET_SUBJECT = "Reset your CharacterVerse password";
 const outbox = () => path.join(process.env.DATA_DIR!, "outbox");
@@ -78,11 +79,11 @@ async function answer(run: () => Promise<unknown>) {
 }
 
 const forgotPassword = (email: string, clientIp = "10.0.0.1") =>
-  answer(() => forgotPasswordAction({ request: postForm("http://localhost/forgot-password", { email }), params: {}, context: { clientIp } } as never));
+  answer(() => forgotPasswordAction(routeArgs(postForm("http://localhost/forgot-password", { email }), { context: { clientIp } })));
 
 function setNewPassword(token: string, password: string, confirmPassword = password) {
   const request = postForm(`http://localhost/reset-password?token=${token}`, { token, password, confirmPassword });
-  return answer(() => resetPasswordAction({ request, params: {}, context: {} } as never));
+  return answer(() => resetPasswordAction(routeArgs(request)));
 }
 
 const signIn = (email: string, password: string) =>
@@ -110,7 +111,7 @@ describe("forgot password", () => {
     expect(await forgotPassword(email)).toEqual(sent);
     const [token] = await waitForResetTokens(email);
     // Opening the link (or a mail scanner prefetching it) spends nothing.
-    expect(await resetPasswordLoader({ request: new Request(`http://localhost/reset-password?token=${token}`), params: {}, context: {} } as never)).toEqual({ token });
+    expect(await resetPasswordLoader(routeArgs(new Request(`http://localhost/reset-password?token=${token}`)))).toEqual({ token });
 
     const reset = await setNewPassword(token, "analytical engine");
     expect(reset).toMatchObject({ status: 302, location: "/login?reset=1" });

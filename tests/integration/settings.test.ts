@@ -4,6 +4,7 @@ import { startLoginSession } from "~/modules/auth/login-session.server";
 import { getObject } from "~/modules/storage/storage.server";
 import { action } from "~/routes/dashboard/settings";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { routeArgs } from "../helpers/route-args";
 
 let test: TestDatabase;
 let userId: string;
@@ -22,7 +23,7 @@ afterAll(() => test.dispose());
 async function post(form: FormData, headers: Record<string, string> = {}) {
   const request = new Request("http://localhost/dashboard/settings", { method: "POST", body: form, headers: { Cookie: cookie, ...headers } });
   try {
-    return await action({ request, params: {}, context: {} } as never);
+    return await action(routeArgs(request));
   } catch (thrown) {
     return thrown;
   }

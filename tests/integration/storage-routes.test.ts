@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { loader as storageLoader } from "~/routes/api/storage";
 import { loader as thumbnailLoader } from "~/routes/api/thumbnail";
 import { putObject, signedUrl, SIGNED_LINK_SECONDS } from "~/modules/storage/storage.server";
+import { routeArgs } from "../helpers/route-args";
 
 const origin = "http://localhost";
 
@@ -10,7 +11,7 @@ async function call(loader: (args: never) => Promise<Response>, url: string) {
   const { pathname } = new URL(url, origin);
   const [, , bucket, ...rest] = pathname.split("/");
   try {
-    return await loader({ request: new Request(new URL(url, origin)), params: { bucket, "*": rest.join("/") }, context: {} } as never);
+    return await loader(routeArgs(new Request(new URL(url, origin)), { params: { bucket, "*": rest.join("/") } }));
   } catch (thrown) {
     // React Router's data() throws carry the status the client would see.
     return thrown as { init?: { status?: number } };
@@ -55,11 +56,7 @@ describe("stored files", () => {
   it("refuses paths that climb out of the bucket, before touching storage", async () => {
     // A URL parser would normalise "..", so pass the raw splat as a router could receive it.
     for (const splat of ["../../session-secret", "people/../../x.png", "..%2F..%2Fsession-secret"]) {
-      const result = await storageLoader({
-        request: new Request(`${origin}/storage/avatars/x`),
-        params: { bucket: "avatars", "*": decodeURIComponent(splat) },
-        context: {},
-      } as never).catch((thrown: unknown) => thrown);
+      const result = await storageLoader(routeArgs(new Request(`${origin}/storage/avatars/x`), { params: { bucket: "avatars", "*": decodeURIComponent(splat) } })).catch((thrown: unknown) => thrown);
       expect(statusOf(result)).toBe(404);
     }
     expect(statusOf(await call(storageLoader, "/storage/avatars/missing.png"))).toBe(404);

@@ -38,8 +38,9 @@ export async function startLoginSession(userId: string, request: Request, ipAddr
 }
 
 /**
- * React Router hands one Request to every loader of a navigation (shell, layout, page), so the
- * lookup, and the session touch, happen once per request however many loaders ask.
+ * React Router hands one Request to every loader of a navigation (shell, layout, page: the
+ * `v8_passThroughRequests` future flag, without which each loader gets a copy), so the lookup,
+ * and the session touch, happen once per request however many loaders ask.
  */
 const lookups = new WeakMap<Request, Promise<CurrentUser | null>>();
 
@@ -111,13 +112,14 @@ export async function endAllLoginSessions(userId: string) {
   await prisma().loginSession.deleteMany({ where: { userId } });
 }
 
-/** For loaders and actions that need a signed-in person: otherwise to sign-in, and back here after. */
-export async function requireUser(request: Request) {
+/**
+ * For loaders and actions that need a signed-in person: otherwise to sign-in, and back to `url`
+ * after (the route's `url` argument: the page's address, where `request.url` of a client-side
+ * navigation names its data request).
+ */
+export async function requireUser(request: Request, url: URL) {
   const user = await getCurrentUser(request);
-  if (!user) {
-    const url = new URL(request.url);
-    throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
-  }
+  if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   return user;
 }
 

@@ -10,9 +10,9 @@ export function meta() {
   return [{ title: "Chat · CharacterVerse" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
-  return { sessions: await listSessions(user.id, new URL(request.url).searchParams.get("q") ?? "") };
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const user = await requireUser(request, url);
+  return { sessions: await listSessions(user.id, url.searchParams.get("q") ?? "") };
 }
 
 /** /chat: the session list only (spec section 2); wide screens show where a conversation will open. */

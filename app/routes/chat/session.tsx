@@ -37,17 +37,17 @@ export function meta({ data: page }: Route.MetaArgs) {
   ];
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, url, params }: Route.LoaderArgs) {
+  const user = await requireUser(request, url);
   return chatPageData(
     user.id,
     params.sessionId,
-    new URL(request.url).searchParams,
+    url.searchParams,
   );
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, url, params }: Route.ActionArgs) {
+  const user = await requireUser(request, url);
   // At most a message's files (no JavaScript: they come with the form) or a new agent picture.
   const form = await readFormWithin(request, PAGE_FORM_MAX_BYTES);
   if (!form) return data({ error: attachmentTexts.tooLarge, buyTokens: undefined, intent: undefined, fields: undefined }, { status: 413 });

@@ -22,16 +22,16 @@ async function start(userId: string, characterId: string) {
  * starts or reopens the chat at once; from anywhere else it asks first, so a link on another
  * site cannot make someone's account do anything.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, url, params }: Route.LoaderArgs) {
+  const user = await requireUser(request, url);
   if (request.headers.get("sec-fetch-site") === "same-origin") throw await start(user.id, params.characterId);
   const character = await getPublishedCharacter(params.characterId);
   if (!character) throw new Response("Not Found", { status: 404 });
   return { name: character.name };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, url, params }: Route.ActionArgs) {
+  const user = await requireUser(request, url);
   throw await start(user.id, params.characterId);
 }
 

@@ -10,8 +10,8 @@ export function meta() {
   return [{ title: "Billing · CharacterVerse" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const user = await requireUser(request, url);
   const [subscription, history] = await Promise.all([getSubscriptionSummary(user.id), listBillingHistory(user.id)]);
   return { subscription, history };
 }

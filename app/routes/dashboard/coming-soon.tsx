@@ -3,8 +3,8 @@ import { useLocation } from "react-router";
 import { requireUser } from "~/modules/auth/login-session.server";
 import type { Route } from "./+types/coming-soon";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  await requireUser(request, url);
   return null;
 }
 

@@ -13,8 +13,8 @@ const items: SectionNavItem[] = [
   { to: "/dashboard/tickets", label: "Tickets", icon: LifeBuoy },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  await requireUser(request, url);
   return null;
 }
 

@@ -15,8 +15,8 @@ export function meta() {
 
 const RECENT_ACTIVITY = 5;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const user = await requireUser(request, url);
   const now = new Date();
   const [account, tokenInfo, subscription, spentThisMonth] = await Promise.all([
     prisma().user.findUniqueOrThrow({ where: { id: user.id }, select: { createdAt: true } }),

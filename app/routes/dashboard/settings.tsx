@@ -12,16 +12,16 @@ export function meta() {
   return [{ title: "Settings · CharacterVerse" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const user = await requireUser(request, url);
   const otherDevices = await prisma().loginSession.count({ where: { userId: user.id, id: { not: user.sessionId }, expiresAt: { gt: new Date() } } });
   return { email: user.email, name: user.name ?? "", avatarUrl: user.avatarUrl, otherDevices };
 }
 
 const nameSchema = z.object({ name: z.string().trim().min(1, "Please enter a name").max(60, "Use at most 60 characters") });
 
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, url }: Route.ActionArgs) {
+  const user = await requireUser(request, url);
   const form = await readFormWithin(request, AVATAR_MAX_BYTES + 64 * 1024);
   if (!form) return data({ intent: "avatar", error: "Failed to upload avatar: Choose an image up to 5 MB" }, { status: 413 });
   const intent = form.get("intent");

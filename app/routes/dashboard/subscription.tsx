@@ -22,8 +22,8 @@ export function meta() {
   return [{ title: "Subscription · CharacterVerse" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const user = await requireUser(request, url);
   const [plans, subscription] = await Promise.all([listActivePlans(), getSubscription(user.id)]);
   const live = isLive(subscription) ? subscription : null;
   return {
@@ -42,8 +42,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const planSchema = z.object({ planId: z.uuid() });
 
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, url }: Route.ActionArgs) {
+  const user = await requireUser(request, url);
   const form = await request.formData();
   const intent = form.get("intent");
   if (!isPaymentsConfigured()) throw redirect("/dashboard/subscription?toast=payments-not-configured");

@@ -16,16 +16,16 @@ export function meta() {
   return [{ title: "Tokens · CharacterVerse" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const user = await requireUser(request, url);
   const [info, packages] = await Promise.all([getTokenInfo(user.id), listTokenPackages()]);
   return { ...info, packages, paymentsConfigured: isPaymentsConfigured() };
 }
 
 const buySchema = z.object({ packageId: z.string().min(1).max(64) });
 
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, url }: Route.ActionArgs) {
+  const user = await requireUser(request, url);
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "claim") {

@@ -10,8 +10,8 @@ export function meta() {
   return [{ title: "Usage · CharacterVerse" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const user = await requireUser(request, url);
   return { usage: await getMonthlyUsage(user.id) };
 }
 

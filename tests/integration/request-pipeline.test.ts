@@ -1,0 +1,75 @@
+// React Router's own request handler over the app's real route modules: what a page's loaders
+// share within one request, and what a client-side navigation's data request sends back.
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import * as entry from "~/entry.server";
+import { startLoginSession } from "~/modules/auth/login-session.server";
+import * as root from "~/root";
+import * as dashboardLayout from "~/routes/dashboard/layout";
+import * as settings from "~/routes/dashboard/settings";
+import * as shellContent from "~/routes/_shell/content";
+import * as shellLayout from "~/routes/_shell/layout";
+import config from "../../react-router.config";
+import { createTestDatabase, type TestDatabase } from "../helpers/database";
+
+/** /dashboard/settings and the layouts above it, as the build lists them, with the app's future flags. */
+const build = {
+  entry: { module: entry },
+  routes: {
+    root: { id: "root", path: "", module: root },
+    "routes/_shell/layout": { id: "routes/_shell/layout", parentId: "root", module: shellLayout },
+    "routes/_shell/content": { id: "routes/_shell/content", parentId: "routes/_shell/layout", module: shellContent },
+    "routes/dashboard/layout": { id: "routes/dashboard/layout", parentId: "routes/_shell/content", path: "dashboard", module: dashboardLayout },
+    "routes/dashboard/settings": { id: "routes/dashboard/settings", parentId: "routes/dashboard/layout", path: "settings", module: settings },
+  },
+  assets: { entry: { module: "/entry.client.js", imports: [] }, routes: {}, url: "/manifest.js", version: "test" },
+  publicPath: "/",
+  assetsBuildDirectory: "build/client",
+  future: config.future,
+  ssr: true,
+  isSpaMode: false,
+  prerender: [],
+  routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+} as unknown as ServerBuild;
+const handle = createRequestHandler(build, "production");
+
+let test: TestDatabase;
+let cookie = "";
+
+beforeAll(async () => {
+  test = await createTestDatabase();
+  const user = await test.database.prisma.user.create({ data: { email: "pipeline@example.com", status: "active", emailVerifiedAt: new Date(), name: "Ada" } });
+  cookie = (await startLoginSession(user.id, new Request("http://localhost/"), null)).split(";")[0]!;
+});
+afterAll(() => test.dispose());
+
+/** How many times the signed-in person is looked up (the login session read) while `run` runs. */
+async function countLookups(run: () => Promise<unknown>) {
+  const spy = vi.spyOn(test.database.prisma, "$queryRaw");
+  try {
+    await run();
+    return spy.mock.calls.filter(([strings]) => Array.isArray(strings) && strings.join("").includes('live."loginSessionId"')).length;
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+describe("one request through React Router", () => {
+  it("looks the signed-in person up once, though three loaders of the page ask", async () => {
+    let response: Response | undefined;
+    const lookups = await countLookups(async () => {
+      response = await handle(new Request("http://localhost/dashboard/settings.data", { headers: { Cookie: cookie } }));
+    });
+    expect(response!.status).toBe(200);
+    const body = await response!.text();
+    expect(body).toContain("pipeline@example.com");
+    expect(lookups).toBe(1);
+  });
+
+  it("sends a signed-out visitor of a client-side navigation to sign in and back to the page, not to its data URL", async () => {
+    const response = await handle(new Request("http://localhost/dashboard/settings.data"));
+    const body = await response.text();
+    expect(body).toContain(`/login?redirectTo=${encodeURIComponent("/dashboard/settings")}"`);
+    expect(body).not.toContain(".data");
+  });
+});
