@@ -148,3 +148,19 @@ test("without JavaScript, a page that needs an account goes through /login and c
   await expect(page.getByText("coming soon")).toBeVisible();
   await context.close();
 });
+
+test("when the session ends while a page is open, the next click goes through /login and back to the page it was for", async ({ page, context }) => {
+  const { email, password } = await confirmedAccount(page, "ended");
+  await signIn(page, email, password, { fromCurrentPage: true });
+  await expect(page).toHaveURL(/\/(\?toast=logged-in)?$/);
+  await page.goto("/dashboard");
+  await expect(page.getByRole("navigation", { name: "Dashboard navigation" })).toBeVisible();
+  // Signed out elsewhere (or expired): the page in this tab still shows the dashboard.
+  await context.clearCookies();
+  await page.getByRole("navigation", { name: "Dashboard navigation" }).getByRole("link", { name: "Settings" }).click();
+  // The client-side navigation's data request is refused; the person is sent to the page's own address, not its data URL.
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard%2Fsettings$/);
+  await signIn(page, email, password, { fromCurrentPage: true });
+  await expect(page).toHaveURL(/\/dashboard\/settings(\?toast=logged-in)?$/);
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+});
