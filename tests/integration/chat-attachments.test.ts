@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { attachmentTexts } from "~/lib/attachments";
+import { ATTACHMENT_MAX_BYTES, attachmentTexts } from "~/lib/attachments";
 import { prisma } from "~/modules/db/db.server";
 import { AttachmentRejected, storeChatAttachment } from "~/modules/chat/attachments.server";
 import { handleChatAction } from "~/modules/chat/page.server";
@@ -158,5 +158,17 @@ describe("chat attachments", () => {
     const refused = (await uploadAction(routeArgs(request))) as Response;
     expect(refused.status).toBe(400);
     expect(await refused.json()).toEqual({ error: attachmentTexts.notSupported("bat") });
+  });
+
+  test("the upload route refuses a file over the size limit before it counts against the hourly uploads", async () => {
+    const counted = async () => (await prisma().rateLimit.findUnique({ where: { key: `chat-upload:user:${userId}` } }))?.count ?? 0;
+    const before = await counted();
+    const body = new FormData();
+    body.set("file", file("hello", "notes.txt"));
+    const headers = { Cookie: await signedInCookie(userId), "Content-Length": String(ATTACHMENT_MAX_BYTES + 65 * 1024) };
+    const refused = (await uploadAction(routeArgs(new Request("http://localhost/api/chat/uploads", { method: "POST", body, headers })))) as Response;
+    expect(refused.status).toBe(413);
+    expect(await refused.json()).toEqual({ error: attachmentTexts.tooLarge });
+    expect(await counted()).toBe(before);
   });
 });

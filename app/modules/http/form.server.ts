@@ -5,7 +5,7 @@
  * every action that takes files or free text reads its form through this.
  */
 export async function readFormWithin(request: Request, maxBytes: number): Promise<FormData | null> {
-  if (Number(request.headers.get("content-length") ?? 0) > maxBytes) return null;
+  if (declaresMoreThan(request, maxBytes)) return null;
   if (!request.body) return request.formData();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -19,4 +19,9 @@ export async function readFormWithin(request: Request, maxBytes: number): Promis
     chunks.push(next.value);
   }
   return new Response(Buffer.concat(chunks), { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
+}
+
+/** The body's Content-Length says it is larger than `maxBytes`: refusable before anything else is done for it. */
+export function declaresMoreThan(request: Request, maxBytes: number) {
+  return Number(request.headers.get("content-length") ?? 0) > maxBytes;
 }
