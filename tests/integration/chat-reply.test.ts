@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { chatTexts } from "~/lib/chat";
-import { prisma } from "~/modules/db/db.server";
+import { Prisma } from "~/generated/prisma/client";
+import { database, prisma } from "~/modules/db/db.server";
 import { GREETING_REQUEST } from "~/modules/chat/greeting.server";
 import { chatPageData } from "~/modules/chat/page.server";
 import { prepareReply, readMessage, runReply } from "~/modules/chat/reply.server";
@@ -236,6 +237,17 @@ describe("a reply from the model", () => {
     expect(outcome.status).toBe("complete");
     expect(order[0]).toBe("user: First things first");
     expect((await texts(chat.id)).slice(-2)).toEqual(["user: First things first", "agent: Answered at once."]);
+  });
+
+  test("the opening statement alone commits without waiting for the disk: the connection's next statements wait again", async () => {
+    const chat = await session();
+    fake.nextReply({ text: "Still here." });
+    const prepared = await prepareReply({ userId }, chat.id, { text: "Are you there?" });
+    // The pool hands the connection just released to the next statement (PGlite has only the one).
+    const [setting] = await database().query<{ value: string }>(Prisma.sql`SELECT current_setting('synchronous_commit') AS value`);
+    expect(setting).toEqual({ value: "on" });
+    expect(await runReply(prepared, {})).toMatchObject({ status: "complete" });
+    expect(await getBalance(userId)).toMatchObject({ total: 100 - COST });
   });
 
   test("if the person's message cannot be saved, nothing is reserved, kept or sent to the model", async () => {

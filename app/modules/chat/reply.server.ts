@@ -154,7 +154,8 @@ export async function prepareReply(requester: Requester, sessionId: string, inpu
            choice.name AS "modelName",
            held.id::text AS "reservationId", locked.balance_free AS "balanceFree", locked.balance_purchased AS "balancePurchased",
            saved.id::text AS "userMessageId", saved.created_at AS "userMessageAt"
-    FROM me LEFT JOIN context ON true LEFT JOIN choice ON true LEFT JOIN held ON true LEFT JOIN locked ON true
+    FROM me CROSS JOIN (SELECT set_config('synchronous_commit', 'off', true)) AS commit_without_flush
+         LEFT JOIN context ON true LEFT JOIN choice ON true LEFT JOIN held ON true LEFT JOIN locked ON true
          LEFT JOIN saved ON true LEFT JOIN announced ON true`);
   if (!row) throw new NotSignedInError("no live login session");
   if (row.loginSessionId && row.lastSeenAt) {
