@@ -146,7 +146,7 @@ describe("usage page", () => {
     await spendAt(4, "2026-11-30T23:59:59.999Z");
     await spendAt(8, "2026-12-01T00:00:00.000Z");
 
-    const november = await getMonthlyUsage(userId, new Date("2026-11-15T12:00:00Z"));
+    const november = await getMonthlyUsage(userId, { now: new Date("2026-11-15T12:00:00Z") });
     expect(november.month).toBe("2026-11");
     expect(november.spent.chatMessages).toBe(6);
     expect(november.messagesSent).toBe(2);

@@ -5,14 +5,18 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as entry from "~/entry.server";
 import { startLoginSession } from "~/modules/auth/login-session.server";
 import * as root from "~/root";
+import { credit } from "~/modules/tokens/ledger.server";
 import * as dashboardLayout from "~/routes/dashboard/layout";
+import * as overview from "~/routes/dashboard/overview";
 import * as settings from "~/routes/dashboard/settings";
+import * as tokens from "~/routes/dashboard/tokens";
+import * as usage from "~/routes/dashboard/usage";
 import * as shellContent from "~/routes/_shell/content";
 import * as shellLayout from "~/routes/_shell/layout";
 import config from "../../react-router.config";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 
-/** /dashboard/settings and the layouts above it, as the build lists them, with the app's future flags. */
+/** Dashboard pages and the layouts above them, as the build lists them, with the app's future flags. */
 const build = {
   entry: { module: entry },
   routes: {
@@ -20,7 +24,10 @@ const build = {
     "routes/_shell/layout": { id: "routes/_shell/layout", parentId: "root", module: shellLayout },
     "routes/_shell/content": { id: "routes/_shell/content", parentId: "routes/_shell/layout", module: shellContent },
     "routes/dashboard/layout": { id: "routes/dashboard/layout", parentId: "routes/_shell/content", path: "dashboard", module: dashboardLayout },
+    "routes/dashboard/overview": { id: "routes/dashboard/overview", parentId: "routes/dashboard/layout", index: true, module: overview },
     "routes/dashboard/settings": { id: "routes/dashboard/settings", parentId: "routes/dashboard/layout", path: "settings", module: settings },
+    "routes/dashboard/tokens": { id: "routes/dashboard/tokens", parentId: "routes/dashboard/layout", path: "tokens", module: tokens },
+    "routes/dashboard/usage": { id: "routes/dashboard/usage", parentId: "routes/dashboard/layout", path: "usage", module: usage },
   },
   assets: { entry: { module: "/entry.client.js", imports: [] }, routes: {}, url: "/manifest.js", version: "test" },
   publicPath: "/",
@@ -40,19 +47,22 @@ beforeAll(async () => {
   test = await createTestDatabase();
   const user = await test.database.prisma.user.create({ data: { email: "pipeline@example.com", status: "active", emailVerifiedAt: new Date(), name: "Ada" } });
   cookie = (await startLoginSession(user.id, new Request("http://localhost/"), null)).split(";")[0]!;
+  await credit(user.id, { type: "purchased", amount: 1234, description: "test" });
 });
 afterAll(() => test.dispose());
 
-/** How many times the signed-in person is looked up (the login session read) while `run` runs. */
-async function countLookups(run: () => Promise<unknown>) {
+/** How many statements containing `marker` run while `run` runs. */
+async function countStatements(marker: string, run: () => Promise<unknown>) {
   const spy = vi.spyOn(test.database.prisma, "$queryRaw");
   try {
     await run();
-    return spy.mock.calls.filter(([strings]) => Array.isArray(strings) && strings.join("").includes('live."loginSessionId"')).length;
+    return spy.mock.calls.filter(([strings]) => Array.isArray(strings) && strings.join("").includes(marker)).length;
   } finally {
     spy.mockRestore();
   }
 }
+/** How many times the signed-in person is looked up (the login session read) while `run` runs. */
+const countLookups = (run: () => Promise<unknown>) => countStatements('live."loginSessionId"', run);
 
 describe("one request through React Router", () => {
   it("looks the signed-in person up once, though three loaders of the page ask", async () => {
@@ -64,6 +74,20 @@ describe("one request through React Router", () => {
     const body = await response!.text();
     expect(body).toContain("pipeline@example.com");
     expect(lookups).toBe(1);
+  });
+
+  it.each(["/dashboard", "/dashboard/tokens", "/dashboard/usage"])("reads the balance once for the header and the page of %s", async (page) => {
+    let response: Response | undefined;
+    const reads = await countStatements("FROM token_balances WHERE user_id", async () => {
+      response = await handle(new Request(`http://localhost${page}.data`, { headers: { Cookie: cookie } }));
+    });
+    expect(response!.status).toBe(200);
+    const body = await response!.text();
+    expect(reads).toBe(1);
+    // Both the header's profile and the page's balance are in the answer (the stream names each value once).
+    expect(body).toContain('"tokens"');
+    expect(body).toContain('"balance"');
+    expect(body).toContain("1234");
   });
 
   it("sends a signed-out visitor of a client-side navigation to sign in and back to the page, not to its data URL", async () => {

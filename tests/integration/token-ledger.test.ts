@@ -41,8 +41,8 @@ describe("monthly free tokens", () => {
   test("the next calendar month (UTC) opens a new claim", async () => {
     const userId = await newUser();
     await claimMonthlyFreeTokens(userId, new Date("2026-11-30T23:59:59Z"));
-    expect((await getTokenInfo(userId, new Date("2026-11-30T23:59:59Z"))).canClaimFree).toBe(false);
-    expect((await getTokenInfo(userId, new Date("2026-12-01T00:00:00Z"))).canClaimFree).toBe(true);
+    expect((await getTokenInfo(userId, { now: new Date("2026-11-30T23:59:59Z") })).canClaimFree).toBe(false);
+    expect((await getTokenInfo(userId, { now: new Date("2026-12-01T00:00:00Z") })).canClaimFree).toBe(true);
     expect(await claimMonthlyFreeTokens(userId, new Date("2026-12-01T00:00:00Z"))).toMatchObject({ success: true });
     expect((await getBalance(userId)).free).toBe(1000);
   });

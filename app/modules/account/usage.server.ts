@@ -29,13 +29,16 @@ export function utcMonthBounds(now: Date) {
  * Spending belongs to the month the reservation was made, so a refund that lands just after
  * midnight on the 1st never makes a month negative.
  */
-export async function getMonthlyUsage(userId: string, now = new Date()): Promise<MonthlyUsage> {
+export async function getMonthlyUsage(
+  userId: string,
+  { now = new Date(), balance = getBalance(userId) }: { now?: Date; balance?: Promise<Balance> } = {},
+): Promise<MonthlyUsage> {
   const { start, end } = utcMonthBounds(now);
-  const [tokens, imagesGenerated, storage, balance] = await Promise.all([
+  const [tokens, imagesGenerated, storage, balanceNow] = await Promise.all([
     spentThisMonth(userId, start, end),
     prisma().galleryImage.count({ where: { userId, createdAt: { gte: start, lt: end } } }),
     prisma().upload.aggregate({ where: { userId }, _sum: { size: true }, _count: { _all: true } }),
-    getBalance(userId),
+    balance,
   ]);
   const { chatMessages, images, other, messagesSent } = tokens;
   return {
@@ -44,7 +47,7 @@ export async function getMonthlyUsage(userId: string, now = new Date()): Promise
     messagesSent,
     imagesGenerated,
     storage: { bytes: Number(storage._sum.size ?? 0), files: storage._count._all },
-    balance,
+    balance: balanceNow,
   };
 }
 

@@ -3,6 +3,7 @@ import { redirect } from "react-router";
 import { Prisma } from "~/generated/prisma/client";
 import { env } from "~/modules/config/env.server";
 import { prisma } from "~/modules/db/db.server";
+import { oncePerRequest } from "~/modules/http/per-request.server";
 
 export const SESSION_COOKIE = "cv_session";
 /** Refresh lifetime from the spec: 7 days, extended while the device is in use. */
@@ -38,20 +39,11 @@ export async function startLoginSession(userId: string, request: Request, ipAddr
 }
 
 /**
- * React Router hands one Request to every loader of a navigation (shell, layout, page: the
- * `v8_passThroughRequests` future flag, without which each loader gets a copy), so the lookup,
- * and the session touch, happen once per request however many loaders ask.
+ * The signed-in person for this request, or null. Extends the session while it is used. The
+ * lookup, and the session touch, happen once per request however many loaders ask.
  */
-const lookups = new WeakMap<Request, Promise<CurrentUser | null>>();
-
-/** The signed-in person for this request, or null. Extends the session while it is used. */
 export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
-  let lookup = lookups.get(request);
-  if (!lookup) {
-    lookup = lookUpCurrentUser(request);
-    lookups.set(request, lookup);
-  }
-  return lookup;
+  return oncePerRequest(request, "current user", () => lookUpCurrentUser(request));
 }
 
 /** This request's login session id (the SHA-256 of its cookie's token), or null without the cookie. */

@@ -99,7 +99,9 @@ export function readMessage(form: FormData, filesInForm = 0) {
  * covers the cost; each refusal is then thrown as its error (NotSignedInError, ChatNotFoundError,
  * ChatInputError, NoChatModelError, InsufficientTokensError), with nothing sent to the model.
  * The statement goes to the driver directly and is kept prepared on each connection: it takes
- * longer to plan than to run, and Prisma's work around a query is a third of its time.
+ * longer to plan than to run, and Prisma's work around a query is a third of its time. It alone
+ * commits without waiting for the disk (decision 009): a crash of the database server could lose
+ * it whole (message and reservation together), never half of it.
  */
 export async function prepareReply(requester: Requester, sessionId: string, input: ReplyInput): Promise<PreparedReply> {
   const regenerate = "regenerate" in input;

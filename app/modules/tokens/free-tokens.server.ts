@@ -49,10 +49,16 @@ export type TokenInfo = {
   }[];
 };
 
-/** The spec's get_user_token_info: balances, whether this month's claim is open, recent history. */
-export async function getTokenInfo(userId: string, now = new Date(), recent = 10): Promise<TokenInfo> {
-  const [balance, lastClaim, transactions] = await Promise.all([
-    getBalance(userId),
+/**
+ * The spec's get_user_token_info: balances, whether `now`'s month's claim is open, the `recent`
+ * latest transactions. A page passes the `balance` its header already reads (getRequestBalance).
+ */
+export async function getTokenInfo(
+  userId: string,
+  { now = new Date(), recent = 10, balance = getBalance(userId) }: { now?: Date; recent?: number; balance?: Promise<Balance> } = {},
+): Promise<TokenInfo> {
+  const [balanceNow, lastClaim, transactions] = await Promise.all([
+    balance,
     prisma().freeTokenClaim.findFirst({ where: { userId }, orderBy: { createdAt: "desc" }, select: { month: true, createdAt: true } }),
     prisma().tokenTransaction.findMany({
       where: { userId },
@@ -62,7 +68,7 @@ export async function getTokenInfo(userId: string, now = new Date(), recent = 10
     }),
   ]);
   return {
-    balance,
+    balance: balanceNow,
     canClaimFree: lastClaim?.month !== claimMonth(now),
     freeTokenClaimedDate: lastClaim?.createdAt.toISOString() ?? null,
     recentTransactions: transactions.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),

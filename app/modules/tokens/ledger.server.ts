@@ -1,5 +1,6 @@
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/modules/db/db.server";
+import { oncePerRequest } from "~/modules/http/per-request.server";
 
 /**
  * The token ledger: the only code that changes a balance. Every change is one SQL statement
@@ -43,6 +44,11 @@ export async function getBalance(userId: string, db: Runner = prisma()): Promise
   const [row] = await db.$queryRaw<{ free: number; purchased: number }[]>`
     SELECT balance_free AS free, balance_purchased AS purchased FROM token_balances WHERE user_id = ${userId}::uuid`;
   return toBalance(row);
+}
+
+/** The balance as a request's loaders show it (the header's and the page's): read once per request, the same figure everywhere. */
+export function getRequestBalance(request: Request, userId: string): Promise<Balance> {
+  return oncePerRequest(request, `balance ${userId}`, () => getBalance(userId));
 }
 
 /**

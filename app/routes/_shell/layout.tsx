@@ -11,14 +11,14 @@ import { isGoogleConfigured } from "~/modules/auth/google.server";
 import { getCurrentUser } from "~/modules/auth/login-session.server";
 import { listCategories } from "~/modules/catalogue/categories.server";
 import { searchCatalogue } from "~/modules/catalogue/characters.server";
-import { getBalance } from "~/modules/tokens/ledger.server";
+import { getRequestBalance } from "~/modules/tokens/ledger.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [categories, signedIn, firstCharacters] = await Promise.all([
     listCategories(),
     // The balance follows the person's lookup at once instead of waiting for the other reads.
-    getCurrentUser(request).then(async (user) => user && { user, balance: await getBalance(user.id) }),
+    getCurrentUser(request).then(async (user) => user && { user, balance: await getRequestBalance(request, user.id) }),
     searchCatalogue({ pageSize: AUTH_MODAL_PICTURES }),
   ]);
   // Only what the header shows: never the session id or anything else server-side.

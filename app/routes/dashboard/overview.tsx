@@ -7,6 +7,7 @@ import { tokensSpentThisMonth } from "~/modules/account/usage.server";
 import { requireUser } from "~/modules/auth/login-session.server";
 import { prisma } from "~/modules/db/db.server";
 import { getTokenInfo } from "~/modules/tokens/free-tokens.server";
+import { getRequestBalance } from "~/modules/tokens/ledger.server";
 import type { Route } from "./+types/overview";
 
 export function meta() {
@@ -20,7 +21,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const now = new Date();
   const [account, tokenInfo, subscription, spentThisMonth] = await Promise.all([
     prisma().user.findUniqueOrThrow({ where: { id: user.id }, select: { createdAt: true } }),
-    getTokenInfo(user.id, now, RECENT_ACTIVITY),
+    getTokenInfo(user.id, { now, recent: RECENT_ACTIVITY, balance: getRequestBalance(request, user.id) }),
     getSubscriptionSummary(user.id),
     tokensSpentThisMonth(user.id, now),
   ]);

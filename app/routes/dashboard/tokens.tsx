@@ -10,6 +10,7 @@ import { logger } from "~/modules/logging/logger.server";
 import { listTokenPackages, startTokenCheckout, TooManyCheckoutsError, UnknownPackageError } from "~/modules/payments/checkout.server";
 import { isPaymentsConfigured } from "~/modules/payments/stripe.server";
 import { claimMonthlyFreeTokens, getTokenInfo } from "~/modules/tokens/free-tokens.server";
+import { getRequestBalance } from "~/modules/tokens/ledger.server";
 import type { Route } from "./+types/tokens";
 
 export function meta() {
@@ -18,7 +19,7 @@ export function meta() {
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
-  const [info, packages] = await Promise.all([getTokenInfo(user.id), listTokenPackages()]);
+  const [info, packages] = await Promise.all([getTokenInfo(user.id, { balance: getRequestBalance(request, user.id) }), listTokenPackages()]);
   return { ...info, packages, paymentsConfigured: isPaymentsConfigured() };
 }
 

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { formatTokens } from "~/lib/tokens";
 import { getMonthlyUsage } from "~/modules/account/usage.server";
 import { requireUser } from "~/modules/auth/login-session.server";
+import { getRequestBalance } from "~/modules/tokens/ledger.server";
 import type { Route } from "./+types/usage";
 
 export function meta() {
@@ -12,7 +13,7 @@ export function meta() {
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
-  return { usage: await getMonthlyUsage(user.id) };
+  return { usage: await getMonthlyUsage(user.id, { balance: getRequestBalance(request, user.id) }) };
 }
 
 /** "2026-11" as "November 2026", built from its parts so no time zone can shift the month. */
