@@ -46,7 +46,12 @@ export async function getBalance(userId: string, db: Runner = prisma()): Promise
   return toBalance(row);
 }
 
-/** The balance as a request's loaders show it (the header's and the page's): read once per request, the same figure everywhere. */
+/**
+ * The balance as a request's loaders show it (the header's and the page's): read once per
+ * request, the same figure everywhere. Loaders only: a document POST runs its action and then
+ * the loaders with the same request, so an action that read it first would leave them a stale
+ * figure.
+ */
 export function getRequestBalance(request: Request, userId: string): Promise<Balance> {
   return oncePerRequest(request, `balance ${userId}`, () => getBalance(userId));
 }
