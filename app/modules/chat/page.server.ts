@@ -6,7 +6,7 @@ import { InsufficientTokensError } from "~/modules/tokens/ledger.server";
 import { modelChoices, updateOwnAgent } from "./agents.server";
 import { AttachmentRejected, filesInForm, storeFormFiles } from "./attachments.server";
 import { chooseChatModel, customModelMap, FALLBACK_CHAT_MODEL } from "./model-choice.server";
-import { ChatInputError, NoChatModelError, NotSignedInError, prepareReply, readMessage, runReply, type ReplyInput } from "./reply.server";
+import { ChatInputError, NoChatModelError, prepareReply, readMessage, runReply, type ReplyInput } from "./reply.server";
 import { ChatNotFoundError, deleteOwnMessage, listMessages, listSessions, requireOwnSession } from "./sessions.server";
 
 /**
@@ -93,7 +93,7 @@ async function sendFromForm(userId: string, sessionId: string, intent: "send" | 
     const outcome = await runReply(prepared, {});
     return outcome.status === "failed" ? { ok: false, status: 502, error: outcome.error } : { ok: true };
   } catch (error) {
-    if (error instanceof ChatNotFoundError || error instanceof NotSignedInError) throw new Response("Not Found", { status: 404 });
+    if (error instanceof ChatNotFoundError) throw new Response("Not Found", { status: 404 });
     if (error instanceof ChatInputError || error instanceof AttachmentRejected) return { ok: false, status: 400, error: error.message };
     if (error instanceof InsufficientTokensError) {
       return { ok: false, status: 402, error: chatTexts.insufficientTokens(error.cost, error.balance.total), buyTokens: "/dashboard/tokens" };

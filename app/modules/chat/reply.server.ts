@@ -15,7 +15,7 @@ import { ChatNotFoundError, messageCtes, saveMessage, savedMessageView, type New
 
 export class ChatInputError extends Error {}
 export class NoChatModelError extends Error {}
-/** The request's login session is missing, expired or of a disabled account. */
+/** The request's login session is missing, expired or of a disabled account (a `loginSessionId` requester only: a `userId` one is already signed in). */
 export class NotSignedInError extends Error {}
 
 export type PreparedReply = {
