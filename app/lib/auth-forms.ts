@@ -17,10 +17,24 @@ export const authTexts = {
   resetLinkSent: "If an account exists for that e-mail, we have sent a link to reset the password.",
   resetLinkInvalid: "This reset link is invalid, has expired or was already used.",
   passwordChanged: "Your password has been changed. Sign in with your new password.",
+  formTooLarge: "This form is too large to be sent. Please reload the page and try again.",
 } as const;
 
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
+
+/**
+ * The largest body an account form (sign-in, sign-up, resend, password reset, the Google button)
+ * may have: its few fields at their longest, every character percent-encoded, fit with room to
+ * spare. Anything larger is refused before it is buffered.
+ */
+export const AUTH_FORM_MAX_BYTES = 8 * 1024;
+
+/** The refusal while a rate limit holds, e.g. "Too many sign-in attempts. Please try again in 3 minutes." */
+export function tooManyAttempts(what: "sign-in" | "sign-up", retryAfterSeconds: number) {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many ${what} attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}
 
 /** "text, @, text, dot, text" (spec section 5). */
 export const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -61,8 +75,28 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   return errors;
 }
 
-/** Only same-site paths are followed after sign-in, never another origin. */
+/** Any fixed origin: a return path is resolved against it and must stay on it. */
+const PATH_BASE = "http://app.invalid";
+/** Browsers drop tabs and newlines inside addresses and read a backslash as a slash. */
+const UNSAFE_IN_PATH = /[\u0000-\u001f\u007f\\]/;
+
+/**
+ * The path to follow after sign-in, or `fallback` for anything that could leave this site. The
+ * candidate is normalised as a browser would (`/.//evil.com` becomes `//evil.com`), and the
+ * result must stay on the base origin and not start like a protocol-relative address, even once
+ * percent-decoded (a router or proxy that decodes `/%2F/evil.com` would see `//evil.com`).
+ */
 export function safeRedirectPath(target: FormDataEntryValue | string | null | undefined, fallback = "/") {
-  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
-  return target;
+  if (typeof target !== "string" || !target.startsWith("/") || UNSAFE_IN_PATH.test(target)) return fallback;
+  let url: URL;
+  let decodedPath: string;
+  try {
+    url = new URL(target, PATH_BASE);
+    decodedPath = decodeURIComponent(url.pathname);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== PATH_BASE) return fallback;
+  if ([url.pathname, decodedPath].some((path) => path.startsWith("//") || UNSAFE_IN_PATH.test(path))) return fallback;
+  return url.pathname + url.search;
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AuthCard, FormAlert, FormField } from "~/components/auth-card";
 import { authTexts, fieldErrors, signUpSchema } from "~/lib/auth-forms";
+import { accountFormTooLarge, readAccountForm } from "~/modules/auth/account-form.server";
 import { requestPasswordReset } from "~/modules/auth/password-reset.server";
 import type { Route } from "./+types/forgot-password";
 
@@ -14,7 +15,8 @@ export function meta() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readAccountForm(request);
+  if (!form) return accountFormTooLarge();
   const parsed = forgotPasswordSchema.safeParse({ email: form.get("email") });
   if (!parsed.success) return data({ status: "invalid" as const, errors: fieldErrors(parsed.error) }, { status: 400 });
   await requestPasswordReset(parsed.data.email, context.clientIp);
@@ -46,6 +48,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   return (
     <AuthCard title="Forgot password" subtitle="Enter the e-mail of your account and we will send you a link to choose a new password.">
       <Form method="post" className="flex flex-col gap-4" noValidate>
+        {errors.form ? <FormAlert tone="error">{errors.form}</FormAlert> : null}
         <FormField label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
         <button type="submit" className="btn-primary h-11" disabled={submitting}>
           {submitting ? "Sending…" : "Send reset link"}

@@ -2,6 +2,7 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import { AuthCard, FormAlert, FormField } from "~/components/auth-card";
 import { GoogleButton } from "~/components/google-button";
 import { authTexts, safeRedirectPath } from "~/lib/auth-forms";
+import { withToast } from "~/lib/toasts";
 import { isGoogleConfigured } from "~/modules/auth/google.server";
 import { getCurrentUser } from "~/modules/auth/login-session.server";
 import { signInWithPassword } from "~/modules/auth/sign-in.server";
@@ -19,9 +20,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const result = await signInWithPassword(request, context.clientIp);
   if (!result.ok) return data({ error: result.error }, { status: result.status });
-  const target = new URL(result.redirectTo, "http://app");
-  target.searchParams.set("toast", "logged-in");
-  throw redirect(target.pathname + target.search, { headers: { "Set-Cookie": result.cookie } });
+  throw redirect(withToast(result.redirectTo, "logged-in"), { headers: { "Set-Cookie": result.cookie } });
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard, FormAlert, FormField } from "~/components/auth-card";
 import { authTexts, fieldErrors, PASSWORD_MIN, signUpSchema } from "~/lib/auth-forms";
+import { accountFormTooLarge, readAccountForm } from "~/modules/auth/account-form.server";
 import { endLoginSession } from "~/modules/auth/login-session.server";
 import { resetPassword } from "~/modules/auth/password-reset.server";
 import type { Route } from "./+types/reset-password";
@@ -26,7 +27,8 @@ export async function loader({ url }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readAccountForm(request);
+  if (!form) return accountFormTooLarge();
   const parsed = resetPasswordSchema.safeParse({ password: form.get("password"), confirmPassword: form.get("confirmPassword") ?? "" });
   if (!parsed.success) return data({ status: "invalid" as const, errors: fieldErrors(parsed.error) }, { status: 400 });
   const result = await resetPassword(String(form.get("token") ?? ""), parsed.data.password);
@@ -42,6 +44,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   return (
     <AuthCard title="Choose a new password" subtitle="You will be signed out everywhere, then sign in with the new password.">
       <Form method="post" className="flex flex-col gap-4" noValidate>
+        {errors.form ? <FormAlert tone="error">{errors.form}</FormAlert> : null}
         <input type="hidden" name="token" value={loaderData.token} />
         <FormField
           label="New password"

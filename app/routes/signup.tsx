@@ -1,7 +1,8 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard, FormAlert, FormField, TermsNotice } from "~/components/auth-card";
 import { GoogleButton } from "~/components/google-button";
-import { authTexts, fieldErrors, signUpSchema } from "~/lib/auth-forms";
+import { authTexts, fieldErrors, signUpSchema, tooManyAttempts, type FieldErrors } from "~/lib/auth-forms";
+import { accountFormTooLarge, readAccountForm } from "~/modules/auth/account-form.server";
 import { resendVerification, signUp } from "~/modules/auth/accounts.server";
 import { isGoogleConfigured } from "~/modules/auth/google.server";
 import { getCurrentUser } from "~/modules/auth/login-session.server";
@@ -16,11 +17,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { googleSignIn: isGoogleConfigured() };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readAccountForm(request);
+  if (!form) return accountFormTooLarge();
   if (form.get("intent") === "resend") {
     const email = String(form.get("email") ?? "").trim().toLowerCase();
-    await resendVerification(email);
+    const { limited, retryAfterSeconds } = await resendVerification(email, context.clientIp);
+    if (limited) return data({ status: "resend-refused" as const, email, error: tooManyAttempts("sign-up", retryAfterSeconds) }, { status: 429 });
     return { status: "sent" as const, email };
   }
   const parsed = signUpSchema.safeParse({
@@ -30,20 +33,28 @@ export async function action({ request }: Route.ActionArgs) {
     confirmPassword: form.get("confirmPassword") ?? undefined,
   });
   if (!parsed.success) return data({ status: "invalid" as const, errors: fieldErrors(parsed.error) }, { status: 400 });
-  await signUp(parsed.data.email, parsed.data.password);
+  const { limited, retryAfterSeconds } = await signUp(parsed.data.email, parsed.data.password, context.clientIp);
+  // `form`, because the modal shows that field's error too.
+  if (limited) return data({ status: "invalid" as const, errors: { form: tooManyAttempts("sign-up", retryAfterSeconds) } as FieldErrors }, { status: 429 });
   return { status: "sent" as const, email: parsed.data.email };
 }
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
   const submitting = useNavigation().state === "submitting";
-  if (actionData?.status === "sent") {
+  if (actionData?.status === "sent" || actionData?.status === "resend-refused") {
     return (
       <AuthCard title="Check your inbox">
         <div className="flex flex-col gap-4">
-          <FormAlert tone="success">{authTexts.signUpSuccess}</FormAlert>
-          <p className="text-sm text-muted">
-            We sent a confirmation link to <strong className="text-ink">{actionData.email}</strong>. Follow it, then sign in.
-          </p>
+          {actionData.status === "sent" ? (
+            <>
+              <FormAlert tone="success">{authTexts.signUpSuccess}</FormAlert>
+              <p className="text-sm text-muted">
+                We sent a confirmation link to <strong className="text-ink">{actionData.email}</strong>. Follow it, then sign in.
+              </p>
+            </>
+          ) : (
+            <FormAlert tone="error">{actionData.error}</FormAlert>
+          )}
           <Form method="post" className="flex flex-col gap-2">
             <input type="hidden" name="intent" value="resend" />
             <input type="hidden" name="email" value={actionData.email} />
@@ -62,6 +73,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
   return (
     <AuthCard title="Create Account" subtitle="Start free with 500 tokens every month.">
       <Form method="post" className="flex flex-col gap-4" noValidate>
+        {errors.form ? <FormAlert tone="error">{errors.form}</FormAlert> : null}
         <FormField label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
         <FormField label="Password" name="password" type="password" autoComplete="new-password" required minLength={6} hint={authTexts.passwordTooShort} error={errors.password} />
         <FormField label="Confirm password" name="confirmPassword" type="password" autoComplete="new-password" required error={errors.confirmPassword} />

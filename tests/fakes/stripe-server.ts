@@ -166,10 +166,13 @@ export async function startFakeStripe({ port: requestedPort = 0, webhookUrl: ini
     return subscription;
   }
 
-  /** An invoice paid for the subscription's current period, shaped like API 2026 (the subscription is under `parent`). */
-  function paidInvoice(subscription: StripeObject, billingReason: "subscription_create" | "subscription_cycle") {
+  /**
+   * An invoice paid for the subscription's current period, shaped like API 2026 (the subscription is under `parent`).
+   * A plan change's (`subscription_update`) charges `amount`: the new price less the credit for the old one's unused time.
+   */
+  function paidInvoice(subscription: StripeObject, billingReason: "subscription_create" | "subscription_cycle" | "subscription_update", amount?: number) {
     const item = subscription.items.data[0];
-    const amount = item.price.unit_amount * item.quantity;
+    amount ??= item.price.unit_amount * item.quantity;
     const period = { start: item.current_period_start, end: item.current_period_end };
     subscription.latest_invoice = newId("in");
     return {
@@ -196,18 +199,47 @@ export async function startFakeStripe({ port: requestedPort = 0, webhookUrl: ini
       subscription.cancel_at_period_end = body.cancel_at_period_end === "true";
       subscription.cancel_at = subscription.cancel_at_period_end ? subscription.items.data[0].current_period_end : null;
     }
+    let invoiceNow: number | undefined;
     for (const change of (body.items ?? []) as StripeObject[]) {
       const item = subscription.items.data.find((candidate: StripeObject) => candidate.id === change.id);
       if (!item) throw invalid(`Subscription item ${change.id} is not part of this subscription.`, "items");
-      if (change.price) item.price = find(prices, "price", change.price);
+      if (!change.price) continue;
+      const previous = item.price;
+      item.price = find(prices, "price", change.price);
+      invoiceNow = changeInvoiceAmount(item, previous, body.proration_behavior);
     }
     // As in Stripe, metadata is merged key by key and an empty value removes the key.
     for (const [key, value] of Object.entries((body.metadata ?? {}) as StripeObject)) {
       if (value === "") delete subscription.metadata[key];
       else subscription.metadata[key] = value;
     }
-    deliverLater([buildEvent("customer.subscription.updated", subscription)]);
+    const built = [buildEvent("customer.subscription.updated", subscription)];
+    if (invoiceNow !== undefined) built.push(buildEvent("invoice.paid", paidInvoice(subscription, "subscription_update", invoiceNow)));
+    deliverLater(built);
     return subscription;
+  }
+
+  /**
+   * What a price change bills at once, or undefined when it waits for the next renewal. As in
+   * Stripe: a change of interval restarts the billing period now and is invoiced immediately, the
+   * new price less the credit for the old one's unused time (a larger credit stays on the customer's
+   * balance, so the invoice is for 0); `always_invoice` bills the prorated difference at once; any
+   * other change leaves its prorations for the next renewal's invoice. With `proration_behavior:
+   * none` the fake keeps the period and bills nothing (simpler than Stripe, which would still
+   * restart the period on an interval change).
+   */
+  function changeInvoiceAmount(item: StripeObject, previous: StripeObject, prorationBehavior: unknown) {
+    if (prorationBehavior === "none") return undefined;
+    const start = now();
+    const remaining = Math.max(0, item.current_period_end - start) / (item.current_period_end - item.current_period_start);
+    const unusedCredit = Math.round(previous.unit_amount * item.quantity * remaining);
+    if (previous.recurring.interval !== item.price.recurring.interval) {
+      item.current_period_start = start;
+      item.current_period_end = start + INTERVAL_SECONDS[item.price.recurring.interval];
+      return Math.max(0, item.price.unit_amount * item.quantity - unusedCredit);
+    }
+    if (prorationBehavior === "always_invoice") return Math.max(0, Math.round(item.price.unit_amount * item.quantity * remaining) - unusedCredit);
+    return undefined;
   }
 
   function cancelSubscription(id: string) {

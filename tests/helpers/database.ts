@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { openDatabase, type Database } from "~/modules/db/database.server";
 import { useDatabaseForTests } from "~/modules/db/db.server";
 import { applyPendingMigrations } from "~/modules/db/migrate.server";
@@ -33,6 +34,23 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await drop();
     },
   };
+}
+
+/**
+ * For a test file whose tests each start from empty tables: a fresh database for the file
+ * (createTestDatabase), emptied before every test. Its `database` is there once the file's
+ * tests run.
+ */
+export function databaseEmptiedBeforeEachTest() {
+  const file = {} as { database: Database };
+  let created: TestDatabase | undefined;
+  beforeAll(async () => {
+    created = await createTestDatabase();
+    file.database = created.database;
+  });
+  afterAll(() => created?.dispose());
+  beforeEach(() => truncateAll(file.database));
+  return file;
 }
 
 /** An empty database on the TEST_DATABASE_URL server, and how to drop it. */

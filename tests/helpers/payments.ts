@@ -1,4 +1,5 @@
 import Stripe from "stripe";
+import { afterAll, beforeAll } from "vitest";
 import { resetEnvForTests } from "~/modules/config/env.server";
 import { startLoginSession } from "~/modules/auth/login-session.server";
 import { action as webhookAction } from "~/routes/api/webhooks.stripe";
@@ -39,6 +40,21 @@ export async function paymentsWithFakeStripe() {
       await db.dispose();
     },
   };
+}
+
+/**
+ * paymentsWithFakeStripe for a whole test file: set up before its tests, stopped after them. Its
+ * `fake` is there once the tests run.
+ */
+export function fakeStripeForThisFile() {
+  const file = {} as { fake: FakeStripe };
+  let payments: Awaited<ReturnType<typeof paymentsWithFakeStripe>> | undefined;
+  beforeAll(async () => {
+    payments = await paymentsWithFakeStripe();
+    file.fake = payments.fake;
+  });
+  afterAll(() => payments?.stop());
+  return file;
 }
 
 /** The Checkout Session id in a redirect to the fake Stripe's payment page. */

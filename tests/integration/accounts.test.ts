@@ -1,24 +1,15 @@
-import fs from "node:fs";
-import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { authTexts } from "~/lib/auth-forms";
 import { signUp, verifyEmail } from "~/modules/auth/accounts.server";
 import { endLoginSession, getCurrentUser } from "~/modules/auth/login-session.server";
 import { signInWithPassword } from "~/modules/auth/sign-in.server";
 import { loader as shellLoader } from "~/routes/_shell/layout";
-import { readMail } from "../fakes/smtp-capture";
-import { createTestDatabase, truncateAll, type TestDatabase } from "../helpers/database";
+import { databaseEmptiedBeforeEachTest } from "../helpers/database";
+import { clearOutbox, outboxMails } from "../helpers/outbox";
 import { routeArgs } from "../helpers/route-args";
 
-let test: TestDatabase;
-beforeAll(async () => {
-  test = await createTestDatabase();
-});
-afterAll(() => test.dispose());
-beforeEach(async () => {
-  await truncateAll(test.database);
-  fs.rmSync(path.join(process.env.DATA_DIR!, "outbox"), { recursive: true, force: true });
-});
+const test = databaseEmptiedBeforeEachTest();
+beforeEach(clearOutbox);
 
 function signInRequest(email: string, password: string) {
   const body = new URLSearchParams({ email, password, redirectTo: "/explore" });
@@ -27,10 +18,7 @@ function signInRequest(email: string, password: string) {
 
 /** The token from the newest verification mail in the outbox. */
 function mailedToken() {
-  const outbox = path.join(process.env.DATA_DIR!, "outbox");
-  const newest = fs.readdirSync(outbox).sort().at(-1)!;
-  const { text } = readMail(fs.readFileSync(path.join(outbox, newest), "utf8"));
-  return /verify-email\?token=([A-Za-z0-9_-]+)/.exec(text)![1];
+  return /verify-email\?token=([A-Za-z0-9_-]+)/.exec(outboxMails().at(-1)!.text)![1];
 }
 
 async function verifiedAccount(email = "ada@example.com", password = "lovelace1") {

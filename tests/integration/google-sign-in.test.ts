@@ -2,7 +2,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { signUp } from "~/modules/auth/accounts.server";
 import { isGoogleConfigured, resetGoogleForTests } from "~/modules/auth/google.server";
 import { getCurrentUser } from "~/modules/auth/login-session.server";
-import { hashPassword } from "~/modules/auth/password.server";
 import { signInWithPassword } from "~/modules/auth/sign-in.server";
 import { resetEnvForTests } from "~/modules/config/env.server";
 import { loader as callbackLoader } from "~/routes/auth.callback";
@@ -10,6 +9,7 @@ import { action as googleAction, loader as googleLoader } from "~/routes/auth.go
 import { startOAuthProvider, type OAuthProvider, type ProviderProfile } from "../fakes/oauth-provider";
 import { createTestDatabase, truncateAll, type TestDatabase } from "../helpers/database";
 import { routeArgs } from "../helpers/route-args";
+import { confirmedAccount } from "../helpers/accounts";
 
 const APP_URL = "http://localhost:3999";
 const CLIENT_ID = "characterverse-test-client";
@@ -188,9 +188,7 @@ describe("Google sign-in", () => {
   });
 
   it("an existing confirmed password account with the same e-mail is linked and keeps its password", async () => {
-    const existing = await test.database.prisma.user.create({
-      data: { email: "ada@example.com", passwordHash: await hashPassword("lovelace1"), name: "ada", emailVerifiedAt: new Date(), status: "active" },
-    });
+    const existing = await confirmedAccount();
     provider.signInAs(ada);
     const response = await signInWithGoogle();
 
@@ -218,6 +216,21 @@ describe("Google sign-in", () => {
     provider.signInAs(ada);
     expect((await signInWithGoogle({ redirectTo: "/explore?category=Anime" })).headers.get("Location")).toBe("/explore?category=Anime&toast=signed-in");
     expect((await signInWithGoogle({ redirectTo: "//evil.example/steal" })).headers.get("Location")).toBe("/?toast=signed-in");
+  });
+
+  it("a return path that normalises or decodes to another origin lands on the home page", async () => {
+    provider.signInAs(ada);
+    const hostile = ["/\\evil.com", "/.//evil.com", "/..//evil.com", "/%2F/evil.com", "/%09/evil.com", "/\t/evil.com", "https://evil.com", "javascript:alert(1)"];
+    for (const redirectTo of hostile) {
+      expect((await signInWithGoogle({ redirectTo })).headers.get("Location"), redirectTo).toBe("/?toast=signed-in");
+    }
+    expect((await signInWithGoogle({ redirectTo: "/chat/abc?x=1" })).headers.get("Location")).toBe("/chat/abc?x=1&toast=signed-in");
+  });
+
+  it("an oversized button POST is refused before a flow starts", async () => {
+    const body = new URLSearchParams({ redirectTo: "/", padding: "x".repeat(64 * 1024) });
+    const request = new Request(`${APP_URL}/auth/google`, { method: "POST", body });
+    await expect(googleAction(routeArgs(request))).rejects.toMatchObject({ init: { status: 413 } });
   });
 
   it("a tampered state is refused: no account, no session", async () => {

@@ -1,7 +1,5 @@
-import fs from "node:fs";
-import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { authTexts } from "~/lib/auth-forms";
 import { signUp, verifyEmail } from "~/modules/auth/accounts.server";
 import { getCurrentUser, startLoginSession } from "~/modules/auth/login-session.server";
@@ -9,33 +7,16 @@ import { requestPasswordReset } from "~/modules/auth/password-reset.server";
 import { signInWithPassword } from "~/modules/auth/sign-in.server";
 import { action as forgotPasswordAction } from "~/routes/forgot-password";
 import { action as resetPasswordAction, loader as resetPasswordLoader } from "~/routes/reset-password";
-import { readMail } from "../fakes/smtp-capture";
-import { createTestDatabase, truncateAll, type TestDatabase } from "../helpers/database";
+import { databaseEmptiedBeforeEachTest } from "../helpers/database";
+import { clearOutbox, outboxMails } from "../helpers/outbox";
 import { routeArgs } from "../helpers/route-args";
 
 const RESET_SUBJECT = "Reset your CharacterVerse password";
-const outbox = () => path.join(process.env.DATA_DIR!, "outbox");
 
-let test: TestDatabase;
-beforeAll(async () => {
-  test = await createTestDatabase();
-});
-afterAll(() => test.dispose());
-beforeEach(async () => {
-  await truncateAll(test.database);
-  fs.rmSync(outbox(), { recursive: true, force: true });
-});
+const test = databaseEmptiedBeforeEachTest();
+beforeEach(clearOutbox);
 
-function mails() {
-  if (!fs.existsSync(outbox())) return [];
-  return fs
-    .readdirSync(outbox())
-    .filter((name) => name.endsWith(".eml"))
-    .sort()
-    .map((name) => readMail(fs.readFileSync(path.join(outbox(), name), "utf8")));
-}
-
-const resetMailsTo = (email: string) => mails().filter((mail) => mail.subject === RESET_SUBJECT && mail.to === email);
+const resetMailsTo = (email: string) => outboxMails().filter((mail) => mail.subject === RESET_SUBJECT && mail.to === email);
 const tokenIn = (text: string, page: string) => new RegExp(`/${page}\\?token=([\\w-]+)`).exec(text)![1];
 
 /** The route answers before the mail is written (see requestPasswordReset), so wait for it. */
@@ -50,7 +31,7 @@ async function waitForResetTokens(email: string, count = 1) {
 
 async function verifiedAccount(email = "ada@example.com", password = "lovelace1") {
   await (await signUp(email, password)).delivery;
-  const confirmation = mails().find((mail) => mail.to === email)!;
+  const confirmation = outboxMails().find((mail) => mail.to === email)!;
   await verifyEmail(tokenIn(confirmation.text, "verify-email"));
   return { email, password };
 }
@@ -137,7 +118,7 @@ describe("forgot password", () => {
 
     const { delivery } = await requestPasswordReset("nobody@example.com", "10.0.1.3");
     await delivery;
-    expect(mails().filter((mail) => mail.subject === RESET_SUBJECT).map((mail) => mail.to)).toEqual([email]);
+    expect(outboxMails().filter((mail) => mail.subject === RESET_SUBJECT).map((mail) => mail.to)).toEqual([email]);
   });
 
   it("a form that breaks the password rules is refused with the sign-up texts and changes nothing", async () => {

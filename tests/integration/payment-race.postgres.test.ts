@@ -1,33 +1,26 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { prisma } from "~/modules/db/db.server";
 import { getBalance } from "~/modules/tokens/ledger.server";
 import { action as tokensAction } from "~/routes/dashboard/tokens";
 import { loader as successLoader } from "~/routes/payment.success";
-import type { FakeStripe } from "../fakes/stripe-server";
-import { callRoute, checkoutSessionIdOf, paymentsWithFakeStripe, postWebhook, signedInCookie } from "../helpers/payments";
+import { callRoute, fakeStripeForThisFile, checkoutSessionIdOf, postWebhook, signedInCookie } from "../helpers/payments";
 import { ledgerSum, newUser } from "../helpers/tokens";
 
 // Real PostgreSQL with a pool of 20 connections: the 100 calls below overlap on the server.
-let payments: Awaited<ReturnType<typeof paymentsWithFakeStripe>>;
-let fake: FakeStripe;
-beforeAll(async () => {
-  payments = await paymentsWithFakeStripe();
-  fake = payments.fake;
-});
-afterAll(() => payments.stop());
+const stripe = fakeStripeForThisFile();
 
 test("the success page and the webhook for one session, 50 times each at once, credit exactly once", async () => {
   const userId = await newUser();
   const cookie = await signedInCookie(userId);
   const buy = (await callRoute(tokensAction, "http://localhost/dashboard/tokens", cookie, { intent: "buy", packageId: "standard" })) as Response;
   const sessionId = checkoutSessionIdOf(buy);
-  const { events } = await fake.completeSession(sessionId, { deliver: false });
+  const { events } = await stripe.fake.completeSession(sessionId, { deliver: false });
   const completed = events.find((event) => event.type === "checkout.session.completed")!;
 
   const calls = Array.from({ length: 100 }, (_, index) =>
     index % 2 === 0
       ? callRoute(successLoader, `http://localhost/payment/success?session_id=${sessionId}`, cookie)
-      : postWebhook({ ...completed, id: `${completed.id}_${index}` }, fake.webhookSecret),
+      : postWebhook({ ...completed, id: `${completed.id}_${index}` }, stripe.fake.webhookSecret),
   );
   const results = await Promise.all(calls);
   for (const [index, result] of results.entries()) {

@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { tokenTexts } from "~/lib/tokens";
 import { prisma } from "~/modules/db/db.server";
 import { getBalance } from "~/modules/tokens/ledger.server";
 import { action as tokensAction } from "~/routes/dashboard/tokens";
 import { loader as successLoader } from "~/routes/payment.success";
-import type { FakeStripe } from "../fakes/stripe-server";
-import { callRoute, checkoutSessionIdOf as sessionIdOf, paymentsWithFakeStripe, postWebhook, signedInCookie, useStripe } from "../helpers/payments";
+import { callRoute, fakeStripeForThisFile, checkoutSessionIdOf as sessionIdOf, postWebhook, signedInCookie, useStripe } from "../helpers/payments";
 import { newUser } from "../helpers/tokens";
 
-let payments: Awaited<ReturnType<typeof paymentsWithFakeStripe>>;
-let fake: FakeStripe;
-beforeAll(async () => {
-  payments = await paymentsWithFakeStripe();
-  fake = payments.fake;
-});
-afterAll(() => payments.stop());
+const stripe = fakeStripeForThisFile();
 // Some tests turn payments off; each starts with them on.
-beforeEach(() => useStripe(fake));
+beforeEach(() => useStripe(stripe.fake));
 
 async function buyer() {
   const userId = await newUser();
@@ -36,9 +29,9 @@ describe("buying a token package", () => {
     const { userId, cookie } = await buyer();
     const response = await buy(cookie, { packageId: "standard", price: "1", tokens: "999999" });
     expect(response.status).toBe(303);
-    expect(response.headers.get("location")).toMatch(new RegExp(`^${fake.url}/pay/cs_test_`));
+    expect(response.headers.get("location")).toMatch(new RegExp(`^${stripe.fake.url}/pay/cs_test_`));
 
-    const session = fake.sessions.get(sessionIdOf(response))!;
+    const session = stripe.fake.sessions.get(sessionIdOf(response))!;
     expect(session).toMatchObject({ mode: "payment", amount_total: 1999, currency: "usd", metadata: { userId, packageId: "standard" } });
     const payment = await prisma().payment.findUniqueOrThrow({ where: { stripeSessionId: session.id } });
     expect(payment).toMatchObject({ userId, status: "pending", tokens: 19900, amountCents: 1999, kind: "token_package" });
@@ -47,20 +40,20 @@ describe("buying a token package", () => {
 
   test("an unknown package is refused with the spec's text and creates nothing", async () => {
     const { cookie } = await buyer();
-    const calls = fake.requests.length;
+    const calls = stripe.fake.requests.length;
     const response = await buy(cookie, { packageId: "free-money" });
     expect(response.headers.get("location")).toBe("/dashboard/tokens?toast=checkout-failed");
-    expect(fake.requests.length).toBe(calls);
+    expect(stripe.fake.requests.length).toBe(calls);
     expect(await prisma().payment.count({ where: { packageId: "free-money" } })).toBe(0);
   });
 
   test("without STRIPE_SECRET_KEY, Buy says payments are not configured and calls nobody", async () => {
     useStripe(undefined);
     const { userId, cookie } = await buyer();
-    const calls = fake.requests.length;
+    const calls = stripe.fake.requests.length;
     const response = await buy(cookie, { packageId: "basic" });
     expect(response.headers.get("location")).toBe("/dashboard/tokens?toast=payments-not-configured");
-    expect(fake.requests.length).toBe(calls);
+    expect(stripe.fake.requests.length).toBe(calls);
     expect(await prisma().payment.count({ where: { userId } })).toBe(0);
   });
 
@@ -71,34 +64,47 @@ describe("buying a token package", () => {
     expect(await successPage(cookie, sessionId)).toEqual({ ok: false, error: tokenTexts.verifyFailed });
     expect((await getBalance(userId)).purchased).toBe(0);
 
-    await fake.completeSession(sessionId, { deliver: false });
+    await stripe.fake.completeSession(sessionId, { deliver: false });
     expect(await successPage(cookie, sessionId)).toEqual({ ok: true, tokens: 4990, kind: "token_package" });
     expect(await successPage(cookie, sessionId)).toEqual({ ok: true, tokens: 4990, kind: "token_package" });
     expect(await getBalance(userId)).toEqual({ free: 0, purchased: 4990, total: 4990 });
     expect((await prisma().payment.findUniqueOrThrow({ where: { stripeSessionId: sessionId } })).status).toBe("fulfilled");
   });
 
-  test("the success page without a session id, or with someone else's, credits nothing", async () => {
+  test("the success page without a session id, or with an unknown one, says so and credits nothing", async () => {
+    const { userId, cookie } = await buyer();
+    expect(await successPage(cookie)).toEqual({ ok: false, error: tokenTexts.noSessionId });
+    expect(await successPage(cookie, "cs_test_nobody_started_this")).toEqual({ ok: false, error: tokenTexts.verifyFailed });
+    expect(await getBalance(userId)).toEqual({ free: 0, purchased: 0, total: 0 });
+  });
+
+  test("someone else's session on the success page answers 404 and credits nobody; the owner still sees the page", async () => {
     const owner = await buyer();
     const other = await buyer();
     const sessionId = sessionIdOf(await buy(owner.cookie, { packageId: "basic" }));
-    await fake.completeSession(sessionId, { deliver: false });
-    expect(await successPage(other.cookie)).toEqual({ ok: false, error: tokenTexts.noSessionId });
-    expect(await successPage(other.cookie, sessionId)).toEqual({ ok: false, error: tokenTexts.verifyFailed });
+    await stripe.fake.completeSession(sessionId, { deliver: false });
+    const calls = stripe.fake.requests.length;
+    const answer = (await successPage(other.cookie, sessionId)) as Response;
+    expect(answer).toBeInstanceOf(Response);
+    expect(answer.status).toBe(404);
+    expect(stripe.fake.requests.length).toBe(calls);
     expect(await getBalance(other.userId)).toEqual({ free: 0, purchased: 0, total: 0 });
     expect(await getBalance(owner.userId)).toEqual({ free: 0, purchased: 0, total: 0 });
+    expect((await prisma().payment.findUniqueOrThrow({ where: { stripeSessionId: sessionId } })).status).toBe("pending");
+
+    expect(await successPage(owner.cookie, sessionId)).toEqual({ ok: true, tokens: 4990, kind: "token_package" });
   });
 
   test("the webhook credits a paid session even if the browser never comes back; a redelivery changes nothing", async () => {
     const { userId, cookie } = await buyer();
     const sessionId = sessionIdOf(await buy(cookie, { packageId: "premium" }));
-    const { events } = await fake.completeSession(sessionId, { deliver: false });
+    const { events } = await stripe.fake.completeSession(sessionId, { deliver: false });
     const completed = events.find((event) => event.type === "checkout.session.completed")!;
 
-    const first = await postWebhook(completed, fake.webhookSecret);
+    const first = await postWebhook(completed, stripe.fake.webhookSecret);
     expect(first.status).toBe(200);
     expect(await getBalance(userId)).toEqual({ free: 0, purchased: 34900, total: 34900 });
-    expect((await postWebhook(completed, fake.webhookSecret)).status).toBe(200);
+    expect((await postWebhook(completed, stripe.fake.webhookSecret)).status).toBe(200);
     expect(await getBalance(userId)).toEqual({ free: 0, purchased: 34900, total: 34900 });
     expect(await successPage(cookie, sessionId)).toMatchObject({ ok: true });
     expect((await getBalance(userId)).purchased).toBe(34900);
@@ -107,7 +113,7 @@ describe("buying a token package", () => {
   test("a webhook with a bad signature gets 400 and changes nothing", async () => {
     const { userId, cookie } = await buyer();
     const sessionId = sessionIdOf(await buy(cookie, { packageId: "basic" }));
-    const { events } = await fake.completeSession(sessionId, { deliver: false });
+    const { events } = await stripe.fake.completeSession(sessionId, { deliver: false });
     const response = await postWebhook(events[0]!, "whsec_not_the_secret");
     expect(response.status).toBe(400);
     expect(await getBalance(userId)).toEqual({ free: 0, purchased: 0, total: 0 });
@@ -119,9 +125,9 @@ describe("buying a token package", () => {
 test("starting checkouts is rate limited per person: the 21st in an hour is refused without calling Stripe", async () => {
   const { userId, cookie } = await buyer();
   for (let attempt = 0; attempt < 20; attempt += 1) expect((await buy(cookie, { packageId: "basic" })).status).toBe(303);
-  const calls = fake.requests.length;
+  const calls = stripe.fake.requests.length;
   const refused = await buy(cookie, { packageId: "basic" });
   expect(refused.headers.get("location")).toBe("/dashboard/tokens?toast=too-many-checkouts");
-  expect(fake.requests.length).toBe(calls);
+  expect(stripe.fake.requests.length).toBe(calls);
   expect(await prisma().payment.count({ where: { userId } })).toBe(20);
 });

@@ -1,22 +1,18 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   checkLimit,
   clearLimit,
   pruneExpiredLimits,
   recordAttempt,
+  recordAttempts,
+  refundAttempt,
   SIGN_IN_FAILURES,
   type RateLimitRule,
 } from "~/modules/security/rate-limit.server";
-import { createTestDatabase, truncateAll, type TestDatabase } from "../helpers/database";
+import { databaseEmptiedBeforeEachTest } from "../helpers/database";
 
-let test: TestDatabase;
-
-beforeAll(async () => {
-  test = await createTestDatabase();
-});
-afterAll(() => test.dispose());
-beforeEach(() => truncateAll(test.database));
+const test = databaseEmptiedBeforeEachTest();
 
 const IP_KEY = "sign-in:ip:1.2.3.4";
 const ACCOUNT_KEY = "sign-in:account:a@b.c";
@@ -63,6 +59,21 @@ describe("recordAttempt", () => {
     expect(row.count).toBe(200);
   });
 
+  it("recordAttempts counts every key, and is limited while any of them is, until the last window ends", async () => {
+    const short: RateLimitRule = { limit: 1, windowSeconds: 30 };
+    const long: RateLimitRule = { limit: 3, windowSeconds: 300 };
+    expect(await recordAttempts([[IP_KEY, short], [ACCOUNT_KEY, long]])).toEqual({ limited: false, count: 1, retryAfterSeconds: 0 });
+    const second = await recordAttempts([[IP_KEY, short], [ACCOUNT_KEY, long]]);
+    expect(second).toMatchObject({ limited: true, count: 2 });
+    expect(second.retryAfterSeconds).toBeGreaterThan(20);
+    expect(second.retryAfterSeconds).toBeLessThanOrEqual(30);
+    await recordAttempts([[IP_KEY, short], [ACCOUNT_KEY, long]]);
+    const both = await recordAttempts([[IP_KEY, short], [ACCOUNT_KEY, long]]);
+    expect(both.limited).toBe(true);
+    expect(both.retryAfterSeconds).toBeGreaterThan(200);
+    expect(await checkLimit(ACCOUNT_KEY, long)).toMatchObject({ count: 4 });
+  });
+
   it("refuses a rule that would block everybody or nobody", async () => {
     await expect(recordAttempt(IP_KEY, { limit: 0, windowSeconds: 60 })).rejects.toThrow(RangeError);
     await expect(checkLimit(IP_KEY, { limit: 5, windowSeconds: Number.NaN })).rejects.toThrow(RangeError);
@@ -85,6 +96,22 @@ describe("checkLimit", () => {
 
   it("reports nothing counted for a key never seen", async () => {
     expect(await checkLimit("sign-in:ip:9.9.9.9", SIGN_IN_FAILURES)).toEqual({ limited: false, count: 0, retryAfterSeconds: 0 });
+  });
+});
+
+describe("refundAttempt", () => {
+  it("gives back one count in the current window, never going below zero", async () => {
+    await recordTimes(IP_KEY, SIGN_IN_FAILURES, 10);
+    await refundAttempt(IP_KEY);
+    expect(await checkLimit(IP_KEY, SIGN_IN_FAILURES)).toMatchObject({ limited: false, count: 9 });
+    expect(await recordAttempt(IP_KEY, SIGN_IN_FAILURES)).toMatchObject({ limited: false, count: 10 });
+
+    await recordAttempt(ACCOUNT_KEY, SIGN_IN_FAILURES);
+    await refundAttempt(ACCOUNT_KEY);
+    await refundAttempt(ACCOUNT_KEY);
+    await refundAttempt("sign-in:ip:never-seen");
+    expect(await recordAttempt(ACCOUNT_KEY, SIGN_IN_FAILURES)).toMatchObject({ count: 1 });
+    expect(await test.database.prisma.rateLimit.count()).toBe(2);
   });
 });
 

@@ -1,44 +1,24 @@
 // React Router's own request handler over the app's real route modules: what a page's loaders
 // share within one request, and what a client-side navigation's data request sends back.
-import { createRequestHandler, type ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import * as entry from "~/entry.server";
 import { startLoginSession } from "~/modules/auth/login-session.server";
-import * as root from "~/root";
 import { credit } from "~/modules/tokens/ledger.server";
 import * as dashboardLayout from "~/routes/dashboard/layout";
 import * as overview from "~/routes/dashboard/overview";
 import * as settings from "~/routes/dashboard/settings";
 import * as tokens from "~/routes/dashboard/tokens";
 import * as usage from "~/routes/dashboard/usage";
-import * as shellContent from "~/routes/_shell/content";
-import * as shellLayout from "~/routes/_shell/layout";
-import config from "../../react-router.config";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { requestHandlerFor } from "../helpers/request-handler";
 
 /** Dashboard pages and the layouts above them, as the build lists them, with the app's future flags. */
-const build = {
-  entry: { module: entry },
-  routes: {
-    root: { id: "root", path: "", module: root },
-    "routes/_shell/layout": { id: "routes/_shell/layout", parentId: "root", module: shellLayout },
-    "routes/_shell/content": { id: "routes/_shell/content", parentId: "routes/_shell/layout", module: shellContent },
-    "routes/dashboard/layout": { id: "routes/dashboard/layout", parentId: "routes/_shell/content", path: "dashboard", module: dashboardLayout },
-    "routes/dashboard/overview": { id: "routes/dashboard/overview", parentId: "routes/dashboard/layout", index: true, module: overview },
-    "routes/dashboard/settings": { id: "routes/dashboard/settings", parentId: "routes/dashboard/layout", path: "settings", module: settings },
-    "routes/dashboard/tokens": { id: "routes/dashboard/tokens", parentId: "routes/dashboard/layout", path: "tokens", module: tokens },
-    "routes/dashboard/usage": { id: "routes/dashboard/usage", parentId: "routes/dashboard/layout", path: "usage", module: usage },
-  },
-  assets: { entry: { module: "/entry.client.js", imports: [] }, routes: {}, url: "/manifest.js", version: "test" },
-  publicPath: "/",
-  assetsBuildDirectory: "build/client",
-  future: config.future,
-  ssr: true,
-  isSpaMode: false,
-  prerender: [],
-  routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
-} as unknown as ServerBuild;
-const handle = createRequestHandler(build, "production");
+const handle = requestHandlerFor({
+  "routes/dashboard/layout": { parentId: "routes/_shell/content", path: "dashboard", module: dashboardLayout },
+  "routes/dashboard/overview": { parentId: "routes/dashboard/layout", index: true, module: overview },
+  "routes/dashboard/settings": { parentId: "routes/dashboard/layout", path: "settings", module: settings },
+  "routes/dashboard/tokens": { parentId: "routes/dashboard/layout", path: "tokens", module: tokens },
+  "routes/dashboard/usage": { parentId: "routes/dashboard/layout", path: "usage", module: usage },
+});
 
 let test: TestDatabase;
 let cookie = "";

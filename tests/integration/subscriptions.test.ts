@@ -86,6 +86,38 @@ describe("plans and subscriptions", () => {
     expect((await prisma().subscription.findUniqueOrThrow({ where: { userId } })).planId).toBe(plans.Premium);
   });
 
+  test("switching plans back and forth adds no tokens: a plan's allowance comes with the first invoice and each renewal", async () => {
+    const yearly = await prisma().plan.create({
+      data: { name: "Pro Yearly", priceCents: 9990, interval: "yearly", features: [{ text: "8000 tokens every month", enabled: true }] },
+    });
+    const { userId, cookie, subscriptionId } = await subscriber("Pro");
+    expect((await getBalance(userId)).purchased).toBe(5000);
+
+    /** Changes plan on the page, then delivers what Stripe sends for it (here: an invoice at once, since the interval changes). */
+    async function switchTo(planId: string) {
+      const seen = fake.events.length;
+      const response = (await callRoute(subscriptionAction, page, cookie, { intent: "subscribe", planId })) as Response;
+      expect(response.headers.get("location")).toBe("/dashboard/subscription?toast=plan-changed");
+      const sent = fake.events.slice(seen);
+      for (const event of sent) expect((await postWebhook(event, fake.webhookSecret)).status).toBe(200);
+      return sent.filter((event) => event.type === "invoice.paid").map((event) => event.data.object);
+    }
+    const invoices = [];
+    for (let round = 0; round < 3; round += 1) invoices.push(...(await switchTo(yearly.id)), ...(await switchTo(plans.Pro!)));
+    invoices.push(...(await switchTo(yearly.id)));
+
+    // Seven paid plan-change invoices reached the webhook, and none of them added tokens.
+    expect(invoices.map((invoice) => invoice.billing_reason)).toEqual(Array(7).fill("subscription_update"));
+    expect(await getBalance(userId)).toEqual({ free: 0, purchased: 5000, total: 5000 });
+    expect((await prisma().subscription.findUniqueOrThrow({ where: { userId } })).planId).toBe(yearly.id);
+
+    // The renewal grants the allowance of the plan the person is on by then, once.
+    const renewal = await fake.renewSubscription(subscriptionId, { deliver: false });
+    for (const event of renewal.events) await postWebhook(event, fake.webhookSecret);
+    for (const event of renewal.events) await postWebhook({ ...event, id: `${event.id}_again` }, fake.webhookSecret);
+    expect((await getBalance(userId)).purchased).toBe(13_000);
+  });
+
   test("a cancelled subscription shows its status; the Free plan cannot be bought", async () => {
     const { userId, cookie, subscriptionId } = await subscriber("Pro");
     await fetch(`${fake.url}/v1/subscriptions/${subscriptionId}`, { method: "DELETE", headers: { Authorization: `Bearer ${fake.secretKey}` } });

@@ -4,6 +4,7 @@ import { prisma } from "~/modules/db/db.server";
 import { logger } from "~/modules/logging/logger.server";
 import { sendMail } from "~/modules/mail/mailer.server";
 import { verificationEmail } from "~/modules/mail/templates";
+import { recordAttempts, type RateLimitRule } from "~/modules/security/rate-limit.server";
 import { hashPassword, spendPasswordCheck, verifyPassword } from "./password.server";
 import { consumeToken, issueToken } from "./tokens.server";
 
@@ -18,35 +19,83 @@ export function roleFor(email: string) {
   return env().ADMIN_EMAIL && env().ADMIN_EMAIL === email ? "admin" : "user";
 }
 
+/** Confirmation mails one inbox may be sent (sign-ups and resends together): enough to retry, too few to flood it. */
+export const SIGN_UPS_PER_EMAIL: RateLimitRule = { limit: 5, windowSeconds: 3600 };
+/** Per address it is looser, because offices, schools and mobile carriers share one. */
+export const SIGN_UPS_PER_IP: RateLimitRule = { limit: 20, windowSeconds: 3600 };
+
+/** `delivery` settles when the mail is out (only tests wait for it); a limited request sends nothing. */
+export type LinkRequest = { limited: boolean; retryAfterSeconds: number; delivery: Promise<void> };
+
+const accepted = (delivery: Promise<void>): LinkRequest => ({ limited: false, retryAfterSeconds: 0, delivery });
+
 /**
- * Creates an unverified account and mails its confirmation link. For an e-mail that already has
- * an account nothing changes and the caller says the same thing, so the form does not reveal who
- * has an account; an unverified owner gets a fresh link instead. Both paths spend the password
- * hash and leave the mail to the background, so the answer takes as long either way.
- * `delivery` settles when the mail is out; only tests wait for it.
+ * Counts a sign-up or a resend, each of which costs a password hash or a mail, per e-mail and per
+ * client address. The answer over a limit is the same whether or not the e-mail has an account.
  */
-export async function signUp(email: string, password: string) {
+async function refusedByRateLimit(email: string, clientIp: string | undefined): Promise<LinkRequest | null> {
+  const { limited, retryAfterSeconds } = await recordAttempts([
+    [`sign-up:account:${email}`, SIGN_UPS_PER_EMAIL],
+    [`sign-up:ip:${clientIp ?? "unknown"}`, SIGN_UPS_PER_IP],
+  ]);
+  if (!limited) return null;
+  logger.warn({ clientIp }, "sign-up or confirmation mail refused by the rate limit");
+  return { limited, retryAfterSeconds, delivery: Promise.resolve() };
+}
+
+/**
+ * Creates an unverified account and mails its confirmation link. For a verified e-mail nothing
+ * changes and the caller says the same thing, so the form does not reveal who has an account.
+ * Both paths spend the password hash and leave the mail to the background, so the answer takes
+ * as long either way.
+ *
+ * An unconfirmed account's password was never proven to be its owner's: anyone can sign up first
+ * with someone else's e-mail. So a new sign-up for it replaces the password and kills the links
+ * mailed before: the newest link activates the newest sign-up's password, never an earlier one.
+ */
+export async function signUp(email: string, password: string, clientIp?: string): Promise<LinkRequest> {
+  const refused = await refusedByRateLimit(email, clientIp);
+  if (refused) return refused;
   const passwordHash = await hashPassword(password);
   const existing = await prisma().user.findUnique({ where: { email } });
-  if (existing) {
-    return { delivery: existing.emailVerifiedAt ? Promise.resolve() : sendVerificationLink(existing.id, existing.email) };
-  }
+  if (existing?.emailVerifiedAt) return accepted(Promise.resolve());
+  if (existing) return accepted(mailVerificationLink(existing.email, () => replacePendingPassword(existing.id, passwordHash)));
   const user = await prisma().user.create({
     data: { email, passwordHash, name: defaultNameFor(email), avatarUrl: DEFAULT_AVATAR_URL, role: roleFor(email), status: "pending" },
   });
-  return { delivery: sendVerificationLink(user.id, user.email) };
+  return accepted(mailVerificationLink(user.email, () => issueToken(user.id, "email_verification")));
 }
 
-/** Sends a new link to an unverified account; silent for unknown or verified e-mails. */
-export async function resendVerification(email: string) {
+/**
+ * Sets an unconfirmed account's password and issues the one live link for it, in one transaction.
+ * Null when the account was confirmed meanwhile: its confirmed password stays.
+ */
+function replacePendingPassword(userId: string, passwordHash: string) {
+  return prisma().$transaction(async (tx) => {
+    // Tokens before the user row, the order verifyEmail locks them in, so the two wait rather than deadlock.
+    await tx.verificationToken.updateMany({ where: { userId, purpose: "email_verification", usedAt: null }, data: { usedAt: new Date() } });
+    const { count } = await tx.user.updateMany({ where: { id: userId, emailVerifiedAt: null }, data: { passwordHash } });
+    return count === 0 ? null : issueToken(userId, "email_verification", tx);
+  });
+}
+
+/**
+ * Sends a new link to an unverified account; silent for unknown or verified e-mails. The link
+ * activates the password of the latest sign-up, as the latest sign-up's own link would.
+ */
+export async function resendVerification(email: string, clientIp?: string): Promise<LinkRequest> {
+  const refused = await refusedByRateLimit(email, clientIp);
+  if (refused) return refused;
   const user = await prisma().user.findUnique({ where: { email } });
-  return { delivery: user && !user.emailVerifiedAt ? sendVerificationLink(user.id, user.email) : Promise.resolve() };
+  if (!user || user.emailVerifiedAt) return accepted(Promise.resolve());
+  return accepted(mailVerificationLink(user.email, () => issueToken(user.id, "email_verification")));
 }
 
 /** Never rejects: a mail that cannot be sent is logged, and the person can ask again. */
-async function sendVerificationLink(userId: string, email: string) {
+async function mailVerificationLink(email: string, issue: () => Promise<string | null>) {
   try {
-    const token = await issueToken(userId, "email_verification");
+    const token = await issue();
+    if (!token) return;
     const link = `${env().APP_URL}/verify-email?token=${encodeURIComponent(token)}`;
     await sendMail({ to: email, ...verificationEmail({ link, appUrl: env().APP_URL }) });
   } catch (error) {
@@ -54,14 +103,18 @@ async function sendVerificationLink(userId: string, email: string) {
   }
 }
 
-/** Follows a mailed link: the account becomes verified and active. Null when the link is not valid. */
+/**
+ * Follows a mailed link: a pending account becomes verified and active (one an admin turned off
+ * stays off). Null when the link is not valid or the account is not confirmed by it. One
+ * transaction, the token first, so a sign-up replacing the password at the same moment either
+ * kills this link or waits and finds the account confirmed.
+ */
 export async function verifyEmail(token: string) {
-  const userId = await consumeToken(token, "email_verification");
-  if (!userId) return null;
-  return prisma().user.update({
-    where: { id: userId },
-    data: { emailVerifiedAt: new Date(), status: "active" },
-    select: { id: true, email: true },
+  return prisma().$transaction(async (tx) => {
+    const userId = await consumeToken(token, "email_verification", tx);
+    if (!userId) return null;
+    await tx.user.updateMany({ where: { id: userId, status: "pending" }, data: { emailVerifiedAt: new Date(), status: "active" } });
+    return tx.user.findFirst({ where: { id: userId, emailVerifiedAt: { not: null } }, select: { id: true, email: true } });
   });
 }
 

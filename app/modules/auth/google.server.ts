@@ -2,6 +2,7 @@ import { Authenticator } from "remix-auth";
 import { OAuth2RequestError, OAuth2Strategy } from "remix-auth-oauth2";
 import { z } from "zod";
 import { safeRedirectPath } from "~/lib/auth-forms";
+import { withToast } from "~/lib/toasts";
 import { env, type Env } from "~/modules/config/env.server";
 import { prisma } from "~/modules/db/db.server";
 import { logger } from "~/modules/logging/logger.server";
@@ -174,12 +175,6 @@ async function accountFor(profile: GoogleProfile): Promise<SignedIn> {
 function usable(user: { id: string; status: string }) {
   if (user.status === "inactive") throw new GoogleSignInError("the account is deactivated");
   return { id: user.id };
-}
-
-function withToast(path: string, toast: string) {
-  const target = new URL(path, "http://app");
-  target.searchParams.set("toast", toast);
-  return target.pathname + target.search;
 }
 
 function returnPath(request: Request) {

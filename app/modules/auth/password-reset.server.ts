@@ -3,7 +3,7 @@ import { prisma } from "~/modules/db/db.server";
 import { logger } from "~/modules/logging/logger.server";
 import { sendMail } from "~/modules/mail/mailer.server";
 import { passwordResetEmail } from "~/modules/mail/templates";
-import { recordAttempt, type RateLimitRule } from "~/modules/security/rate-limit.server";
+import { recordAttempts, type RateLimitRule } from "~/modules/security/rate-limit.server";
 import { endAllLoginSessions } from "./login-session.server";
 import { clearSignInFailures } from "./sign-in.server";
 import { hashPassword } from "./password.server";
@@ -21,11 +21,11 @@ export const RESET_REQUESTS_PER_IP: RateLimitRule = { limit: 20, windowSeconds: 
  * sends nothing, and the caller answers exactly as it does otherwise.
  */
 export async function requestPasswordReset(email: string, clientIp: string | undefined) {
-  const states = await Promise.all([
-    recordAttempt(`password-reset:account:${email}`, RESET_REQUESTS_PER_EMAIL),
-    recordAttempt(`password-reset:ip:${clientIp ?? "unknown"}`, RESET_REQUESTS_PER_IP),
+  const { limited } = await recordAttempts([
+    [`password-reset:account:${email}`, RESET_REQUESTS_PER_EMAIL],
+    [`password-reset:ip:${clientIp ?? "unknown"}`, RESET_REQUESTS_PER_IP],
   ]);
-  if (states.some((state) => state.limited)) {
+  if (limited) {
     logger.warn({ clientIp }, "password reset request refused by the rate limit");
     return { delivery: Promise.resolve() };
   }

@@ -1,7 +1,8 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { authTexts, safeRedirectPath, signInSchema } from "~/lib/auth-forms";
-import { checkLimit, clearLimit, recordAttempt, SIGN_IN_FAILURES } from "~/modules/security/rate-limit.server";
+import { authTexts, safeRedirectPath, signInSchema, tooManyAttempts } from "~/lib/auth-forms";
+import { clearLimit, recordAttempts, refundAttempt, SIGN_IN_FAILURES } from "~/modules/security/rate-limit.server";
+import { readAccountForm } from "./account-form.server";
 import { checkPassword, SignInError } from "./accounts.server";
 import { startLoginSession } from "./login-session.server";
 
@@ -31,26 +32,30 @@ export type SignInResult =
 /**
  * Password sign-in with the spec's texts. Failures count per client address and per account
  * (10 in 15 minutes); once either is used up, the password is not even checked.
+ *
+ * Every attempt is counted before its password is checked, each in one statement, so parallel
+ * guesses take numbers in turn and only the first 10 reach the check; a success then gives its
+ * count back (and forgives the account's failures), so only failures stay counted.
  */
 export async function signInWithPassword(request: Request, clientIp: string | undefined): Promise<SignInResult> {
-  const form = await request.clone().formData();
+  // FormStrategy buffers whatever body it is given (request.clone().formData()): it gets only a capped copy.
+  const form = await readAccountForm(request);
+  if (!form) return { ok: false, status: 413, error: authTexts.formTooLarge };
   const email = String(form.get("email") ?? "").trim().toLowerCase();
-  const keys = [`sign-in:ip:${clientIp ?? "unknown"}`, accountKey(email)];
+  const [ipKey, ownerKey] = [`sign-in:ip:${clientIp ?? "unknown"}`, accountKey(email)];
 
-  const limits = await Promise.all(keys.map((key) => checkLimit(key, SIGN_IN_FAILURES)));
-  const blocked = limits.find((state) => state.limited);
-  if (blocked) {
-    const minutes = Math.max(1, Math.ceil(blocked.retryAfterSeconds / 60));
-    return { ok: false, status: 429, error: `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.` };
-  }
+  const counted = await recordAttempts([
+    [ipKey, SIGN_IN_FAILURES],
+    [ownerKey, SIGN_IN_FAILURES],
+  ]);
+  if (counted.limited) return { ok: false, status: 429, error: tooManyAttempts("sign-in", counted.retryAfterSeconds) };
 
   try {
-    const user = await authenticator.authenticate("password", request);
-    await clearLimit(keys[1]);
+    const user = await authenticator.authenticate("password", new Request(request.url, { method: "POST", body: form }));
+    await Promise.all([refundAttempt(ipKey), clearLimit(ownerKey)]);
     return { ok: true, cookie: await startLoginSession(user.id, request, clientIp ?? null), redirectTo: safeRedirectPath(form.get("redirectTo")) };
   } catch (error) {
     if (!(error instanceof SignInError)) throw error;
-    await Promise.all(keys.map((key) => recordAttempt(key, SIGN_IN_FAILURES)));
     return { ok: false, status: 400, error: error.message };
   }
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { VerificationPurpose } from "~/generated/prisma/client";
+import type { Prisma, VerificationPurpose } from "~/generated/prisma/client";
 import { prisma } from "~/modules/db/db.server";
 
 export const TOKEN_LIFETIMES: Record<VerificationPurpose, number> = {
@@ -9,25 +9,33 @@ export const TOKEN_LIFETIMES: Record<VerificationPurpose, number> = {
 
 const digest = (token: string) => createHash("sha256").update(token).digest("hex");
 
+/** The process-wide client, or a transaction's when the token belongs to a larger change. */
+type Db = Prisma.TransactionClient;
+
 /**
  * A single-use link token: 256 random bits, of which only the SHA-256 is stored, so the database
  * alone cannot produce a working link.
  */
-export async function issueToken(userId: string, purpose: VerificationPurpose) {
+export async function issueToken(userId: string, purpose: VerificationPurpose, db: Db = prisma()) {
   const token = randomBytes(32).toString("base64url");
-  await prisma().verificationToken.create({
+  await db.verificationToken.create({
     data: { userId, purpose, tokenHash: digest(token), expiresAt: new Date(Date.now() + TOKEN_LIFETIMES[purpose]) },
   });
   return token;
 }
 
-/** Marks the token used and returns its user, or null if unknown, expired or already used. Atomic. */
-export async function consumeToken(token: string, purpose: VerificationPurpose) {
+/**
+ * Marks the token used and returns its user, or null if unknown, expired or already used. Atomic.
+ * `expires_at` and `used_at` are `timestamp` columns holding UTC (as Prisma writes every DateTime),
+ * so they are compared with `now() AT TIME ZONE 'UTC'`: a bare now() would be read in the database
+ * session's time zone, and on a server east of UTC fresh links would fail, west of it expired ones work.
+ */
+export async function consumeToken(token: string, purpose: VerificationPurpose, db: Db = prisma()) {
   if (!token || token.length > 100) return null;
-  const rows = await prisma().$queryRaw<{ user_id: string }[]>`
-    UPDATE verification_tokens SET used_at = now()
+  const rows = await db.$queryRaw<{ user_id: string }[]>`
+    UPDATE verification_tokens SET used_at = (now() AT TIME ZONE 'UTC')
     WHERE token_hash = ${digest(token)} AND purpose = ${purpose}::"VerificationPurpose"
-      AND used_at IS NULL AND expires_at > now()
+      AND used_at IS NULL AND expires_at > (now() AT TIME ZONE 'UTC')
     RETURNING user_id`;
   return rows[0]?.user_id ?? null;
 }

@@ -5,8 +5,22 @@
  * every action that takes files or free text reads its form through this.
  */
 export async function readFormWithin(request: Request, maxBytes: number): Promise<FormData | null> {
+  if (!request.body && !declaresMoreThan(request, maxBytes)) return request.formData();
+  const bytes = await readBodyWithin(request, maxBytes);
+  if (!bytes) return null;
+  const contentType = request.headers.get("content-type") ?? "";
+  if (contentType.toLowerCase().startsWith("application/x-www-form-urlencoded")) return urlEncodedForm(bytes.toString("utf8"));
+  return new Response(bytes, { headers: { "content-type": contentType } }).formData();
+}
+
+/**
+ * The raw body of at most `maxBytes`, byte for byte, or null when it is larger: refused on its
+ * Content-Length before a byte is read, otherwise counted as it arrives and dropped as soon as it
+ * passes the limit, so an oversized body is never held whole.
+ */
+export async function readBodyWithin(request: Request, maxBytes: number): Promise<Buffer<ArrayBuffer> | null> {
   if (declaresMoreThan(request, maxBytes)) return null;
-  if (!request.body) return request.formData();
+  if (!request.body) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = request.body.getReader();
@@ -18,9 +32,7 @@ export async function readFormWithin(request: Request, maxBytes: number): Promis
     }
     chunks.push(next.value);
   }
-  const contentType = request.headers.get("content-type") ?? "";
-  if (contentType.toLowerCase().startsWith("application/x-www-form-urlencoded")) return urlEncodedForm(Buffer.concat(chunks).toString("utf8"));
-  return new Response(Buffer.concat(chunks), { headers: { "content-type": contentType } }).formData();
+  return Buffer.concat(chunks);
 }
 
 /**

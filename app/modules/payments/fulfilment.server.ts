@@ -11,7 +11,10 @@ export async function completeCheckout(session: Stripe.Checkout.Session): Promis
   return fulfilCheckoutSession(session);
 }
 
+/** No checkout with this session id was started here. */
 export class PaymentNotFoundError extends Error {}
+/** The checkout is someone else's: for this person it does not exist (the page answers 404). */
+export class OthersPaymentError extends Error {}
 
 /**
  * The success page's check: the session must be one this person started; Stripe (not the
@@ -19,7 +22,8 @@ export class PaymentNotFoundError extends Error {}
  */
 export async function verifyCheckoutForUser(userId: string, sessionId: string) {
   const payment = await prisma().payment.findUnique({ where: { stripeSessionId: sessionId }, select: { userId: true, kind: true, tokens: true } });
-  if (!payment || payment.userId !== userId) throw new PaymentNotFoundError(sessionId);
+  if (!payment) throw new PaymentNotFoundError(sessionId);
+  if (payment.userId !== userId) throw new OthersPaymentError(sessionId);
   const session = await stripe().checkout.sessions.retrieve(sessionId);
   const result = await completeCheckout(session);
   return { ...result, kind: payment.kind, tokens: payment.tokens };
@@ -32,7 +36,7 @@ export class InvalidSignatureError extends Error {}
  * their own (unique payment, grant and subscription rows); the event log only saves work on
  * Stripe's redeliveries.
  */
-export async function handleStripeWebhook(rawBody: string, signature: string | null) {
+export async function handleStripeWebhook(rawBody: string | Buffer, signature: string | null) {
   const secret = webhookSecret();
   if (!secret || !signature) throw new InvalidSignatureError("missing signature or secret");
   let event: Stripe.Event;

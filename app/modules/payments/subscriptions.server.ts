@@ -141,8 +141,19 @@ function invoiceSubscriptionId(invoice: Stripe.Invoice) {
 }
 
 /**
- * A paid invoice grants the plan's monthly tokens (the spec's tokens-from-plan rule) once per
- * invoice, so once per billing period: the grant row's unique invoice id decides, in the same
+ * The plan's allowance (the spec's tokens-from-plan rule) comes once per billing period: with the
+ * invoice that opens the subscription (`subscription_create`) and with each renewal's
+ * (`subscription_cycle`), at the plan the subscription is on then. Every other invoice grants
+ * nothing: above all a plan change's (`subscription_update`), which Stripe issues at once when
+ * the change resets the period (monthly to yearly) and pays largely from the credit for unused
+ * time, so granting on it would let switching back and forth mint an allowance per switch. A
+ * changed plan's allowance starts with the next renewal.
+ */
+const GRANTING_BILLING_REASONS: ReadonlySet<string> = new Set(["subscription_create", "subscription_cycle"]);
+
+/**
+ * Records a paid subscription invoice (the Billing page lists them) and credits the tokens the
+ * rule above gives it, once per invoice: the grant row's unique invoice id decides, in the same
  * transaction as the credit.
  */
 export async function grantPlanTokensForInvoice(invoice: Stripe.Invoice) {
@@ -150,7 +161,7 @@ export async function grantPlanTokensForInvoice(invoice: Stripe.Invoice) {
   if (!subscriptionId) return { granted: 0 };
   const subscription = await syncSubscriptionById(subscriptionId);
   const plan = await prisma().plan.findUniqueOrThrow({ where: { id: subscription.planId } });
-  const tokens = tokensFromPlan(planFeatures(plan.features));
+  const tokens = GRANTING_BILLING_REASONS.has(invoice.billing_reason ?? "") ? tokensFromPlan(planFeatures(plan.features)) : 0;
   return prisma().$transaction(
     async (tx) => {
       const inserted = await tx.$queryRaw<{ id: string }[]>`

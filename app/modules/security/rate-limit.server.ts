@@ -1,3 +1,4 @@
+import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/modules/db/db.server";
 
 /**
@@ -20,18 +21,42 @@ type CounterRow = { count: number; secondsLeft: number };
 
 /** Counts one event for key and says whether the key is now over its limit (count > limit). */
 export async function recordAttempt(key: string, rule: RateLimitRule): Promise<RateLimitState> {
+  const [row] = await prisma().$queryRaw<CounterRow[]>(countAttemptSql(Prisma.sql`${key}::text`, rule));
+  return toState(row.count, row.count > rule.limit, row.secondsLeft);
+}
+
+/**
+ * Counts one event for each key (a request limited per account and per client address, say):
+ * limited when any key is, to be tried again when the last of those windows ends.
+ */
+export async function recordAttempts(counts: [key: string, rule: RateLimitRule][]): Promise<RateLimitState> {
+  const states = await Promise.all(counts.map(([key, rule]) => recordAttempt(key, rule)));
+  const limited = states.filter((state) => state.limited);
+  return {
+    limited: limited.length > 0,
+    count: Math.max(...states.map((state) => state.count)),
+    retryAfterSeconds: Math.max(0, ...limited.map((state) => state.retryAfterSeconds)),
+  };
+}
+
+/**
+ * recordAttempt's count as a statement, for a caller that counts inside a larger one (a chat
+ * reply counts in the statement that reserves its tokens): `key` is an SQL text expression, and
+ * nothing is counted when it is NULL. Returns one row (count, "secondsLeft"), or none. The row
+ * lock ON CONFLICT takes makes concurrent callers count in turn.
+ */
+export function countAttemptSql(key: Prisma.Sql, rule: RateLimitRule): Prisma.Sql {
   assertValidRule(rule);
-  // One statement: the row lock ON CONFLICT takes makes concurrent callers count in turn.
-  const [row] = await prisma().$queryRaw<CounterRow[]>`
+  return Prisma.sql`
     INSERT INTO rate_limits (key, count, reset_at)
-    VALUES (${key}, 1, (now() AT TIME ZONE 'UTC') + make_interval(secs => ${rule.windowSeconds}::double precision))
+    SELECT counted_key, 1, (now() AT TIME ZONE 'UTC') + make_interval(secs => ${rule.windowSeconds}::double precision)
+    FROM (SELECT ${key} AS counted_key) AS attempt WHERE counted_key IS NOT NULL
     ON CONFLICT (key) DO UPDATE SET
       count = CASE WHEN rate_limits.reset_at <= (now() AT TIME ZONE 'UTC') THEN 1 ELSE rate_limits.count + 1 END,
       reset_at = CASE WHEN rate_limits.reset_at <= (now() AT TIME ZONE 'UTC') THEN EXCLUDED.reset_at ELSE rate_limits.reset_at END
     RETURNING
       count,
       ceil(extract(epoch FROM reset_at - (now() AT TIME ZONE 'UTC')))::int AS "secondsLeft"`;
-  return toState(row.count, row.count > rule.limit, row.secondsLeft);
 }
 
 /** Says whether key is already at or over its limit (count >= limit) without counting. */
@@ -44,6 +69,17 @@ export async function checkLimit(key: string, rule: RateLimitRule): Promise<Rate
   // No row, or one whose window has passed: nothing counted yet in the current window.
   if (!row) return { limited: false, count: 0, retryAfterSeconds: 0 };
   return toState(row.count, row.count >= rule.limit, row.secondsLeft);
+}
+
+/**
+ * Gives back one event counted in the current window, for a caller that counts an attempt before
+ * knowing whether it is one to limit (a sign-in counts first and refunds its success). Never goes
+ * below zero, and leaves a passed window alone.
+ */
+export async function refundAttempt(key: string): Promise<void> {
+  await prisma().$executeRaw`
+    UPDATE rate_limits SET count = count - 1
+    WHERE key = ${key} AND count > 0 AND reset_at > (now() AT TIME ZONE 'UTC')`;
 }
 
 export async function clearLimit(key: string): Promise<void> {

@@ -1,17 +1,20 @@
 import { handleStripeWebhook, InvalidSignatureError } from "~/modules/payments/fulfilment.server";
 import { isPaymentsConfigured } from "~/modules/payments/stripe.server";
+import { readWebhookBody } from "~/modules/payments/webhook-body.server";
 import type { Route } from "./+types/webhooks.stripe";
 
 /**
- * Stripe's webhook. The signature is checked over the raw body, so the body is read as text and
- * parsed only by the SDK. Exempt from the same-origin check (Stripe is not a browser); the
- * signature is the authentication.
+ * Stripe's webhook. The signature is checked over the raw body, so the body is read as bytes
+ * (at most WEBHOOK_BODY_MAX_BYTES; more is answered 413 unparsed) and parsed only by the SDK.
+ * Exempt from the same-origin check (Stripe is not a browser); the signature is the authentication.
  */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return new Response("Method Not Allowed", { status: 405 });
   if (!isPaymentsConfigured()) return new Response("Payments are not configured", { status: 404 });
+  const body = await readWebhookBody(request);
+  if (!body) return new Response("Payload Too Large", { status: 413 });
   try {
-    const result = await handleStripeWebhook(await request.text(), request.headers.get("stripe-signature"));
+    const result = await handleStripeWebhook(body, request.headers.get("stripe-signature"));
     return Response.json({ received: true, ...result });
   } catch (error) {
     if (error instanceof InvalidSignatureError) return new Response("Invalid signature", { status: 400 });

@@ -1,11 +1,13 @@
 import { Check, X } from "lucide-react";
-import { Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
+import { FormAlert } from "~/components/auth-card";
 import { formatDate } from "~/lib/dates";
 import { formatUsd, tokenTexts } from "~/lib/tokens";
 import { requireUser } from "~/modules/auth/login-session.server";
 import { logger } from "~/modules/logging/logger.server";
 import { TooManyCheckoutsError } from "~/modules/payments/checkout.server";
+import { paymentFormTooLarge, readPaymentPageForm } from "~/modules/payments/page-form.server";
 import { isPaymentsConfigured } from "~/modules/payments/stripe.server";
 import {
   getSubscription,
@@ -44,7 +46,8 @@ const planSchema = z.object({ planId: z.uuid() });
 
 export async function action({ request, url }: Route.ActionArgs) {
   const user = await requireUser(request, url);
-  const form = await request.formData();
+  const form = await readPaymentPageForm(request);
+  if (!form) return data({ error: paymentFormTooLarge }, { status: 413 });
   const intent = form.get("intent");
   if (!isPaymentsConfigured()) throw redirect("/dashboard/subscription?toast=payments-not-configured");
   try {
@@ -64,12 +67,13 @@ export async function action({ request, url }: Route.ActionArgs) {
   }
 }
 
-export default function Subscription({ loaderData }: Route.ComponentProps) {
+export default function Subscription({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
   const { subscription, currentPlanId } = loaderData;
   return (
     <div className="flex flex-col gap-8">
       <h1 className="text-2xl font-bold">Subscription</h1>
+      {actionData?.error ? <FormAlert tone="error">{actionData.error}</FormAlert> : null}
       {!loaderData.paymentsConfigured ? <p className="text-sm text-muted">{tokenTexts.paymentsNotConfigured}</p> : null}
       <ul className="grid gap-4 lg:grid-cols-3">
         {loaderData.plans.map((plan) => {

@@ -1,6 +1,7 @@
 import { Coins, Gift, ShoppingCart } from "lucide-react";
-import { Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
+import { FormAlert } from "~/components/auth-card";
 import { TokenPackageGrid } from "~/components/token-package-grid";
 import { TransactionTable } from "~/components/transaction-table";
 import { formatDate } from "~/lib/dates";
@@ -8,6 +9,7 @@ import { FREE_MONTHLY_TOKENS, formatTokens, tokenTexts } from "~/lib/tokens";
 import { requireUser } from "~/modules/auth/login-session.server";
 import { logger } from "~/modules/logging/logger.server";
 import { listTokenPackages, startTokenCheckout, TooManyCheckoutsError, UnknownPackageError } from "~/modules/payments/checkout.server";
+import { paymentFormTooLarge, readPaymentPageForm } from "~/modules/payments/page-form.server";
 import { isPaymentsConfigured } from "~/modules/payments/stripe.server";
 import { claimMonthlyFreeTokens, getTokenInfo } from "~/modules/tokens/free-tokens.server";
 import { getRequestBalance } from "~/modules/tokens/ledger.server";
@@ -27,7 +29,8 @@ const buySchema = z.object({ packageId: z.string().min(1).max(64) });
 
 export async function action({ request, url }: Route.ActionArgs) {
   const user = await requireUser(request, url);
-  const form = await request.formData();
+  const form = await readPaymentPageForm(request);
+  if (!form) return data({ error: paymentFormTooLarge }, { status: 413 });
   const intent = form.get("intent");
   if (intent === "claim") {
     const result = await claimMonthlyFreeTokens(user.id).catch((error: unknown) => {
@@ -53,7 +56,7 @@ export async function action({ request, url }: Route.ActionArgs) {
   throw redirect("/dashboard/tokens");
 }
 
-export default function Tokens({ loaderData }: Route.ComponentProps) {
+export default function Tokens({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const claiming = navigation.formData?.get("intent") === "claim";
   const buying = navigation.formData?.get("intent") === "buy" ? String(navigation.formData.get("packageId")) : null;
@@ -62,6 +65,7 @@ export default function Tokens({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex flex-col gap-8">
       <h1 className="text-2xl font-bold">Tokens</h1>
+      {actionData?.error ? <FormAlert tone="error">{actionData.error}</FormAlert> : null}
       <section aria-label="Balance" className="grid grid-cols-3 gap-2 sm:gap-4">
         <BalanceCard label="Free tokens" value={balance.free} />
         <BalanceCard label="Purchased tokens" value={balance.purchased} />

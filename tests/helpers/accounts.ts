@@ -1,0 +1,9 @@
+import { hashPassword } from "~/modules/auth/password.server";
+import { prisma } from "~/modules/db/db.server";
+
+/** An active, confirmed account that signs in with `password` (Ada's, unless told otherwise). */
+export async function confirmedAccount(email = "ada@example.com", password = "lovelace1") {
+  return prisma().user.create({
+    data: { email, passwordHash: await hashPassword(password), name: email.split("@")[0], status: "active", emailVerifiedAt: new Date() },
+  });
+}
