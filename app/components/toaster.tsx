@@ -1,12 +1,20 @@
-import { useEffect, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { TOAST_MS, toastFor } from "~/lib/toasts";
+import { onToast, TOAST_MS, toastFor, toasts, type ToastCode } from "~/lib/toasts";
 
-/** Shows the toast named in the URL, then drops the parameter without a reload. */
+type Toast = (typeof toasts)[ToastCode];
+
+/**
+ * Shows the toast named in the URL, then drops the parameter without a reload; and the toasts
+ * raised in the browser (showToast), which replace whatever is showing.
+ */
 export function Toaster() {
   const location = useLocation();
   const code = new URLSearchParams(location.search).get("toast");
   const [dismissed, setDismissed] = useState<string | null>(null);
+  const [raised, setRaised] = useState<{ code: ToastCode; at: number } | null>(null);
+  const locationKey = useRef(location.key);
+  locationKey.current = location.key;
   const toast = toastFor(code);
 
   useEffect(() => {
@@ -18,20 +26,63 @@ export function Toaster() {
     return () => clearTimeout(timer);
   }, [code, location.key]);
 
+  useEffect(
+    () =>
+      onToast((next) => {
+        setDismissed(locationKey.current);
+        setRaised({ code: next, at: Date.now() });
+      }),
+    [],
+  );
+  useEffect(() => {
+    if (!raised) return;
+    const timer = setTimeout(() => setRaised(null), TOAST_MS);
+    return () => clearTimeout(timer);
+  }, [raised]);
+
+  if (raised) return <RaisedToast key={raised.at} toast={toasts[raised.code]} onDismiss={() => setRaised(null)} />;
   if (!toast || dismissed === location.key) return null;
   return (
     <div className="pointer-events-none fixed inset-x-0 top-20 z-50 flex justify-center px-4">
-      <button
-        type="button"
-        role="status"
-        onClick={() => setDismissed(location.key)}
-        className={`pointer-events-auto rounded-2xl border px-4 py-3 text-left text-sm shadow-2xl ${
-          toast.tone === "success" ? "border-success/40 bg-surface" : "border-danger/40 bg-surface"
-        }`}
-      >
-        <span className={`block font-semibold ${toast.tone === "success" ? "text-success" : "text-danger"}`}>{toast.title}</span>
-        <span className="block text-ink">{toast.message}</span>
-      </button>
+      <ToastCard toast={toast} onDismiss={() => setDismissed(location.key)} />
     </div>
+  );
+}
+
+/**
+ * A manual popover sits in the top layer, so the toast shows above an open modal dialog (the
+ * prompt guide copies from one). Only ever rendered in the browser: a popover is hidden until
+ * script opens it.
+ */
+function RaisedToast({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (element && !element.matches(":popover-open")) element.showPopover();
+  }, []);
+  return (
+    <div
+      ref={ref}
+      popover="manual"
+      className="pointer-events-none fixed inset-x-0 top-20 bottom-auto m-0 flex h-auto w-full justify-center overflow-visible border-0 bg-transparent p-0 px-4"
+    >
+      <ToastCard toast={toast} onDismiss={onDismiss} />
+    </div>
+  );
+}
+
+function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }) {
+  return (
+    <button
+      type="button"
+      role="status"
+      onClick={onDismiss}
+      className={`pointer-events-auto rounded-2xl border px-4 py-3 text-left text-sm shadow-2xl ${
+        toast.tone === "success" ? "border-success/40 bg-surface" : "border-danger/40 bg-surface"
+      }`}
+    >
+      <span className={`block font-semibold ${toast.tone === "success" ? "text-success" : "text-danger"}`}>{toast.title}</span>
+      <span className="block text-ink">{toast.message}</span>
+    </button>
   );
 }

@@ -24,6 +24,8 @@ export type ChatSessionSummary = {
 export const MESSAGES_PAGE_SIZE = 25;
 /** Messages longer than this are collapsed with an expand toggle. */
 export const COLLAPSE_OVER_CHARS = 300;
+/** Spec section 9: a copy's confirmation shows for 2 s. */
+export const COPY_CONFIRM_MS = 2000;
 export const MESSAGE_MAX_CHARS = 4000;
 
 export const chatTexts = {
@@ -38,6 +40,15 @@ export const chatTexts = {
   noMessagesHint: "Start the conversation by sending a message",
   selectChat: "Select a chat to start messaging",
   sendFailed: "Failed to send message",
+  voiceUnsupported: "Voice input is not supported yet",
+  messageCopied: "Message copied to clipboard",
+  copyMessageFailed: "Failed to copy message",
+  promptCopied: "Prompt copied to clipboard",
+  copyPromptFailed: "Failed to copy prompt",
+  messageDeleted: "Message deleted successfully",
+  deleteFailed: "Failed to delete message",
+  startFailed: "Failed to start or retrieve chat session. Please try again.",
+  characterLoadFailed: "Failed to load character data",
   replyTimeout: "I apologize, but the request timed out. Please try again with a shorter message or try again later.",
   replyNotSignedIn: "I apologize, but you need to be logged in to continue. Please log in and try again.",
   replyFailed: "I'm sorry, I encountered an error while processing your request. Please try again later.",
@@ -48,5 +59,31 @@ export const chatTexts = {
   emptyMessage: "Write a message first.",
 } as const;
 
-/** Where the browser remembers the last open chat, for the sidebar's Chat item (spec section 2). */
-export const LAST_CHAT_KEY = "cv:last-chat-session";
+/**
+ * Where the browser remembers the last open chat, for the sidebar's Chat item (spec section 2).
+ * One entry per person, so whoever signs in next on the same browser is never sent to someone
+ * else's chat. The person is known by a short hash of their e-mail (unique, and it cannot be
+ * changed), so the browser's storage does not list who has used it.
+ */
+export function lastChatKey(email: string) {
+  return `cv:last-chat-session:${fnv1a(email.toLowerCase())}`;
+}
+
+export function rememberLastChat(email: string, sessionId: string) {
+  window.localStorage.setItem(lastChatKey(email), sessionId);
+  // The one entry every person once shared.
+  window.localStorage.removeItem("cv:last-chat-session");
+}
+
+export function lastChatOf(email: string) {
+  return window.localStorage.getItem(lastChatKey(email));
+}
+
+function fnv1a(text: string) {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16);
+}

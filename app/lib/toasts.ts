@@ -1,4 +1,5 @@
 import { agentTexts } from "./agent-form";
+import { chatTexts } from "./chat";
 import { tokenTexts } from "./tokens";
 
 /**
@@ -22,12 +23,45 @@ export const toasts = {
   "plan-changed": { title: "Success", message: "Your plan has been changed.", tone: "success" },
   "agent-updated": { title: "Success", message: agentTexts.updated, tone: "success" },
   "subscription-failed": { title: "Error", message: "Failed to update the subscription. Please try again.", tone: "error" },
+  "send-failed": { title: "Error", message: chatTexts.sendFailed, tone: "error" },
+  "voice-unsupported": { title: "Error", message: chatTexts.voiceUnsupported, tone: "error" },
+  "message-copied": { title: "Success", message: chatTexts.messageCopied, tone: "success" },
+  "copy-message-failed": { title: "Error", message: chatTexts.copyMessageFailed, tone: "error" },
+  "prompt-copied": { title: "Success", message: chatTexts.promptCopied, tone: "success" },
+  "copy-prompt-failed": { title: "Error", message: chatTexts.copyPromptFailed, tone: "error" },
+  "message-deleted": { title: "Success", message: chatTexts.messageDeleted, tone: "success" },
+  "delete-message-failed": { title: "Error", message: chatTexts.deleteFailed, tone: "error" },
+  "start-chat-failed": { title: "Error", message: chatTexts.startFailed, tone: "error" },
+  "character-load-failed": { title: "Error", message: chatTexts.characterLoadFailed, tone: "error" },
 } as const;
 
 export type ToastCode = keyof typeof toasts;
 
 export function toastFor(code: string | null) {
   return code && Object.hasOwn(toasts, code) ? toasts[code as ToastCode] : null;
+}
+
+/** `path` (which may carry a query already) with a redirect's toast. */
+export function withToast(path: string, code: ToastCode) {
+  const url = new URL(path, "http://x");
+  url.searchParams.set("toast", code);
+  return url.pathname + url.search;
+}
+
+/**
+ * What happens in the browser alone (a copy, a send whose connection broke) has no redirect to
+ * carry its toast: the same code travels in a window event to the same toaster instead.
+ */
+const TOAST_EVENT = "cv:toast";
+
+export function showToast(code: ToastCode) {
+  window.dispatchEvent(new CustomEvent<ToastCode>(TOAST_EVENT, { detail: code }));
+}
+
+export function onToast(listener: (code: ToastCode) => void) {
+  const handle = (event: Event) => listener((event as CustomEvent<ToastCode>).detail);
+  window.addEventListener(TOAST_EVENT, handle);
+  return () => window.removeEventListener(TOAST_EVENT, handle);
 }
 
 /** Spec: toasts vanish after 1.5 s or on click. */

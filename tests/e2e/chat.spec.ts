@@ -1,26 +1,15 @@
 import { expect, test, type Page } from "@playwright/test";
 import { chatTexts } from "~/lib/chat";
-import { E2E_OPENAI_PORT, E2E_SMTP_PORT } from "../../playwright.config";
-import { startFakeOpenAi, type FakeOpenAi } from "../fakes/openai-server";
-import { startSmtpCapture, type SmtpCapture } from "../fakes/smtp-capture";
+import { mailAndModelFakes } from "./fakes";
 import { signedInAccount } from "./journeys";
 import { desktop, phone } from "./viewports";
 
-let smtp: SmtpCapture;
-let model: FakeOpenAi;
-test.beforeAll(async () => {
-  smtp = await startSmtpCapture({ port: E2E_SMTP_PORT });
-  model = await startFakeOpenAi({ port: E2E_OPENAI_PORT });
-});
-test.afterAll(async () => {
-  await smtp.close();
-  await model.close();
-});
+const fakes = mailAndModelFakes();
 
 /** A confirmed, signed-in person with this month's 500 free tokens. */
 async function readyToChat(page: Page, label: string) {
   const email = `chat.${label}.${Date.now()}@example.com`;
-  await signedInAccount(page, smtp, email, "chat password");
+  await signedInAccount(page, fakes.smtp, email, "chat password");
   await page.goto("/dashboard/tokens");
   await page.getByRole("button", { name: "Claim 500 Tokens" }).click();
   await expect(page.getByTestId("balance-free")).toHaveText("500");
@@ -50,7 +39,7 @@ test("start a chat from a card, watch the reply stream, reload, and see it live 
   await expect(messages(other)).toHaveCount(1);
 
   const reply = "The *stars* are out tonight — shall we **watch** them together?";
-  model.nextReply({ text: reply, chunkBytes: 24, delayMsPerChunk: 15 });
+  fakes.model.nextReply({ text: reply, chunkBytes: 24, delayMsPerChunk: 15 });
   await page.getByRole("textbox", { name: "Message", exact: true }).fill("What are you doing tonight?");
   await page.getByRole("textbox", { name: "Message", exact: true }).press("Enter");
   await expect(messages(page).nth(1)).toContainText("What are you doing tonight?");
@@ -68,7 +57,7 @@ test("start a chat from a card, watch the reply stream, reload, and see it live 
   await expect(messages(page)).toHaveCount(3);
   await expect(messages(page).nth(1)).toContainText("What are you doing tonight?");
   await expect(page.getByTestId("header-tokens")).toHaveText("480 Tokens");
-  expect(model.requests.at(-1)!.headers.authorization).toBe("Bearer nebius-e2e-key");
+  expect(fakes.model.requests.at(-1)!.headers.authorization).toBe("Bearer nebius-e2e-key");
   await page.screenshot({ path: "test-results/chat-desktop.png" });
   await context.close();
 });
@@ -82,7 +71,7 @@ test("the same conversation without JavaScript", async ({ browser }) => {
   await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
   await expect(messages(page)).toHaveCount(1);
 
-  model.nextReply({ text: "Plain HTML works for me too." });
+  fakes.model.nextReply({ text: "Plain HTML works for me too." });
   await page.getByRole("textbox", { name: "Message", exact: true }).fill("Can you hear me without scripts?");
   await page.getByRole("button", { name: "Send", exact: true }).click();
   await expect(messages(page)).toHaveCount(3);
@@ -90,14 +79,14 @@ test("the same conversation without JavaScript", async ({ browser }) => {
   await expect(messages(page).nth(2)).toContainText("Plain HTML works for me too.");
 
   // The paperclip's files post with the form too.
-  model.nextReply({ text: "Your list looks complete." });
+  fakes.model.nextReply({ text: "Your list looks complete." });
   await page.locator('input[type="file"][name="file"]').setInputFiles({ name: "list.txt", mimeType: "text/plain", buffer: Buffer.from("Tent, stove, matches") });
   await page.getByRole("textbox", { name: "Message", exact: true }).fill("Check my list");
   await page.getByRole("button", { name: "Send", exact: true }).click();
   await expect(messages(page)).toHaveCount(5);
   await expect(messages(page).nth(3).getByRole("link", { name: "list.txt" })).toBeVisible();
   await expect(messages(page).nth(4)).toContainText("Your list looks complete.");
-  const sent = (model.requests.at(-1)!.body as { messages: { content: unknown }[] }).messages.at(-1)!.content;
+  const sent = (fakes.model.requests.at(-1)!.body as { messages: { content: unknown }[] }).messages.at(-1)!.content;
   expect(sent).toEqual([
     { type: "text", text: "Check my list" },
     { type: "text", text: "Attached file list.txt:\nTent, stove, matches" },
@@ -112,7 +101,7 @@ test("a failed reply shows the spec's text, keeps the message and refunds the to
   await page.goto("/explore");
   await page.getByRole("article").nth(1).getByRole("link", { name: "Chat Now" }).click();
   await expect(messages(page)).toHaveCount(1);
-  model.nextReply({ failWith: { status: 500, message: "boom" } });
+  fakes.model.nextReply({ failWith: { status: 500, message: "boom" } });
   await page.getByRole("textbox", { name: "Message", exact: true }).fill("Are you there?");
   await page.getByRole("textbox", { name: "Message", exact: true }).press("Enter");
   await expect(page.getByText(chatTexts.replyFailed)).toBeVisible();
@@ -186,12 +175,12 @@ test("attach a picture and a refused file in the composer; the picture goes with
   await expect(attachments.getByText("dot.PNG")).toBeVisible();
   await expect(attachments.getByRole("status")).toHaveText("ready");
 
-  model.nextReply({ text: "A tiny dot, how minimalist." });
+  fakes.model.nextReply({ text: "A tiny dot, how minimalist." });
   await page.getByRole("textbox", { name: "Message", exact: true }).fill("What is this?");
   await page.getByRole("button", { name: "Send", exact: true }).click();
   await expect(messages(page).nth(1).getByRole("img", { name: "dot.PNG" })).toBeVisible();
   await expect(messages(page).nth(2)).toContainText("A tiny dot, how minimalist.");
-  const sent = (model.requests.at(-1)!.body as { messages: { content: unknown }[] }).messages.at(-1)!.content as { type: string }[];
+  const sent = (fakes.model.requests.at(-1)!.body as { messages: { content: unknown }[] }).messages.at(-1)!.content as { type: string }[];
   expect(sent.map((part) => part.type)).toEqual(["text", "image_url"]);
   await page.reload();
   await expect(messages(page).nth(1).getByRole("img", { name: "dot.PNG" })).toBeVisible();

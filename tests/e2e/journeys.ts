@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
 import { authTexts } from "~/lib/auth-forms";
 import { readMail, type SmtpCapture } from "../fakes/smtp-capture";
@@ -10,8 +11,19 @@ export async function signIn(page: Page, email: string, password: string, { from
   await page.getByLabel("Password").press("Enter");
 }
 
+/**
+ * Each journey's person signs up from a network of their own: the server counts sign-ups per
+ * client address (20 an hour), and the whole suite would otherwise be one address. The test
+ * server sits behind no proxy but trusts loopback as one, so X-Forwarded-For names the address.
+ */
+async function fromOwnNetwork(page: Page) {
+  const address = `198.51.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+  await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": address });
+}
+
 /** Fills and sends the sign-up form, and waits for the spec's "check your inbox" text. */
 export async function signUp(page: Page, email: string, password: string) {
+  await fromOwnNetwork(page);
   await page.goto("/signup");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
@@ -32,4 +44,19 @@ export async function signedInAccount(page: Page, smtp: SmtpCapture, email: stri
   await signUpAndConfirm(page, smtp, email, password);
   await signIn(page, email, password);
   await expect(page.getByLabel("Profile menu")).toBeVisible();
+}
+
+/** The page's script is running (before that, a click is a plain link or form). */
+export const hydrated = (page: Page) => expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+
+/** Chat Now on the nth character of Explore: the chat's id and the character's name. */
+export async function startChatFromExplore(page: Page, nth: number) {
+  await page.goto("/explore");
+  await hydrated(page);
+  await page.getByRole("article").nth(nth).getByRole("link", { name: "Chat Now" }).click();
+  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+  const conversation = page.getByRole("region", { name: /^Conversation with / });
+  await expect(conversation).toBeVisible();
+  const name = (await conversation.getAttribute("aria-label"))!.replace("Conversation with ", "");
+  return { id: page.url().split("/chat/")[1]!, name };
 }

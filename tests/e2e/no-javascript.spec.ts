@@ -9,6 +9,7 @@ test("explore search, category filter, pagination and details work without JavaS
   await search.fill("coach");
   await search.press("Enter");
   await expect(page).toHaveURL(/\/explore\?q=coach$/);
+  await expect(page.getByText(/^(?!60 )\d+ characters?$/)).toBeVisible();
   const withQuery = await page.getByRole("article").count();
   expect(withQuery).toBeGreaterThan(0);
   expect(withQuery).toBeLessThan(50);

@@ -5,10 +5,11 @@ import { prisma } from "~/modules/db/db.server";
 import { AttachmentRejected, storeChatAttachment } from "~/modules/chat/attachments.server";
 import { handleChatAction } from "~/modules/chat/page.server";
 import { ChatInputError, prepareReply, readMessage, runReply } from "~/modules/chat/reply.server";
-import { getOwnSession, listMessages, startChat } from "~/modules/chat/sessions.server";
-import { isReadable } from "~/modules/storage/storage.server";
+import { ChatNotFoundError, deleteOwnMessage, getOwnSession, listMessages, startChat } from "~/modules/chat/sessions.server";
+import { getObject, isReadable, signedUrl } from "~/modules/storage/storage.server";
 import { credit } from "~/modules/tokens/ledger.server";
 import { action as uploadAction } from "~/routes/api/chat.uploads";
+import { loader as storageLoader } from "~/routes/api/storage";
 import type { FakeOpenAi } from "../fakes/openai-server";
 import { chatWithFakeProvider } from "../helpers/chat";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
@@ -144,6 +145,77 @@ describe("chat attachments", () => {
     onlyFiles.append("attachment", mine.path);
     expect(readMessage(onlyFiles)).toEqual({ text: "", attachments: [mine.path] });
     expect(() => readMessage(new FormData())).toThrow(ChatInputError);
+  });
+
+  test("deleting a message removes its files and ends their links, unless another message still shows them", async () => {
+    const chat = await getOwnSession(userId, await startChat(userId, (await prisma().character.findFirstOrThrow({ where: { isPublished: true } })).id));
+    const alone = await storeChatAttachment(userId, file(png, "alone.png"));
+    const shared = await storeChatAttachment(userId, file("kept for later", "shared.txt"));
+    const send = async (text: string, paths: string[]) => {
+      const form = new FormData();
+      form.set("intent", "send");
+      form.set("message", text);
+      for (const path of paths) form.append("attachment", path);
+      fake.nextReply({ text: "Seen." });
+      expect(await handleChatAction(userId, chat.id, form)).toEqual({ ok: true });
+      return (await listMessages(chat.id)).messages.find((message) => message.message === text)!;
+    };
+    const first = await send("two files", [alone.path, shared.path]);
+    // The same upload again, spelled as a hand-made request might spell it.
+    const second = await send("the text file again", [shared.path.replace("/", "//")]);
+    expect(second.attachments?.map((attachment) => attachment.path)).toEqual([shared.path]);
+    // The file's signed link, as the storage route serves it.
+    const aloneLink = new Request(new URL(signedUrl("chats", alone.path), "http://localhost"));
+    const serve = () => storageLoader(routeArgs(aloneLink, { params: { bucket: "chats", "*": alone.path } }));
+    expect((await serve()).status).toBe(200);
+
+    const deleting = (messageId: string) => {
+      const form = new FormData();
+      form.set("intent", "delete");
+      form.set("messageId", messageId);
+      return handleChatAction(userId, chat.id, form);
+    };
+    expect(await deleting(first.id)).toEqual({ ok: true, toast: "message-deleted" });
+    expect(await getObject("chats", alone.path)).toBeNull();
+    await expect(serve()).rejects.toMatchObject({ init: { status: 404 } });
+    // The text file is still on the other message.
+    expect((await getObject("chats", shared.path))?.body.toString()).toBe("kept for later");
+
+    expect(await deleting(second.id)).toEqual({ ok: true, toast: "message-deleted" });
+    expect(await getObject("chats", shared.path)).toBeNull();
+  });
+
+  test("deleting someone else's message leaves it and its files alone", async () => {
+    const stranger = await newUser();
+    await credit(stranger, { type: "free", amount: 50, description: "test" });
+    const theirChat = await getOwnSession(stranger, await startChat(stranger, (await prisma().character.findFirstOrThrow({ where: { isPublished: true } })).id));
+    const theirs = await storeChatAttachment(stranger, file(png, "theirs.png"));
+    const form = new FormData();
+    form.set("intent", "send");
+    form.set("message", "my picture");
+    form.append("attachment", theirs.path);
+    fake.nextReply({ text: "Nice." });
+    expect(await handleChatAction(stranger, theirChat.id, form)).toEqual({ ok: true });
+    const message = (await listMessages(theirChat.id)).messages.find((entry) => entry.message === "my picture")!;
+
+    const attempt = new FormData();
+    attempt.set("intent", "delete");
+    attempt.set("messageId", message.id);
+    await expect(handleChatAction(userId, theirChat.id, attempt)).rejects.toMatchObject({ status: 404 });
+    // Their message's id with one of my own chats: not mine either.
+    const myChat = await startChat(userId, (await prisma().character.findFirstOrThrow({ where: { isPublished: true } })).id);
+    await expect(deleteOwnMessage(userId, myChat, message.id)).rejects.toBeInstanceOf(ChatNotFoundError);
+    expect(await prisma().chatMessage.count({ where: { id: message.id } })).toBe(1);
+    expect(await getObject("chats", theirs.path)).not.toBeNull();
+
+    // A message of mine whose record names their file (never accepted by a send): deleting it
+    // leaves their file where it is.
+    const mine = await prisma().chatMessage.create({
+      data: { sessionId: myChat, senderType: "user", senderId: userId, userId, message: "not my file", document: { uploadedFiles: [{ path: theirs.path }] } },
+    });
+    await deleteOwnMessage(userId, myChat, mine.id);
+    expect(await prisma().chatMessage.count({ where: { id: mine.id } })).toBe(0);
+    expect(await getObject("chats", theirs.path)).not.toBeNull();
   });
 
   test("the upload route refuses visitors and reports the spec's text for a wrong type", async () => {

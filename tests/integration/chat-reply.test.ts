@@ -4,13 +4,16 @@ import { Prisma } from "~/generated/prisma/client";
 import { database, prisma } from "~/modules/db/db.server";
 import { GREETING_REQUEST } from "~/modules/chat/greeting.server";
 import { chatPageData } from "~/modules/chat/page.server";
-import { prepareReply, readMessage, runReply } from "~/modules/chat/reply.server";
+import { CHAT_REPLIES, prepareReply, readMessage, runReply, TooManyRepliesError } from "~/modules/chat/reply.server";
 import { ChatNotFoundError, getOwnSession, listMessages, listSessions, startChat } from "~/modules/chat/sessions.server";
 import { credit, getBalance, InsufficientTokensError } from "~/modules/tokens/ledger.server";
 import type { FakeOpenAi } from "../fakes/openai-server";
 import { chatWithFakeProvider } from "../helpers/chat";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { ledgerSum, newUser } from "../helpers/tokens";
+import { signedInCookie } from "../helpers/payments";
+import { routeArgs } from "../helpers/route-args";
+import { action as replyAction } from "~/routes/api/chat.reply";
 
 let db: TestDatabase;
 let provider: Awaited<ReturnType<typeof chatWithFakeProvider>>;
@@ -279,6 +282,64 @@ describe("a reply from the model", () => {
     expect(await texts(poorChat.id)).toHaveLength(1);
     expect(await getBalance(poor)).toMatchObject({ total: COST - 1 });
     expect(chat.id).not.toBe(poorChat.id);
+  });
+
+  test("past CHAT_REPLIES a minute a send is refused: nothing reserved, saved or sent to the provider", async () => {
+    const chat = await session();
+    await prisma().$executeRaw`
+      INSERT INTO rate_limits (key, count, reset_at)
+      VALUES (${`chat-reply:user:${userId}`}, ${CHAT_REPLIES.limit}, (now() AT TIME ZONE 'UTC') + interval '40 seconds')`;
+    const before = await texts(chat.id);
+    const calls = fake.requests.length;
+    const refused = await prepareReply({ userId }, chat.id, { text: "One too many" }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(TooManyRepliesError);
+    expect((refused as TooManyRepliesError).retryAfterSeconds).toBeGreaterThan(30);
+    expect((refused as TooManyRepliesError).retryAfterSeconds).toBeLessThanOrEqual(40);
+    await expect(prepareReply({ userId }, chat.id, { regenerate: true })).rejects.toBeInstanceOf(TooManyRepliesError);
+    expect(fake.requests.length).toBe(calls);
+    expect(await texts(chat.id)).toEqual(before);
+    expect(await getBalance(userId)).toMatchObject({ total: 100 });
+    expect(await prisma().tokenReservation.count({ where: { userId } })).toBe(0);
+
+    // Another person's count is their own.
+    const other = await newUser();
+    await credit(other, { type: "free", amount: 100, description: "test" });
+    const otherChat = await getOwnSession(other, await startChat(other, characterId));
+    await expect(prepareReply({ userId: other }, otherChat.id, { text: "Hi" })).resolves.toMatchObject({ userId: other });
+  });
+
+  test("the reply route answers a person past the limit 429 with when to try again, and sends nothing", async () => {
+    const chat = await session();
+    await prisma().$executeRaw`
+      INSERT INTO rate_limits (key, count, reset_at)
+      VALUES (${`chat-reply:user:${userId}`}, ${CHAT_REPLIES.limit}, (now() AT TIME ZONE 'UTC') + interval '20 seconds')`;
+    const calls = fake.requests.length;
+    const request = new Request(`http://localhost/api/chat/${chat.id}/reply`, {
+      method: "POST",
+      headers: { Cookie: await signedInCookie(userId) },
+      body: new URLSearchParams({ message: "Are you there?" }),
+    });
+    const response = (await replyAction(routeArgs(request, { params: { sessionId: chat.id } }))) as Response;
+    expect(response.status).toBe(429);
+    const retryAfter = Number(response.headers.get("Retry-After"));
+    expect(retryAfter).toBeGreaterThan(10);
+    expect(retryAfter).toBeLessThanOrEqual(20);
+    expect(await response.json()).toEqual({ error: new TooManyRepliesError(retryAfter).message });
+    expect(fake.requests.length).toBe(calls);
+    expect(await getBalance(userId)).toMatchObject({ total: 100 });
+  });
+
+  test("asks made at once are counted one by one: exactly CHAT_REPLIES of them go through", async () => {
+    const chat = await session();
+    await credit(userId, { type: "purchased", amount: COST * (CHAT_REPLIES.limit + 10), description: "test" });
+    const outcomes = await Promise.all(
+      Array.from({ length: CHAT_REPLIES.limit + 10 }, (_, index) => prepareReply({ userId }, chat.id, { text: `Message ${index}` }).then(() => "prepared", (error: unknown) => error)),
+    );
+    expect(outcomes.filter((outcome) => outcome === "prepared")).toHaveLength(CHAT_REPLIES.limit);
+    expect(outcomes.filter((outcome) => outcome instanceof TooManyRepliesError)).toHaveLength(10);
+    expect(await prisma().tokenReservation.count({ where: { userId } })).toBe(CHAT_REPLIES.limit);
+    expect(await prisma().chatMessage.count({ where: { sessionId: chat.id, senderType: "user" } })).toBe(CHAT_REPLIES.limit);
+    expect(await ledgerSum(userId)).toBe((await getBalance(userId)).total);
   });
 
   test("regenerate replaces the last reply with a new one and costs tokens like a message", async () => {

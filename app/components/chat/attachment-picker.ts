@@ -1,4 +1,4 @@
-import { useCallback, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_PER_MESSAGE, attachmentTexts, extensionOf, isAllowedAttachment, type AttachmentView } from "~/lib/attachments";
 
 export type PendingFile = { key: string; name: string; progress: number; uploaded?: AttachmentView; error?: string };
@@ -6,15 +6,30 @@ export type PendingFile = { key: string; name: string; progress: number; uploade
 /** Spec section 4: "uploading with percent progress, then done after 1 s". */
 const DONE_PAUSE_MS = 1000;
 
+const newKey = (name: string) => `${name}-${Date.now()}-${Math.random()}`;
+
 /**
  * Files attached in the composer. Each uploads on its own request so its percent can be shown
  * (XMLHttpRequest reports upload progress; fetch does not); a refused file is dropped with the
- * server's reason.
+ * server's reason. A file beyond the per-message limit is refused before it is uploaded.
  */
 export function useAttachments() {
   const [files, setFiles] = useState<PendingFile[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
-  const update = (key: string, patch: Partial<PendingFile>) => setFiles((current) => current.map((file) => (file.key === key ? { ...file, ...patch } : file)));
+  // The list as of the last change, so several files chosen at once are counted against the limit.
+  const current = useRef<PendingFile[]>([]);
+  const change = useCallback((next: (list: PendingFile[]) => PendingFile[]) => {
+    current.current = next(current.current);
+    setFiles(current.current);
+  }, []);
+  const update = useCallback((key: string, patch: Partial<PendingFile>) => change((list) => list.map((file) => (file.key === key ? { ...file, ...patch } : file))), [change]);
+  const fail = useCallback(
+    (key: string, reason: string) => {
+      change((list) => list.filter((item) => item.key !== key));
+      setProblem(reason);
+    },
+    [change],
+  );
 
   const add = useCallback(
     (list: FileList | null) => {
@@ -28,35 +43,62 @@ export function useAttachments() {
           setProblem(attachmentTexts.tooLarge);
           continue;
         }
-        const key = `${file.name}-${Date.now()}-${Math.random()}`;
-        setFiles((current) => (current.length >= ATTACHMENTS_PER_MESSAGE ? current : [...current, { key, name: file.name, progress: 0 }]));
-        const request = new XMLHttpRequest();
-        request.open("POST", "/api/chat/uploads");
-        request.upload.onprogress = (event) => event.lengthComputable && update(key, { progress: Math.round((event.loaded / event.total) * 100) });
-        request.onload = () => {
-          const body = JSON.parse(request.responseText || "{}") as AttachmentView & { error?: string };
-          if (request.status !== 200) {
-            setFiles((current) => current.filter((item) => item.key !== key));
-            setProblem(body.error ?? attachmentTexts.uploadFailed(file.name));
-            return;
-          }
-          update(key, { progress: 100 });
-          setTimeout(() => update(key, { uploaded: body }), DONE_PAUSE_MS);
-        };
-        request.onerror = () => {
-          setFiles((current) => current.filter((item) => item.key !== key));
-          setProblem(attachmentTexts.uploadFailed(file.name));
-        };
-        const body = new FormData();
-        body.set("file", file);
-        request.send(body);
+        if (current.current.length >= ATTACHMENTS_PER_MESSAGE) {
+          setProblem(attachmentTexts.tooMany);
+          continue;
+        }
+        const key = newKey(file.name);
+        change((list) => [...list, { key, name: file.name, progress: 0 }]);
+        upload(file, {
+          progress: (percent) => update(key, { progress: percent }),
+          done: (view) => {
+            update(key, { progress: 100 });
+            setTimeout(() => update(key, { uploaded: view }), DONE_PAUSE_MS);
+          },
+          failed: (reason) => fail(key, reason),
+        });
       }
     },
-    [],
+    [change, update, fail],
   );
-  const remove = useCallback((key: string) => setFiles((current) => current.filter((file) => file.key !== key)), []);
-  const clear = useCallback(() => setFiles([]), []);
+  const remove = useCallback((key: string) => change((list) => list.filter((file) => file.key !== key)), [change]);
+  const clear = useCallback(() => change(() => []), [change]);
+  /** Files already uploaded, given back (a message that could not be sent). */
+  const restore = useCallback(
+    (views: AttachmentView[]) =>
+      change((list) => [...list, ...views.map((view) => ({ key: newKey(view.name), name: view.name, progress: 100, uploaded: view }))].slice(0, ATTACHMENTS_PER_MESSAGE)),
+    [change],
+  );
   const ready = files.flatMap((file) => (file.uploaded ? [file.uploaded] : []));
   const busy = files.some((file) => !file.uploaded);
-  return { files, problem, add, remove, clear, ready, busy };
+  return { files, problem, add, remove, clear, restore, ready, busy };
+}
+
+/**
+ * One upload. Any answer that is not the stored file's JSON (a proxy's HTML 413 page, a plain-text
+ * 500, a dropped connection) is a failure: spec section 4, "on failure the file is removed and an
+ * error shown".
+ */
+function upload(file: File, on: { progress: (percent: number) => void; done: (view: AttachmentView) => void; failed: (reason: string) => void }) {
+  const request = new XMLHttpRequest();
+  request.open("POST", "/api/chat/uploads");
+  request.upload.onprogress = (event) => event.lengthComputable && on.progress(Math.round((event.loaded / event.total) * 100));
+  request.onload = () => {
+    const body = readJson(request.responseText);
+    if (request.status === 200 && typeof body?.path === "string") return on.done(body as AttachmentView);
+    on.failed(request.status !== 200 && typeof body?.error === "string" ? body.error : attachmentTexts.uploadFailed(file.name));
+  };
+  request.onerror = request.onabort = request.ontimeout = () => on.failed(attachmentTexts.uploadFailed(file.name));
+  const body = new FormData();
+  body.set("file", file);
+  request.send(body);
+}
+
+function readJson(text: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === "object" ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
 }

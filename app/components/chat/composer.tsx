@@ -1,8 +1,9 @@
-import { BookOpen, Paperclip, RotateCcw, SendHorizontal, Square, X } from "lucide-react";
+import { BookOpen, Mic, Paperclip, RotateCcw, SendHorizontal, Square, X } from "lucide-react";
 import { useEffect, useRef, type FormEvent, type KeyboardEvent } from "react";
 import { Form } from "react-router";
 import { ATTACHMENT_EXTENSIONS, type AttachmentView } from "~/lib/attachments";
 import { chatTexts, MESSAGE_MAX_CHARS } from "~/lib/chat";
+import { showToast } from "~/lib/toasts";
 import { useAttachments } from "./attachment-picker";
 
 const MAX_HEIGHT_PX = 200;
@@ -22,7 +23,8 @@ export function ChatComposer({
 }: {
   streaming: boolean;
   canRegenerate: boolean;
-  onSend: (text: string, attachments: AttachmentView[]) => void;
+  /** Resolves false when the message did not reach the server: its text and files come back. */
+  onSend: (text: string, attachments: AttachmentView[]) => Promise<boolean>;
   onStop: () => void;
   onRegenerate: () => void;
   /** A prompt picked elsewhere (quick actions, the prompt guide) to write into the box. */
@@ -47,14 +49,23 @@ export function ChatComposer({
     field.style.height = `${Math.min(field.scrollHeight, MAX_HEIGHT_PX)}px`;
   }
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const text = input.current?.value.trim() ?? "";
-    if ((!text && attachments.ready.length === 0) || streaming || attachments.busy) return;
-    onSend(text, attachments.ready);
+    const files = attachments.ready;
+    if ((!text && files.length === 0) || streaming || attachments.busy) return;
     attachments.clear();
     input.current!.value = "";
     grow();
+    if (!(await onSend(text, files))) giveBack(text, files);
+  }
+
+  // Nothing typed is lost: the text goes back in front of whatever was written since.
+  function giveBack(text: string, files: AttachmentView[]) {
+    const field = input.current;
+    if (field) field.value = field.value ? `${text}\n${field.value}` : text;
+    grow();
+    attachments.restore(files);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
@@ -115,6 +126,9 @@ export function ChatComposer({
             <BookOpen className="size-4" />
           </button>
         ) : null}
+        <button type="button" onClick={() => showToast("voice-unsupported")} className="btn-secondary h-11 w-11 shrink-0 p-0" aria-label="Voice input">
+          <Mic className="size-4" />
+        </button>
         <label htmlFor="chat-message" className="sr-only">
           Message
         </label>

@@ -1,12 +1,12 @@
 import { Check, Copy, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import Markdown from "react-markdown";
-import { Form } from "react-router";
-import { chatTexts, COLLAPSE_OVER_CHARS, type ChatMessageView } from "~/lib/chat";
+import { useFetcher, useRevalidator } from "react-router";
+import { chatTexts, COLLAPSE_OVER_CHARS, COPY_CONFIRM_MS, type ChatMessageView } from "~/lib/chat";
+import { showToast } from "~/lib/toasts";
+import { copyText } from "./copy-text";
 
 export type DisplayedMessage = ChatMessageView & { pending?: boolean; thinking?: boolean; failed?: boolean; buyTokens?: string };
-
-const COPY_CONFIRM_MS = 2000;
 
 /**
  * One message. Markdown is rendered without raw HTML (react-markdown ignores it), so nothing a
@@ -20,7 +20,8 @@ export function MessageBubble({ message, canDelete }: { message: DisplayedMessag
   const shown = long && !expanded ? `${message.message.slice(0, COLLAPSE_OVER_CHARS).trimEnd()}…` : message.message;
 
   async function copy() {
-    await navigator.clipboard?.writeText(message.message).catch(() => {});
+    if (!(await copyText(message.message))) return showToast("copy-message-failed");
+    showToast("message-copied");
     setCopied(true);
     setTimeout(() => setCopied(false), COPY_CONFIRM_MS);
   }
@@ -84,18 +85,47 @@ export function MessageBubble({ message, canDelete }: { message: DisplayedMessag
               {copied ? <Check className="size-3.5" /> : <Copy className="size-3.5" />}
             </button>
             {copied ? <span className="text-xs">Copied!</span> : null}
-            {canDelete && mine ? (
-              <Form method="post" preventScrollReset>
-                <input type="hidden" name="intent" value="delete" />
-                <input type="hidden" name="messageId" value={message.id} />
-                <button type="submit" className="rounded p-1" aria-label="Delete message">
-                  <Trash2 className="size-3.5" />
-                </button>
-              </Form>
-            ) : null}
+            {canDelete && mine ? <DeleteMessage id={message.id} /> : null}
           </div>
         ) : null}
       </div>
     </li>
+  );
+}
+
+/**
+ * Every bubble's delete goes through this one fetcher, which the chat page keeps (see
+ * useDeleteFeedback): a bubble that disappears mid-delete (the live feed reports the delete
+ * first) would otherwise take the fetcher, and the success redirect with its toast, with it.
+ */
+const DELETE_FETCHER = "delete-message";
+
+/**
+ * For the chat page. A delete that works redirects with the spec's toast; a message that is gone
+ * (deleted in another tab, a second click) answers 404 as data, so the chat stays, the failure
+ * toast shows and the list is read again.
+ */
+export function useDeleteFeedback() {
+  const fetcher = useFetcher<{ error?: string }>({ key: DELETE_FETCHER });
+  const revalidator = useRevalidator();
+  const failed = fetcher.state === "idle" && Boolean(fetcher.data?.error);
+  useEffect(() => {
+    if (!failed) return;
+    showToast("delete-message-failed");
+    void revalidator.revalidate();
+  }, [failed, fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
+}
+
+/** A plain form post underneath: without JavaScript the page comes back with the result. */
+function DeleteMessage({ id }: { id: string }) {
+  const fetcher = useFetcher({ key: DELETE_FETCHER });
+  return (
+    <fetcher.Form method="post" preventScrollReset>
+      <input type="hidden" name="intent" value="delete" />
+      <input type="hidden" name="messageId" value={id} />
+      <button type="submit" disabled={fetcher.state !== "idle"} className="rounded p-1 disabled:opacity-50" aria-label="Delete message">
+        <Trash2 className="size-3.5" />
+      </button>
+    </fetcher.Form>
   );
 }

@@ -1,7 +1,10 @@
 import { Check, Copy } from "lucide-react";
 import { useState } from "react";
+import { COPY_CONFIRM_MS } from "~/lib/chat";
 import { searchPromptGuide, type PromptSection } from "~/lib/prompt-guide";
+import { showToast } from "~/lib/toasts";
 import { Dialog } from "../ui/dialog";
+import { copyText } from "./copy-text";
 
 /** The prompt guide (spec section 2): sections, one search across all, copy, or pick to write it. */
 export function PromptGuideModal({
@@ -19,9 +22,10 @@ export function PromptGuideModal({
   const [copied, setCopied] = useState<string | null>(null);
   const shown = searchPromptGuide(sections, query);
   async function copy(prompt: string) {
-    await navigator.clipboard?.writeText(prompt).catch(() => {});
+    if (!(await copyText(prompt))) return showToast("copy-prompt-failed");
+    showToast("prompt-copied");
     setCopied(prompt);
-    setTimeout(() => setCopied(null), 2000);
+    setTimeout(() => setCopied(null), COPY_CONFIRM_MS);
   }
   return (
     <Dialog open={open} onClose={onClose} title="Prompt guide" wide>

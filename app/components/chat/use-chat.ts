@@ -1,11 +1,11 @@
 import { EventSourceParserStream } from "eventsource-parser/stream";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useRevalidator } from "react-router";
 import type { AttachmentView } from "~/lib/attachments";
-import { chatTexts, LAST_CHAT_KEY, type ChatMessageView, type ChatSessionSummary } from "~/lib/chat";
+import { chatTexts, rememberLastChat, type ChatMessageView, type ChatSessionSummary } from "~/lib/chat";
+import { showToast } from "~/lib/toasts";
+import { useProfile } from "../shell/use-profile";
 import type { DisplayedMessage } from "./message-bubble";
-
-type LiveEvent = { sessionId: string; message: ChatMessageView } | { sessionId: string; id: string };
+import { useChatFeed, useLiveSessionList, useReload } from "./use-chat-feed";
 
 let counter = 0;
 const tempId = (kind: string) => `temp-${kind}-${Date.now()}-${(counter += 1)}`;
@@ -18,26 +18,32 @@ const tempId = (kind: string) => `temp-${kind}-${Date.now()}-${(counter += 1)}`;
 export function useChat(sessionId: string, serverMessages: ChatMessageView[], serverSessions: ChatSessionSummary[]) {
   const [extra, setExtra] = useState<DisplayedMessage[]>([]);
   const [older, setOlder] = useState<ChatMessageView[]>([]);
+  // What the live feed brought since the page opened, for every chat (kept across switches, so a
+  // message for the chat being opened is not lost while its page loads), and what it deleted.
+  const [liveMessages, setLiveMessages] = useState<Record<string, ChatMessageView[]>>({});
   const [deleted, setDeleted] = useState<Set<string>>(new Set());
-  const [sessionUpdates, setSessionUpdates] = useState<Record<string, { lastMessage: string; lastMessageTime: string }>>({});
   const [streaming, setStreaming] = useState(false);
   const controller = useRef<AbortController | null>(null);
-  const revalidator = useRevalidator();
-  const revalidate = useRef(revalidator.revalidate);
-  revalidate.current = revalidator.revalidate;
+  const revalidate = useReload();
+  const person = useProfile()?.email;
 
-  useEffect(() => {
+  // Another chat starts from its own messages in the same render (an effect would first paint the
+  // previous chat's older pages and in-flight messages under the new one).
+  const [shownSession, setShownSession] = useState(sessionId);
+  if (shownSession !== sessionId) {
+    setShownSession(sessionId);
     setExtra([]);
     setOlder([]);
-    setDeleted(new Set());
-    window.localStorage.setItem(LAST_CHAT_KEY, sessionId);
-    return () => controller.current?.abort();
-  }, [sessionId]);
+  }
+  useEffect(() => () => controller.current?.abort(), [sessionId]);
+  useEffect(() => {
+    if (person) rememberLastChat(person, sessionId);
+  }, [person, sessionId]);
 
   const messages = useMemo(() => {
     const seen = new Set<string>();
     const list: DisplayedMessage[] = [];
-    for (const message of [...older, ...serverMessages, ...extra]) {
+    for (const message of [...older, ...serverMessages, ...(liveMessages[sessionId] ?? []), ...extra]) {
       if (seen.has(message.id) || deleted.has(message.id)) continue;
       seen.add(message.id);
       list.push(message);
@@ -46,7 +52,7 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
     // the reply stream does); what is still in flight stays last.
     const inFlight = (message: DisplayedMessage) => (message.id.startsWith("temp-") ? 1 : 0);
     return list.sort((a, b) => inFlight(a) - inFlight(b) || (inFlight(a) ? 0 : a.createdAt.localeCompare(b.createdAt)));
-  }, [older, serverMessages, extra, deleted]);
+  }, [older, serverMessages, liveMessages, sessionId, extra, deleted]);
 
   const addOrReplace = useCallback((message: DisplayedMessage, replaceId?: string) => {
     setExtra((current) => {
@@ -62,39 +68,50 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
   }, []);
 
   // The live feed: messages saved anywhere (another tab, device or instance) for this person.
-  useEffect(() => {
-    const source = new EventSource("/api/chat/events");
-    // Whatever was saved between rendering the page and (re)connecting comes with a reload of
-    // the page's data; everything after arrives as events.
-    source.addEventListener("open", () => void revalidate.current());
-    source.addEventListener("message", (event) => {
-      const data = JSON.parse((event as MessageEvent).data) as Extract<LiveEvent, { message: ChatMessageView }>;
-      setSessionUpdates((current) => ({ ...current, [data.sessionId]: { lastMessage: data.message.message, lastMessageTime: data.message.createdAt } }));
-      if (data.sessionId === sessionId) addOrReplace(data.message);
-    });
-    source.addEventListener("deleted", (event) => {
-      const data = JSON.parse((event as MessageEvent).data) as Extract<LiveEvent, { id: string }>;
-      if (data.sessionId === sessionId) setDeleted((current) => new Set(current).add(data.id));
-    });
-    return () => source.close();
-  }, [sessionId, addOrReplace]);
+  // While this tab is sending, that chat's live messages and any reload of the page's data wait
+  // for the reply stream to settle: the stream swaps its in-flight rows for the saved ones, and a
+  // saved copy arriving first would show the person's message (or the reply) twice until then.
+  const held = useRef<{ sessionId: string; messages: ChatMessageView[] } | null>(null);
+  const reloadAfterSend = useRef(false);
+  const reload = useCallback(() => {
+    if (held.current) reloadAfterSend.current = true;
+    else revalidate();
+  }, [revalidate]);
+  const addLive = useCallback((messageSession: string, incoming: ChatMessageView[]) => {
+    if (incoming.length === 0) return;
+    setLiveMessages((current) => ({ ...current, [messageSession]: [...(current[messageSession] ?? []), ...incoming] }));
+  }, []);
+  const live = useLiveSessionList(serverSessions, reload);
+  useChatFeed({
+    onOpen: reload,
+    onMessage: (messageSession, message) => {
+      live.noteMessage(messageSession, message);
+      if (held.current?.sessionId === messageSession) held.current.messages.push(message);
+      else addLive(messageSession, [message]);
+    },
+    onDeleted: (messageSession, id) => {
+      // A deletion in the open chat reloads the page itself when it is this tab's (a reload now
+      // would cut across that one); another chat's last line is read again.
+      if (messageSession !== sessionId) live.noteDeleted(messageSession);
+      setDeleted((current) => new Set(current).add(id));
+    },
+  });
 
-  const sessions = useMemo(
-    () =>
-      serverSessions
-        .map((session) => ({ ...session, ...sessionUpdates[session.id] }))
-        .sort((a, b) => b.lastMessageTime.localeCompare(a.lastMessageTime)),
-    [serverSessions, sessionUpdates],
-  );
-
+  /**
+   * Sends and follows the reply. Resolves false when the person's message did not reach the
+   * server (refused, or the connection failed before it was saved), so the composer can give the
+   * text back; a broken connection also shows the spec's 'Failed to send message'.
+   */
   const run = useCallback(
-    async (body: URLSearchParams, userText: string | null, attachments: AttachmentView[] = []) => {
+    async (body: URLSearchParams, userText: string | null, attachments: AttachmentView[] = []): Promise<boolean> => {
       const userTemp =
         userText !== null
           ? { id: tempId("user"), senderType: "user" as const, message: userText, messageType: "chat", createdAt: new Date().toISOString(), pending: true, attachments }
           : null;
       const placeholderId = tempId("agent");
       let reply = "";
+      let saved = false;
+      const drop = (...ids: string[]) => setExtra((current) => current.filter((item) => !ids.includes(item.id)));
       const setPlaceholder = (patch: Partial<DisplayedMessage>) =>
         setExtra((current) => current.map((item) => (item.id === placeholderId ? { ...item, ...patch } : item)));
       setExtra((current) => [
@@ -104,36 +121,53 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
       ]);
       const abort = new AbortController();
       controller.current = abort;
+      const hold = { sessionId, messages: [] as ChatMessageView[] };
+      held.current = hold;
       setStreaming(true);
       try {
         const response = await fetch(`/api/chat/${sessionId}/reply`, { method: "POST", body, signal: abort.signal });
         if (!response.ok || !response.body) {
           const problem = (await response.json().catch(() => ({}))) as { error?: string; buyTokens?: string };
-          if (userTemp) setExtra((current) => current.filter((item) => item.id !== userTemp.id));
+          if (userTemp) drop(userTemp.id);
           setPlaceholder({ message: problem.error ?? chatTexts.replyFailed, thinking: false, failed: true, buyTokens: problem.buyTokens });
-          return;
+          return false;
         }
         // A reader loop rather than `for await`: Safari cannot iterate a ReadableStream.
         const reader = response.body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
         for (let next = await reader.read(); !next.done; next = await reader.read()) {
           const event = next.value;
           const data = JSON.parse(event.data) as Record<string, unknown>;
-          if (event.event === "user" && userTemp) addOrReplace(data as ChatMessageView, userTemp.id);
-          else if (event.event === "message") {
+          if (event.event === "user" && userTemp) {
+            saved = true;
+            addOrReplace(data as ChatMessageView, userTemp.id);
+          } else if (event.event === "message") {
             reply += String(data.text ?? "");
             setPlaceholder({ message: reply, thinking: false });
           } else if (event.event === "complete") addOrReplace(data as ChatMessageView, placeholderId);
           else if (event.event === "error") setPlaceholder({ message: String(data.message ?? chatTexts.replyFailed), thinking: false, failed: true });
         }
+        return true;
       } catch {
-        // Stopped by the person (or the connection broke): what was saved arrives on the live feed.
-        setExtra((current) => current.filter((item) => item.id !== placeholderId));
+        // Whatever the server saved is read again; a message it never confirmed leaves the list.
+        drop(placeholderId, ...(userTemp && !saved ? [userTemp.id] : []));
+        revalidate();
+        // Stopped by the person (or by leaving the chat): not a failure.
+        if (abort.signal.aborted) return true;
+        showToast("send-failed");
+        return saved || !userTemp;
       } finally {
+        // What the feed brought meanwhile; those the stream already showed are known by id.
+        addLive(sessionId, hold.messages);
+        if (held.current === hold) held.current = null;
+        if (!held.current && reloadAfterSend.current) {
+          reloadAfterSend.current = false;
+          revalidate();
+        }
         setStreaming(false);
         controller.current = null;
       }
     },
-    [sessionId, addOrReplace],
+    [sessionId, addOrReplace, addLive, revalidate],
   );
 
   const send = useCallback(
@@ -152,7 +186,14 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
     return run(body, null);
   }, [run]);
   const stop = useCallback(() => controller.current?.abort(), []);
-  const prependOlder = useCallback((page: ChatMessageView[]) => setOlder((current) => [...page, ...current]), []);
+  const prependOlder = useCallback(
+    (page: ChatMessageView[]) =>
+      setOlder((current) => {
+        const known = new Set(current.map((message) => message.id));
+        return [...page.filter((message) => !known.has(message.id)), ...current];
+      }),
+    [],
+  );
 
-  return { messages, sessions, streaming, send, regenerate, stop, prependOlder };
+  return { messages, sessions: live.sessions, streaming, send, regenerate, stop, prependOlder };
 }

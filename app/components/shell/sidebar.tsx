@@ -1,7 +1,8 @@
 import type { MouseEvent } from "react";
 import { NavLink, useNavigate } from "react-router";
-import { LAST_CHAT_KEY } from "~/lib/chat";
+import { lastChatOf } from "~/lib/chat";
 import { useAuthModal } from "../auth-modal";
+import { useProfile } from "./use-profile";
 import { legalNav, primaryNav, secondaryNav, type NavItem } from "./navigation";
 
 /**
@@ -65,9 +66,10 @@ function NavGroup({
 }) {
   const signInFirst = useSignInFirst(signedIn);
   const navigate = useNavigate();
-  // Spec: Chat goes to the last remembered session, else /chat.
+  const person = useProfile()?.email;
+  // Spec: Chat goes to the last remembered session (this person's own), else /chat.
   const openLastChat = (event: MouseEvent) => {
-    const last = signedIn ? window.localStorage.getItem(LAST_CHAT_KEY) : null;
+    const last = signedIn && person ? lastChatOf(person) : null;
     if (!last || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     navigate(`/chat/${last}`);

@@ -3,9 +3,11 @@ import { fileTypeFromBuffer } from "file-type";
 import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_PER_MESSAGE, attachmentTexts, extensionOf, isAllowedAttachment, type AttachmentView } from "~/lib/attachments";
 import type { ChatPart } from "~/modules/ai/provider.server";
 import { recordAttempt } from "~/modules/security/rate-limit.server";
-import { contentTypeForPath } from "~/modules/storage/paths";
+import { cleanStoragePath, contentTypeForPath } from "~/modules/storage/paths";
 import { documentText } from "./document-text.server";
-import { getObject, putObject, signedUrl } from "~/modules/storage/storage.server";
+import { prisma } from "~/modules/db/db.server";
+import { logger } from "~/modules/logging/logger.server";
+import { getObject, putObject, removeObject, signedUrl } from "~/modules/storage/storage.server";
 
 export class AttachmentRejected extends Error {}
 
@@ -88,8 +90,15 @@ function viewOf(path: string): AttachmentView {
 export function attachmentPathsOf(values: FormDataEntryValue[], filesInForm = 0) {
   const paths = values.filter((value): value is string => typeof value === "string" && value !== "");
   if (paths.length + filesInForm > ATTACHMENTS_PER_MESSAGE) throw new AttachmentRejected(attachmentTexts.tooMany);
-  for (const path of paths) if (path.includes("..")) throw rejected(path);
-  return paths;
+  // Each path in the one spelling storage uses, so that a message names its file exactly as any
+  // other message naming the same file does.
+  return paths.map((path) => {
+    try {
+      return cleanStoragePath(path);
+    } catch {
+      throw rejected(path);
+    }
+  });
 }
 
 /** The rejection for the first of `paths` that is not stored under this person's own folder, if any. */
@@ -124,9 +133,34 @@ export async function promptContentWithAttachments(text: string, paths: string[]
   return parts;
 }
 
-/** Attachments recorded on a message, with fresh 7-day signed links. */
-export function attachmentViews(document: unknown): AttachmentView[] {
+/** The stored paths of the attachments recorded on a message's document. */
+function attachmentPaths(document: unknown): string[] {
   const files = (document as { uploadedFiles?: unknown } | null)?.uploadedFiles;
   if (!Array.isArray(files)) return [];
-  return files.filter((file): file is { path: string } => typeof (file as { path?: unknown })?.path === "string").map((file) => viewOf(file.path));
+  return files.filter((file): file is { path: string } => typeof (file as { path?: unknown })?.path === "string").map((file) => file.path);
+}
+
+/** Attachments recorded on a message, with fresh 7-day signed links. */
+export function attachmentViews(document: unknown): AttachmentView[] {
+  return attachmentPaths(document).map(viewOf);
+}
+
+/**
+ * After one of this person's messages is deleted: removes its files from storage, so their signed
+ * links stop working at once, except a file another of their messages still shows (a send may
+ * name an upload again). A file that cannot be removed is logged; the message stays deleted.
+ */
+export async function removeUnusedAttachments(userId: string, document: unknown) {
+  for (const path of attachmentPaths(document)) {
+    if (!path.startsWith(`${userId}/`)) continue;
+    try {
+      const stillShown = await prisma().$queryRaw<unknown[]>`
+        SELECT 1 FROM chat_messages
+        WHERE user_id = ${userId}::uuid AND document -> 'uploadedFiles' @> ${JSON.stringify([{ path }])}::jsonb
+        LIMIT 1`;
+      if (stillShown.length === 0) await removeObject("chats", path);
+    } catch (error) {
+      logger.warn({ err: error, path }, "could not remove a deleted message's file");
+    }
+  }
 }

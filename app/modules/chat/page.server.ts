@@ -6,7 +6,7 @@ import { InsufficientTokensError } from "~/modules/tokens/ledger.server";
 import { modelChoices, updateOwnAgent } from "./agents.server";
 import { AttachmentRejected, filesInForm, storeFormFiles } from "./attachments.server";
 import { chooseChatModel, customModelMap, FALLBACK_CHAT_MODEL } from "./model-choice.server";
-import { ChatInputError, NoChatModelError, prepareReply, readMessage, runReply, type ReplyInput } from "./reply.server";
+import { ChatInputError, NoChatModelError, prepareReply, readMessage, runReply, TooManyRepliesError, type ReplyInput } from "./reply.server";
 import { ChatNotFoundError, deleteOwnMessage, listMessages, listSessions, requireOwnSession } from "./sessions.server";
 
 /**
@@ -25,6 +25,8 @@ export async function chatPageData(userId: string, sessionId: string, searchPara
     modelChoices(),
   ]);
   return {
+    // Which chat these messages are from: a page of older ones is only ever added to that chat.
+    sessionId: session.id,
     sessions,
     messages: page.messages,
     hasMore: page.hasMore,
@@ -50,8 +52,8 @@ export async function chatPageData(userId: string, sessionId: string, searchPara
 }
 
 export type ChatActionResult =
-  | { ok: true; toast?: "agent-updated" }
-  | { ok: false; status: number; error: string; buyTokens?: string; intent?: "edit-agent"; fields?: FieldErrors };
+  | { ok: true; toast?: "agent-updated" | "message-deleted" }
+  | { ok: false; status: number; error: string; buyTokens?: string; intent?: "edit-agent" | "delete"; fields?: FieldErrors };
 
 /**
  * The page's own form actions: sending without JavaScript (the reply is produced before the
@@ -65,10 +67,11 @@ export async function handleChatAction(userId: string, sessionId: string, form: 
     try {
       await deleteOwnMessage(userId, session.id, String(form.get("messageId") ?? ""));
     } catch (error) {
-      if (error instanceof ChatNotFoundError) throw new Response("Not Found", { status: 404 });
+      // Already deleted (another tab, a second click) and someone else's message answer alike.
+      if (error instanceof ChatNotFoundError) return { ok: false, status: 404, error: chatTexts.deleteFailed, intent };
       throw error;
     }
-    return { ok: true };
+    return { ok: true, toast: "message-deleted" };
   }
   if (intent === "edit-agent") {
     const result = await updateOwnAgent(userId, session.agentId, form);
@@ -99,6 +102,7 @@ async function sendFromForm(userId: string, sessionId: string, intent: "send" | 
       return { ok: false, status: 402, error: chatTexts.insufficientTokens(error.cost, error.balance.total), buyTokens: "/dashboard/tokens" };
     }
     if (error instanceof NoChatModelError) return { ok: false, status: 503, error: chatTexts.replyAgentFailed };
+    if (error instanceof TooManyRepliesError) return { ok: false, status: 429, error: error.message };
     throw error;
   }
 }

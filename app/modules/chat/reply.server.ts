@@ -7,6 +7,7 @@ import { isUuid } from "~/modules/catalogue/characters.server";
 import { KEEP_PREPARED } from "~/modules/db/database.server";
 import { database, prisma } from "~/modules/db/db.server";
 import { logger } from "~/modules/logging/logger.server";
+import { countAttemptSql, type RateLimitRule } from "~/modules/security/rate-limit.server";
 import { InsufficientTokensError, release, reservationCtes, settle, toBalance } from "~/modules/tokens/ledger.server";
 import { AttachmentRejected, attachmentPathsOf, foreignAttachment, promptContentWithAttachments } from "./attachments.server";
 import { chatModelChoiceSql, usableChatModels } from "./model-choice.server";
@@ -17,6 +18,19 @@ export class ChatInputError extends Error {}
 export class NoChatModelError extends Error {}
 /** The request's login session is missing, expired or of a disabled account (a `loginSessionId` requester only: a `userId` one is already signed in). */
 export class NotSignedInError extends Error {}
+/** More replies asked for than CHAT_REPLIES allows: nothing was reserved, saved or sent to the model. */
+export class TooManyRepliesError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super(`You are sending messages faster than anyone can read the replies. Please wait ${retryAfterSeconds} second${retryAfterSeconds === 1 ? "" : "s"} and try again.`);
+  }
+}
+
+/**
+ * Replies (messages and regenerates) a person may ask for in their sessions in a minute. Each calls a paid model, and
+ * a model an admin made free costs the person nothing, so the count is what bounds the calls. No
+ * one reads sixty replies a minute; a script sending more is refused before the model is called.
+ */
+export const CHAT_REPLIES: RateLimitRule = { limit: 60, windowSeconds: 60 };
 
 export type PreparedReply = {
   session: OwnSession;
@@ -64,6 +78,8 @@ type OpeningRow = {
   reservationId: string | null;
   balanceFree: number | null;
   balancePurchased: number | null;
+  replyCount: number | null;
+  retryAfterSeconds: number | null;
   userMessageId: string | null;
   userMessageAt: Date | null;
 };
@@ -97,7 +113,9 @@ export function readMessage(form: FormData, filesInForm = 0) {
  * person's message saved and announced. Nothing is reserved or saved unless the session is the
  * requester's, the attachments are theirs, a regenerate has a message to answer and the balance
  * covers the cost; each refusal is then thrown as its error (NotSignedInError, ChatNotFoundError,
- * ChatInputError, NoChatModelError, InsufficientTokensError), with nothing sent to the model.
+ * ChatInputError, NoChatModelError, InsufficientTokensError, TooManyRepliesError), with nothing sent
+ * to the model. Every ask in one of the person's own sessions counts against CHAT_REPLIES, in the
+ * same statement.
  * The statement goes to the driver directly and is kept prepared on each connection: it takes
  * longer to plan than to run, and Prisma's work around a query is a third of its time. It alone
  * commits without waiting for the disk (decision 009): a crash of the database server could lose
@@ -130,12 +148,14 @@ export async function prepareReply(requester: Requester, sessionId: string, inpu
       FROM me JOIN chat_sessions s ON s.user_id = me."userId" JOIN chat_agents a ON a.id = s.agent_id JOIN characters c ON c.id = a.character_id
       WHERE s.id = ${isUuid(sessionId) ? sessionId : null}::uuid
     ),
+    counted AS (${countAttemptSql(Prisma.sql`'chat-reply:user:' || (SELECT user_id FROM context)::text`, CHAT_REPLIES)}),
     choice AS (
       ${chatModelChoiceSql(usable, { customModels: Prisma.sql`(SELECT custom_models FROM context)`, document: Prisma.sql`(SELECT document FROM context)`, characterChatModel: Prisma.sql`(SELECT character_chat_model FROM context)` })}
     ),
     payer AS (
       SELECT context.id AS session_id, context.user_id, context.name, choice.cost FROM context, choice
-      WHERE NOT EXISTS (SELECT 1 FROM unnest(${attachments}::text[]) AS path WHERE NOT starts_with(path, context.user_id::text || '/'))
+      WHERE NOT EXISTS (SELECT 1 FROM counted WHERE count > ${CHAT_REPLIES.limit})
+        AND NOT EXISTS (SELECT 1 FROM unnest(${attachments}::text[]) AS path WHERE NOT starts_with(path, context.user_id::text || '/'))
         AND (NOT ${regenerate} OR EXISTS (SELECT 1 FROM json_array_elements(context.history) AS entry WHERE entry ->> 'senderType' = 'user'))
     ),
     ${reservationCtes(
@@ -155,7 +175,8 @@ export async function prepareReply(requester: Requester, sessionId: string, inpu
                                          ORDER BY m.created_at DESC, m.id DESC LIMIT 1) END AS "lastAgentId",
            choice.name AS "modelName",
            held.id::text AS "reservationId", locked.balance_free AS "balanceFree", locked.balance_purchased AS "balancePurchased",
-           saved.id::text AS "userMessageId", saved.created_at AS "userMessageAt"
+           saved.id::text AS "userMessageId", saved.created_at AS "userMessageAt",
+           (SELECT count FROM counted) AS "replyCount", (SELECT "secondsLeft" FROM counted) AS "retryAfterSeconds"
     FROM me CROSS JOIN (SELECT set_config('synchronous_commit', 'off', true)) AS commit_without_flush
          LEFT JOIN context ON true LEFT JOIN choice ON true LEFT JOIN held ON true LEFT JOIN locked ON true
          LEFT JOIN saved ON true LEFT JOIN announced ON true`);
@@ -166,6 +187,7 @@ export async function prepareReply(requester: Requester, sessionId: string, inpu
     );
   }
   if (!row.id) throw new ChatNotFoundError(sessionId);
+  if ((row.replyCount ?? 0) > CHAT_REPLIES.limit) throw new TooManyRepliesError(Math.max(1, row.retryAfterSeconds ?? 1));
   const foreign = foreignAttachment(row.userId, attachments);
   if (foreign) throw new ChatInputError(foreign.message);
   let history = row.history;

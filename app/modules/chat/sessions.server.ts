@@ -2,7 +2,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { MESSAGES_PAGE_SIZE, type ChatMessageView, type ChatSessionSummary } from "~/lib/chat";
 import { escapeLike, isUuid } from "~/modules/catalogue/characters.server";
 import { prisma } from "~/modules/db/db.server";
-import { attachmentViews } from "./attachments.server";
+import { attachmentViews, removeUnusedAttachments } from "./attachments.server";
 import { greetingFor } from "./greeting.server";
 import { chatEventNotifySql, publishChatEvent } from "./realtime.server";
 
@@ -184,9 +184,15 @@ export async function saveMessage(session: OwnSession, userId: string, entry: Ne
 
 /** Deletes one of this person's own messages (spec: delete your own messages). */
 export async function deleteOwnMessage(userId: string, sessionId: string, messageId: string) {
-  const deleted = isUuid(messageId) ? await prisma().chatMessage.deleteMany({ where: { id: messageId, sessionId, userId, senderType: "user" } }) : { count: 0 };
-  if (deleted.count === 0) throw new ChatNotFoundError(messageId);
+  const deleted = isUuid(messageId)
+    ? await prisma().$queryRaw<{ document: unknown }[]>`
+        DELETE FROM chat_messages
+        WHERE id = ${messageId}::uuid AND session_id = ${sessionId}::uuid AND user_id = ${userId}::uuid AND sender_type = 'user'
+        RETURNING document`
+    : [];
+  if (deleted.length === 0) throw new ChatNotFoundError(messageId);
   await publishChatEvent({ kind: "deleted", userId, sessionId, messageId });
+  await removeUnusedAttachments(userId, deleted[0]!.document);
 }
 
 type MessageRow = { id: string; senderType: "user" | "agent"; message: string; messageType: string; createdAt: Date; document: unknown };

@@ -38,7 +38,10 @@ export function localDiskDriver(root: string, contentTypeFor: (objectPath: strin
       }
     },
     async remove(bucket, objectPath) {
-      await fs.rm(fileFor(bucket, objectPath), { force: true });
+      const file = fileFor(bucket, objectPath);
+      await fs.rm(file, { force: true });
+      // A file's own folder (chats/{userId}/{uniqueId}/) goes with it once empty.
+      if (path.dirname(objectPath) !== ".") await fs.rmdir(path.dirname(file)).catch(() => {});
     },
   };
 }

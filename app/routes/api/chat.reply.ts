@@ -1,6 +1,6 @@
 import { chatTexts, MESSAGE_MAX_CHARS } from "~/lib/chat";
 import { loginSessionIdOf } from "~/modules/auth/login-session.server";
-import { ChatInputError, NoChatModelError, NotSignedInError, prepareReply, readMessage, runReply } from "~/modules/chat/reply.server";
+import { ChatInputError, NoChatModelError, NotSignedInError, prepareReply, readMessage, runReply, TooManyRepliesError } from "~/modules/chat/reply.server";
 import { ChatNotFoundError } from "~/modules/chat/sessions.server";
 import { readFormWithin } from "~/modules/http/form.server";
 import { eventStream } from "~/modules/http/sse.server";
@@ -32,6 +32,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (error instanceof NotSignedInError) return Response.json({ error: chatTexts.replyNotSignedIn }, { status: 401 });
     if (error instanceof ChatNotFoundError) throw new Response("Not Found", { status: 404 });
     if (error instanceof ChatInputError) return Response.json({ error: error.message }, { status: 400 });
+    if (error instanceof TooManyRepliesError) {
+      return Response.json({ error: error.message }, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
+    }
     if (error instanceof InsufficientTokensError) {
       return Response.json({ error: chatTexts.insufficientTokens(error.cost, error.balance.total), buyTokens: "/dashboard/tokens" }, { status: 402 });
     }

@@ -1,6 +1,7 @@
 import { MessageCircle } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { ChatSessionList } from "~/components/chat/session-list";
+import { useChatFeed, useLiveSessionList, useReload } from "~/components/chat/use-chat-feed";
 import { chatTexts } from "~/lib/chat";
 import { requireUser } from "~/modules/auth/login-session.server";
 import { listSessions } from "~/modules/chat/sessions.server";
@@ -18,11 +19,14 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 /** /chat: the session list only (spec section 2); wide screens show where a conversation will open. */
 export default function ChatIndex({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
+  const reload = useReload();
+  const live = useLiveSessionList(loaderData.sessions, reload);
+  useChatFeed({ onOpen: reload, onMessage: live.noteMessage, onDeleted: live.noteDeleted });
   return (
     <div className="flex h-[calc(100dvh-4rem-4rem)] min-h-0 md:h-[calc(100dvh-4rem)]">
       <section className="w-full border-r border-line lg:w-72 lg:shrink-0" aria-label="Chat sessions">
         <h1 className="sr-only">Chat</h1>
-        <ChatSessionList sessions={loaderData.sessions} activeId={null} query={searchParams.get("q") ?? ""} />
+        <ChatSessionList sessions={live.sessions} activeId={null} query={searchParams.get("q") ?? ""} />
       </section>
       <div className="hidden flex-1 flex-col items-center justify-center gap-3 text-muted lg:flex">
         <MessageCircle className="size-10" aria-hidden />

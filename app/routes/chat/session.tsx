@@ -14,7 +14,7 @@ import {
   useSearchParams,
 } from "react-router";
 import { ChatComposer } from "~/components/chat/composer";
-import { MessageBubble } from "~/components/chat/message-bubble";
+import { MessageBubble, useDeleteFeedback } from "~/components/chat/message-bubble";
 import { AgentDetails } from "~/components/chat/agent-details";
 import { EditAgentModal } from "~/components/chat/edit-agent-modal";
 import { Dialog } from "~/components/ui/dialog";
@@ -56,6 +56,10 @@ export async function action({ request, url, params }: Route.ActionArgs) {
     throw redirect(
       `/chat/${params.sessionId}${result.toast ? `?toast=${result.toast}` : ""}`,
     );
+  // A message that is not there is a real 404, returned rather than thrown so that the chat stays
+  // on screen with the failure.
+  if (result.intent === "delete")
+    return Response.json({ error: result.error, intent: result.intent }, { status: result.status });
   return data(
     {
       error: result.error,
@@ -91,7 +95,10 @@ export default function ChatSession({
   const page = loaderData;
   const [searchParams] = useSearchParams();
   const chat = useChat(params.sessionId, page.messages, page.sessions);
-  const older = useFetcher<typeof loader>();
+  // One fetcher per chat: a page of older messages belongs to the chat it was loaded for, even
+  // when a revalidation reloads it after the person has moved on to another chat.
+  const older = useFetcher<typeof loader>({ key: `older-messages-${params.sessionId}` });
+  useDeleteFeedback();
   const [hasMore, setHasMore] = useState(page.hasMore);
   const [panelOpen, setPanelOpen] = useState(true);
   const [awayFromBottom, setAwayFromBottom] = useState(false);
@@ -120,10 +127,12 @@ export default function ChatSession({
   const scroller = useRef<HTMLDivElement>(null);
   const topSentinel = useRef<HTMLDivElement>(null);
   const previousHeight = useRef(0);
+  const shownSession = useRef(params.sessionId);
+  const jumpToBottom = useRef(false);
 
   useEffect(() => setHasMore(page.hasMore), [params.sessionId, page.hasMore]);
   useEffect(() => {
-    if (!older.data) return;
+    if (!older.data || older.data.sessionId !== params.sessionId) return;
     previousHeight.current = scroller.current?.scrollHeight ?? 0;
     chat.prependOlder(older.data.messages);
     setHasMore(older.data.hasMore);
@@ -144,15 +153,23 @@ export default function ChatSession({
     return () => observer.disconnect();
   }, [hasMore, chat.messages, older, params.sessionId]);
 
-  // Follow new messages while the person is near the bottom; keep the place when older ones arrive.
+  // Follow new messages while the person is near the bottom; keep the place when older ones
+  // arrive. Another chat, or the person's own message, always shows the newest.
   useLayoutEffect(() => {
     const element = scroller.current;
     if (!element) return;
-    if (previousHeight.current) {
+    const switched = shownSession.current !== params.sessionId;
+    shownSession.current = params.sessionId;
+    if (switched || jumpToBottom.current) {
+      jumpToBottom.current = false;
+      previousHeight.current = 0;
+      setAwayFromBottom(false);
+      element.scrollTop = element.scrollHeight;
+    } else if (previousHeight.current) {
       element.scrollTop += element.scrollHeight - previousHeight.current;
       previousHeight.current = 0;
     } else if (!awayFromBottom) element.scrollTop = element.scrollHeight;
-  }, [chat.messages]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [chat.messages, params.sessionId]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const last = chat.messages.at(-1);
   const agentAvatar = thumbnailUrl(page.agent.avatarUrl, 300);
@@ -339,7 +356,10 @@ export default function ChatSession({
             chat.messages.some((message) => message.senderType === "user") &&
             !last.failed
           }
-          onSend={chat.send}
+          onSend={(text, attachments) => {
+            jumpToBottom.current = true;
+            return chat.send(text, attachments);
+          }}
           onStop={chat.stop}
           onRegenerate={chat.regenerate}
           fill={fill}

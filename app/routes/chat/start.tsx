@@ -1,19 +1,37 @@
 import { Form, redirect } from "react-router";
+import { safeRedirectPath } from "~/lib/auth-forms";
+import { withToast, type ToastCode } from "~/lib/toasts";
 import { requireUser } from "~/modules/auth/login-session.server";
 import { getPublishedCharacter } from "~/modules/catalogue/characters.server";
 import { ChatNotFoundError, startChat } from "~/modules/chat/sessions.server";
+import { logger } from "~/modules/logging/logger.server";
 import type { Route } from "./+types/start";
 
 export function meta() {
   return [{ title: "Start chat · CharacterVerse" }];
 }
 
-async function start(userId: string, characterId: string) {
+/** Pages a failed start must not go back to: this one again, or signing in. */
+const NOT_BACK_TO = /^\/(chat\/start|login|signup|auth)(\/|$)/;
+
+/**
+ * Where a person goes when the chat could not be opened: back to the page of this site they came
+ * from (the Chat Now button's page), else Explore, with the spec's toast.
+ */
+function backWithToast(request: Request, code: ToastCode) {
+  const referer = URL.parse(request.headers.get("referer") ?? "");
+  const fromHere = referer?.origin === new URL(request.url).origin ? safeRedirectPath(referer.pathname + referer.search, "") : "";
+  return redirect(withToast(fromHere && !NOT_BACK_TO.test(fromHere) ? fromHere : "/explore", code));
+}
+
+async function start(request: Request, userId: string, characterId: string) {
   try {
     return redirect(`/chat/${await startChat(userId, characterId)}`);
   } catch (error) {
+    // A character that is not there (or not published) does not exist for this person.
     if (error instanceof ChatNotFoundError) throw new Response("Not Found", { status: 404 });
-    throw error;
+    logger.error({ err: error, characterId }, "could not start or reopen a chat");
+    return backWithToast(request, "start-chat-failed");
   }
 }
 
@@ -24,15 +42,21 @@ async function start(userId: string, characterId: string) {
  */
 export async function loader({ request, url, params }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
-  if (request.headers.get("sec-fetch-site") === "same-origin") throw await start(user.id, params.characterId);
-  const character = await getPublishedCharacter(params.characterId);
+  if (request.headers.get("sec-fetch-site") === "same-origin") throw await start(request, user.id, params.characterId);
+  let character;
+  try {
+    character = await getPublishedCharacter(params.characterId);
+  } catch (error) {
+    logger.error({ err: error, characterId: params.characterId }, "could not load a character to chat with");
+    throw backWithToast(request, "character-load-failed");
+  }
   if (!character) throw new Response("Not Found", { status: 404 });
   return { name: character.name };
 }
 
 export async function action({ request, url, params }: Route.ActionArgs) {
   const user = await requireUser(request, url);
-  throw await start(user.id, params.characterId);
+  throw await start(request, user.id, params.characterId);
 }
 
 export default function StartChat({ loaderData }: Route.ComponentProps) {

@@ -1,0 +1,255 @@
+// What the chat tells a person when something does not work: a send whose connection fails,
+// copying, attachments the server will not take, deleting, and the mic.
+import { expect, test, type Page } from "@playwright/test";
+import { attachmentTexts, ATTACHMENTS_PER_MESSAGE } from "~/lib/attachments";
+import { chatTexts } from "~/lib/chat";
+import { mailAndModelFakes } from "./fakes";
+import { hydrated, signedInAccount } from "./journeys";
+import { desktop, phone } from "./viewports";
+
+const fakes = mailAndModelFakes();
+
+/** A confirmed, signed-in person with this month's free tokens, on a new chat with the nth character. */
+async function chatting(page: Page, label: string, nth = 0, { javaScript = true } = {}) {
+  await signedInAccount(page, fakes.smtp, `feedback.${label}.${Date.now()}@example.com`, "chat password");
+  await page.goto("/dashboard/tokens");
+  await page.getByRole("button", { name: "Claim 500 Tokens" }).click();
+  await expect(page.getByTestId("balance-free")).toHaveText("500");
+  await page.goto("/explore");
+  await page.getByRole("article").nth(nth).getByRole("link", { name: "Chat Now" }).click();
+  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+  await expect(messages(page)).toHaveCount(1);
+  if (javaScript) await hydrated(page);
+}
+
+
+const messages = (page: Page) => page.getByRole("list", { name: "Messages" }).locator(":scope > li");
+const composer = (page: Page) => page.getByRole("textbox", { name: "Message", exact: true });
+const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
+
+async function say(page: Page, text: string, reply: string) {
+  const before = await messages(page).count();
+  fakes.model.nextReply({ text: reply });
+  await composer(page).fill(text);
+  await composer(page).press("Enter");
+  await expect(messages(page)).toHaveCount(before + 2);
+  await expect(messages(page).last()).toContainText(reply);
+}
+
+test.describe("sending", () => {
+  test("a send whose connection drops says 'Failed to send message' and gives the text back", async ({ page }) => {
+    await page.setViewportSize(desktop);
+    await chatting(page, "dropped");
+    await page.route("**/api/chat/*/reply", (route) => route.abort("connectionreset"));
+    await composer(page).fill("Are you still there?");
+    await composer(page).press("Enter");
+
+    await expect(toast(page, chatTexts.sendFailed)).toBeVisible();
+    await expect(composer(page)).toHaveValue("Are you still there?");
+    // No message left greyed out as if it were still on its way.
+    await expect(messages(page)).toHaveCount(1);
+    await expect(page.getByText(chatTexts.thinking)).toHaveCount(0);
+
+    // Back online, the same text goes with one key.
+    await page.unroute("**/api/chat/*/reply");
+    fakes.model.nextReply({ text: "Still here, always." });
+    await composer(page).press("Enter");
+    await expect(messages(page)).toHaveCount(3);
+    await expect(messages(page).nth(1)).toContainText("Are you still there?");
+    await expect(messages(page).nth(2)).toContainText("Still here, always.");
+    await expect(composer(page)).toHaveValue("");
+  });
+});
+
+/** Copy on the first message (the greeting), as a person hovers and clicks it. */
+async function copyGreeting(page: Page) {
+  const greeting = messages(page).first();
+  await greeting.hover();
+  await greeting.getByRole("button", { name: "Copy message" }).click();
+  return greeting;
+}
+
+/** Opens the prompt guide and copies its first Ask Me prompt. */
+async function copyFirstPrompt(page: Page) {
+  await page.getByRole("button", { name: "Prompt guide" }).click();
+  const guide = page.getByRole("dialog", { name: "Prompt guide" });
+  const prompt = (await guide.getByRole("region", { name: "Ask Me" }).getByRole("button").first().textContent())!;
+  await guide.getByRole("button", { name: `Copy "${prompt}"` }).click();
+  return { guide, prompt };
+}
+
+test.describe("copying", () => {
+  test("copying a message and a prompt says so, and the text is on the clipboard", async ({ page, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.setViewportSize(desktop);
+    await chatting(page, "copy", 1);
+    const greeting = await copyGreeting(page);
+    await expect(toast(page, chatTexts.messageCopied)).toBeVisible();
+    await expect(greeting.getByText("Copied!")).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(DEFAULT_GREETING);
+    // Spec: the confirmation lasts 2 s.
+    await expect(greeting.getByText("Copied!")).toBeHidden({ timeout: 3_000 });
+
+    const { guide, prompt } = await copyFirstPrompt(page);
+    await expect(toast(page, chatTexts.promptCopied)).toBeVisible();
+    await expect(guide.getByRole("button", { name: "Copied" })).toBeVisible();
+    await page.screenshot({ path: "test-results/chat-prompt-copied.png" });
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(prompt);
+  });
+
+  test("on a plain-HTTP address (no Clipboard API) copying still works, the older way", async ({ page, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.addInitScript(() => Object.defineProperty(Navigator.prototype, "clipboard", { get: () => undefined }));
+    await page.setViewportSize(desktop);
+    await chatting(page, "httpcopy", 2);
+    const greeting = await copyGreeting(page);
+    await expect(toast(page, chatTexts.messageCopied)).toBeVisible();
+    await expect(greeting.getByText("Copied!")).toBeVisible();
+    // Read back from another tab, where the Clipboard API is there.
+    const reader = await context.newPage();
+    await reader.goto("/aboutus");
+    expect(await reader.evaluate(() => navigator.clipboard.readText())).toBe(DEFAULT_GREETING);
+  });
+
+  test("when the browser will not copy, the person is told so and nothing says 'Copied'", async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, "clipboard", { get: () => undefined });
+      document.execCommand = () => false;
+    });
+    await page.setViewportSize(desktop);
+    await chatting(page, "nocopy", 3);
+    const greeting = await copyGreeting(page);
+    await expect(toast(page, chatTexts.copyMessageFailed)).toBeVisible();
+    await expect(greeting.getByText("Copied!")).toHaveCount(0);
+
+    const { guide, prompt } = await copyFirstPrompt(page);
+    await expect(toast(page, chatTexts.copyPromptFailed)).toBeVisible();
+    await expect(guide.getByRole("button", { name: "Copied" })).toHaveCount(0);
+  });
+});
+
+/** The fake model's default answer, which a new chat's greeting is. */
+const DEFAULT_GREETING = "Hello from the fake model.";
+
+test.describe("attachments", () => {
+  const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+  const file = (name: string) => ({ name, mimeType: "image/png", buffer: png });
+
+  test("a fifth file is refused before it is uploaded, with the limit explained", async ({ page }) => {
+    await page.setViewportSize(desktop);
+    await chatting(page, "fivefiles", 4);
+    const uploads: string[] = [];
+    page.on("request", (request) => request.url().endsWith("/api/chat/uploads") && uploads.push(request.url()));
+    await page.locator('input[type="file"][multiple]').setInputFiles(["a", "b", "c", "d", "e"].map((letter) => file(`${letter}.png`)));
+    const attachments = page.getByLabel("Attachments");
+    await expect(page.getByRole("alert").filter({ hasText: attachmentTexts.tooMany })).toBeVisible();
+    await expect(attachments.getByRole("status").filter({ hasText: "ready" })).toHaveCount(ATTACHMENTS_PER_MESSAGE);
+    await expect(attachments.getByRole("button", { name: "Remove e.png" })).toHaveCount(0);
+    expect(uploads).toHaveLength(ATTACHMENTS_PER_MESSAGE);
+  });
+
+  test("an upload answered with a proxy's HTML page or plain text is removed with 'Failed to upload', and sending still works", async ({ page }) => {
+    await page.setViewportSize(desktop);
+    await chatting(page, "badupload", 5);
+    const picker = page.locator('input[type="file"][multiple]');
+    const attachments = page.getByLabel("Attachments");
+
+    await page.route("**/api/chat/uploads", (route) =>
+      route.fulfill({ status: 413, contentType: "text/html", body: "<html><body><h1>413 Request Entity Too Large</h1><hr>nginx</body></html>" }),
+    );
+    await picker.setInputFiles(file("big.png"));
+    await expect(page.getByRole("alert").filter({ hasText: attachmentTexts.uploadFailed("big.png") })).toBeVisible();
+    await expect(attachments.getByRole("button", { name: "Remove big.png" })).toHaveCount(0);
+
+    await page.unroute("**/api/chat/uploads");
+    await page.route("**/api/chat/uploads", (route) => route.fulfill({ status: 500, contentType: "text/plain", body: "Internal Server Error" }));
+    await picker.setInputFiles(file("crash.png"));
+    await expect(page.getByRole("alert").filter({ hasText: attachmentTexts.uploadFailed("crash.png") })).toBeVisible();
+    await expect(attachments.getByRole("button", { name: "Remove crash.png" })).toHaveCount(0);
+
+    // Nothing is left holding the message back.
+    await page.unroute("**/api/chat/uploads");
+    await say(page, "Did my picture arrive?", "No picture this time.");
+  });
+});
+
+test.describe("deleting", () => {
+  test("deleting my message says 'Message deleted successfully'; one already deleted elsewhere says 'Failed to delete message' and the chat stays", async ({ page, context }) => {
+    await page.setViewportSize(desktop);
+    await chatting(page, "delete", 6);
+    await say(page, "First thought", "Noted.");
+    await say(page, "Second thought", "Noted again.");
+
+    const first = messages(page).nth(1);
+    await first.hover();
+    await first.getByRole("button", { name: "Delete message" }).click();
+    await expect(toast(page, chatTexts.messageDeleted)).toBeVisible();
+    await expect(messages(page).filter({ hasText: "First thought" })).toHaveCount(0);
+
+    // The live feed is down, so this tab does not hear of a delete made in another one.
+    await page.route("**/api/chat/events", (route) => route.abort());
+    await page.reload();
+    await hydrated(page);
+    const second = messages(page).filter({ hasText: "Second thought" });
+    await expect(second).toHaveCount(1);
+    const other = await context.newPage();
+    await other.goto(page.url());
+    await hydrated(other);
+    const elsewhere = messages(other).filter({ hasText: "Second thought" });
+    await elsewhere.hover();
+    await elsewhere.getByRole("button", { name: "Delete message" }).click();
+    await expect(toast(other, chatTexts.messageDeleted)).toBeVisible();
+
+    await second.hover();
+    await second.getByRole("button", { name: "Delete message" }).click();
+    await expect(toast(page, chatTexts.deleteFailed)).toBeVisible();
+    await expect(page.getByText("Page not found")).toHaveCount(0);
+    await expect(page.getByRole("list", { name: "Messages" })).toBeVisible();
+    // The list is read again: the message that is gone leaves it.
+    await expect(second).toHaveCount(0);
+  });
+
+  test("without JavaScript, deleting a message already deleted keeps the chat and says 'Failed to delete message'", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: phone });
+    const page = await context.newPage();
+    await chatting(page, "deletenojs", 7, { javaScript: false });
+    const chatUrl = page.url();
+    for (const [text, reply] of [["Delete me twice", "Plain and simple."], ["Delete me once", "Fair enough."]]) {
+      fakes.model.nextReply({ text: reply! });
+      await composer(page).fill(text!);
+      await page.getByRole("button", { name: "Send", exact: true }).click();
+      await expect(messages(page).filter({ hasText: reply! })).toHaveCount(1);
+    }
+    const twice = messages(page).filter({ hasText: "Delete me twice" });
+    const messageId = (await twice.getAttribute("data-message-id"))!;
+
+    // Deleted elsewhere (another tab, another device) while this page still shows it.
+    const gone = await page.request.post(chatUrl, { form: { intent: "delete", messageId }, headers: { Origin: new URL(chatUrl).origin }, maxRedirects: 0 });
+    expect(gone.status()).toBe(302);
+    await twice.getByRole("button", { name: "Delete message" }).click();
+    await expect(page.getByText(chatTexts.deleteFailed)).toBeVisible();
+    await expect(page.getByText("Page not found")).toHaveCount(0);
+    await expect(messages(page).filter({ hasText: "Plain and simple." })).toHaveCount(1);
+
+    // And a delete that works says so, without JavaScript too.
+    await page.goto(chatUrl);
+    await messages(page).filter({ hasText: "Delete me once" }).getByRole("button", { name: "Delete message" }).click();
+    await expect(toast(page, chatTexts.messageDeleted)).toBeVisible();
+    await expect(messages(page).filter({ hasText: "Delete me once" })).toHaveCount(0);
+    await context.close();
+  });
+});
+
+test("the mic says 'Voice input is not supported yet', on a phone and on a desktop", async ({ page }) => {
+  await page.setViewportSize(phone);
+  await chatting(page, "mic", 8);
+  for (const viewport of [phone, desktop]) {
+    await page.setViewportSize(viewport);
+    const mic = page.getByRole("button", { name: "Voice input" });
+    await expect(mic).toBeVisible();
+    await mic.click();
+    await expect(toast(page, chatTexts.voiceUnsupported)).toBeVisible();
+    await page.screenshot({ path: `test-results/chat-mic-${viewport.width}.png` });
+    await expect(toast(page, chatTexts.voiceUnsupported)).toBeHidden({ timeout: 3_000 });
+  }
+});

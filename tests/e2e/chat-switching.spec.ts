@@ -1,0 +1,157 @@
+// Moving between chats: older pages stay with their chat, a chat opens at its newest message, and
+// the sidebar's Chat item remembers each person's own last chat.
+import { expect, test, type Page } from "@playwright/test";
+import { mailAndModelFakes } from "./fakes";
+import { hydrated, signedInAccount, signIn, startChatFromExplore } from "./journeys";
+import { desktop } from "./viewports";
+
+const fakes = mailAndModelFakes();
+
+const PASSWORD = "chat password";
+const messages = (page: Page) => page.getByRole("list", { name: "Messages" }).locator(":scope > li");
+const scroller = (page: Page) => page.getByRole("list", { name: "Messages" }).locator("..");
+
+async function signedUp(page: Page, label: string, { tokens = true } = {}) {
+  const email = `switch.${label}.${Date.now()}@example.com`;
+  await signedInAccount(page, fakes.smtp, email, PASSWORD);
+  if (tokens) {
+    await page.goto("/dashboard/tokens");
+    await page.getByRole("button", { name: "Claim 500 Tokens" }).click();
+    await expect(page.getByTestId("balance-free")).toHaveText("500");
+  }
+  return email;
+}
+
+/** Messages sent as the composer sends them (one reply stream each), before the chat is looked at. */
+async function converse(page: Page, sessionId: string, lines: { text: string; reply?: string }[]) {
+  const origin = new URL(page.url()).origin;
+  for (const line of lines) {
+    if (line.reply) fakes.model.nextReply({ text: line.reply });
+    const response = await page.request.post(`/api/chat/${sessionId}/reply`, { form: { message: line.text }, headers: { Origin: origin } });
+    expect(response.status()).toBe(200);
+    await response.body();
+  }
+}
+
+/** The person scrolls to the top of the conversation (again, if the page was still starting up). */
+async function scrollToTop(page: Page, until: () => Promise<void>) {
+  await expect(async () => {
+    await scroller(page).evaluate((element) => (element.scrollTop = 0));
+    await until();
+  }).toPass({ timeout: 10_000 });
+}
+
+const long = (label: string) => `${label}: ${"a long line that fills the bubble and pushes the older ones up. ".repeat(4)}`.trim();
+
+test("older messages loaded in one chat never show up in the next one", async ({ page }) => {
+  await page.setViewportSize(desktop);
+  await signedUp(page, "older");
+  const a = await startChatFromExplore(page, 0);
+  const b = await startChatFromExplore(page, 1);
+  // 1 greeting + 26 messages: one more page than the 25 a chat opens with.
+  await converse(page, a.id, Array.from({ length: 13 }, (_, index) => ({ text: `A-${String(index + 1).padStart(2, "0")} from the first chat` })));
+
+  await page.goto(`/chat/${a.id}`);
+  await hydrated(page);
+  await expect(messages(page)).toHaveCount(25);
+  await scrollToTop(page, () => expect(messages(page).filter({ hasText: "A-01 from the first chat" })).toHaveCount(1, { timeout: 1_000 }));
+  await expect(messages(page)).toHaveCount(27);
+
+  // Every page data request, to know when the move to the other chat has settled.
+  const loads: string[] = [];
+  let inFlight = 0;
+  page.on("request", (request) => request.url().includes(".data") && (inFlight += 1));
+  const settled = (request: { url(): string }) => {
+    if (!request.url().includes(".data")) return;
+    inFlight -= 1;
+    loads.push(request.url());
+  };
+  page.on("requestfinished", settled);
+  page.on("requestfailed", settled);
+
+  await page.getByRole("complementary", { name: "Chat sessions" }).getByRole("link", { name: b.name }).click();
+  await expect(page).toHaveURL(`/chat/${b.id}`);
+  await expect.poll(() => loads.filter((url) => url.includes(`/chat/${b.id}.data`)).length).toBeGreaterThanOrEqual(1);
+  // A chat started in another tab makes this page reload its data (its list gains the chat), which
+  // also reloads the page of older messages fetched in the first chat.
+  const c = await startChatFromExplore(await page.context().newPage(), 2);
+  await expect(page.getByRole("complementary", { name: "Chat sessions" }).getByRole("link", { name: c.name })).toBeVisible();
+  await expect.poll(() => loads.filter((url) => url.includes(`/chat/${b.id}.data`)).length).toBeGreaterThanOrEqual(2);
+  await expect.poll(() => inFlight).toBe(0);
+  await page.waitForTimeout(300);
+
+  await expect(messages(page)).toHaveCount(1);
+  await expect(page.getByText(/from the first chat/)).toHaveCount(0);
+});
+
+test("another chat opens at its newest message, and my own message is always scrolled to", async ({ page }) => {
+  await page.setViewportSize(desktop);
+  await signedUp(page, "scroll");
+  const a = await startChatFromExplore(page, 2);
+  const c = await startChatFromExplore(page, 3);
+  await converse(page, a.id, Array.from({ length: 4 }, (_, index) => ({ text: long(`A${index + 1}`), reply: long(`Reply A${index + 1}`) })));
+  await converse(page, c.id, Array.from({ length: 4 }, (_, index) => ({ text: long(`C${index + 1}`), reply: long(`Reply C${index + 1}`) })));
+
+  await page.goto(`/chat/${a.id}`);
+  await hydrated(page);
+  await expect(messages(page).last()).toBeInViewport();
+  const scrollDown = page.getByRole("button", { name: "Scroll to the newest message" });
+  // The person reads back to the start of this chat...
+  await scrollToTop(page, () => expect(scrollDown).toBeVisible({ timeout: 1_000 }));
+  // ...then opens the other one: it shows its newest message.
+  await page.getByRole("complementary", { name: "Chat sessions" }).getByRole("link", { name: c.name }).click();
+  await expect(page).toHaveURL(`/chat/${c.id}`);
+  await expect(messages(page).last()).toContainText("Reply C4");
+  await expect(messages(page).last()).toBeInViewport();
+  await expect(scrollDown).toHaveCount(0);
+  await page.screenshot({ path: "test-results/chat-switched-1280.png" });
+
+  // Scrolled up, the person sends a message: the view goes down to it.
+  await scrollToTop(page, () => expect(scrollDown).toBeVisible({ timeout: 1_000 }));
+  fakes.model.nextReply({ text: "Right here." });
+  await page.getByRole("textbox", { name: "Message", exact: true }).fill("Back to the present");
+  await page.getByRole("textbox", { name: "Message", exact: true }).press("Enter");
+  const sent = messages(page).filter({ hasText: "Back to the present" });
+  await expect(sent).toHaveCount(1);
+  await expect(sent).toBeInViewport();
+  await expect(messages(page).last()).toContainText("Right here.");
+  await expect(messages(page).last()).toBeInViewport();
+});
+
+test("the sidebar's Chat goes to my own last chat, never to the one of whoever used the browser before", async ({ page }) => {
+  await page.setViewportSize(desktop);
+  const chatItem = () => page.getByRole("complementary", { name: "Main navigation" }).getByRole("link", { name: "Chat", exact: true });
+  const logOut = async () => {
+    await hydrated(page);
+    await page.getByLabel("Profile menu").click();
+    await page.getByRole("menuitem", { name: "Logout" }).click();
+    await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
+  };
+
+  const first = await signedUp(page, "first", { tokens: false });
+  const firstChat = await startChatFromExplore(page, 4);
+  await logOut();
+
+  // Someone else signs in on the same browser: Chat is their chat list, not the first person's chat.
+  await signedUp(page, "second", { tokens: false });
+  await page.goto("/explore");
+  await hydrated(page);
+  await chatItem().click();
+  await expect(page).toHaveURL(/\/chat$/);
+  await expect(page.getByText("Page not found")).toHaveCount(0);
+  const secondChat = await startChatFromExplore(page, 5);
+  await page.goto("/explore");
+  await hydrated(page);
+  await chatItem().click();
+  await expect(page).toHaveURL(`/chat/${secondChat.id}`);
+  await logOut();
+
+  // The first person is back: their own last chat.
+  await signIn(page, first, PASSWORD);
+  await expect(page.getByLabel("Profile menu")).toBeVisible();
+  await page.goto("/explore");
+  await hydrated(page);
+  await chatItem().click();
+  await expect(page).toHaveURL(`/chat/${firstChat.id}`);
+  await expect(page.getByRole("heading", { name: firstChat.name, level: 1 })).toBeVisible();
+});
