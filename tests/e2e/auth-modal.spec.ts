@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { authTexts } from "~/lib/auth-forms";
 import { E2E_SMTP_PORT } from "../../playwright.config";
 import { readMail, startSmtpCapture, type SmtpCapture } from "../fakes/smtp-capture";
-import { signIn, signUpAndConfirm } from "./journeys";
+import { hydrated, signIn, signUpAndConfirm } from "./journeys";
 import { desktop, phone } from "./viewports";
 
 let smtp: SmtpCapture;
@@ -29,6 +29,7 @@ test("Create Account opens the sign-up modal; its button waits for a valid form,
   await page.setViewportSize(desktop);
   const firstFive = await firstCharacterNames(page);
   await page.goto("/aboutus");
+  await hydrated(page);
   await page.getByRole("banner").getByRole("link", { name: "Create Account" }).click();
 
   const dialog = page.getByRole("dialog", { name: "Create Free Account" });
@@ -78,6 +79,7 @@ test("the Login modal signs in and leaves the person on the page they were on", 
   await page.setViewportSize(desktop);
   const { email, password } = await confirmedAccount(page, "stay");
   await page.goto("/explore?q=a&page=1");
+  await hydrated(page);
   await page.getByRole("banner").getByRole("link", { name: "Login" }).click();
   const dialog = page.getByRole("dialog", { name: "Sign In" });
   await expect(dialog.getByRole("link", { name: "Forgot password?" })).toHaveAttribute("href", "/forgot-password");
@@ -98,6 +100,7 @@ test("the Login modal signs in and leaves the person on the page they were on", 
 test("Chat Now and the heart open the sign-in modal with the spec's reason", async ({ page }) => {
   await page.setViewportSize(desktop);
   await page.goto("/");
+  await hydrated(page);
   const first = page.getByRole("article").first();
   const name = await first.getByRole("heading").textContent();
   await first.getByRole("link", { name: "Chat Now" }).click();
@@ -116,6 +119,7 @@ test("on a phone, the bottom bar's Chat asks a signed-out visitor to sign in, th
   const { email, password } = await confirmedAccount(page, "phone");
   await page.setViewportSize(phone);
   await page.goto("/");
+  await hydrated(page);
   await page.getByRole("navigation", { name: "Quick navigation" }).getByRole("link", { name: "Chat" }).click();
   const dialog = page.getByRole("dialog", { name: "Sign In" });
   await expect(dialog).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { hydrated } from "./journeys";
 import { desktop, phone } from "./viewports";
 
 const cards = (page: Page) => page.getByRole("article");
@@ -11,8 +12,12 @@ for (const [label, viewport] of [["desktop", desktop], ["phone", phone]] as cons
     test("searches as you type, filters by category and shows the empty text", async ({ page }) => {
       await page.goto("/explore");
       await expect(page.getByText("60 characters")).toBeVisible();
+      // Typing before hydration would reach only the server-rendered field.
+      await hydrated(page);
       await page.getByRole("searchbox", { name: "Search characters" }).fill("coach");
       await expect(page).toHaveURL(/\/explore\?q=coach$/);
+      // The URL changes before the new results render; wait for the count that comes with them.
+      await expect(page.getByText(/^(?!60 )\d+ characters?$/)).toBeVisible();
       const found = await names(page);
       expect(found.length).toBeGreaterThan(0);
       expect(found.length).toBeLessThan(50);
@@ -39,6 +44,8 @@ for (const [label, viewport] of [["desktop", desktop], ["phone", phone]] as cons
       const url = page.url();
       await page.goto(url);
       await expect(page.getByRole("dialog", { name })).toBeVisible();
+      // The server renders the overlay; Escape closes it only once the page has hydrated.
+      await hydrated(page);
       await page.keyboard.press("Escape");
       await expect(page.getByRole("dialog", { name })).toBeHidden();
       await expect(page).not.toHaveURL(/character=/);
@@ -48,7 +55,7 @@ for (const [label, viewport] of [["desktop", desktop], ["phone", phone]] as cons
 
 test("typing keeps the search box focused and keeps every character typed", async ({ page }) => {
   await page.goto("/explore");
-  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await hydrated(page);
   const search = page.getByRole("searchbox", { name: "Search characters" });
   await search.pressSequentially("coa", { delay: 50 });
   await expect(page).toHaveURL(/q=coa$/);
