@@ -127,3 +127,29 @@ test("a sent message shows once even when the live feed delivers it before the r
   const mostCopies = await page.evaluate(() => (window as unknown as { mostCopies: Record<string, number> }).mostCopies);
   expect(mostCopies).toEqual({ "Is anyone there?": 1, "Right here, and only once.": 1 });
 });
+
+test("a message deleted in another tab goes from the open chat and from its line in the list", async ({ page }) => {
+  await page.setViewportSize(desktop);
+  await signedUpWithTokens(page, "deleted");
+  await startChatFromExplore(page, 3);
+  await hydrated(page);
+  const lastLine = chats(page).first().getByTestId("session-last-message");
+  const greeting = (await lastLine.textContent())!;
+  await markDocument(page);
+
+  // A reply that fails leaves the person's message as the chat's last one.
+  fakes.model.nextReply({ failWith: { status: 500, message: "boom" } });
+  await composer(page).fill("Only me here");
+  await composer(page).press("Enter");
+  await expect(lastLine).toHaveText("Only me here");
+  const mine = messages(page).filter({ hasText: "Only me here" });
+  await expect(mine).toHaveAttribute("data-message-id", /^[0-9a-f-]{36}$/);
+  const messageId = (await mine.getAttribute("data-message-id"))!;
+
+  // Deleted in another tab: the same form post that tab's delete button makes.
+  const deleted = await page.request.post(page.url(), { form: { intent: "delete", messageId }, headers: { Origin: new URL(page.url()).origin }, maxRedirects: 0 });
+  expect(deleted.status()).toBe(302);
+  await expect(mine).toHaveCount(0);
+  await expect(lastLine).toHaveText(greeting);
+  await stillSameDocument(page);
+});

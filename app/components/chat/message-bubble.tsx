@@ -98,7 +98,7 @@ export function MessageBubble({ message, canDelete }: { message: DisplayedMessag
  * useDeleteFeedback): a bubble that disappears mid-delete (the live feed reports the delete
  * first) would otherwise take the fetcher, and the success redirect with its toast, with it.
  */
-const DELETE_FETCHER = "delete-message";
+export const DELETE_FETCHER = "delete-message";
 
 /**
  * For the chat page. A delete that works redirects with the spec's toast; a message that is gone
