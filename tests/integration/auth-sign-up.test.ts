@@ -5,6 +5,7 @@ import { resendVerification, signUp, verifyEmail } from "~/modules/auth/accounts
 import { signInWithPassword } from "~/modules/auth/sign-in.server";
 import { action as signUpAction } from "~/routes/signup";
 import { databaseEmptiedBeforeEachTest } from "../helpers/database";
+import { verificationNotes } from "~/modules/mail/templates";
 import { clearOutbox, outboxMails } from "../helpers/outbox";
 import { routeArgs } from "../helpers/route-args";
 
@@ -65,6 +66,22 @@ describe("signing up for an e-mail someone else signed up first", () => {
     expect(await verifyEmail(earlier)).toBeNull();
     expect(await signIn(VICTIM, "attacker-password")).toEqual({ ok: false, status: 400, error: authTexts.invalidCredentials });
     expect(await signIn(VICTIM, "victim-password")).toEqual({ ok: false, status: 400, error: authTexts.unconfirmedEmailPage });
+  });
+
+  it("a mail whose link activates a later sign-up's password says so; the first sign-up's does not", async () => {
+    await (await signUp(VICTIM, "victim-password")).delivery;
+    await (await signUp(VICTIM, "attacker-password")).delivery;
+    await (await resendVerification(VICTIM)).delivery;
+    const [first, again, resent] = outboxMails().filter((mail) => mail.to === VICTIM);
+
+    for (const note of Object.values(verificationNotes)) {
+      expect(first!.text).not.toContain(note);
+      expect(first!.html).not.toContain("latest sign-up");
+    }
+    expect(again!.text).toContain(verificationNotes.again);
+    expect(again!.html).toContain("signed up again");
+    expect(resent!.text).toContain(verificationNotes.resend);
+    expect(resent!.text).not.toContain(verificationNotes.again);
   });
 
   it("a confirmed account keeps its password when someone signs up with its e-mail", async () => {

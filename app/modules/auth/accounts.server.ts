@@ -3,7 +3,7 @@ import { env } from "~/modules/config/env.server";
 import { prisma } from "~/modules/db/db.server";
 import { logger } from "~/modules/logging/logger.server";
 import { sendMail } from "~/modules/mail/mailer.server";
-import { verificationEmail } from "~/modules/mail/templates";
+import { verificationEmail, type VerificationKind } from "~/modules/mail/templates";
 import { recordAttempts, type RateLimitRule } from "~/modules/security/rate-limit.server";
 import { hashPassword, spendPasswordCheck, verifyPassword } from "./password.server";
 import { consumeToken, issueToken } from "./tokens.server";
@@ -59,11 +59,11 @@ export async function signUp(email: string, password: string, clientIp?: string)
   const passwordHash = await hashPassword(password);
   const existing = await prisma().user.findUnique({ where: { email } });
   if (existing?.emailVerifiedAt) return accepted(Promise.resolve());
-  if (existing) return accepted(mailVerificationLink(existing.email, () => replacePendingPassword(existing.id, passwordHash)));
+  if (existing) return accepted(mailVerificationLink(existing.email, () => replacePendingPassword(existing.id, passwordHash), "again"));
   const user = await prisma().user.create({
     data: { email, passwordHash, name: defaultNameFor(email), avatarUrl: DEFAULT_AVATAR_URL, role: roleFor(email), status: "pending" },
   });
-  return accepted(mailVerificationLink(user.email, () => issueToken(user.id, "email_verification")));
+  return accepted(mailVerificationLink(user.email, () => issueToken(user.id, "email_verification"), "first"));
 }
 
 /**
@@ -88,16 +88,16 @@ export async function resendVerification(email: string, clientIp?: string): Prom
   if (refused) return refused;
   const user = await prisma().user.findUnique({ where: { email } });
   if (!user || user.emailVerifiedAt) return accepted(Promise.resolve());
-  return accepted(mailVerificationLink(user.email, () => issueToken(user.id, "email_verification")));
+  return accepted(mailVerificationLink(user.email, () => issueToken(user.id, "email_verification"), "resend"));
 }
 
 /** Never rejects: a mail that cannot be sent is logged, and the person can ask again. */
-async function mailVerificationLink(email: string, issue: () => Promise<string | null>) {
+async function mailVerificationLink(email: string, issue: () => Promise<string | null>, kind: VerificationKind) {
   try {
     const token = await issue();
     if (!token) return;
     const link = `${env().APP_URL}/verify-email?token=${encodeURIComponent(token)}`;
-    await sendMail({ to: email, ...verificationEmail({ link, appUrl: env().APP_URL }) });
+    await sendMail({ to: email, ...verificationEmail({ link, appUrl: env().APP_URL, kind }) });
   } catch (error) {
     logger.error({ err: error, to: email }, "could not send the verification e-mail");
   }

@@ -9,23 +9,40 @@ type LinkEmail = { link: string; appUrl: string };
 
 const brand = "CharacterVerse";
 
-export function verificationEmail({ link, appUrl }: LinkEmail): MailContent {
+/**
+ * Which sign-up the link is for. A link for an address signed up before (`again`) or mailed once
+ * more on request (`resend`) activates the password of the latest sign-up, which may not be the
+ * reader's: anyone can sign up with any address. The mail says so, rather than let the reader
+ * confirm someone else's password unawares.
+ */
+export type VerificationKind = "first" | "again" | "resend";
+
+export function verificationEmail({ link, appUrl, kind = "first" }: LinkEmail & { kind?: VerificationKind }): MailContent {
   const greeting = `Welcome to ${brand}! Please confirm your e-mail address so we know it is really yours.`;
   const expiry = "The link expires in 24 hours.";
   const ignore = `If you did not sign up for ${brand}, you can ignore this e-mail and no account will be confirmed.`;
+  const notes = kind === "first" ? [expiry, ignore] : [verificationNotes[kind], expiry, ignore];
   return {
     subject: `Confirm your e-mail for ${brand}`,
-    text: textBody([greeting, `Confirm your address here:\n${link}`, expiry, ignore], appUrl),
+    text: textBody([greeting, `Confirm your address here:\n${link}`, ...notes], appUrl),
     html: htmlBody({
       heading: "Confirm your e-mail",
       intro: greeting,
       button: "Confirm my e-mail",
       link,
-      notes: [expiry, ignore],
+      notes,
       appUrl,
     }),
   };
 }
+
+const latestOnly =
+  "This link activates the password chosen in the latest sign-up with this address. If that sign-up was not yours, do not follow this link: sign up again with your own password and use the link that comes with it.";
+
+export const verificationNotes = {
+  again: `This address has just been signed up again, and links mailed before no longer work. ${latestOnly}`,
+  resend: latestOnly,
+} as const;
 
 export function passwordResetEmail({ link, appUrl }: LinkEmail): MailContent {
   const greeting = `Someone, hopefully you, asked to reset the password of your ${brand} account.`;
