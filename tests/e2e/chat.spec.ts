@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { chatTexts } from "~/lib/chat";
 import { mailAndModelFakes } from "./fakes";
-import { signedInAccount } from "./journeys";
+import { hydrated, signedInAccount } from "./journeys";
 import { desktop, phone } from "./viewports";
 
 const fakes = mailAndModelFakes();
@@ -30,6 +30,7 @@ test("start a chat from a card, watch the reply stream, reload, and see it live 
   await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
   await expect(messages(page)).toHaveCount(1);
+  await hydrated(page);
   await expect(messages(page).first()).toHaveAttribute("data-sender", "agent");
   await expect(page.getByTestId("agent-model")).toHaveText("deepseek-v3");
 
@@ -101,6 +102,7 @@ test("a failed reply shows the spec's text, keeps the message and refunds the to
   await page.goto("/explore");
   await page.getByRole("article").nth(1).getByRole("link", { name: "Chat Now" }).click();
   await expect(messages(page)).toHaveCount(1);
+  await hydrated(page);
   fakes.model.nextReply({ failWith: { status: 500, message: "boom" } });
   await page.getByRole("textbox", { name: "Message", exact: true }).fill("Are you there?");
   await page.getByRole("textbox", { name: "Message", exact: true }).press("Enter");
@@ -117,6 +119,7 @@ test("quick prompts and the prompt guide write into the composer; the sidebar's 
   await page.goto("/");
   await page.getByRole("article").nth(2).getByRole("link", { name: "Chat Now" }).click();
   await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+  await hydrated(page);
   const chatUrl = page.url();
   const composer = page.getByRole("textbox", { name: "Message", exact: true });
 
@@ -165,6 +168,7 @@ test("attach a picture and a refused file in the composer; the picture goes with
   await page.goto("/explore");
   await page.getByRole("article").nth(3).getByRole("link", { name: "Chat Now" }).click();
   await expect(messages(page)).toHaveCount(1);
+  await hydrated(page);
   // A 1×1 PNG.
   const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
   const picker = page.locator('input[type="file"][multiple]');
@@ -192,6 +196,7 @@ test("on a phone the chat is full-screen, with quick actions and the agent detai
   await page.goto("/explore");
   await page.getByRole("article").nth(4).getByRole("link", { name: "Chat Now" }).click();
   await expect(messages(page)).toHaveCount(1);
+  await hydrated(page);
   const name = (await page.getByRole("heading", { level: 1 }).textContent())!;
   const quick = page.getByRole("group", { name: "Quick actions" }).or(page.getByLabel("Quick actions"));
   await quick.getByRole("button", { name: "Weather" }).click();

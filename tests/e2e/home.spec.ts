@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { hydrated } from "./journeys";
 import { desktop, phone } from "./viewports";
 
 test.describe("home on a desktop", () => {
@@ -30,7 +31,7 @@ test.describe("home on a desktop", () => {
   test("the banner carousel advances every 5 seconds and wraps around", async ({ page }) => {
     await page.clock.install();
     await page.goto("/");
-    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await hydrated(page);
     const slides = page.getByTestId("banner-slide");
     await expect(slides).toHaveCount(3);
     await expect(slides.nth(0)).toHaveAttribute("aria-hidden", "false");
@@ -42,6 +43,7 @@ test.describe("home on a desktop", () => {
 
   test("the sidebar collapses to icons and expands again", async ({ page }) => {
     await page.goto("/");
+    await hydrated(page);
     const sidebar = page.getByRole("complementary", { name: "Main navigation" });
     const explore = sidebar.getByRole("link", { name: "Explore" });
     await expect(explore).toBeVisible();
@@ -71,6 +73,7 @@ test.describe("home on a phone", () => {
 
   test("the sidebar opens over the page and closes on an outside click or a choice", async ({ page }) => {
     await page.goto("/");
+    await hydrated(page);
     const sidebar = page.getByRole("complementary", { name: "Main navigation" });
     await expect(sidebar).not.toBeInViewport();
     await page.getByRole("button", { name: "Toggle sidebar" }).click();

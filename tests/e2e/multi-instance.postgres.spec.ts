@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { hashPassword } from "~/modules/auth/password.server";
 import { createEmptyPostgresDatabase } from "../helpers/database";
-import { signIn } from "./journeys";
+import { hydrated, signIn } from "./journeys";
 import { startServer, tempDir, waitUntilHealthy } from "./server-process";
 
 // Included only when TEST_DATABASE_URL names a PostgreSQL server (see playwright.config.ts).
@@ -54,6 +54,7 @@ test("a message sent through one instance appears live in a browser connected to
     await watcher.goto(chatPath);
     const watched = watcher.getByRole("list", { name: "Messages" }).getByRole("listitem");
     await expect(watched).toHaveCount(1);
+    await hydrated(writer);
 
     await writer.getByRole("textbox", { name: "Message", exact: true }).fill("Hello from the first instance");
     await writer.getByRole("textbox", { name: "Message", exact: true }).press("Enter");

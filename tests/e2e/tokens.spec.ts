@@ -3,7 +3,7 @@ import { tokenTexts } from "~/lib/tokens";
 import { E2E_PORT, E2E_SMTP_PORT, E2E_STRIPE_PORT, E2E_STRIPE_WEBHOOK_SECRET } from "../../playwright.config";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe-server";
 import { startSmtpCapture, type SmtpCapture } from "../fakes/smtp-capture";
-import { signedInAccount } from "./journeys";
+import { hydrated, signedInAccount } from "./journeys";
 import { desktop, phone } from "./viewports";
 
 let smtp: SmtpCapture;
@@ -35,6 +35,8 @@ for (const javaScriptEnabled of [true, false]) {
     await page.goto("/dashboard/tokens");
     await expect(page.getByText(tokenTexts.noTransactions)).toBeVisible();
     await expect(page.getByTestId("header-tokens")).toHaveText("0 Tokens");
+    // With JavaScript the claim's toast comes from the page's script, so it must be running.
+    if (javaScriptEnabled) await hydrated(page);
     await page.getByRole("button", { name: "Claim 500 Tokens" }).click();
     await expect(page.getByTestId("balance-free")).toHaveText("500");
     await expect(page.getByTestId("header-tokens")).toHaveText("500 Tokens");
@@ -110,6 +112,7 @@ test("subscribe to a plan through Checkout, get its tokens, then cancel and rene
 test("signed out, /tokens offers a free account; closing the sign-up modal goes home", async ({ page }) => {
   await page.setViewportSize(phone);
   await page.goto("/tokens");
+  await hydrated(page);
   await expect(page.getByRole("heading", { name: "Free Tokens" })).toBeVisible();
   const dialog = page.getByRole("dialog", { name: "Create Free Account" });
   await expect(dialog).toBeVisible();
