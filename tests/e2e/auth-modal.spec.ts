@@ -159,6 +159,7 @@ test("when the session ends while a page is open, the next click goes through /l
   await expect(page).toHaveURL(/\/(\?toast=logged-in)?$/);
   await page.goto("/dashboard");
   await expect(page.getByRole("navigation", { name: "Dashboard navigation" })).toBeVisible();
+  await hydrated(page);
   // Signed out elsewhere (or expired): the page in this tab still shows the dashboard.
   await context.clearCookies();
   await page.getByRole("navigation", { name: "Dashboard navigation" }).getByRole("link", { name: "Settings" }).click();

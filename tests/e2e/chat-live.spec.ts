@@ -153,3 +153,37 @@ test("a message deleted in another tab goes from the open chat and from its line
   await expect(lastLine).toHaveText(greeting);
   await stillSameDocument(page);
 });
+
+test("a regenerated reply becomes the chat's line in the list, and the replaced one never comes back", async ({ page }) => {
+  await page.setViewportSize(desktop);
+  await signedUpWithTokens(page, "regenerate");
+  await startChatFromExplore(page, 4);
+  await hydrated(page);
+  const lastLine = chats(page).first().getByTestId("session-last-message");
+  fakes.model.nextReply({ text: "The first answer." });
+  await composer(page).fill("Tell me something");
+  await composer(page).press("Enter");
+  await expect(lastLine).toHaveText("The first answer.");
+  await expect(page.getByRole("button", { name: "Regenerate" })).toBeVisible();
+
+  // Every text the chat's line shows from here on is recorded.
+  await page.evaluate(() => {
+    const list = document.querySelector('[aria-label="Chats"]')!;
+    const record = window as unknown as { lines: string[] };
+    record.lines = [];
+    new MutationObserver(() => {
+      const line = list.querySelector('[data-testid="session-last-message"]')?.textContent ?? "";
+      if (record.lines.at(-1) !== line) record.lines.push(line);
+    }).observe(list, { childList: true, subtree: true, characterData: true });
+  });
+  fakes.model.nextReply({ text: "A better answer." });
+  await page.getByRole("button", { name: "Regenerate" }).click();
+  await expect(messages(page).last()).toContainText("A better answer.");
+  await expect(messages(page).filter({ hasText: "The first answer." })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Regenerate" })).toBeVisible();
+  // Time for the feed's events (the new reply, then the old one's deletion) and any reload they cause.
+  await page.waitForTimeout(1500);
+  await expect(lastLine).toHaveText("A better answer.");
+  // Straight from the first answer to the better one: no older line shown in between.
+  expect(await page.evaluate(() => (window as unknown as { lines: string[] }).lines)).toEqual(["A better answer."]);
+});

@@ -158,6 +158,8 @@ test("quick prompts and the prompt guide write into the composer; the sidebar's 
   await expect(page.getByTestId("agent-model")).toHaveAttribute("title", "Demo Chat (offline)");
 
   await page.goto("/explore");
+  // The last chat is remembered in the browser: the sidebar's script reads it.
+  await hydrated(page);
   await page.getByRole("complementary", { name: "Main navigation" }).getByRole("link", { name: "Chat" }).click();
   await expect(page).toHaveURL(chatUrl);
 });

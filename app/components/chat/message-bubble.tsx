@@ -98,7 +98,15 @@ export function MessageBubble({ message, canDelete }: { message: DisplayedMessag
  * useDeleteFeedback): a bubble that disappears mid-delete (the live feed reports the delete
  * first) would otherwise take the fetcher, and the success redirect with its toast, with it.
  */
-export const DELETE_FETCHER = "delete-message";
+const DELETE_FETCHER = "delete-message";
+
+/**
+ * The messages this page asked to delete, recorded as the form is submitted (before the request
+ * goes out, so before the live feed can report the delete): that delete reloads the page when
+ * it redirects, and a reload started by the feed meanwhile would cut across it and lose its toast.
+ */
+const deletedHere = new Set<string>();
+export const isDeletedHere = (id: string) => deletedHere.has(id);
 
 /**
  * For the chat page. A delete that works redirects with the spec's toast; a message that is gone
@@ -120,7 +128,7 @@ export function useDeleteFeedback() {
 function DeleteMessage({ id }: { id: string }) {
   const fetcher = useFetcher({ key: DELETE_FETCHER });
   return (
-    <fetcher.Form method="post" preventScrollReset>
+    <fetcher.Form method="post" preventScrollReset onSubmit={() => deletedHere.add(id)}>
       <input type="hidden" name="intent" value="delete" />
       <input type="hidden" name="messageId" value={id} />
       <button type="submit" disabled={fetcher.state !== "idle"} className="rounded p-1 disabled:opacity-50" aria-label="Delete message">

@@ -44,54 +44,64 @@ export function useChatFeed(handlers: FeedHandlers) {
   }, []);
 }
 
-type LastLine = { lastMessage: string; lastMessageTime: string };
+type LastLine = { messageId: string; lastMessage: string; lastMessageTime: string };
 
 /**
  * The session list kept live. A message saved in a chat becomes its last line (unless a newer one
  * is already shown: the feed may deliver a reply before the message it answers) and moves the
  * chat to the top. A message in a chat the list does not show (started in another tab or device)
- * reloads the list from the server, which also applies the search, once per chat; so does a
- * deletion in a listed chat, whose last line may have gone (`reload`).
+ * reloads the list from the server, which also applies the search, once per chat. A deletion
+ * matters only when it may have taken the shown last line: then the list is read again.
  */
 export function useLiveSessionList(serverSessions: ChatSessionSummary[], reload: () => void) {
-  const [updates, setUpdates] = useState<Record<string, LastLine>>({});
+  // The live lines, kept in a ref so that events arriving before the next render see each other.
+  const updates = useRef<Record<string, LastLine>>({});
+  const [version, setVersion] = useState(0);
+  const rerender = () => setVersion((current) => current + 1);
   const reloadList = useRef(reload);
   reloadList.current = reload;
-  const listed = useRef(new Set<string>());
-  listed.current = new Set(serverSessions.map((session) => session.id));
+  // The listed chats, with the time of the last line the server gave for each.
+  const listed = useRef(new Map<string, string>());
+  listed.current = new Map(serverSessions.map((session) => [session.id, session.lastMessageTime]));
   const reloadedFor = useRef(new Set<string>());
 
   const sessions = useMemo(
     () =>
       serverSessions
         .map((session) => {
-          const update = updates[session.id];
+          const update = updates.current[session.id];
           // The server's copy wins once it is as new as the live one (after a reload of the list).
-          return update && update.lastMessageTime > session.lastMessageTime ? { ...session, ...update } : session;
+          return update && update.lastMessageTime > session.lastMessageTime
+            ? { ...session, lastMessage: update.lastMessage, lastMessageTime: update.lastMessageTime }
+            : session;
         })
         .sort((a, b) => b.lastMessageTime.localeCompare(a.lastMessageTime)),
-    [serverSessions, updates],
+    [serverSessions, version], // eslint-disable-line react-hooks/exhaustive-deps
   );
 
   const noteMessage = useCallback((sessionId: string, message: ChatMessageView) => {
-    setUpdates((current) => {
-      const shown = current[sessionId];
-      if (shown && shown.lastMessageTime > message.createdAt) return current;
-      return { ...current, [sessionId]: { lastMessage: message.message, lastMessageTime: message.createdAt } };
-    });
+    const shown = updates.current[sessionId];
+    if (!shown || shown.lastMessageTime <= message.createdAt) {
+      updates.current = { ...updates.current, [sessionId]: { messageId: message.id, lastMessage: message.message, lastMessageTime: message.createdAt } };
+      rerender();
+    }
     if (!listed.current.has(sessionId) && !reloadedFor.current.has(sessionId)) {
       reloadedFor.current.add(sessionId);
       reloadList.current();
     }
   }, []);
 
-  const noteDeleted = useCallback((sessionId: string) => {
-    // The deleted message may be the live last line: the server's list says what follows it.
-    setUpdates((current) => {
-      if (!(sessionId in current)) return current;
-      const { [sessionId]: _gone, ...rest } = current;
-      return rest;
-    });
+  const noteDeleted = useCallback((sessionId: string, messageId: string) => {
+    const live = updates.current[sessionId];
+    const shown = live && live.lastMessageTime > (listed.current.get(sessionId) ?? "") ? live : undefined;
+    // A newer message shown live (a regenerated reply, say) stays: the deleted one was older.
+    if (shown && shown.messageId !== messageId) return;
+    if (live) {
+      const { [sessionId]: _gone, ...rest } = updates.current;
+      updates.current = rest;
+      rerender();
+    }
+    // The deleted message may have been the last line: the server's list says what follows it.
     if (listed.current.has(sessionId)) reloadList.current();
   }, []);
 

@@ -1,11 +1,10 @@
 import { EventSourceParserStream } from "eventsource-parser/stream";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useFetcher } from "react-router";
 import type { AttachmentView } from "~/lib/attachments";
 import { chatTexts, rememberLastChat, type ChatMessageView, type ChatSessionSummary } from "~/lib/chat";
 import { showToast } from "~/lib/toasts";
 import { useProfile } from "../shell/use-profile";
-import { DELETE_FETCHER, type DisplayedMessage } from "./message-bubble";
+import { isDeletedHere, type DisplayedMessage } from "./message-bubble";
 import { useChatFeed, useLiveSessionList, useReload } from "./use-chat-feed";
 
 let counter = 0;
@@ -83,12 +82,6 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
     setLiveMessages((current) => ({ ...current, [messageSession]: [...(current[messageSession] ?? []), ...incoming] }));
   }, []);
   const live = useLiveSessionList(serverSessions, reload);
-  // The messages this tab deleted: its own delete reloads the page when it redirects.
-  const deleting = useFetcher({ key: DELETE_FETCHER }).formData?.get("messageId");
-  const ownDeletes = useRef(new Set<string>());
-  useEffect(() => {
-    if (typeof deleting === "string") ownDeletes.current.add(deleting);
-  }, [deleting]);
   useChatFeed({
     onOpen: reload,
     onMessage: (messageSession, message) => {
@@ -97,9 +90,8 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
       else addLive(messageSession, [message]);
     },
     onDeleted: (messageSession, id) => {
-      // The chat's last line is read again, unless this tab made the delete: that one reloads the
-      // page when it redirects, and a reload now would cut across it (and lose its toast).
-      if (!ownDeletes.current.has(id)) live.noteDeleted(messageSession);
+      // A delete made with this page's own button reloads the page when it redirects.
+      if (!isDeletedHere(id)) live.noteDeleted(messageSession, id);
       setDeleted((current) => new Set(current).add(id));
     },
   });

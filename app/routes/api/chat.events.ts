@@ -1,6 +1,7 @@
 import { getCurrentUser } from "~/modules/auth/login-session.server";
 import { subscribeChatEvents } from "~/modules/chat/realtime.server";
 import { getOwnMessage } from "~/modules/chat/sessions.server";
+import { logger } from "~/modules/logging/logger.server";
 import { eventStream } from "~/modules/http/sse.server";
 import type { Route } from "./+types/chat.events";
 
@@ -13,12 +14,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
   if (!user) return new Response("Unauthorized", { status: 401 });
   return eventStream(request.signal, async (send, signal) => {
+    // Events go out in the order they were announced: a message is re-read first, and a deletion
+    // announced after it (a regenerated reply replacing the old one) must not overtake it.
+    let previous = Promise.resolve();
+    const inOrder = (deliver: () => Promise<void> | void) => {
+      previous = previous.then(deliver).catch((error: unknown) => logger.error({ err: error }, "could not deliver a chat event"));
+    };
     const unsubscribe = await subscribeChatEvents(`user:${user.id}`, (event) => {
       if (event.kind === "deleted") {
-        send("deleted", { sessionId: event.sessionId, id: event.messageId });
+        inOrder(() => send("deleted", { sessionId: event.sessionId, id: event.messageId }));
         return;
       }
-      void getOwnMessage(user.id, event.messageId).then((message) => {
+      inOrder(async () => {
+        const message = await getOwnMessage(user.id, event.messageId);
         if (message) send("message", { sessionId: event.sessionId, message });
       });
     });

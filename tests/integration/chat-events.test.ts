@@ -1,0 +1,73 @@
+// The live feed (/api/chat/events) as a browser reads it: events in the order they were announced.
+import { EventSourceParserStream } from "eventsource-parser/stream";
+import { Prisma } from "~/generated/prisma/client";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { prisma } from "~/modules/db/db.server";
+import { chatEventNotifySql, publishChatEvent, resetChatListenerForTests } from "~/modules/chat/realtime.server";
+import { startChat } from "~/modules/chat/sessions.server";
+import { seedCatalogueIfEmpty } from "~/modules/seed/seed.server";
+import { loader as eventsLoader } from "~/routes/api/chat.events";
+import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { signedInCookie } from "../helpers/payments";
+import { routeArgs } from "../helpers/route-args";
+import { newUser } from "../helpers/tokens";
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await createTestDatabase();
+  resetChatListenerForTests();
+  await seedCatalogueIfEmpty(db.database.prisma);
+});
+afterAll(() => db.dispose());
+
+/** Opens the person's feed and returns its events one by one, once it is listening. */
+async function openFeed(userId: string, sessionId: string) {
+  const abort = new AbortController();
+  const request = new Request("http://localhost/api/chat/events", { headers: { Cookie: await signedInCookie(userId) }, signal: abort.signal });
+  const feed = (await eventsLoader(routeArgs(request))) as Response;
+  expect(feed.status).toBe(200);
+  const reader = feed.body!.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
+  const next = async () => {
+    const { value } = await reader.read();
+    return { event: value!.event, data: JSON.parse(value!.data) as Record<string, unknown> };
+  };
+  // The feed subscribes as its stream starts: announce a probe until one comes through.
+  const probe = "00000000-0000-0000-0000-000000000000";
+  const announcing = setInterval(() => void publishChatEvent({ kind: "deleted", userId, sessionId, messageId: probe }), 50);
+  try {
+    while ((await next()).data.id !== probe);
+  } finally {
+    clearInterval(announcing);
+  }
+  // Probes already on their way are skipped.
+  const nextReal = async () => {
+    for (;;) {
+      const item = await next();
+      if (item.data.id !== probe) return item;
+    }
+  };
+  return { next: nextReal, close: () => abort.abort() };
+}
+
+test("a message and a deletion announced after it, in one commit, reach the feed in that order", async () => {
+  const userId = await newUser();
+  const characterId = (await prisma().character.findFirstOrThrow({ where: { isPublished: true } })).id;
+  const sessionId = await startChat(userId, characterId);
+  const saved = await prisma().chatMessage.create({ data: { sessionId, senderType: "user", senderId: userId, userId, message: "the newer message" } });
+  const replaced = "11111111-1111-1111-1111-111111111111";
+  const feed = await openFeed(userId, sessionId);
+
+  // As when a reply is regenerated: the new message is announced, then the old one's deletion.
+  // The message is re-read before it is sent; the deletion must not overtake it.
+  const text = (value: string) => Prisma.sql`${value}`;
+  await prisma().$transaction(async (tx) => {
+    await tx.$executeRaw(chatEventNotifySql(text("message"), text(userId), text(sessionId), text(saved.id)));
+    await tx.$executeRaw(chatEventNotifySql(text("deleted"), text(userId), text(sessionId), text(replaced)));
+  });
+
+  const first = await feed.next();
+  expect(first.event).toBe("message");
+  expect(first.data).toMatchObject({ sessionId, message: { id: saved.id, message: "the newer message" } });
+  expect(await feed.next()).toEqual({ event: "deleted", data: { sessionId, id: replaced } });
+  feed.close();
+});
