@@ -128,12 +128,17 @@ test("a sent message shows once even when the live feed delivers it before the r
   expect(mostCopies).toEqual({ "Is anyone there?": 1, "Right here, and only once.": 1 });
 });
 
-test("a message deleted in another tab goes from the open chat and from its line in the list", async ({ page }) => {
+/** A new person's only chat, open on a desktop: the chat's line in the list. */
+async function onlyChatOpen(page: Page, label: string, nth: number) {
   await page.setViewportSize(desktop);
-  await signedUpWithTokens(page, "deleted");
-  await startChatFromExplore(page, 3);
+  await signedUpWithTokens(page, label);
+  await startChatFromExplore(page, nth);
   await hydrated(page);
-  const lastLine = chats(page).first().getByTestId("session-last-message");
+  return chats(page).first().getByTestId("session-last-message");
+}
+
+test("a message deleted in another tab goes from the open chat and from its line in the list", async ({ page }) => {
+  const lastLine = await onlyChatOpen(page, "deleted", 3);
   const greeting = (await lastLine.textContent())!;
   await markDocument(page);
 
@@ -155,11 +160,7 @@ test("a message deleted in another tab goes from the open chat and from its line
 });
 
 test("a regenerated reply becomes the chat's line in the list, and the replaced one never comes back", async ({ page }) => {
-  await page.setViewportSize(desktop);
-  await signedUpWithTokens(page, "regenerate");
-  await startChatFromExplore(page, 4);
-  await hydrated(page);
-  const lastLine = chats(page).first().getByTestId("session-last-message");
+  const lastLine = await onlyChatOpen(page, "regenerate", 4);
   fakes.model.nextReply({ text: "The first answer." });
   await composer(page).fill("Tell me something");
   await composer(page).press("Enter");
