@@ -58,6 +58,8 @@ test("start a chat from a card, watch the reply stream, reload, and see it live 
   await expect(messages(page)).toHaveCount(3);
   await expect(messages(page).nth(1)).toContainText("What are you doing tonight?");
   await expect(page.getByTestId("header-tokens")).toHaveText("480 Tokens");
+  // The chat's line in the list is the reply as plain words, without Markdown's marks.
+  await expect(page.getByTestId("session-last-message")).toHaveText("The stars are out tonight — shall we watch them together?");
   expect(fakes.model.requests.at(-1)!.headers.authorization).toBe("Bearer nebius-e2e-key");
   await page.screenshot({ path: "test-results/chat-desktop.png" });
   await context.close();

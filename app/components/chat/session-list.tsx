@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import { thumbnailUrl } from "~/lib/catalogue";
 import { chatTexts, type ChatSessionSummary } from "~/lib/chat";
 import { formatChatTime } from "~/lib/dates";
+import { messagePreview } from "~/lib/message-preview";
 
 /** The person's chats, newest first, with a name search that works as a plain GET form. */
 export function ChatSessionList({ sessions, activeId, query }: { sessions: ChatSessionSummary[]; activeId: string | null; query: string }) {
@@ -40,7 +41,7 @@ export function ChatSessionList({ sessions, activeId, query }: { sessions: ChatS
                       </time>
                     </span>
                     <span className="block truncate text-sm text-muted" data-testid="session-last-message">
-                      {session.lastMessage ?? ""}
+                      {messagePreview(session.lastMessage ?? "")}
                     </span>
                   </span>
                 </Link>
