@@ -1,10 +1,11 @@
 import { Check, Copy, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import Markdown from "react-markdown";
-import { useFetcher, useRevalidator } from "react-router";
+import { useFetcher } from "react-router";
 import { chatTexts, COLLAPSE_OVER_CHARS, COPY_CONFIRM_MS, type ChatMessageView } from "~/lib/chat";
 import { showToast } from "~/lib/toasts";
 import { copyText } from "./copy-text";
+import { useReload } from "./use-chat-feed";
 
 export type DisplayedMessage = ChatMessageView & { pending?: boolean; thinking?: boolean; failed?: boolean; buyTokens?: string };
 
@@ -115,13 +116,13 @@ export const isDeletedHere = (id: string) => deletedHere.has(id);
  */
 export function useDeleteFeedback() {
   const fetcher = useFetcher<{ error?: string }>({ key: DELETE_FETCHER });
-  const revalidator = useRevalidator();
+  const reload = useReload();
   const failed = fetcher.state === "idle" && Boolean(fetcher.data?.error);
   useEffect(() => {
     if (!failed) return;
     showToast("delete-message-failed");
-    void revalidator.revalidate();
-  }, [failed, fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
+    reload();
+  }, [failed, fetcher.data, reload]);
 }
 
 /** A plain form post underneath: without JavaScript the page comes back with the result. */

@@ -24,6 +24,7 @@ import { useChat } from "~/components/chat/use-chat";
 import { thumbnailUrl } from "~/lib/catalogue";
 import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_PER_MESSAGE, attachmentTexts } from "~/lib/attachments";
 import { chatTexts } from "~/lib/chat";
+import { withToast } from "~/lib/toasts";
 import { requireUser } from "~/modules/auth/login-session.server";
 import { chatPageData, handleChatAction } from "~/modules/chat/page.server";
 import { readFormWithin } from "~/modules/http/form.server";
@@ -54,7 +55,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
   const result = await handleChatAction(user.id, params.sessionId, form);
   if (result.ok)
     throw redirect(
-      `/chat/${params.sessionId}${result.toast ? `?toast=${result.toast}` : ""}`,
+      result.toast ? withToast(`/chat/${params.sessionId}`, result.toast) : `/chat/${params.sessionId}`,
     );
   // A message that is not there is a real 404, returned rather than thrown so that the chat stays
   // on screen with the failure.
