@@ -1,8 +1,9 @@
 import { resetEnvForTests } from "~/modules/config/env.server";
+import { prisma } from "~/modules/db/db.server";
 import { resetChatListenerForTests } from "~/modules/chat/realtime.server";
 import { publishStarterModelsWithKeys, seedCatalogueIfEmpty } from "~/modules/seed/seed.server";
 import { startFakeOpenAi } from "../fakes/openai-server";
-import type { TestDatabase } from "./database";
+import { createTestDatabase, type TestDatabase } from "./database";
 
 /**
  * A seeded catalogue whose Nebius models (deepseek-v3 among them) talk to a fake
@@ -25,4 +26,16 @@ export async function chatWithFakeProvider(db: TestDatabase) {
       await fake.close();
     },
   };
+}
+
+/**
+ * What a chat test starts from: its own database with the seeded catalogue, a live-event listener
+ * on that database, and the first published character to chat with.
+ */
+export async function chatTestDatabase() {
+  const db = await createTestDatabase();
+  resetChatListenerForTests();
+  await seedCatalogueIfEmpty(db.database.prisma);
+  const characterId = (await prisma().character.findFirstOrThrow({ where: { isPublished: true } })).id;
+  return { db, characterId };
 }

@@ -3,22 +3,19 @@ import { agentTexts } from "~/lib/agent-form";
 import { prisma } from "~/modules/db/db.server";
 import { updateOwnAgent } from "~/modules/chat/agents.server";
 import { chooseChatModel } from "~/modules/chat/model-choice.server";
-import { resetChatListenerForTests } from "~/modules/chat/realtime.server";
 import { ChatNotFoundError, getOwnSession, startChat } from "~/modules/chat/sessions.server";
-import { seedCatalogueIfEmpty } from "~/modules/seed/seed.server";
-import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { chatTestDatabase } from "../helpers/chat";
+import type { TestDatabase } from "../helpers/database";
 import { newUser } from "../helpers/tokens";
 
 let db: TestDatabase;
 let userId: string;
 let agentId: string;
 beforeAll(async () => {
-  db = await createTestDatabase();
-  resetChatListenerForTests();
-  await seedCatalogueIfEmpty(db.database.prisma);
+  const started = await chatTestDatabase();
+  db = started.db;
   userId = await newUser();
-  const character = await prisma().character.findFirstOrThrow({ where: { isPublished: true } });
-  agentId = (await getOwnSession(userId, await startChat(userId, character.id))).agentId;
+  agentId = (await getOwnSession(userId, await startChat(userId, started.characterId))).agentId;
 });
 afterAll(() => db.dispose());
 

@@ -3,20 +3,19 @@ import { EventSourceParserStream } from "eventsource-parser/stream";
 import { Prisma } from "~/generated/prisma/client";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { prisma } from "~/modules/db/db.server";
-import { chatEventNotifySql, publishChatEvent, resetChatListenerForTests } from "~/modules/chat/realtime.server";
+import { chatEventNotifySql, publishChatEvent } from "~/modules/chat/realtime.server";
 import { startChat } from "~/modules/chat/sessions.server";
-import { seedCatalogueIfEmpty } from "~/modules/seed/seed.server";
 import { loader as eventsLoader } from "~/routes/api/chat.events";
-import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { chatTestDatabase } from "../helpers/chat";
+import type { TestDatabase } from "../helpers/database";
 import { signedInCookie } from "../helpers/payments";
 import { routeArgs } from "../helpers/route-args";
 import { newUser } from "../helpers/tokens";
 
 let db: TestDatabase;
+let characterId: string;
 beforeAll(async () => {
-  db = await createTestDatabase();
-  resetChatListenerForTests();
-  await seedCatalogueIfEmpty(db.database.prisma);
+  ({ db, characterId } = await chatTestDatabase());
 });
 afterAll(() => db.dispose());
 
@@ -51,7 +50,6 @@ async function openFeed(userId: string, sessionId: string) {
 
 test("a message and a deletion announced after it, in one commit, reach the feed in that order", async () => {
   const userId = await newUser();
-  const characterId = (await prisma().character.findFirstOrThrow({ where: { isPublished: true } })).id;
   const sessionId = await startChat(userId, characterId);
   const saved = await prisma().chatMessage.create({ data: { sessionId, senderType: "user", senderId: userId, userId, message: "the newer message" } });
   const replaced = "11111111-1111-1111-1111-111111111111";

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { prisma } from "~/modules/db/db.server";
-import { resetChatListenerForTests } from "~/modules/chat/realtime.server";
 import { startChat } from "~/modules/chat/sessions.server";
-import { seedCatalogueIfEmpty } from "~/modules/seed/seed.server";
 import { credit, getBalance } from "~/modules/tokens/ledger.server";
 import { loader as eventsLoader } from "~/routes/api/chat.events";
 import { action as replyAction } from "~/routes/api/chat.reply";
@@ -10,7 +8,8 @@ import {
   action as sessionAction,
   loader as sessionLoader,
 } from "~/routes/chat/session";
-import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { chatTestDatabase } from "../helpers/chat";
+import type { TestDatabase } from "../helpers/database";
 import { signedInCookie } from "../helpers/payments";
 import { newUser } from "../helpers/tokens";
 import { routeArgs } from "../helpers/route-args";
@@ -22,12 +21,9 @@ let sessionId: string;
 let ownerMessageId: string;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  resetChatListenerForTests();
-  await seedCatalogueIfEmpty(db.database.prisma);
-  const characterId = (
-    await prisma().character.findFirstOrThrow({ where: { isPublished: true } })
-  ).id;
+  const started = await chatTestDatabase();
+  db = started.db;
+  const characterId = started.characterId;
   const ownerId = await newUser();
   const strangerId = await newUser();
   owner = { id: ownerId, cookie: await signedInCookie(ownerId) };

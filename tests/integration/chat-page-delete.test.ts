@@ -2,12 +2,11 @@
 // message bubble's fetcher posts it (the page without JavaScript: tests/e2e/chat-delete.spec.ts).
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { chatTexts } from "~/lib/chat";
-import { resetChatListenerForTests } from "~/modules/chat/realtime.server";
 import { startChat } from "~/modules/chat/sessions.server";
 import { prisma } from "~/modules/db/db.server";
-import { seedCatalogueIfEmpty } from "~/modules/seed/seed.server";
 import * as session from "~/routes/chat/session";
-import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { chatTestDatabase } from "../helpers/chat";
+import type { TestDatabase } from "../helpers/database";
 import { signedInCookie } from "../helpers/payments";
 import { requestHandlerFor } from "../helpers/request-handler";
 import { newUser } from "../helpers/tokens";
@@ -22,10 +21,9 @@ let other: { id: string; cookie: string };
 let sessionId: string;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  resetChatListenerForTests();
-  await seedCatalogueIfEmpty(db.database.prisma);
-  const characterId = (await prisma().character.findFirstOrThrow({ where: { isPublished: true } })).id;
+  const started = await chatTestDatabase();
+  db = started.db;
+  const characterId = started.characterId;
   const personId = await newUser();
   const otherId = await newUser();
   person = { id: personId, cookie: await signedInCookie(personId) };

@@ -2,10 +2,9 @@
 // toast, instead of an error page. The failure is real: the database loses a table for a moment.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { prisma } from "~/modules/db/db.server";
-import { resetChatListenerForTests } from "~/modules/chat/realtime.server";
-import { seedCatalogueIfEmpty } from "~/modules/seed/seed.server";
 import { action as startAction, loader as startLoader } from "~/routes/chat/start";
-import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { chatTestDatabase } from "../helpers/chat";
+import type { TestDatabase } from "../helpers/database";
 import { signedInCookie } from "../helpers/payments";
 import { routeArgs } from "../helpers/route-args";
 import { newUser } from "../helpers/tokens";
@@ -15,10 +14,7 @@ let cookie: string;
 let characterId: string;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  resetChatListenerForTests();
-  await seedCatalogueIfEmpty(db.database.prisma);
-  characterId = (await prisma().character.findFirstOrThrow({ where: { isPublished: true } })).id;
+  ({ db, characterId } = await chatTestDatabase());
   cookie = await signedInCookie(await newUser());
 });
 afterAll(() => db.dispose());
