@@ -1,6 +1,5 @@
 // Production (and development) HTTP server: Express 5 in front of the React Router request handler.
 import crypto from "node:crypto";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
@@ -76,7 +75,7 @@ app.use(build.entry.module.requireSameOrigin);
 
 app.all(
   "/{*path}",
-  createRequestHandler({
+  build.entry.module.createNodeRequestHandler({
     build: viteDevServer ? loadBuild : build,
     getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce, clientIp: req.ip }),
   }),

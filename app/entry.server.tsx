@@ -15,6 +15,7 @@ import { pruneExpiredLimits } from "~/modules/security/rate-limit.server";
 import { releaseExpiredReservations } from "~/modules/tokens/ledger.server";
 
 export { anonymousPageCache } from "~/modules/http/anonymous-page-cache.server";
+export { createNodeRequestHandler } from "~/modules/http/node-adapter.server";
 export { requireSameOrigin } from "~/modules/security/same-origin.server";
 
 export const streamTimeout = 10_000;

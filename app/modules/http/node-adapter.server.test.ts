@@ -1,0 +1,147 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import express, { type NextFunction, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
+import { afterEach, describe, expect, it } from "vitest";
+import { BUFFERED_BODY_MAX_BYTES, nodeRequestHandler } from "./node-adapter.server";
+
+let server: http.Server | undefined;
+
+afterEach(async () => {
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve) ?? resolve(undefined));
+  server = undefined;
+});
+
+/** An Express app whose every request goes through the adapter to `handle`, the way server.js wires React Router. */
+async function serve(handle: (request: Request) => Promise<Response>, before?: (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => void) {
+  const app = express();
+  if (before) app.use(before);
+  app.all("/{*path}", nodeRequestHandler(handle, (req) => ({ clientIp: req.ip })));
+  app.use((error: Error, _req: ExpressRequest, res: ExpressResponse, _next: NextFunction) => {
+    res.status(500).send(`handled: ${error.message}`);
+  });
+  server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server!.once("listening", resolve));
+  return `http://127.0.0.1:${(server!.address() as AddressInfo).port}`;
+}
+
+/** A raw GET, for what fetch hides: repeated headers and a path with two leading slashes. */
+function rawGet(origin: string, path: string) {
+  return new Promise<http.IncomingMessage & { text: string }>((resolve, reject) => {
+    http
+      .get(`${origin}${path}`, (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (text += chunk));
+        response.on("end", () => resolve(Object.assign(response, { text })));
+      })
+      .on("error", reject);
+  });
+}
+
+describe("the Express adapter in front of React Router", () => {
+  it("hands a posted form over whole, with its method, URL and headers", async () => {
+    const origin = await serve(async (request) =>
+      Response.json({ method: request.method, url: request.url, type: request.headers.get("content-type"), body: await request.text() }),
+    );
+    const response = await fetch(`${origin}/api/chat/abc/reply?x=1`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: "a=1; b=2" },
+      body: "message=Hello+there",
+    });
+    expect(await response.json()).toEqual({
+      method: "POST",
+      url: `${origin}/api/chat/abc/reply?x=1`,
+      type: "application/x-www-form-urlencoded",
+      body: "message=Hello+there",
+    });
+  });
+
+  it("streams a body larger than the buffered limit to the handler, byte for byte", async () => {
+    const origin = await serve(async (request) => new Response(String((await request.arrayBuffer()).byteLength)));
+    const size = BUFFERED_BODY_MAX_BYTES * 3 + 7;
+    const response = await fetch(`${origin}/upload`, { method: "POST", body: new Uint8Array(size).fill(97) });
+    expect(await response.text()).toBe(String(size));
+  });
+
+  it("keeps a path that starts with two slashes on this host", async () => {
+    const origin = await serve(async (request) => new Response(new URL(request.url).host + " " + new URL(request.url).pathname));
+    const response = await rawGet(origin, "//elsewhere.example/page");
+    expect(response.text).toBe(`${new URL(origin).host} //elsewhere.example/page`);
+  });
+
+  it("sends each cookie as its own header, and a route's header beside what earlier middleware set", async () => {
+    const origin = await serve(
+      async () => {
+        const headers = new Headers({ "X-Policy": "route" });
+        headers.append("Set-Cookie", "first=1; Path=/");
+        headers.append("Set-Cookie", "second=2; Path=/");
+        return new Response("ok", { status: 201, headers });
+      },
+      (_req, res, next) => {
+        res.setHeader("X-Policy", "middleware");
+        next();
+      },
+    );
+    const response = await rawGet(origin, "/");
+    expect(response.statusCode).toBe(201);
+    expect(response.headers["set-cookie"]).toEqual(["first=1; Path=/", "second=2; Path=/"]);
+    expect(response.headers["x-policy"]).toBe("middleware, route");
+    expect(response.text).toBe("ok");
+  });
+
+  it("delivers a streamed response chunk by chunk, before the handler has finished it", async () => {
+    let finish: () => void = () => {};
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    const origin = await serve(async () => {
+      const body = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          controller.enqueue(new TextEncoder().encode("event: user\ndata: {}\n\n"));
+          await finished;
+          controller.enqueue(new TextEncoder().encode("event: complete\ndata: {}\n\n"));
+          controller.close();
+        },
+      });
+      return new Response(body, { headers: { "Content-Type": "text/event-stream" } });
+    });
+    const response = await fetch(`${origin}/api/chat/abc/reply`, { method: "POST", body: "message=hi" });
+    expect(response.headers.get("content-type")).toBe("text/event-stream");
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    expect(decoder.decode((await reader.read()).value)).toBe("event: user\ndata: {}\n\n");
+    finish();
+    expect(decoder.decode((await reader.read()).value)).toBe("event: complete\ndata: {}\n\n");
+    expect((await reader.read()).done).toBe(true);
+  });
+
+  it("aborts the request's signal and cancels the response body when the client goes away", async () => {
+    let aborted!: () => void;
+    let cancelled!: () => void;
+    const wasAborted = new Promise<void>((resolve) => (aborted = resolve));
+    const wasCancelled = new Promise<void>((resolve) => (cancelled = resolve));
+    const origin = await serve(async (request) => {
+      request.signal.addEventListener("abort", () => aborted());
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(": connected\n\n"));
+        },
+        cancel: () => cancelled(),
+      });
+      return new Response(body, { headers: { "Content-Type": "text/event-stream" } });
+    });
+    const client = new AbortController();
+    const response = await fetch(`${origin}/api/chat/events`, { signal: client.signal });
+    await response.body!.getReader().read();
+    client.abort();
+    await expect(Promise.all([wasAborted, wasCancelled])).resolves.toEqual([undefined, undefined]);
+  });
+
+  it("passes what the handler throws to Express's error handling", async () => {
+    const origin = await serve(async () => {
+      throw new Error("the route broke");
+    });
+    const response = await fetch(`${origin}/`);
+    expect(response.status).toBe(500);
+    expect(await response.text()).toBe("handled: the route broke");
+  });
+});

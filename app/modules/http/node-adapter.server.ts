@@ -1,0 +1,132 @@
+import type { IncomingMessage } from "node:http";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+
+/** Bodies up to this size (a form, a message) are read whole before the route runs; larger or unsized ones (uploads) stream. */
+export const BUFFERED_BODY_MAX_BYTES = 64 * 1024;
+
+type LoadContextOf = (request: ExpressRequest, response: ExpressResponse) => AppLoadContext;
+
+/** The Express handler for the app: React Router's request handler for `build`, behind nodeRequestHandler. */
+export function createNodeRequestHandler({ build, mode = process.env.NODE_ENV, getLoadContext }: { build: ServerBuild | (() => Promise<ServerBuild>); mode?: string; getLoadContext: LoadContextOf }) {
+  return nodeRequestHandler(createRequestHandler(build, mode), getLoadContext);
+}
+
+/**
+ * Hands each Express request to a fetch-style handler (React Router's), doing what
+ * `@react-router/express` does with less work per request, because a reply's first word waits
+ * for all of it (bench/chat-stream, docs/performance.md): a small body is handed over as the
+ * bytes already read rather than through a stream pump, and the response's headers go out with
+ * its first bytes in one write. A client that goes away aborts `request.signal` and cancels the
+ * response body, as before.
+ */
+export function nodeRequestHandler(handle: (request: Request, context: AppLoadContext) => Promise<Response>, getLoadContext: LoadContextOf) {
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    try {
+      const request = await toFetchRequest(req, res);
+      if (!request) return;
+      await sendResponse(res, await handle(request, getLoadContext(req, res)));
+    } catch (error) {
+      if (res.destroyed) return;
+      next(error);
+    }
+  };
+}
+
+async function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Promise<Request | null> {
+  // Built by concatenation: a path such as "//elsewhere" must not become the URL's host.
+  const url = `${req.protocol}://${hostOf(req)}${req.originalUrl}`;
+  let controller: AbortController | null = new AbortController();
+  const signal = controller.signal;
+  res.on("finish", () => (controller = null));
+  res.on("close", () => controller?.abort());
+  // Node's own join of repeated headers (cookies with "; "), as `@react-router/express` passes them.
+  const headers: [string, string][] = [];
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === "string") headers.push([name, value]);
+    else if (value) for (const each of value) headers.push([name, each]);
+  }
+  if (req.method === "GET" || req.method === "HEAD") return new Request(url, { method: req.method, headers, signal });
+  if (isSmallBody(req)) {
+    const body = await readWhole(req);
+    if (!body) return null;
+    return new Request(url, { method: req.method, headers, signal, body });
+  }
+  return new Request(url, { method: req.method, headers, signal, body: createReadableStreamFromReadable(req), duplex: "half" } as RequestInit);
+}
+
+/** The host as `@react-router/express` resolves it (X-Forwarded-Host behind a trusted proxy), cut at any character a host cannot hold. */
+function hostOf(req: ExpressRequest) {
+  const host = (req.host ?? "").split(/[\\/?#@]/)[0];
+  return host || "localhost";
+}
+
+function isSmallBody(req: IncomingMessage) {
+  const length = Number(req.headers["content-length"]);
+  return !req.headers["transfer-encoding"] && Number.isInteger(length) && length >= 0 && length <= BUFFERED_BODY_MAX_BYTES;
+}
+
+/** The body as bytes, or null when the client went away before it was whole. */
+function readWhole(req: IncomingMessage) {
+  return new Promise<Buffer<ArrayBuffer> | null>((resolve) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.once("end", () => resolve(Buffer.concat(chunks)));
+    req.once("error", () => resolve(null));
+    req.once("close", () => {
+      if (!req.complete) resolve(null);
+    });
+  });
+}
+
+async function sendResponse(res: ExpressResponse, response: Response) {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusCode = response.status;
+  res.statusMessage = response.statusText;
+  // Appended, as `@react-router/express` does: a route's header joins what helmet already set.
+  for (const [name, value] of response.headers) {
+    if (name !== "set-cookie") res.appendHeader(name, value);
+  }
+  for (const cookie of response.headers.getSetCookie()) res.appendHeader("set-cookie", cookie);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  await pipeBody(response.body, res);
+}
+
+/** Writes each chunk as it comes (flushing the compressor, so streamed pages and events are not held back), minding backpressure; a client gone cancels the body. */
+async function pipeBody(body: ReadableStream<Uint8Array>, res: ExpressResponse) {
+  const reader = body.getReader();
+  const cancel = () => {
+    reader.cancel().catch(() => {});
+  };
+  res.once("close", cancel);
+  try {
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      if (res.destroyed) return;
+      const flowing = res.write(next.value);
+      (res as ExpressResponse & { flush?: () => void }).flush?.();
+      if (!flowing) await drained(res);
+    }
+    if (!res.destroyed) res.end();
+  } finally {
+    res.off("close", cancel);
+  }
+}
+
+function drained(res: ExpressResponse) {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.on("drain", done);
+    res.on("close", done);
+  });
+}
