@@ -21,12 +21,6 @@ export async function readFormWithin(request: Request, maxBytes: number): Promis
 export async function readBodyWithin(request: Request, maxBytes: number): Promise<Buffer<ArrayBuffer> | null> {
   if (declaresMoreThan(request, maxBytes)) return null;
   if (!request.body) return Buffer.alloc(0);
-  // A declared length is what the HTTP parser holds the body to, so that body is read in one go
-  // (checked again after, for a Request made in process); one of unknown length is counted.
-  if (request.headers.has("content-length")) {
-    const bytes = Buffer.from(await request.arrayBuffer());
-    return bytes.length > maxBytes ? null : bytes;
-  }
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = request.body.getReader();

@@ -1,5 +1,7 @@
+import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import compression from "compression";
 import express, { type NextFunction, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { BUFFERED_BODY_MAX_BYTES, nodeRequestHandler } from "./node-adapter.server";
@@ -134,6 +136,55 @@ describe("the Express adapter in front of React Router", () => {
     await response.body!.getReader().read();
     client.abort();
     await expect(Promise.all([wasAborted, wasCancelled])).resolves.toEqual([undefined, undefined]);
+  });
+
+  it("aborts a HEAD request's signal once it is answered, so a stream behind it stops", async () => {
+    let aborted!: () => void;
+    const wasAborted = new Promise<void>((resolve) => (aborted = resolve));
+    const origin = await serve(async (request) => {
+      request.signal.addEventListener("abort", () => aborted());
+      // What React Router answers a HEAD with: the headers, and no body (the route's is dropped).
+      return new Response(null, { headers: { "Content-Type": "text/event-stream" } });
+    });
+    const response = await fetch(`${origin}/api/chat/events`, { method: "HEAD" });
+    expect(response.status).toBe(200);
+    await expect(wasAborted).resolves.toBeUndefined();
+  });
+
+  it("sends a large compressed response whole to a slow reader, without piling up listeners", async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on("warning", onWarning);
+    const chunks = 400;
+    const chunk = randomBytes(16 * 1024);
+    let sent = 0;
+    const origin = await serve(
+      async () =>
+        new Response(
+          new ReadableStream<Uint8Array>({
+            pull(controller) {
+              if (sent++ < chunks) controller.enqueue(chunk);
+              else controller.close();
+            },
+          }),
+          { headers: { "Content-Type": "text/html" } },
+        ),
+      compression(),
+    );
+    try {
+      const response = await fetch(origin, { headers: { "Accept-Encoding": "gzip" } });
+      expect(response.headers.get("content-encoding")).toBe("gzip");
+      const reader = response.body!.getReader();
+      let received = 0;
+      for (let next = await reader.read(), reads = 0; !next.done; next = await reader.read(), reads++) {
+        received += next.value.byteLength;
+        if (reads % 20 === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      expect(received).toBe(chunks * chunk.length);
+      expect(warnings).not.toContain("MaxListenersExceededWarning");
+    } finally {
+      process.off("warning", onWarning);
+    }
   });
 
   it("passes what the handler throws to Express's error handling", async () => {

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { logger } from "~/modules/logging/logger.server";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 
 /** Bodies up to this size (a form, a message) are read whole before the route runs; larger or unsized ones (uploads) stream. */
@@ -28,7 +29,8 @@ export function nodeRequestHandler(handle: (request: Request, context: AppLoadCo
       if (!request) return;
       await sendResponse(res, await handle(request, getLoadContext(req, res)));
     } catch (error) {
-      if (res.destroyed) return;
+      // Headers may be out and the client gone: nothing can be answered, but the failure is still told.
+      if (res.destroyed) return logger.warn({ err: error, url: req.originalUrl }, "request failed after the client left");
       next(error);
     }
   };
@@ -39,7 +41,11 @@ async function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Promis
   const url = `${req.protocol}://${hostOf(req)}${req.originalUrl}`;
   let controller: AbortController | null = new AbortController();
   const signal = controller.signal;
-  res.on("finish", () => (controller = null));
+  // A HEAD response ends without the route's body, which React Router drops uncancelled: its
+  // signal still aborts when the connection is done, so a stream behind it (live events) stops.
+  res.on("finish", () => {
+    if (req.method !== "HEAD") controller = null;
+  });
   res.on("close", () => controller?.abort());
   // Node's own join of repeated headers (cookies with "; "), as `@react-router/express` passes them.
   const headers: [string, string][] = [];
@@ -99,34 +105,37 @@ async function sendResponse(res: ExpressResponse, response: Response) {
   await pipeBody(response.body, res);
 }
 
-/** Writes each chunk as it comes (flushing the compressor, so streamed pages and events are not held back), minding backpressure; a client gone cancels the body. */
+/**
+ * Writes each chunk as it comes (flushing the compressor, so streamed pages and events are not
+ * held back), minding backpressure. A client gone, a failed write or an early return cancels the
+ * body. One "drain" listener serves every wait: the compression middleware moves it to its own
+ * stream, where removing it again through the response would not work.
+ */
 async function pipeBody(body: ReadableStream<Uint8Array>, res: ExpressResponse) {
   const reader = body.getReader();
+  let finished = false;
+  let wake: (() => void) | undefined;
+  const resume = () => {
+    wake?.();
+    wake = undefined;
+  };
   const cancel = () => {
+    resume();
     reader.cancel().catch(() => {});
   };
+  res.on("drain", resume);
   res.once("close", cancel);
   try {
     for (let next = await reader.read(); !next.done; next = await reader.read()) {
       if (res.destroyed) return;
       const flowing = res.write(next.value);
       (res as ExpressResponse & { flush?: () => void }).flush?.();
-      if (!flowing) await drained(res);
+      if (!flowing && !res.destroyed) await new Promise<void>((resolve) => (wake = resolve));
     }
+    finished = true;
     if (!res.destroyed) res.end();
   } finally {
     res.off("close", cancel);
+    if (!finished) reader.cancel().catch(() => {});
   }
-}
-
-function drained(res: ExpressResponse) {
-  return new Promise<void>((resolve) => {
-    const done = () => {
-      res.off("drain", done);
-      res.off("close", done);
-      resolve();
-    };
-    res.on("drain", done);
-    res.on("close", done);
-  });
 }
