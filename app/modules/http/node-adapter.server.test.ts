@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
+import net from "node:net";
 import type { AddressInfo } from "node:net";
 import compression from "compression";
 import express, { type NextFunction, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
@@ -64,6 +65,25 @@ describe("the Express adapter in front of React Router", () => {
     const size = BUFFERED_BODY_MAX_BYTES * 3 + 7;
     const response = await fetch(`${origin}/upload`, { method: "POST", body: new Uint8Array(size).fill(97) });
     expect(await response.text()).toBe(String(size));
+  });
+
+  it("drops a request whose client leaves before its body is whole, and goes on serving", async () => {
+    const seen: string[] = [];
+    const origin = await serve(async (request) => {
+      seen.push(await request.text());
+      return new Response("ok");
+    });
+    const { port } = new URL(origin);
+    await new Promise<void>((resolve) => {
+      const socket = net.connect(Number(port), "127.0.0.1", () => {
+        socket.write("POST /form HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nmessage=half");
+        setTimeout(() => socket.destroy(), 50);
+      });
+      socket.on("close", () => resolve());
+    });
+    const response = await fetch(`${origin}/form`, { method: "POST", body: "message=whole" });
+    expect(await response.text()).toBe("ok");
+    expect(seen).toEqual(["message=whole"]);
   });
 
   it("keeps a path that starts with two slashes on this host", async () => {

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+import { buffer } from "node:stream/consumers";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { logger } from "~/modules/logging/logger.server";
@@ -74,16 +75,12 @@ function isSmallBody(req: IncomingMessage) {
 }
 
 /** The body as bytes, or null when the client went away before it was whole. */
-function readWhole(req: IncomingMessage) {
-  return new Promise<Buffer<ArrayBuffer> | null>((resolve) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.once("end", () => resolve(Buffer.concat(chunks)));
-    req.once("error", () => resolve(null));
-    req.once("close", () => {
-      if (!req.complete) resolve(null);
-    });
-  });
+async function readWhole(req: IncomingMessage) {
+  try {
+    return await buffer(req);
+  } catch {
+    return null;
+  }
 }
 
 async function sendResponse(res: ExpressResponse, response: Response) {
