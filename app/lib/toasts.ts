@@ -8,6 +8,7 @@ import { tokenTexts } from "./tokens";
  */
 export const toasts = {
   "logged-in": { title: "Success", message: "Logged in successfully", tone: "success" },
+  "email-confirmed": { title: "Success", message: "Your e-mail is confirmed and you are signed in.", tone: "success" },
   "signed-in": { title: "Success", message: "Successfully signed in", tone: "success" },
   "auth-failed": { title: "Error", message: "Failed to complete authentication", tone: "error" },
   "profile-updated": { title: "Success", message: "Profile updated successfully", tone: "success" },

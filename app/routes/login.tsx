@@ -30,7 +30,6 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <AuthCard title="Sign In" subtitle="Welcome back! Sign in to chat with your characters.">
       <Form method="post" className="flex flex-col gap-4">
-        {searchParams.get("verified") ? <FormAlert tone="success">Your e-mail is confirmed. You can sign in now.</FormAlert> : null}
         {searchParams.get("reset") ? <FormAlert tone="success">{authTexts.passwordChanged}</FormAlert> : null}
         {actionData?.error ? <FormAlert tone="error">{actionData.error}</FormAlert> : null}
         <input type="hidden" name="redirectTo" value={redirectTo} />

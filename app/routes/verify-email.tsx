@@ -1,21 +1,57 @@
-import { Form, Link, redirect } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard, FormAlert, FormField } from "~/components/auth-card";
-import { verifyEmail } from "~/modules/auth/accounts.server";
+import { withToast } from "~/lib/toasts";
+import { emailForConfirmationLink } from "~/modules/auth/accounts.server";
+import { confirmEmailAndSignIn } from "~/modules/auth/sign-in.server";
 import type { Route } from "./+types/verify-email";
 
 export function meta() {
   return [{ title: "Confirm e-mail · CharacterVerse" }];
 }
 
-/** The mailed link: confirms the account once, then the person signs in. */
-export async function loader({ url }: Route.LoaderArgs) {
-  const token = url.searchParams.get("token") ?? "";
-  const verified = await verifyEmail(token);
-  if (verified) throw redirect("/login?verified=1", { headers: { "Cache-Control": "no-store" } });
-  return null;
+// The page carries a live token: no shared cache, and not the anonymous page cache either.
+export function headers() {
+  return { "Cache-Control": "no-store" };
 }
 
-export default function VerifyEmail() {
+/**
+ * The mailed link only shows which account it confirms: mail scanners fetch links, and a link
+ * alone must not activate a password (see confirmEmail). The form's POST confirms and signs in.
+ */
+export async function loader({ url }: Route.LoaderArgs) {
+  const token = url.searchParams.get("token") ?? "";
+  return { token, email: await emailForConfirmationLink(token) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const result = await confirmEmailAndSignIn(request, context.clientIp);
+  if (result.ok) throw redirect(withToast(result.redirectTo, "email-confirmed"), { headers: { "Set-Cookie": result.cookie } });
+  if ("invalidLink" in result) return data({ invalidLink: true as const }, { status: 400 });
+  return data({ error: result.error }, { status: result.status });
+}
+
+export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
+  const submitting = useNavigation().state === "submitting";
+  if (!loaderData.email || (actionData && "invalidLink" in actionData)) return <InvalidLink />;
+  return (
+    <AuthCard title="Confirm your e-mail" subtitle="Enter the password you chose when you signed up, and you are in.">
+      <Form method="post" className="flex flex-col gap-4">
+        {actionData && "error" in actionData ? <FormAlert tone="error">{actionData.error}</FormAlert> : null}
+        <input type="hidden" name="token" value={loaderData.token} />
+        <FormField label="Email" name="email" type="email" autoComplete="username" value={loaderData.email} readOnly />
+        <FormField label="Password" name="password" type="password" autoComplete="current-password" required />
+        <Link to="/forgot-password" className="self-end text-sm text-accent hover:underline">
+          Forgot password?
+        </Link>
+        <button type="submit" className="btn-primary h-11" disabled={submitting}>
+          {submitting ? "Confirming…" : "Confirm and sign in"}
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}
+
+function InvalidLink() {
   return (
     <AuthCard title="Link not valid">
       <div className="flex flex-col gap-4">

@@ -1,9 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { authTexts } from "~/lib/auth-forms";
+import { toasts } from "~/lib/toasts";
 import { E2E_SMTP_PORT } from "../../playwright.config";
 import { readMail, startSmtpCapture, type SmtpCapture } from "../fakes/smtp-capture";
 import { hydrated, signIn, signUp } from "./journeys";
-import { desktop } from "./viewports";
+import { desktop, phone } from "./viewports";
 
 // The app (started by Playwright) sends its mail to this real SMTP server.
 let smtp: SmtpCapture;
@@ -29,11 +30,22 @@ for (const javaScriptEnabled of [true, false]) {
     expect(mail.subject).toBe("Confirm your e-mail for CharacterVerse");
     const link = /https?:\/\/\S+\/verify-email\?token=[\w-]+/.exec(mail.text)![0];
     await page.goto(link);
-    await expect(page.getByText("Your e-mail is confirmed. You can sign in now.")).toBeVisible();
-
-    await signIn(page, email, password);
-    await expect(page).toHaveURL(/\/(\?toast=logged-in)?$/);
-    if (javaScriptEnabled) await expect(page.getByRole("status").filter({ hasText: authTexts.loggedIn })).toBeVisible();
+    // The link's page names the account and asks for its password: following the link alone confirms nothing.
+    await expect(page.getByRole("heading", { name: "Confirm your e-mail" })).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveValue(email);
+    await page.getByLabel("Password").fill("not my password");
+    await page.getByRole("button", { name: "Confirm and sign in" }).click();
+    await expect(page.getByRole("alert")).toHaveText(authTexts.invalidCredentials);
+    await page.screenshot({ path: `test-results/verify-email-desktop-${javaScriptEnabled ? "js" : "nojs"}.png` });
+    await page.setViewportSize(phone);
+    await page.goto(link);
+    await page.screenshot({ path: `test-results/verify-email-phone-${javaScriptEnabled ? "js" : "nojs"}.png` });
+    await page.setViewportSize(desktop);
+    await page.goto(link);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Confirm and sign in" }).click();
+    await expect(page).toHaveURL(/\/(\?toast=email-confirmed)?$/);
+    if (javaScriptEnabled) await expect(page.getByRole("status").filter({ hasText: toasts["email-confirmed"].message })).toBeVisible();
     const menu = page.getByLabel("Profile menu");
     await expect(menu).toContainText(email.split("@")[0]);
     // Hydrating closes a menu opened before it (the page's script starts with every menu shut).
@@ -48,6 +60,11 @@ for (const javaScriptEnabled of [true, false]) {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
     await expect(page.getByLabel("Profile menu")).toHaveCount(0);
+
+    await signIn(page, email, password);
+    await expect(page).toHaveURL(/\/(\?toast=logged-in)?$/);
+    if (javaScriptEnabled) await expect(page.getByRole("status").filter({ hasText: authTexts.loggedIn })).toBeVisible();
+    await expect(page.getByLabel("Profile menu")).toContainText(email.split("@")[0]);
 
     // The link worked once only.
     await page.goto(link);

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { authTexts } from "~/lib/auth-forms";
 import { E2E_SMTP_PORT } from "../../playwright.config";
 import { readMail, startSmtpCapture, type SmtpCapture } from "../fakes/smtp-capture";
-import { hydrated, signIn, signUpAndConfirm } from "./journeys";
+import { hydrated, signedInAccount, signIn } from "./journeys";
 import { desktop, phone } from "./viewports";
 
 let smtp: SmtpCapture;
@@ -11,12 +11,12 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => smtp.close());
 
-/** A confirmed account, made through the pages. */
+/** A confirmed account, made through the pages, and this browser signed out again. */
 async function confirmedAccount(page: Page, label: string) {
   const email = `modal.${label}.${Date.now()}@example.com`;
   const password = "modal password";
-  await signUpAndConfirm(page, smtp, email, password);
-  await expect(page.getByText("Your e-mail is confirmed. You can sign in now.")).toBeVisible();
+  await signedInAccount(page, smtp, email, password);
+  await page.context().clearCookies();
   return { email, password };
 }
 
@@ -155,7 +155,7 @@ test("without JavaScript, a page that needs an account goes through /login and c
 
 test("when the session ends while a page is open, the next click goes through /login and back to the page it was for", async ({ page, context }) => {
   const { email, password } = await confirmedAccount(page, "ended");
-  await signIn(page, email, password, { fromCurrentPage: true });
+  await signIn(page, email, password);
   await expect(page).toHaveURL(/\/(\?toast=logged-in)?$/);
   await page.goto("/dashboard");
   await expect(page.getByRole("navigation", { name: "Dashboard navigation" })).toBeVisible();

@@ -32,18 +32,19 @@ export async function signUp(page: Page, email: string, password: string) {
   await expect(page.getByText(authTexts.signUpSuccess)).toBeVisible();
 }
 
-/** Signs up through the pages and follows the confirmation link mailed to `smtp`. */
-export async function signUpAndConfirm(page: Page, smtp: SmtpCapture, email: string, password: string) {
+/** On a confirmation link's page: enters the sign-up's password, which confirms the account and signs in. */
+export async function confirmWithPassword(page: Page, password: string) {
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Confirm and sign in" }).click();
+  await expect(page.getByLabel("Profile menu")).toBeVisible();
+}
+
+/** A new account, signed up through the pages and confirmed by the link mailed to `smtp`: signed in on `page`. */
+export async function signedInAccount(page: Page, smtp: SmtpCapture, email: string, password: string) {
   await signUp(page, email, password);
   const mail = readMail((await smtp.waitForMessage((message) => message.to.includes(email))).raw);
   await page.goto(/https?:\/\/\S+\/verify-email\?token=[\w-]+/.exec(mail.text)![0]);
-}
-
-/** A new, confirmed account, signed in on `page`. */
-export async function signedInAccount(page: Page, smtp: SmtpCapture, email: string, password: string) {
-  await signUpAndConfirm(page, smtp, email, password);
-  await signIn(page, email, password);
-  await expect(page.getByLabel("Profile menu")).toBeVisible();
+  await confirmWithPassword(page, password);
 }
 
 /** The page's script is running (before that, a click is a plain link or form). */

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { authTexts } from "~/lib/auth-forms";
 import { E2E_SMTP_PORT } from "../../playwright.config";
 import { readMail, startSmtpCapture, type SmtpCapture } from "../fakes/smtp-capture";
-import { signIn, signUp } from "./journeys";
+import { confirmWithPassword, signIn, signUp } from "./journeys";
 import { desktop } from "./viewports";
 
 // The app (started by Playwright) sends its mail to this real SMTP server.
@@ -18,10 +18,12 @@ async function mailedLink(email: string, subject: string, page: string) {
 }
 
 
+/** A confirmed account, made through the pages, and this browser signed out again. */
 async function confirmedAccount(page: Page, email: string, password: string) {
   await signUp(page, email, password);
   await page.goto(await mailedLink(email, "Confirm your e-mail for CharacterVerse", "verify-email"));
-  await expect(page.getByText("Your e-mail is confirmed. You can sign in now.")).toBeVisible();
+  await confirmWithPassword(page, password);
+  await page.context().clearCookies();
 }
 
 async function chooseNewPassword(page: Page, password: string) {

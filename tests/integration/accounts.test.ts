@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { authTexts } from "~/lib/auth-forms";
-import { signUp, verifyEmail } from "~/modules/auth/accounts.server";
+import { confirmEmail, signUp } from "~/modules/auth/accounts.server";
 import { endLoginSession, getCurrentUser } from "~/modules/auth/login-session.server";
 import { signInWithPassword } from "~/modules/auth/sign-in.server";
 import { loader as shellLoader } from "~/routes/_shell/layout";
@@ -23,7 +23,7 @@ function mailedToken() {
 
 async function verifiedAccount(email = "ada@example.com", password = "lovelace1") {
   await (await signUp(email, password)).delivery;
-  await verifyEmail(mailedToken());
+  await confirmEmail(mailedToken(), password);
   return { email, password };
 }
 
@@ -38,11 +38,11 @@ describe("accounts", () => {
     expect(refused).toEqual({ ok: false, status: 400, error: authTexts.unconfirmedEmailPage });
   });
 
-  it("the mailed link confirms the account once; then sign-in works and logout ends the session", async () => {
+  it("the mailed link confirms the account once, with its password; then sign-in works and logout ends the session", async () => {
     await (await signUp("ada@example.com", "lovelace1")).delivery;
     const token = mailedToken();
-    expect(await verifyEmail(token)).toMatchObject({ email: "ada@example.com" });
-    expect(await verifyEmail(token)).toBeNull();
+    expect(await confirmEmail(token, "lovelace1")).toMatchObject({ email: "ada@example.com" });
+    expect(await confirmEmail(token, "lovelace1")).toBeNull();
 
     const result = await signInWithPassword(signInRequest("ADA@example.com", "lovelace1"), "10.0.0.1");
     expect(result).toMatchObject({ ok: true, redirectTo: "/explore" });

@@ -5,9 +5,10 @@ import { action as forgotPasswordAction } from "~/routes/forgot-password";
 import { action as loginAction } from "~/routes/login";
 import { action as resetPasswordAction } from "~/routes/reset-password";
 import { action as signUpAction } from "~/routes/signup";
+import { action as confirmEmailAction } from "~/routes/verify-email";
 import { databaseEmptiedBeforeEachTest } from "../helpers/database";
 import { clearOutbox, outboxMails } from "../helpers/outbox";
-import { routeArgs } from "../helpers/route-args";
+import { answerOf, routeArgs } from "../helpers/route-args";
 import { confirmedAccount } from "../helpers/accounts";
 
 const EMAIL = "ada@example.com";
@@ -19,19 +20,8 @@ beforeEach(clearOutbox);
 
 type Action = (args: never) => Promise<unknown>;
 
-/** What a browser gets from an action: its status and data, or where a redirect points. */
-async function answer(action: Action, request: Request) {
-  let result: unknown;
-  try {
-    result = await action(routeArgs(request, { context: { clientIp: "10.0.0.1" } }));
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response) return { status: result.status, location: result.headers.get("Location") };
-  const wrapped = result as { type?: string; data: unknown; init: ResponseInit | null };
-  if (wrapped?.type === "DataWithResponseInit") return { status: wrapped.init?.status ?? 200, data: wrapped.data };
-  return { status: 200, data: result };
-}
+/** What a browser gets from the action, posted from one client address. */
+const answer = (action: Action, request: Request) => answerOf(() => action(routeArgs(request, { context: { clientIp: "10.0.0.1" } })));
 
 const post = (url: string, fields: Record<string, string>) =>
   new Request(`http://localhost${url}`, { method: "POST", body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
@@ -79,7 +69,7 @@ describe("oversized account forms", () => {
   it("a sign-in within the cap still works", async () => {
     await verifiedAccount();
     const fields = { email: EMAIL, password: PASSWORD, redirectTo: "/explore", padding: "x".repeat(AUTH_FORM_MAX_BYTES / 2) };
-    expect(await answer(loginAction, post("/login", fields))).toEqual({ status: 302, location: "/explore?toast=logged-in" });
+    expect(await answer(loginAction, post("/login", fields))).toMatchObject({ status: 302, location: "/explore?toast=logged-in" });
   });
 
   it("oversized password-reset forms are refused and change nothing", async () => {
@@ -91,6 +81,16 @@ describe("oversized account forms", () => {
 
     expect(mailsSent()).toBe(0);
     expect((await test.database.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).passwordHash).toBe(user.passwordHash);
+    expect(await test.database.prisma.verificationToken.count({ where: { usedAt: null } })).toBe(1);
+  });
+
+  it("an oversized confirmation form is refused and confirms nothing", async () => {
+    const user = await test.database.prisma.user.create({ data: { email: EMAIL, name: "ada", status: "pending" } });
+    const token = await issueToken(user.id, "email_verification");
+    const fields = { token, password: PASSWORD, padding: PADDING };
+    expect(await answer(confirmEmailAction, post(`/verify-email?token=${token}`, fields))).toEqual({ status: 413, data: { error: authTexts.formTooLarge } });
+
+    expect(await test.database.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({ status: "pending", emailVerifiedAt: null });
     expect(await test.database.prisma.verificationToken.count({ where: { usedAt: null } })).toBe(1);
   });
 });

@@ -1,13 +1,14 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { beforeEach, describe, expect, it } from "vitest";
 import { authTexts } from "~/lib/auth-forms";
-import { resendVerification, signUp, verifyEmail } from "~/modules/auth/accounts.server";
+import { confirmEmail, resendVerification, signUp } from "~/modules/auth/accounts.server";
 import { signInWithPassword } from "~/modules/auth/sign-in.server";
 import { action as signUpAction } from "~/routes/signup";
+import { action as confirmAction, loader as confirmPage } from "~/routes/verify-email";
 import { databaseEmptiedBeforeEachTest } from "../helpers/database";
 import { verificationNotes } from "~/modules/mail/templates";
 import { clearOutbox, outboxMails } from "../helpers/outbox";
-import { routeArgs } from "../helpers/route-args";
+import { answerOf, routeArgs } from "../helpers/route-args";
 
 const VICTIM = "victim@example.com";
 
@@ -34,28 +35,86 @@ const signIn = (email: string, password: string) =>
   signInWithPassword(new Request("http://localhost/login", { method: "POST", body: new URLSearchParams({ email, password }) }), "10.9.0.1");
 
 /** What the browser gets from the sign-up form's action: status and data. */
-async function submitSignUp(fields: Record<string, string>, clientIp: string) {
+function submitSignUp(fields: Record<string, string>, clientIp: string) {
   const request = new Request("http://localhost/signup", { method: "POST", body: new URLSearchParams(fields) });
-  const result = (await signUpAction(routeArgs(request, { context: { clientIp } }))) as { type?: string; data?: unknown; init?: ResponseInit };
-  if (result?.type === "DataWithResponseInit") return { status: result.init?.status ?? 200, data: result.data };
-  return { status: 200, data: result };
+  return answerOf(() => signUpAction(routeArgs(request, { context: { clientIp } })));
 }
+
+/** What a mail scanner or a browser following a link sees: the page's data (the e-mail is null when the link is not valid). */
+const openLink = (token: string) => confirmPage(routeArgs(new Request(`http://localhost/verify-email?token=${token}`)));
+
+/** The link's form, posted with a password. */
+function confirmByLink(token: string, password: string, clientIp = "10.5.0.1") {
+  const request = new Request(`http://localhost/verify-email?token=${token}`, { method: "POST", body: new URLSearchParams({ token, password }) });
+  return answerOf(() => confirmAction(routeArgs(request, { context: { clientIp } })));
+}
+
+const invalidLink = { status: 400, data: { invalidLink: true } };
 
 const signUpForm = (email: string, clientIp: string, password = "first-password") => submitSignUp({ email, password, confirmPassword: password }, clientIp);
 const resendForm = (email: string, clientIp: string) => submitSignUp({ intent: "resend", email }, clientIp);
 const tooManySignUps = expect.stringMatching(/^Too many sign-up attempts\. Please try again in \d+ minutes?\.$/);
 
-describe("signing up for an e-mail someone else signed up first", () => {
-  it("the owner's confirmation activates the owner's password; the earlier one never signs in", async () => {
-    await (await signUp(VICTIM, "attacker-password", "10.6.0.1")).delivery;
-    await (await signUp(VICTIM, "victim-password", "10.6.0.2")).delivery;
-    const [attackersLink, victimsLink] = linksMailedTo(VICTIM);
+describe("a confirmation link", () => {
+  it("opening it confirms nothing, as a mail scanner fetching it would; it shows whose account it is for", async () => {
+    await (await signUp(VICTIM, "victim-password")).delivery;
+    const [link] = linksMailedTo(VICTIM);
 
-    expect(await verifyEmail(victimsLink)).toMatchObject({ email: VICTIM });
+    expect(await openLink(link)).toEqual({ token: link, email: VICTIM });
+    expect(await openLink(link)).toEqual({ token: link, email: VICTIM });
+    expect(await signIn(VICTIM, "victim-password")).toEqual({ ok: false, status: 400, error: authTexts.unconfirmedEmailPage });
+    expect(await openLink("made-up-token")).toEqual({ token: "made-up-token", email: null });
+  });
+
+  it("with the sign-up's password it confirms the account and signs in, once", async () => {
+    await (await signUp(VICTIM, "victim-password")).delivery;
+    const [link] = linksMailedTo(VICTIM);
+
+    const confirmed = await confirmByLink(link, "victim-password");
+    expect(confirmed).toMatchObject({ status: 302, location: "/?toast=email-confirmed", cookie: expect.stringMatching(/^cv_session=[\w-]+;/) });
+    expect(await test.database.prisma.user.findUniqueOrThrow({ where: { email: VICTIM } })).toMatchObject({ status: "active", emailVerifiedAt: expect.any(Date) });
+    expect(await signIn(VICTIM, "victim-password")).toMatchObject({ ok: true });
+    expect(await openLink(link)).toMatchObject({ email: null });
+    expect(await confirmByLink(link, "victim-password")).toEqual(invalidLink);
+  });
+
+  it("a wrong password is refused with the sign-in text, confirms nothing and leaves the link live", async () => {
+    await (await signUp(VICTIM, "victim-password")).delivery;
+    const [link] = linksMailedTo(VICTIM);
+
+    expect(await confirmByLink(link, "a-guess")).toEqual({ status: 400, data: { error: authTexts.invalidCredentials } });
+    expect(await test.database.prisma.user.findUniqueOrThrow({ where: { email: VICTIM } })).toMatchObject({ status: "pending", emailVerifiedAt: null });
+    expect(await confirmByLink(link, "victim-password")).toMatchObject({ status: 302 });
+  });
+
+  it("password guesses through the link count under the sign-in limits, for the account it is for", async () => {
+    await (await signUp(VICTIM, "victim-password")).delivery;
+    const [link] = linksMailedTo(VICTIM);
+    for (let guess = 1; guess <= 10; guess += 1) expect((await confirmByLink(link, `guess-${guess}`, `10.5.1.${guess}`)).status).toBe(400);
+
+    expect(await confirmByLink(link, "victim-password", "10.5.2.1")).toEqual({
+      status: 429,
+      data: { error: expect.stringMatching(/^Too many sign-in attempts\. Please try again in \d+ minutes?\.$/) },
+    });
+    expect(await test.database.prisma.user.findUniqueOrThrow({ where: { email: VICTIM } })).toMatchObject({ status: "pending" });
+  });
+});
+
+describe("signing up for an e-mail someone else signed up first", () => {
+  it("the owner who follows the other sign-up's link cannot activate its password; their own sign-up then can", async () => {
+    await (await signUp(VICTIM, "attacker-password", "10.6.0.1")).delivery;
+    const [attackersLink] = linksMailedTo(VICTIM);
+
+    // The owner does not know the password that sign-up chose: whatever they enter confirms nothing.
+    expect(await confirmByLink(attackersLink, "victim-password")).toEqual({ status: 400, data: { error: authTexts.invalidCredentials } });
+    expect(await signIn(VICTIM, "attacker-password")).toEqual({ ok: false, status: 400, error: authTexts.unconfirmedEmailPage });
+
+    await (await signUp(VICTIM, "victim-password", "10.6.0.2")).delivery;
+    const [, victimsLink] = linksMailedTo(VICTIM);
+    expect(await confirmByLink(attackersLink, "attacker-password")).toEqual(invalidLink);
+    expect(await confirmByLink(victimsLink, "victim-password")).toMatchObject({ status: 302, location: "/?toast=email-confirmed" });
     expect(await signIn(VICTIM, "attacker-password")).toEqual({ ok: false, status: 400, error: authTexts.invalidCredentials });
     expect(await signIn(VICTIM, "victim-password")).toMatchObject({ ok: true });
-    // The link mailed for the earlier sign-up died with it.
-    expect(await verifyEmail(attackersLink)).toBeNull();
   });
 
   it("a link from an earlier sign-up no longer confirms the account at all", async () => {
@@ -63,12 +122,13 @@ describe("signing up for an e-mail someone else signed up first", () => {
     await (await signUp(VICTIM, "victim-password")).delivery;
     const [earlier] = linksMailedTo(VICTIM);
 
-    expect(await verifyEmail(earlier)).toBeNull();
+    expect(await confirmEmail(earlier, "attacker-password")).toBeNull();
+    expect(await confirmEmail(earlier, "victim-password")).toBeNull();
     expect(await signIn(VICTIM, "attacker-password")).toEqual({ ok: false, status: 400, error: authTexts.invalidCredentials });
     expect(await signIn(VICTIM, "victim-password")).toEqual({ ok: false, status: 400, error: authTexts.unconfirmedEmailPage });
   });
 
-  it("a mail whose link activates a later sign-up's password says so; the first sign-up's does not", async () => {
+  it("every confirmation mail says its page asks for the password; a repeated sign-up's also says earlier links are dead", async () => {
     /** The one mail a step sends (the outbox is emptied after each, so their order cannot mix). */
     const mailOf = async (step: Promise<{ delivery: Promise<void> }>) => {
       await (await step).delivery;
@@ -81,19 +141,19 @@ describe("signing up for an e-mail someone else signed up first", () => {
     const again = await mailOf(signUp(VICTIM, "attacker-password"));
     const resent = await mailOf(resendVerification(VICTIM));
 
-    expect(first.text).toContain("If you did not sign up for CharacterVerse, you can ignore this e-mail");
-    expect(first.text).not.toContain("latest sign-up");
-    expect(first.html).not.toContain("latest sign-up");
+    for (const mail of [first, again, resent]) {
+      expect(mail.text).toContain(verificationNotes.password);
+      expect(mail.html).toContain(verificationNotes.password);
+      expect(mail.text).toContain("If you did not sign up for CharacterVerse, you can ignore this e-mail");
+    }
     expect(again.text).toContain(verificationNotes.again);
-    expect(again.html).toContain("has just been signed up again");
-    expect(resent.text).toContain(verificationNotes.resend);
-    expect(resent.text).not.toContain("signed up again");
-    expect(resent.html).toContain("activates the password chosen in the latest sign-up");
+    expect(again.html).toContain(verificationNotes.again);
+    for (const mail of [first, resent]) expect(mail.text).not.toContain(verificationNotes.again);
   });
 
   it("a confirmed account keeps its password when someone signs up with its e-mail", async () => {
     await (await signUp(VICTIM, "victim-password")).delivery;
-    await verifyEmail(linksMailedTo(VICTIM)[0]);
+    await confirmEmail(linksMailedTo(VICTIM)[0], "victim-password");
     await (await signUp(VICTIM, "attacker-password")).delivery;
 
     expect(linksMailedTo(VICTIM)).toHaveLength(1);

@@ -6,7 +6,7 @@ import { sendMail } from "~/modules/mail/mailer.server";
 import { verificationEmail, type VerificationKind } from "~/modules/mail/templates";
 import { recordAttempts, type RateLimitRule } from "~/modules/security/rate-limit.server";
 import { hashPassword, spendPasswordCheck, verifyPassword } from "./password.server";
-import { consumeToken, issueToken } from "./tokens.server";
+import { consumeToken, issueToken, liveTokenUser } from "./tokens.server";
 
 export const DEFAULT_AVATAR_URL = "/default-avatar.svg";
 
@@ -72,7 +72,7 @@ export async function signUp(email: string, password: string, clientIp?: string)
  */
 function replacePendingPassword(userId: string, passwordHash: string) {
   return prisma().$transaction(async (tx) => {
-    // Tokens before the user row, the order verifyEmail locks them in, so the two wait rather than deadlock.
+    // Tokens before the user row, the order confirmEmail locks them in, so the two wait rather than deadlock.
     await tx.verificationToken.updateMany({ where: { userId, purpose: "email_verification", usedAt: null }, data: { usedAt: new Date() } });
     const { count } = await tx.user.updateMany({ where: { id: userId, emailVerifiedAt: null }, data: { passwordHash } });
     return count === 0 ? null : issueToken(userId, "email_verification", tx);
@@ -80,8 +80,8 @@ function replacePendingPassword(userId: string, passwordHash: string) {
 }
 
 /**
- * Sends a new link to an unverified account; silent for unknown or verified e-mails. The link
- * activates the password of the latest sign-up, as the latest sign-up's own link would.
+ * Sends a new link to an unverified account; silent for unknown or verified e-mails. Like the
+ * latest sign-up's own link, it confirms the account with that sign-up's password.
  */
 export async function resendVerification(email: string, clientIp?: string): Promise<LinkRequest> {
   const refused = await refusedByRateLimit(email, clientIp);
@@ -103,18 +103,47 @@ async function mailVerificationLink(email: string, issue: () => Promise<string |
   }
 }
 
+/** The unconfirmed account a live confirmation link is for, with what confirming it checks. */
+async function pendingAccountOf(token: string) {
+  const userId = await liveTokenUser(token, "email_verification");
+  if (!userId) return null;
+  return prisma().user.findFirst({ where: { id: userId, status: "pending", emailVerifiedAt: null }, select: { id: true, email: true, passwordHash: true } });
+}
+
 /**
- * Follows a mailed link: a pending account becomes verified and active (one an admin turned off
- * stays off). Null when the link is not valid or the account is not confirmed by it. One
- * transaction, the token first, so a sign-up replacing the password at the same moment either
- * kills this link or waits and finds the account confirmed.
+ * The e-mail a confirmation link is for, while the link is live and the account unconfirmed, so
+ * its page can say which account it confirms. Reading it spends nothing: mail scanners fetch links.
  */
-export async function verifyEmail(token: string) {
+export async function emailForConfirmationLink(token: string) {
+  return (await pendingAccountOf(token))?.email ?? null;
+}
+
+/**
+ * Confirms the account a mailed link is for, given the password chosen at its sign-up: the link
+ * proves the inbox, the password proves the sign-up. So a link alone activates nobody's password,
+ * neither when a mail scanner fetches it nor when the inbox's owner follows the link of a sign-up
+ * someone else made with their address. Null when the link is not valid (any more); SignInError
+ * with the sign-in form's text when the password is wrong, and then the link stays live.
+ *
+ * One transaction, the token first, and only while the password is still the one checked: a
+ * sign-up replacing it at the same moment either kills this link or waits and finds the account
+ * confirmed.
+ */
+export async function confirmEmail(token: string, password: string) {
+  const account = await pendingAccountOf(token);
+  if (!account) return null;
+  if (!account.passwordHash) {
+    await spendPasswordCheck(password);
+    throw new SignInError(authTexts.invalidCredentials);
+  }
+  if (!(await verifyPassword(password, account.passwordHash))) throw new SignInError(authTexts.invalidCredentials);
   return prisma().$transaction(async (tx) => {
-    const userId = await consumeToken(token, "email_verification", tx);
-    if (!userId) return null;
-    await tx.user.updateMany({ where: { id: userId, status: "pending" }, data: { emailVerifiedAt: new Date(), status: "active" } });
-    return tx.user.findFirst({ where: { id: userId, emailVerifiedAt: { not: null } }, select: { id: true, email: true } });
+    if ((await consumeToken(token, "email_verification", tx)) !== account.id) return null;
+    const { count } = await tx.user.updateMany({
+      where: { id: account.id, status: "pending", emailVerifiedAt: null, passwordHash: account.passwordHash },
+      data: { emailVerifiedAt: new Date(), status: "active" },
+    });
+    return count === 1 ? { id: account.id, email: account.email } : null;
   });
 }
 

@@ -3,7 +3,7 @@ import { FormStrategy } from "remix-auth-form";
 import { authTexts, safeRedirectPath, signInSchema, tooManyAttempts } from "~/lib/auth-forms";
 import { clearLimit, recordAttempts, refundAttempt, SIGN_IN_FAILURES } from "~/modules/security/rate-limit.server";
 import { readAccountForm } from "./account-form.server";
-import { checkPassword, SignInError } from "./accounts.server";
+import { checkPassword, confirmEmail, emailForConfirmationLink, SignInError } from "./accounts.server";
 import { startLoginSession } from "./login-session.server";
 
 type SignedIn = { id: string; email: string };
@@ -32,30 +32,53 @@ export type SignInResult =
 /**
  * Password sign-in with the spec's texts. Failures count per client address and per account
  * (10 in 15 minutes); once either is used up, the password is not even checked.
- *
- * Every attempt is counted before its password is checked, each in one statement, so parallel
- * guesses take numbers in turn and only the first 10 reach the check; a success then gives its
- * count back (and forgives the account's failures), so only failures stay counted.
  */
 export async function signInWithPassword(request: Request, clientIp: string | undefined): Promise<SignInResult> {
   // FormStrategy buffers whatever body it is given (request.clone().formData()): it gets only a capped copy.
   const form = await readAccountForm(request);
   if (!form) return { ok: false, status: 413, error: authTexts.formTooLarge };
   const email = String(form.get("email") ?? "").trim().toLowerCase();
-  const [ipKey, ownerKey] = [`sign-in:ip:${clientIp ?? "unknown"}`, accountKey(email)];
+  const attempt = await underSignInLimits(email, clientIp, () => authenticator.authenticate("password", new Request(request.url, { method: "POST", body: form })));
+  if (!attempt.ok) return attempt;
+  return { ok: true, cookie: await startLoginSession(attempt.user.id, request, clientIp ?? null), redirectTo: safeRedirectPath(form.get("redirectTo")) };
+}
 
+/**
+ * The confirmation link's form: confirms the account with the password chosen at its sign-up
+ * (see confirmEmail) and signs in. The password is checked under the sign-in form's limits, for
+ * the account the link is for. `invalidLink` when the link is not valid (any more).
+ */
+export async function confirmEmailAndSignIn(request: Request, clientIp: string | undefined): Promise<SignInResult | { ok: false; invalidLink: true }> {
+  const form = await readAccountForm(request);
+  if (!form) return { ok: false, status: 413, error: authTexts.formTooLarge };
+  const token = String(form.get("token") ?? "");
+  const email = await emailForConfirmationLink(token);
+  if (!email) return { ok: false, invalidLink: true };
+  const attempt = await underSignInLimits(email, clientIp, () => confirmEmail(token, String(form.get("password") ?? "")));
+  if (!attempt.ok) return attempt;
+  if (!attempt.user) return { ok: false, invalidLink: true };
+  return { ok: true, cookie: await startLoginSession(attempt.user.id, request, clientIp ?? null), redirectTo: "/" };
+}
+
+/**
+ * Runs one password check under the sign-in limits. Every attempt is counted before its password
+ * is checked, each in one statement, so parallel guesses take numbers in turn and only the first
+ * 10 reach the check; a success then gives its count back (and forgives the account's failures),
+ * so only failures stay counted. `check` throws SignInError to refuse.
+ */
+async function underSignInLimits<User>(email: string, clientIp: string | undefined, check: () => Promise<User>) {
+  const [ipKey, ownerKey] = [`sign-in:ip:${clientIp ?? "unknown"}`, accountKey(email)];
   const counted = await recordAttempts([
     [ipKey, SIGN_IN_FAILURES],
     [ownerKey, SIGN_IN_FAILURES],
   ]);
-  if (counted.limited) return { ok: false, status: 429, error: tooManyAttempts("sign-in", counted.retryAfterSeconds) };
-
+  if (counted.limited) return { ok: false as const, status: 429, error: tooManyAttempts("sign-in", counted.retryAfterSeconds) };
   try {
-    const user = await authenticator.authenticate("password", new Request(request.url, { method: "POST", body: form }));
+    const user = await check();
     await Promise.all([refundAttempt(ipKey), clearLimit(ownerKey)]);
-    return { ok: true, cookie: await startLoginSession(user.id, request, clientIp ?? null), redirectTo: safeRedirectPath(form.get("redirectTo")) };
+    return { ok: true as const, user };
   } catch (error) {
     if (!(error instanceof SignInError)) throw error;
-    return { ok: false, status: 400, error: error.message };
+    return { ok: false as const, status: 400, error: error.message };
   }
 }

@@ -24,6 +24,16 @@ export async function issueToken(userId: string, purpose: VerificationPurpose, d
   return token;
 }
 
+/** The user of a live token (known, unexpired, unused), leaving it unused: for a page that only shows what the link is for. */
+export async function liveTokenUser(token: string, purpose: VerificationPurpose, db: Db = prisma()) {
+  if (!token || token.length > 100) return null;
+  const rows = await db.$queryRaw<{ user_id: string }[]>`
+    SELECT user_id FROM verification_tokens
+    WHERE token_hash = ${digest(token)} AND purpose = ${purpose}::"VerificationPurpose"
+      AND used_at IS NULL AND expires_at > (now() AT TIME ZONE 'UTC')`;
+  return rows[0]?.user_id ?? null;
+}
+
 /**
  * Marks the token used and returns its user, or null if unknown, expired or already used. Atomic.
  * `expires_at` and `used_at` are `timestamp` columns holding UTC (as Prisma writes every DateTime),

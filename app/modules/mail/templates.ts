@@ -10,10 +10,9 @@ type LinkEmail = { link: string; appUrl: string };
 const brand = "CharacterVerse";
 
 /**
- * Which sign-up the link is for. A link for an address signed up before (`again`) or mailed once
- * more on request (`resend`) activates the password of the latest sign-up, which may not be the
- * reader's: anyone can sign up with any address. The mail says so, rather than let the reader
- * confirm someone else's password unawares.
+ * Which sign-up the link is for: the first for its address, one for an address signed up before
+ * (`again`: the links mailed before no longer work, and the mail says so), or a link mailed once
+ * more on request.
  */
 export type VerificationKind = "first" | "again" | "resend";
 
@@ -21,7 +20,7 @@ export function verificationEmail({ link, appUrl, kind = "first" }: LinkEmail & 
   const greeting = `Welcome to ${brand}! Please confirm your e-mail address so we know it is really yours.`;
   const expiry = "The link expires in 24 hours.";
   const ignore = `If you did not sign up for ${brand}, you can ignore this e-mail and no account will be confirmed.`;
-  const notes = kind === "first" ? [expiry, ignore] : [verificationNotes[kind], expiry, ignore];
+  const notes = [verificationNotes.password, ...(kind === "again" ? [verificationNotes.again] : []), expiry, ignore];
   return {
     subject: `Confirm your e-mail for ${brand}`,
     text: textBody([greeting, `Confirm your address here:\n${link}`, ...notes], appUrl),
@@ -36,12 +35,9 @@ export function verificationEmail({ link, appUrl, kind = "first" }: LinkEmail & 
   };
 }
 
-const latestOnly =
-  "This link activates the password chosen in the latest sign-up with this address. If that sign-up was not yours, do not follow this link: sign up again with your own password and use the link that comes with it.";
-
 export const verificationNotes = {
-  again: `This address has just been signed up again, and links mailed before no longer work. ${latestOnly}`,
-  resend: latestOnly,
+  password: "The page asks for the password you chose when you signed up.",
+  again: "This address has just been signed up again, and links mailed before no longer work.",
 } as const;
 
 export function passwordResetEmail({ link, appUrl }: LinkEmail): MailContent {
