@@ -168,7 +168,7 @@ function SignUpPanel({ redirectTo, googleSignIn, onSwitch }: { redirectTo: strin
         <div className="mt-5 flex flex-col gap-4">
           <FormAlert tone="success">{authTexts.signUpSuccess}</FormAlert>
           <p className="text-sm text-muted">
-            We sent a confirmation link to <strong className="text-ink">{fetcher.data.email}</strong>. Follow it, then sign in.
+            We sent a confirmation link to <strong className="text-ink">{fetcher.data.email}</strong>. Follow it and enter your password to confirm and sign in.
           </p>
           <button type="button" onClick={onSwitch} className="btn-primary h-11">
             Sign in

@@ -24,7 +24,7 @@ export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 
 /**
- * The largest body an account form (sign-in, sign-up, resend, password reset, the Google button)
+ * The largest body an account form (sign-in, sign-up, resend, confirmation, password reset, the Google button)
  * may have: its few fields at their longest, every character percent-encoded, fit with room to
  * spare. Anything larger is refused before it is buffered.
  */

@@ -49,7 +49,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
             <>
               <FormAlert tone="success">{authTexts.signUpSuccess}</FormAlert>
               <p className="text-sm text-muted">
-                We sent a confirmation link to <strong className="text-ink">{actionData.email}</strong>. Follow it, then sign in.
+                We sent a confirmation link to <strong className="text-ink">{actionData.email}</strong>. Follow it and enter your password to confirm and sign in.
               </p>
             </>
           ) : (

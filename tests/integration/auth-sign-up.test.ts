@@ -2,9 +2,11 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { beforeEach, describe, expect, it } from "vitest";
 import { authTexts } from "~/lib/auth-forms";
 import { confirmEmail, resendVerification, signUp } from "~/modules/auth/accounts.server";
+import { getCurrentUser, startLoginSession } from "~/modules/auth/login-session.server";
 import { signInWithPassword } from "~/modules/auth/sign-in.server";
 import { action as signUpAction } from "~/routes/signup";
 import { action as confirmAction, loader as confirmPage } from "~/routes/verify-email";
+import { confirmedAccount } from "../helpers/accounts";
 import { databaseEmptiedBeforeEachTest } from "../helpers/database";
 import { verificationNotes } from "~/modules/mail/templates";
 import { clearOutbox, outboxMails } from "../helpers/outbox";
@@ -43,9 +45,10 @@ function submitSignUp(fields: Record<string, string>, clientIp: string) {
 /** What a mail scanner or a browser following a link sees: the page's data (the e-mail is null when the link is not valid). */
 const openLink = (token: string) => confirmPage(routeArgs(new Request(`http://localhost/verify-email?token=${token}`)));
 
-/** The link's form, posted with a password. */
-function confirmByLink(token: string, password: string, clientIp = "10.5.0.1") {
-  const request = new Request(`http://localhost/verify-email?token=${token}`, { method: "POST", body: new URLSearchParams({ token, password }) });
+/** The link's form, posted with a password (from a browser with `cookie`, if given). */
+function confirmByLink(token: string, password: string, clientIp = "10.5.0.1", cookie?: string) {
+  const headers = cookie ? { Cookie: cookie } : undefined;
+  const request = new Request(`http://localhost/verify-email?token=${token}`, { method: "POST", body: new URLSearchParams({ token, password }), headers });
   return answerOf(() => confirmAction(routeArgs(request, { context: { clientIp } })));
 }
 
@@ -83,6 +86,7 @@ describe("a confirmation link", () => {
     const [link] = linksMailedTo(VICTIM);
 
     expect(await confirmByLink(link, "a-guess")).toEqual({ status: 400, data: { error: authTexts.invalidCredentials } });
+    expect(await confirmByLink(link, "")).toEqual({ status: 400, data: { error: authTexts.invalidCredentials } });
     expect(await test.database.prisma.user.findUniqueOrThrow({ where: { email: VICTIM } })).toMatchObject({ status: "pending", emailVerifiedAt: null });
     expect(await confirmByLink(link, "victim-password")).toMatchObject({ status: 302 });
   });
@@ -97,6 +101,40 @@ describe("a confirmation link", () => {
       data: { error: expect.stringMatching(/^Too many sign-in attempts\. Please try again in \d+ minutes?\.$/) },
     });
     expect(await test.database.prisma.user.findUniqueOrThrow({ where: { email: VICTIM } })).toMatchObject({ status: "pending" });
+  });
+
+  it("the form sent twice at once (a double click) signs in both times", async () => {
+    await (await signUp(VICTIM, "victim-password")).delivery;
+    const [link] = linksMailedTo(VICTIM);
+
+    const answers = await Promise.all([confirmByLink(link, "victim-password"), confirmByLink(link, "victim-password")]);
+    for (const answer of answers) expect(answer).toMatchObject({ status: 302, location: "/?toast=email-confirmed", cookie: expect.stringMatching(/^cv_session=[\w-]+;/) });
+  });
+
+  it("a browser signed in as someone else is signed out of that account, then signed in to the confirmed one", async () => {
+    const other = await confirmedAccount("other@example.com", "other-password");
+    const othersCookie = (await startLoginSession(other.id, new Request("http://localhost/login"), "10.5.3.1")).split(";")[0];
+    await (await signUp(VICTIM, "victim-password")).delivery;
+    const [link] = linksMailedTo(VICTIM);
+
+    const confirmed = await confirmByLink(link, "victim-password", "10.5.3.1", othersCookie);
+    expect(confirmed).toMatchObject({ status: 302 });
+    expect(await getCurrentUser(new Request("http://localhost/", { headers: { Cookie: othersCookie } }))).toBeNull();
+    const newCookie = (confirmed as { cookie: string }).cookie.split(";")[0];
+    expect(await getCurrentUser(new Request("http://localhost/", { headers: { Cookie: newCookie } }))).toMatchObject({ email: VICTIM });
+  });
+
+  it("an unconfirmed account an admin turned off is sent no more links, and its link shows nothing", async () => {
+    await (await signUp(VICTIM, "victim-password")).delivery;
+    const [link] = linksMailedTo(VICTIM);
+    await test.database.prisma.user.update({ where: { email: VICTIM }, data: { status: "inactive" } });
+
+    await (await signUp(VICTIM, "another-password")).delivery;
+    await (await resendVerification(VICTIM)).delivery;
+    expect(linksMailedTo(VICTIM)).toEqual([link]);
+    expect(await openLink(link)).toMatchObject({ email: null });
+    expect(await confirmByLink(link, "victim-password")).toEqual(invalidLink);
+    expect(await test.database.prisma.user.findUniqueOrThrow({ where: { email: VICTIM } })).toMatchObject({ status: "inactive", emailVerifiedAt: null });
   });
 });
 

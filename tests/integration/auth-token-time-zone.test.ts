@@ -1,5 +1,6 @@
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { consumeToken, issueToken } from "~/modules/auth/tokens.server";
+import { consumeToken, issueToken, liveTokenUser } from "~/modules/auth/tokens.server";
 import { openDatabase, type Database } from "~/modules/db/database.server";
 import { prisma, useDatabaseForTests } from "~/modules/db/db.server";
 import { action as resetPasswordAction } from "~/routes/reset-password";
@@ -71,5 +72,18 @@ describe("link tokens on a database whose time zone is not UTC", () => {
 
     expect(await consumeToken(token, "password_reset")).toBeNull();
     expect(await setNewPassword(token)).toBe(400);
+  });
+
+  it("on either side of UTC, a fresh confirmation link shows its account and one expired an hour ago does not", async () => {
+    for (const zone of ["Asia/Tokyo", "America/Los_Angeles"]) {
+      await serverTimeZone(zone);
+      const user = await prisma().user.create({ data: { email: `pending.${zone.replace("/", ".")}@example.com`, name: "pending", status: "pending" } });
+      const [fresh, expired] = [await issueToken(user.id, "email_verification"), await issueToken(user.id, "email_verification")];
+      const expiredHash = createHash("sha256").update(expired).digest("hex");
+      await prisma().verificationToken.updateMany({ where: { tokenHash: expiredHash }, data: { expiresAt: new Date(Date.now() - 60 * 60 * 1000) } });
+
+      expect(await liveTokenUser(fresh, "email_verification")).toBe(user.id);
+      expect(await liveTokenUser(expired, "email_verification")).toBeNull();
+    }
   });
 });

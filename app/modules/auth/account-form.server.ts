@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { AUTH_FORM_MAX_BYTES, authTexts, type FieldErrors } from "~/lib/auth-forms";
 import { readFormWithin } from "~/modules/http/form.server";
 
-/** The form of an account page's post (sign-in, sign-up, resend, password reset, the Google button), or null when it is larger than such a form can be. */
+/** The form of an account page's post (sign-in, sign-up, resend, confirmation, password reset, the Google button), or null when it is larger than such a form can be. */
 export function readAccountForm(request: Request) {
   return readFormWithin(request, AUTH_FORM_MAX_BYTES);
 }

@@ -51,14 +51,15 @@ async function refusedByRateLimit(email: string, clientIp: string | undefined): 
  *
  * An unconfirmed account's password was never proven to be its owner's: anyone can sign up first
  * with someone else's e-mail. So a new sign-up for it replaces the password and kills the links
- * mailed before: the newest link activates the newest sign-up's password, never an earlier one.
+ * mailed before: only the newest link, with the newest sign-up's password, confirms it.
  */
 export async function signUp(email: string, password: string, clientIp?: string): Promise<LinkRequest> {
   const refused = await refusedByRateLimit(email, clientIp);
   if (refused) return refused;
   const passwordHash = await hashPassword(password);
   const existing = await prisma().user.findUnique({ where: { email } });
-  if (existing?.emailVerifiedAt) return accepted(Promise.resolve());
+  // A confirmed account keeps its password; one an admin turned off gets no link that could not work.
+  if (existing?.emailVerifiedAt || existing?.status === "inactive") return accepted(Promise.resolve());
   if (existing) return accepted(mailVerificationLink(existing.email, () => replacePendingPassword(existing.id, passwordHash), "again"));
   const user = await prisma().user.create({
     data: { email, passwordHash, name: defaultNameFor(email), avatarUrl: DEFAULT_AVATAR_URL, role: roleFor(email), status: "pending" },
@@ -87,7 +88,7 @@ export async function resendVerification(email: string, clientIp?: string): Prom
   const refused = await refusedByRateLimit(email, clientIp);
   if (refused) return refused;
   const user = await prisma().user.findUnique({ where: { email } });
-  if (!user || user.emailVerifiedAt) return accepted(Promise.resolve());
+  if (!user || user.emailVerifiedAt || user.status === "inactive") return accepted(Promise.resolve());
   return accepted(mailVerificationLink(user.email, () => issueToken(user.id, "email_verification"), "resend"));
 }
 
@@ -122,7 +123,8 @@ export async function emailForConfirmationLink(token: string) {
  * Confirms the account a mailed link is for, given the password chosen at its sign-up: the link
  * proves the inbox, the password proves the sign-up. So a link alone activates nobody's password,
  * neither when a mail scanner fetches it nor when the inbox's owner follows the link of a sign-up
- * someone else made with their address. Null when the link is not valid (any more); SignInError
+ * someone else made with their address. Null when the link is not valid (any more), unless it
+ * was spent by this same confirmation a moment before (a double submit); SignInError
  * with the sign-in form's text when the password is wrong, and then the link stays live.
  *
  * One transaction, the token first, and only while the password is still the one checked: a
@@ -137,14 +139,19 @@ export async function confirmEmail(token: string, password: string) {
     throw new SignInError(authTexts.invalidCredentials);
   }
   if (!(await verifyPassword(password, account.passwordHash))) throw new SignInError(authTexts.invalidCredentials);
-  return prisma().$transaction(async (tx) => {
-    if ((await consumeToken(token, "email_verification", tx)) !== account.id) return null;
+  const confirmed = await prisma().$transaction(async (tx) => {
+    if ((await consumeToken(token, "email_verification", tx)) !== account.id) return false;
     const { count } = await tx.user.updateMany({
       where: { id: account.id, status: "pending", emailVerifiedAt: null, passwordHash: account.passwordHash },
       data: { emailVerifiedAt: new Date(), status: "active" },
     });
-    return count === 1 ? { id: account.id, email: account.email } : null;
+    return count === 1;
   });
+  if (confirmed) return { id: account.id, email: account.email };
+  // A second submit of the same form (a double click) finds the link spent by the first: the
+  // account it confirmed, with the password just checked, signs in all the same.
+  const now = await prisma().user.findFirst({ where: { id: account.id, status: "active", emailVerifiedAt: { not: null }, passwordHash: account.passwordHash }, select: { id: true, email: true } });
+  return now;
 }
 
 export class SignInError extends Error {}

@@ -58,7 +58,7 @@ export async function resetPassword(token: string, newPassword: string): Promise
   const now = new Date();
   await prisma().$transaction([
     prisma().user.update({ where: { id: userId }, data: { passwordHash } }),
-    // Following the link proves the inbox is theirs, just as the confirmation link would.
+    // Following the link proves the inbox is theirs, as the confirmation link does (and the new password is the reader's own).
     prisma().user.updateMany({ where: { id: userId, status: "pending" }, data: { status: "active", emailVerifiedAt: now } }),
     // Other links mailed before this one would set a password again; they die with this change.
     prisma().verificationToken.updateMany({ where: { userId, purpose: "password_reset", usedAt: null }, data: { usedAt: now } }),

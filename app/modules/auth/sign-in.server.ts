@@ -4,7 +4,7 @@ import { authTexts, safeRedirectPath, signInSchema, tooManyAttempts } from "~/li
 import { clearLimit, recordAttempts, refundAttempt, SIGN_IN_FAILURES } from "~/modules/security/rate-limit.server";
 import { readAccountForm } from "./account-form.server";
 import { checkPassword, confirmEmail, emailForConfirmationLink, SignInError } from "./accounts.server";
-import { startLoginSession } from "./login-session.server";
+import { endLoginSession, startLoginSession } from "./login-session.server";
 
 type SignedIn = { id: string; email: string };
 
@@ -54,9 +54,15 @@ export async function confirmEmailAndSignIn(request: Request, clientIp: string |
   const token = String(form.get("token") ?? "");
   const email = await emailForConfirmationLink(token);
   if (!email) return { ok: false, invalidLink: true };
-  const attempt = await underSignInLimits(email, clientIp, () => confirmEmail(token, String(form.get("password") ?? "")));
+  const password = signInSchema.shape.password.safeParse(form.get("password"));
+  const attempt = await underSignInLimits(email, clientIp, () => {
+    if (!password.success) throw new SignInError(authTexts.invalidCredentials);
+    return confirmEmail(token, password.data);
+  });
   if (!attempt.ok) return attempt;
   if (!attempt.user) return { ok: false, invalidLink: true };
+  // Whoever this browser was signed in as is signed out first, as a password reset does.
+  await endLoginSession(request);
   return { ok: true, cookie: await startLoginSession(attempt.user.id, request, clientIp ?? null), redirectTo: "/" };
 }
 
@@ -64,7 +70,8 @@ export async function confirmEmailAndSignIn(request: Request, clientIp: string |
  * Runs one password check under the sign-in limits. Every attempt is counted before its password
  * is checked, each in one statement, so parallel guesses take numbers in turn and only the first
  * 10 reach the check; a success then gives its count back (and forgives the account's failures),
- * so only failures stay counted. `check` throws SignInError to refuse.
+ * so only failures stay counted. `check` throws SignInError to refuse, or finds nobody (null: a
+ * link that died meanwhile), which gives the count back without forgiving the account's failures.
  */
 async function underSignInLimits<User>(email: string, clientIp: string | undefined, check: () => Promise<User>) {
   const [ipKey, ownerKey] = [`sign-in:ip:${clientIp ?? "unknown"}`, accountKey(email)];
@@ -75,7 +82,7 @@ async function underSignInLimits<User>(email: string, clientIp: string | undefin
   if (counted.limited) return { ok: false as const, status: 429, error: tooManyAttempts("sign-in", counted.retryAfterSeconds) };
   try {
     const user = await check();
-    await Promise.all([refundAttempt(ipKey), clearLimit(ownerKey)]);
+    await Promise.all([refundAttempt(ipKey), user ? clearLimit(ownerKey) : refundAttempt(ownerKey)]);
     return { ok: true as const, user };
   } catch (error) {
     if (!(error instanceof SignInError)) throw error;
