@@ -79,3 +79,17 @@ export function TermsNotice() {
     </p>
   );
 }
+
+/** The end of every form that signs in with a password: the forgot-password link, then the submit button. */
+export function SignInSubmit({ label, busyLabel, submitting }: { label: string; busyLabel: string; submitting: boolean }) {
+  return (
+    <>
+      <Link to="/forgot-password" className="self-end text-sm text-accent hover:underline">
+        Forgot password?
+      </Link>
+      <button type="submit" className="btn-primary h-11" disabled={submitting}>
+        {submitting ? busyLabel : label}
+      </button>
+    </>
+  );
+}

@@ -1,9 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Eye, EyeOff } from "lucide-react";
-import { Link, useFetcher, useLocation } from "react-router";
+import { useFetcher, useLocation } from "react-router";
 import { authTexts, PASSWORD_MAX, PASSWORD_MIN, SIMPLE_EMAIL } from "~/lib/auth-forms";
 import { thumbnailUrl } from "~/lib/catalogue";
-import { FormAlert, TermsNotice } from "./auth-card";
+import { FormAlert, SignInSubmit, TermsNotice } from "./auth-card";
 import { GoogleButton } from "./google-button";
 import { Dialog } from "./ui/dialog";
 
@@ -133,12 +133,7 @@ function SignInPanel({ message, redirectTo, googleSignIn, onSwitch }: { message?
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <ModalField label="Email" name="email" type="email" autoComplete="email" required />
         <PasswordField autoComplete="current-password" />
-        <Link to="/forgot-password" className="self-end text-sm text-accent hover:underline">
-          Forgot password?
-        </Link>
-        <button type="submit" className="btn-primary h-11" disabled={submitting}>
-          {submitting ? "Signing in…" : "Sign in"}
-        </button>
+        <SignInSubmit label="Sign in" busyLabel="Signing in…" submitting={submitting} />
       </fetcher.Form>
       {googleSignIn ? <GoogleButton redirectTo={redirectTo} /> : null}
       <p className="mt-5 text-center text-sm text-muted">

@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { AuthCard, FormAlert, FormField } from "~/components/auth-card";
+import { AuthCard, FormAlert, FormField, SignInSubmit } from "~/components/auth-card";
 import { GoogleButton } from "~/components/google-button";
 import { authTexts, safeRedirectPath } from "~/lib/auth-forms";
 import { withToast } from "~/lib/toasts";
@@ -35,12 +35,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <FormField label="Email" name="email" type="email" autoComplete="email" required />
         <FormField label="Password" name="password" type="password" autoComplete="current-password" required />
-        <Link to="/forgot-password" className="self-end text-sm text-accent hover:underline">
-          Forgot password?
-        </Link>
-        <button type="submit" className="btn-primary h-11" disabled={submitting}>
-          {submitting ? "Signing in…" : "Sign In"}
-        </button>
+        <SignInSubmit label="Sign In" busyLabel="Signing in…" submitting={submitting} />
       </Form>
       {loaderData.googleSignIn ? <GoogleButton redirectTo={redirectTo} /> : null}
       <p className="mt-6 text-center text-sm text-muted">

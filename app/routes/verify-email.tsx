@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { AuthCard, FormAlert, FormField } from "~/components/auth-card";
+import { AuthCard, FormAlert, FormField, SignInSubmit } from "~/components/auth-card";
 import { withToast } from "~/lib/toasts";
 import { emailForConfirmationLink } from "~/modules/auth/accounts.server";
 import { confirmEmailAndSignIn } from "~/modules/auth/sign-in.server";
@@ -40,12 +40,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
         <input type="hidden" name="token" value={loaderData.token} />
         <FormField label="Email" name="email" type="email" autoComplete="username" value={loaderData.email} readOnly />
         <FormField label="Password" name="password" type="password" autoComplete="current-password" required />
-        <Link to="/forgot-password" className="self-end text-sm text-accent hover:underline">
-          Forgot password?
-        </Link>
-        <button type="submit" className="btn-primary h-11" disabled={submitting}>
-          {submitting ? "Confirming…" : "Confirm and sign in"}
-        </button>
+        <SignInSubmit label="Confirm and sign in" busyLabel="Confirming…" submitting={submitting} />
       </Form>
     </AuthCard>
   );
