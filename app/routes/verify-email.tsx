@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard, FormAlert, FormField, SignInSubmit } from "~/components/auth-card";
 import { withToast } from "~/lib/toasts";
-import { emailForConfirmationLink } from "~/modules/auth/accounts.server";
+import { confirmationLink } from "~/modules/auth/accounts.server";
 import { confirmEmailAndSignIn } from "~/modules/auth/sign-in.server";
 import type { Route } from "./+types/verify-email";
 
@@ -16,11 +16,11 @@ export function headers() {
 
 /**
  * The mailed link only shows which account it confirms: mail scanners fetch links, and a link
- * alone must not activate a password (see confirmEmail). The form's POST confirms and signs in.
+ * alone must not activate a password (see confirmationLink). The form's POST confirms and signs in.
  */
 export async function loader({ url }: Route.LoaderArgs) {
   const token = url.searchParams.get("token") ?? "";
-  return { token, email: await emailForConfirmationLink(token) };
+  return { token, email: (await confirmationLink(token))?.email ?? null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

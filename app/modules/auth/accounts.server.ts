@@ -73,7 +73,7 @@ export async function signUp(email: string, password: string, clientIp?: string)
  */
 function replacePendingPassword(userId: string, passwordHash: string) {
   return prisma().$transaction(async (tx) => {
-    // Tokens before the user row, the order confirmEmail locks them in, so the two wait rather than deadlock.
+    // Tokens before the user row, the order confirmAccount locks them in, so the two wait rather than deadlock.
     await tx.verificationToken.updateMany({ where: { userId, purpose: "email_verification", usedAt: null }, data: { usedAt: new Date() } });
     const { count } = await tx.user.updateMany({ where: { id: userId, emailVerifiedAt: null }, data: { passwordHash } });
     return count === 0 ? null : issueToken(userId, "email_verification", tx);
@@ -104,36 +104,37 @@ async function mailVerificationLink(email: string, issue: () => Promise<string |
   }
 }
 
-/** The unconfirmed account a live confirmation link is for, with what confirming it checks. */
-async function pendingAccountOf(token: string) {
+/**
+ * A live confirmation link of an unconfirmed account: the e-mail it is for, so its page can say
+ * which account it confirms, and how to confirm it. Opening it spends nothing: mail scanners fetch
+ * links. Null when the link is not valid (any more).
+ */
+export async function confirmationLink(token: string) {
   const userId = await liveTokenUser(token, "email_verification");
-  if (!userId) return null;
-  return prisma().user.findFirst({ where: { id: userId, status: "pending", emailVerifiedAt: null }, select: { id: true, email: true, passwordHash: true } });
+  const account = userId
+    ? await prisma().user.findFirst({ where: { id: userId, status: "pending", emailVerifiedAt: null }, select: { id: true, email: true, passwordHash: true } })
+    : null;
+  return account && { email: account.email, confirm: (password: string) => confirmAccount(token, account, password) };
 }
 
-/**
- * The e-mail a confirmation link is for, while the link is live and the account unconfirmed, so
- * its page can say which account it confirms. Reading it spends nothing: mail scanners fetch links.
- */
-export async function emailForConfirmationLink(token: string) {
-  return (await pendingAccountOf(token))?.email ?? null;
+/** A confirmation link followed and its password given, in one call (see confirmationLink and confirmAccount). */
+export async function confirmEmail(token: string, password: string) {
+  return (await confirmationLink(token))?.confirm(password) ?? null;
 }
 
 /**
  * Confirms the account a mailed link is for, given the password chosen at its sign-up: the link
  * proves the inbox, the password proves the sign-up. So a link alone activates nobody's password,
  * neither when a mail scanner fetches it nor when the inbox's owner follows the link of a sign-up
- * someone else made with their address. Null when the link is not valid (any more), unless it
- * was spent by this same confirmation a moment before (a double submit); SignInError
- * with the sign-in form's text when the password is wrong, and then the link stays live.
+ * someone else made with their address. Null when the link died since it was opened, unless this
+ * same confirmation spent it a moment before (a double submit); SignInError with the sign-in
+ * form's text when the password is wrong, and then the link stays live.
  *
  * One transaction, the token first, and only while the password is still the one checked: a
  * sign-up replacing it at the same moment either kills this link or waits and finds the account
  * confirmed.
  */
-export async function confirmEmail(token: string, password: string) {
-  const account = await pendingAccountOf(token);
-  if (!account) return null;
+async function confirmAccount(token: string, account: { id: string; email: string; passwordHash: string | null }, password: string) {
   if (!account.passwordHash) {
     await spendPasswordCheck(password);
     throw new SignInError(authTexts.invalidCredentials);
@@ -150,8 +151,10 @@ export async function confirmEmail(token: string, password: string) {
   if (confirmed) return { id: account.id, email: account.email };
   // A second submit of the same form (a double click) finds the link spent by the first: the
   // account it confirmed, with the password just checked, signs in all the same.
-  const now = await prisma().user.findFirst({ where: { id: account.id, status: "active", emailVerifiedAt: { not: null }, passwordHash: account.passwordHash }, select: { id: true, email: true } });
-  return now;
+  return prisma().user.findFirst({
+    where: { id: account.id, status: "active", emailVerifiedAt: { not: null }, passwordHash: account.passwordHash },
+    select: { id: true, email: true },
+  });
 }
 
 export class SignInError extends Error {}

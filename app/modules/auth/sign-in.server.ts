@@ -3,7 +3,7 @@ import { FormStrategy } from "remix-auth-form";
 import { authTexts, safeRedirectPath, signInSchema, tooManyAttempts } from "~/lib/auth-forms";
 import { clearLimit, recordAttempts, refundAttempt, SIGN_IN_FAILURES } from "~/modules/security/rate-limit.server";
 import { readAccountForm } from "./account-form.server";
-import { checkPassword, confirmEmail, emailForConfirmationLink, SignInError } from "./accounts.server";
+import { checkPassword, confirmationLink, SignInError } from "./accounts.server";
 import { endLoginSession, startLoginSession } from "./login-session.server";
 
 type SignedIn = { id: string; email: string };
@@ -45,19 +45,19 @@ export async function signInWithPassword(request: Request, clientIp: string | un
 
 /**
  * The confirmation link's form: confirms the account with the password chosen at its sign-up
- * (see confirmEmail) and signs in. The password is checked under the sign-in form's limits, for
+ * (see confirmationLink) and signs in. The password is checked under the sign-in form's limits, for
  * the account the link is for. `invalidLink` when the link is not valid (any more).
  */
 export async function confirmEmailAndSignIn(request: Request, clientIp: string | undefined): Promise<SignInResult | { ok: false; invalidLink: true }> {
   const form = await readAccountForm(request);
   if (!form) return { ok: false, status: 413, error: authTexts.formTooLarge };
   const token = String(form.get("token") ?? "");
-  const email = await emailForConfirmationLink(token);
-  if (!email) return { ok: false, invalidLink: true };
+  const link = await confirmationLink(token);
+  if (!link) return { ok: false, invalidLink: true };
   const password = signInSchema.shape.password.safeParse(form.get("password"));
-  const attempt = await underSignInLimits(email, clientIp, () => {
+  const attempt = await underSignInLimits(link.email, clientIp, () => {
     if (!password.success) throw new SignInError(authTexts.invalidCredentials);
-    return confirmEmail(token, password.data);
+    return link.confirm(password.data);
   });
   if (!attempt.ok) return attempt;
   if (!attempt.user) return { ok: false, invalidLink: true };

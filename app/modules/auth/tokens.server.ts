@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Prisma, VerificationPurpose } from "~/generated/prisma/client";
+import { Prisma, type VerificationPurpose } from "~/generated/prisma/client";
 import { prisma } from "~/modules/db/db.server";
 
 export const TOKEN_LIFETIMES: Record<VerificationPurpose, number> = {
@@ -24,28 +24,30 @@ export async function issueToken(userId: string, purpose: VerificationPurpose, d
   return token;
 }
 
-/** The user of a live token (known, unexpired, unused), leaving it unused: for a page that only shows what the link is for. */
-export async function liveTokenUser(token: string, purpose: VerificationPurpose, db: Db = prisma()) {
-  if (!token || token.length > 100) return null;
-  const rows = await db.$queryRaw<{ user_id: string }[]>`
-    SELECT user_id FROM verification_tokens
-    WHERE token_hash = ${digest(token)} AND purpose = ${purpose}::"VerificationPurpose"
-      AND used_at IS NULL AND expires_at > (now() AT TIME ZONE 'UTC')`;
+/**
+ * The row of a live token: known, of this purpose, unused and unexpired. `expires_at` and `used_at`
+ * are `timestamp` columns holding UTC (as Prisma writes every DateTime), so they are compared with
+ * `now() AT TIME ZONE 'UTC'`: a bare now() would be read in the database session's time zone, and
+ * on a server east of UTC fresh links would fail, west of it expired ones work.
+ */
+const liveToken = (token: string, purpose: VerificationPurpose) => Prisma.sql`
+  token_hash = ${digest(token)} AND purpose = ${purpose}::"VerificationPurpose"
+  AND used_at IS NULL AND expires_at > (now() AT TIME ZONE 'UTC')`;
+
+/** Anything longer than a token this module issues is not looked up at all. */
+const plausible = (token: string) => token.length > 0 && token.length <= 100;
+
+/** The user of a live token, leaving it unused: for a page that only shows what the link is for. */
+export async function liveTokenUser(token: string, purpose: VerificationPurpose) {
+  if (!plausible(token)) return null;
+  const rows = await prisma().$queryRaw<{ user_id: string }[]>`SELECT user_id FROM verification_tokens WHERE ${liveToken(token, purpose)}`;
   return rows[0]?.user_id ?? null;
 }
 
-/**
- * Marks the token used and returns its user, or null if unknown, expired or already used. Atomic.
- * `expires_at` and `used_at` are `timestamp` columns holding UTC (as Prisma writes every DateTime),
- * so they are compared with `now() AT TIME ZONE 'UTC'`: a bare now() would be read in the database
- * session's time zone, and on a server east of UTC fresh links would fail, west of it expired ones work.
- */
+/** Marks a live token used and returns its user, or null if unknown, expired or already used. Atomic. */
 export async function consumeToken(token: string, purpose: VerificationPurpose, db: Db = prisma()) {
-  if (!token || token.length > 100) return null;
+  if (!plausible(token)) return null;
   const rows = await db.$queryRaw<{ user_id: string }[]>`
-    UPDATE verification_tokens SET used_at = (now() AT TIME ZONE 'UTC')
-    WHERE token_hash = ${digest(token)} AND purpose = ${purpose}::"VerificationPurpose"
-      AND used_at IS NULL AND expires_at > (now() AT TIME ZONE 'UTC')
-    RETURNING user_id`;
+    UPDATE verification_tokens SET used_at = (now() AT TIME ZONE 'UTC') WHERE ${liveToken(token, purpose)} RETURNING user_id`;
   return rows[0]?.user_id ?? null;
 }
