@@ -1,7 +1,9 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard, FormAlert, FormField, SignInSubmit } from "~/components/auth-card";
 import { withToast } from "~/lib/toasts";
-import { confirmationLink } from "~/modules/auth/accounts.server";
+import { authTexts } from "~/lib/auth-forms";
+import { readAccountForm } from "~/modules/auth/account-form.server";
+import { cancelSignUp, confirmationLink } from "~/modules/auth/accounts.server";
 import { confirmEmailAndSignIn } from "~/modules/auth/sign-in.server";
 import type { Route } from "./+types/verify-email";
 
@@ -24,7 +26,13 @@ export async function loader({ url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await confirmEmailAndSignIn(request, context.clientIp);
+  const form = await readAccountForm(request);
+  if (!form) return data({ error: authTexts.formTooLarge }, { status: 413 });
+  if (form.get("intent") === "cancel") {
+    const cancelled = await cancelSignUp(String(form.get("token") ?? ""));
+    return cancelled ? data({ cancelled: true as const }) : data({ invalidLink: true as const }, { status: 400 });
+  }
+  const result = await confirmEmailAndSignIn(form, request, context.clientIp);
   if (result.ok) throw redirect(withToast(result.redirectTo, "email-confirmed"), { headers: { "Set-Cookie": result.cookie } });
   if ("invalidLink" in result) return data({ invalidLink: true as const }, { status: 400 });
   return data({ error: result.error }, { status: result.status });
@@ -32,6 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
   const submitting = useNavigation().state === "submitting";
+  if (actionData && "cancelled" in actionData) return <SignUpCancelled />;
   if (!loaderData.email || (actionData && "invalidLink" in actionData)) return <InvalidLink />;
   return (
     <AuthCard title="Confirm your e-mail" subtitle="Enter the password you chose when you signed up, and you are in.">
@@ -42,6 +51,30 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
         <FormField label="Password" name="password" type="password" autoComplete="current-password" required />
         <SignInSubmit label="Confirm and sign in" busyLabel="Confirming…" submitting={submitting} />
       </Form>
+      <Form method="post" className="mt-6 flex flex-col gap-2 border-t border-line pt-4 text-sm text-muted">
+        <input type="hidden" name="token" value={loaderData.token} />
+        <p>Did not sign up for CharacterVerse? Cancel this sign-up, and nobody can confirm it with a link mailed for it.</p>
+        <button type="submit" name="intent" value="cancel" className="btn-secondary h-10 self-start" disabled={submitting}>
+          I did not sign up
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}
+
+function SignUpCancelled() {
+  return (
+    <AuthCard title="Sign-up cancelled">
+      <div className="flex flex-col gap-4">
+        <FormAlert tone="success">No account was confirmed, and the links mailed for this sign-up no longer work.</FormAlert>
+        <p className="text-sm text-muted">If you want an account with this e-mail, sign up with a password of your own.</p>
+        <Link to="/signup" className="btn-primary h-11">
+          Sign up
+        </Link>
+        <Link to="/" className="text-center text-sm text-accent hover:underline">
+          Back to home
+        </Link>
+      </div>
     </AuthCard>
   );
 }

@@ -73,6 +73,30 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
+test("the owner of an address someone else signed up with cancels that sign-up from its link", async ({ browser }) => {
+  const strangers = await browser.newContext({ viewport: desktop });
+  const email = `not.me.${Date.now()}@example.com`;
+  await signUp(await strangers.newPage(), email, "strangers password");
+  await strangers.close();
+
+  const mail = readMail((await smtp.waitForMessage((message) => message.to.includes(email))).raw);
+  expect(mail.text).toContain('choose "I did not sign up"');
+  const link = /https?:\/\/\S+\/verify-email\?token=[\w-]+/.exec(mail.text)![0];
+  const owners = await browser.newContext({ viewport: phone });
+  const page = await owners.newPage();
+  await page.goto(link);
+  await page.getByRole("button", { name: "I did not sign up" }).click();
+  await expect(page.getByRole("heading", { name: "Sign-up cancelled" })).toBeVisible();
+  await expect(page.getByText("No account was confirmed, and the links mailed for this sign-up no longer work.")).toBeVisible();
+  await page.screenshot({ path: "test-results/sign-up-cancelled-phone.png" });
+
+  await page.goto(link);
+  await expect(page.getByText("This confirmation link is invalid, has expired or was already used.")).toBeVisible();
+  await signIn(page, email, "strangers password");
+  await expect(page.getByRole("alert")).toHaveText(authTexts.invalidCredentials);
+  await owners.close();
+});
+
 test("sign-up explains what is wrong with the form, and keeps nothing", async ({ page }) => {
   await page.goto("/signup");
   await page.getByLabel("Email").fill("not-an-email");

@@ -52,6 +52,12 @@ function confirmByLink(token: string, password: string, clientIp = "10.5.0.1", c
   return answerOf(() => confirmAction(routeArgs(request, { context: { clientIp } })));
 }
 
+/** The link's "I did not sign up" button. */
+function cancelByLink(token: string) {
+  const request = new Request(`http://localhost/verify-email?token=${token}`, { method: "POST", body: new URLSearchParams({ token, intent: "cancel" }) });
+  return answerOf(() => confirmAction(routeArgs(request, { context: { clientIp: "10.5.0.9" } })));
+}
+
 const invalidLink = { status: 400, data: { invalidLink: true } };
 
 const signUpForm = (email: string, clientIp: string, password = "first-password") => submitSignUp({ email, password, confirmPassword: password }, clientIp);
@@ -135,6 +141,44 @@ describe("a confirmation link", () => {
     expect(await openLink(link)).toMatchObject({ email: null });
     expect(await confirmByLink(link, "victim-password")).toEqual(invalidLink);
     expect(await test.database.prisma.user.findUniqueOrThrow({ where: { email: VICTIM } })).toMatchObject({ status: "inactive", emailVerifiedAt: null });
+  });
+});
+
+describe("\"I did not sign up\" on a confirmation link", () => {
+  it("voids every link of the sign-up and its password; the owner then signs up with their own", async () => {
+    await (await signUp(VICTIM, "attackers-password")).delivery;
+    await (await resendVerification(VICTIM)).delivery;
+    const [first, second] = await waitForLinks(VICTIM, 2);
+
+    expect(await cancelByLink(first)).toEqual({ status: 200, data: { cancelled: true } });
+    expect(await openLink(second)).toMatchObject({ email: null });
+    expect(await confirmByLink(second, "attackers-password")).toEqual(invalidLink);
+    expect(await confirmByLink(first, "attackers-password")).toEqual(invalidLink);
+    expect(await signIn(VICTIM, "attackers-password")).toMatchObject({ ok: false });
+    expect(await test.database.prisma.user.findUniqueOrThrow({ where: { email: VICTIM } })).toMatchObject({
+      status: "pending",
+      emailVerifiedAt: null,
+      passwordHash: null,
+    });
+    // A resend has no password left to confirm: nothing is mailed.
+    await (await resendVerification(VICTIM)).delivery;
+    expect(linksMailedTo(VICTIM)).toHaveLength(2);
+
+    await (await signUp(VICTIM, "owners-password")).delivery;
+    const [, , own] = await waitForLinks(VICTIM, 3);
+    expect(await confirmByLink(own, "owners-password")).toMatchObject({ status: 302, location: "/?toast=email-confirmed" });
+    expect(await signIn(VICTIM, "owners-password")).toMatchObject({ ok: true });
+  });
+
+  it("a dead link cancels nothing", async () => {
+    await (await signUp(VICTIM, "victim-password")).delivery;
+    const [link] = linksMailedTo(VICTIM);
+    expect(await confirmByLink(link, "victim-password")).toMatchObject({ status: 302 });
+
+    expect(await cancelByLink(link)).toEqual(invalidLink);
+    expect(await cancelByLink("made-up-token")).toEqual(invalidLink);
+    expect(await test.database.prisma.user.findUniqueOrThrow({ where: { email: VICTIM } })).toMatchObject({ status: "active", passwordHash: expect.any(String) });
+    expect(await signIn(VICTIM, "victim-password")).toMatchObject({ ok: true });
   });
 });
 

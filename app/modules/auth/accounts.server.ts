@@ -88,7 +88,8 @@ export async function resendVerification(email: string, clientIp?: string): Prom
   const refused = await refusedByRateLimit(email, clientIp);
   if (refused) return refused;
   const user = await prisma().user.findUnique({ where: { email } });
-  if (!user || user.emailVerifiedAt || user.status === "inactive") return accepted(Promise.resolve());
+  // A cancelled sign-up has no password a link could confirm: its owner signs up again instead.
+  if (!user || user.emailVerifiedAt || user.status === "inactive" || !user.passwordHash) return accepted(Promise.resolve());
   return accepted(mailVerificationLink(user.email, () => issueToken(user.id, "email_verification"), "resend"));
 }
 
@@ -115,6 +116,23 @@ export async function confirmationLink(token: string) {
     ? await prisma().user.findFirst({ where: { id: userId, status: "pending", emailVerifiedAt: null }, select: { id: true, email: true, passwordHash: true } })
     : null;
   return account && { email: account.email, confirm: (password: string) => confirmAccount(token, account, password) };
+}
+
+/**
+ * "I did not sign up": the inbox's owner turns down a sign-up someone made with their address.
+ * Spends this link, voids the account's other links and forgets the sign-up's password, in one
+ * transaction, so no link of that sign-up can confirm it any more. The owner can still sign up with
+ * a password of their own, reset one, or use Google. False when the link is not valid (any more).
+ */
+export async function cancelSignUp(token: string) {
+  return prisma().$transaction(async (tx) => {
+    // The token first, then the user row: the order confirmAccount and replacePendingPassword lock them in.
+    const userId = await consumeToken(token, "email_verification", tx);
+    if (!userId) return false;
+    await tx.verificationToken.updateMany({ where: { userId, purpose: "email_verification", usedAt: null }, data: { usedAt: new Date() } });
+    const { count } = await tx.user.updateMany({ where: { id: userId, status: "pending", emailVerifiedAt: null }, data: { passwordHash: null } });
+    return count === 1;
+  });
 }
 
 /** A confirmation link followed and its password given, in one call (see confirmationLink and confirmAccount). */

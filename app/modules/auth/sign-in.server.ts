@@ -48,9 +48,11 @@ export async function signInWithPassword(request: Request, clientIp: string | un
  * (see confirmationLink) and signs in. The password is checked under the sign-in form's limits, for
  * the account the link is for. `invalidLink` when the link is not valid (any more).
  */
-export async function confirmEmailAndSignIn(request: Request, clientIp: string | undefined): Promise<SignInResult | { ok: false; invalidLink: true }> {
-  const form = await readAccountForm(request);
-  if (!form) return { ok: false, status: 413, error: authTexts.formTooLarge };
+export async function confirmEmailAndSignIn(
+  form: FormData,
+  request: Request,
+  clientIp: string | undefined,
+): Promise<SignInResult | { ok: false; invalidLink: true }> {
   const token = String(form.get("token") ?? "");
   const link = await confirmationLink(token);
   if (!link) return { ok: false, invalidLink: true };
