@@ -87,3 +87,8 @@ function fnv1a(text: string) {
   }
   return (hash >>> 0).toString(16);
 }
+
+/** Spec section 9: Free at 0, else the cost per its unit, without a 1_ or 5_ prefix ('message' by default). */
+export function costLabel(cost: number, unit: string | null) {
+  return cost === 0 ? "Free" : `${cost} tokens per ${unit?.replace(/^[15]_/, "") || "message"}`;
+}

@@ -80,6 +80,25 @@ describe("chat attachments", () => {
     expect(saved.attachments?.map((attachment) => attachment.name)).toEqual(["look.png", "list.txt"]);
   });
 
+  test("regenerating the answer to a message with files sends the files again", async () => {
+    const chat = await getOwnSession(userId, await startChat(userId, (await prisma().character.findFirstOrThrow({ where: { isPublished: true } })).id));
+    const image = await storeChatAttachment(userId, file(png, "again.png"));
+    const form = new FormData();
+    form.append("attachment", image.path);
+    fake.nextReply({ text: "Pink!" });
+    await runReply(await prepareReply({ userId }, chat.id, readMessage(form)), {});
+    const first = (fake.requests.at(-1)!.body as { messages: { content: unknown }[] }).messages.at(-1)!.content;
+
+    fake.nextReply({ text: "A very pink square." });
+    expect(await runReply(await prepareReply({ userId }, chat.id, { regenerate: true }), {})).toMatchObject({ status: "complete" });
+    const again = (fake.requests.at(-1)!.body as { messages: { role: string; content: unknown }[] }).messages.at(-1)!;
+    expect(again).toEqual({ role: "user", content: first });
+    expect(first).toEqual([
+      { type: "text", text: "Here are some files." },
+      { type: "image_url", image_url: { url: `data:image/png;base64,${png.toString("base64")}` } },
+    ]);
+  });
+
   test("the model reads the text of PDFs and Word files; a file without readable text is named", async () => {
     const chat = await getOwnSession(userId, await startChat(userId, (await prisma().character.findFirstOrThrow({ where: { isPublished: true } })).id));
     const pdf = await storeChatAttachment(userId, file(minimalPdf("Quarterly report (draft): revenue up 12 percent"), "Report.PDF"));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { chatTexts } from "~/lib/chat";
+import { chatTexts, MESSAGE_MAX_CHARS } from "~/lib/chat";
 import { Prisma } from "~/generated/prisma/client";
 import { database, prisma } from "~/modules/db/db.server";
 import { GREETING_REQUEST } from "~/modules/chat/greeting.server";
@@ -198,6 +198,19 @@ describe("a reply from the model", () => {
     expect(await ledgerSum(userId)).toBe(100);
   });
 
+  test("a reply that cannot be saved is a failure with the spec's text, and the tokens go back", async () => {
+    const chat = await session();
+    fake.nextReply({ text: "Words that will have nowhere to go at all.", chunkBytes: 32, delayMsPerChunk: 20 });
+    const prepared = await prepareReply({ userId }, chat.id, { text: "Still there?" });
+    // The chat is deleted while the words arrive, so the reply cannot be saved into it.
+    let deleted: Promise<unknown> | undefined;
+    const outcome = await runReply(prepared, { onDelta: () => (deleted ??= prisma().chatSession.delete({ where: { id: chat.id } }).then(() => "deleted")) });
+    expect(await deleted).toBe("deleted");
+    expect(outcome).toEqual({ status: "failed", error: chatTexts.replyFailed });
+    expect(await getBalance(userId)).toMatchObject({ total: 100 });
+    expect(await prisma().tokenReservation.findMany({ where: { userId } })).toMatchObject([{ status: "released" }]);
+  });
+
   test("a reply stopped by the person keeps the text received so far", async () => {
     const chat = await session();
     fake.nextReply({ text: "one two three four five six seven eight nine ten", chunkBytes: 64, delayMsPerChunk: 15 });
@@ -263,6 +276,24 @@ describe("a reply from the model", () => {
     expect(await getBalance(userId)).toMatchObject({ total: 100 });
     expect(await prisma().tokenReservation.count({ where: { userId } })).toBe(0);
     expect(fake.requests.length).toBe(calls);
+  });
+
+  test("a message of the full 4000 characters goes through the reply route in any script; one more is refused", async () => {
+    const chat = await session();
+    const cookie = await signedInCookie(userId);
+    const send = async (message: string) => {
+      const request = new Request(`http://localhost/api/chat/${chat.id}/reply`, { method: "POST", headers: { Cookie: cookie }, body: new URLSearchParams({ message }) });
+      return (await replyAction(routeArgs(request, { params: { sessionId: chat.id } }))) as Response;
+    };
+    fake.nextReply({ text: "That is a lot of characters." });
+    const full = await send("漢".repeat(MESSAGE_MAX_CHARS));
+    expect(full.status).toBe(200);
+    await full.text();
+    expect((await listMessages(chat.id)).messages.some((message) => message.message === "漢".repeat(MESSAGE_MAX_CHARS))).toBe(true);
+
+    const over = await send("漢".repeat(MESSAGE_MAX_CHARS + 1));
+    expect(over.status).toBe(400);
+    expect(await over.json()).toEqual({ error: chatTexts.messageTooLong });
   });
 
   test("a NUL character in a send is dropped, not refused", () => {

@@ -1,4 +1,5 @@
 import { thumbnailUrl } from "~/lib/catalogue";
+import { costLabel } from "~/lib/chat";
 import type { PromptSection } from "~/lib/prompt-guide";
 
 const QUICK_ACTIONS = [
@@ -13,7 +14,7 @@ export function shortModelName(name: string) {
   return name.length > 16 ? `${name.slice(0, 13)}…` : name;
 }
 
-type Agent = { name: string; avatarUrl: string | null; bio: string; modelName: string; cost: number; promptGuide: PromptSection[] };
+type Agent = { name: string; avatarUrl: string | null; bio: string; modelName: string; cost: number; costUnit: string | null; promptGuide: PromptSection[] };
 
 /** The agent details panel (spec section 2): on wide screens beside the chat, on phones in a sheet. */
 export function AgentDetails({
@@ -44,7 +45,7 @@ export function AgentDetails({
           {shortModelName(agent.modelName)}
         </dd>
         <dt className="mt-2 text-faint">Cost</dt>
-        <dd>{agent.cost === 0 ? "Free" : `${agent.cost} tokens per message`}</dd>
+        <dd>{costLabel(agent.cost, agent.costUnit)}</dd>
       </dl>
       <div className="mt-5 flex flex-wrap gap-2" aria-label="Quick prompts">
         {QUICK_ACTIONS.filter((action) => agent.promptGuide.some((section) => section.key === action.key)).map((action) => (

@@ -86,7 +86,8 @@ function upload(file: File, on: { progress: (percent: number) => void; done: (vi
   request.onload = () => {
     const body = readJson(request.responseText);
     if (request.status === 200 && typeof body?.path === "string") return on.done(body as AttachmentView);
-    on.failed(request.status !== 200 && typeof body?.error === "string" ? body.error : attachmentTexts.uploadFailed(file.name));
+    // Spec: 'Failed to upload {filename}', with the server's reason when it gave one.
+    on.failed(request.status !== 200 && typeof body?.error === "string" ? `${attachmentTexts.uploadFailed(file.name)}: ${body.error}` : attachmentTexts.uploadFailed(file.name));
   };
   request.onerror = request.onabort = request.ontimeout = () => on.failed(attachmentTexts.uploadFailed(file.name));
   const body = new FormData();

@@ -7,7 +7,8 @@ import { showToast } from "~/lib/toasts";
 import { copyText } from "./copy-text";
 import { useReload } from "./use-chat-feed";
 
-export type DisplayedMessage = ChatMessageView & { pending?: boolean; thinking?: boolean; failed?: boolean; buyTokens?: string };
+/** `refused`: a failed answer to a send the server turned down, so the person's message was not kept. */
+export type DisplayedMessage = ChatMessageView & { pending?: boolean; thinking?: boolean; failed?: boolean; refused?: boolean; buyTokens?: string };
 
 /**
  * One message. Markdown is rendered without raw HTML (react-markdown ignores it), so nothing a

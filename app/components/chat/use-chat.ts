@@ -29,11 +29,20 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
 
   // Another chat starts from its own messages in the same render (an effect would first paint the
   // previous chat's older pages and in-flight messages under the new one).
-  const [shownSession, setShownSession] = useState(sessionId);
-  if (shownSession !== sessionId) {
-    setShownSession(sessionId);
+  const [shown, setShown] = useState({ sessionId, serverMessages });
+  if (shown.sessionId !== sessionId) {
+    setShown({ sessionId, serverMessages });
     setExtra([]);
     setOlder([]);
+  } else if (shown.serverMessages !== serverMessages) {
+    // The page's data always holds the newest messages: when new ones push some of the last copy
+    // out, those join the older ones, or they would vanish from between the older pages and the
+    // newest until a reload.
+    setShown({ sessionId, serverMessages });
+    const oldest = serverMessages[0]?.createdAt;
+    const newest = new Set(serverMessages.map((message) => message.id));
+    const pushedOut = oldest ? shown.serverMessages.filter((message) => !newest.has(message.id) && message.createdAt < oldest) : [];
+    if (pushedOut.length) setOlder((current) => [...pushedOut.filter((message) => !current.some((known) => known.id === message.id)), ...current]);
   }
   useEffect(() => () => controller.current?.abort(), [sessionId]);
   useEffect(() => {
@@ -99,7 +108,7 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
   /**
    * Sends and follows the reply. Resolves false when the person's message did not reach the
    * server (refused, or the connection failed before it was saved), so the composer can give the
-   * text back; a broken connection also shows the spec's 'Failed to send message'.
+   * text back; a refused send or a broken connection also shows the spec's 'Failed to send message'.
    */
   const run = useCallback(
     async (body: URLSearchParams, userText: string | null, attachments: AttachmentView[] = []): Promise<boolean> => {
@@ -109,6 +118,8 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
           : null;
       const placeholderId = tempId("agent");
       let reply = "";
+      // Asking again (Regenerate after a failure) takes the place of the failed answers shown.
+      if (userText === null) setExtra((current) => current.filter((item) => !item.failed));
       let saved = false;
       const drop = (...ids: string[]) => setExtra((current) => current.filter((item) => !ids.includes(item.id)));
       const setPlaceholder = (patch: Partial<DisplayedMessage>) =>
@@ -128,7 +139,9 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
         if (!response.ok || !response.body) {
           const problem = (await response.json().catch(() => ({}))) as { error?: string; buyTokens?: string };
           if (userTemp) drop(userTemp.id);
-          setPlaceholder({ message: problem.error ?? chatTexts.replyFailed, thinking: false, failed: true, buyTokens: problem.buyTokens });
+          setPlaceholder({ message: problem.error ?? chatTexts.replyFailed, thinking: false, failed: true, refused: true, buyTokens: problem.buyTokens });
+          // Spec section 4: a send that failed says so; the bubble says why.
+          showToast("send-failed");
           return false;
         }
         // A reader loop rather than `for await`: Safari cannot iterate a ReadableStream.

@@ -67,9 +67,11 @@ function NavGroup({
   const signInFirst = useSignInFirst(signedIn);
   const navigate = useNavigate();
   const person = useProfile()?.email;
-  // Spec: Chat goes to the last remembered session (this person's own), else /chat.
+  // Spec: Chat goes to the last remembered session (this person's own), else /chat. On a phone it
+  // goes to the list of chats: a conversation there fills the screen.
   const openLastChat = (event: MouseEvent) => {
-    const last = signedIn && person ? lastChatOf(person) : null;
+    const phone = !window.matchMedia("(min-width: 768px)").matches;
+    const last = signedIn && person && !phone ? lastChatOf(person) : null;
     if (!last || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     navigate(`/chat/${last}`);

@@ -134,7 +134,7 @@ export async function promptContentWithAttachments(text: string, paths: string[]
 }
 
 /** The stored paths of the attachments recorded on a message's document. */
-function attachmentPaths(document: unknown): string[] {
+export function attachmentPaths(document: unknown): string[] {
   const files = (document as { uploadedFiles?: unknown } | null)?.uploadedFiles;
   if (!Array.isArray(files)) return [];
   return files.filter((file): file is { path: string } => typeof (file as { path?: unknown })?.path === "string").map((file) => file.path);

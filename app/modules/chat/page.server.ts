@@ -36,6 +36,7 @@ export async function chatPageData(userId: string, sessionId: string, searchPara
       bio: agent.bio,
       modelName: model?.chatModel ?? FALLBACK_CHAT_MODEL,
       cost: model?.costTokens ?? 0,
+      costUnit: model?.costUnit ?? null,
       promptGuide: readPromptGuide(agent.promptGuide),
     },
     // The person's own copy, as the edit agent form shows it.

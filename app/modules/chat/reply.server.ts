@@ -9,7 +9,7 @@ import { database, prisma } from "~/modules/db/db.server";
 import { logger } from "~/modules/logging/logger.server";
 import { countAttemptSql, type RateLimitRule } from "~/modules/security/rate-limit.server";
 import { InsufficientTokensError, release, reservationCtes, settle, toBalance } from "~/modules/tokens/ledger.server";
-import { AttachmentRejected, attachmentPathsOf, foreignAttachment, promptContentWithAttachments } from "./attachments.server";
+import { AttachmentRejected, attachmentPaths, attachmentPathsOf, foreignAttachment, promptContentWithAttachments } from "./attachments.server";
 import { chatModelChoiceSql, usableChatModels } from "./model-choice.server";
 import { publishChatEvent } from "./realtime.server";
 import { ChatNotFoundError, messageCtes, saveMessage, savedMessageView, type NewMessage, type OwnSession } from "./sessions.server";
@@ -56,7 +56,8 @@ export type ReplyInput = { text: string; attachments?: string[] } | { regenerate
 /** Who asks: a login session (the streaming route, whose sign-in is read in the same statement) or a person already signed in. */
 export type Requester = { loginSessionId: string } | { userId: string };
 
-type HistoryEntry = { senderType: "user" | "agent"; message: string; messageType: string };
+/** A recent message; a person's message carries its attachments as its document records them. */
+type HistoryEntry = { senderType: "user" | "agent"; message: string; messageType: string; uploadedFiles?: unknown };
 
 /** One row of the reply's statement; the columns after `userId` are null when that step found nothing. */
 type OpeningRow = {
@@ -139,9 +140,10 @@ export async function prepareReply(requester: Requester, sessionId: string, inpu
       SELECT s.id, s.user_id, a.id AS agent_id, a.character_id, a.name, a.avatar_url, a.description, a.bio, a.document, a.custom_models,
              a.system_instruction, a.message_instruction, c.chat_model AS character_chat_model,
              COALESCE((
-               SELECT json_agg(json_build_object('senderType', recent.sender_type, 'message', recent.message, 'messageType', recent.message_type)
+               SELECT json_agg(json_build_object('senderType', recent.sender_type, 'message', recent.message, 'messageType', recent.message_type,
+                                                 'uploadedFiles', CASE WHEN recent.sender_type = 'user' THEN recent.document -> 'uploadedFiles' END)
                                ORDER BY recent.created_at, recent.id)
-               FROM (SELECT m.sender_type, m.message, m.message_type, m.created_at, m.id FROM chat_messages m
+               FROM (SELECT m.sender_type, m.message, m.message_type, m.document, m.created_at, m.id FROM chat_messages m
                      WHERE m.session_id = s.id AND m.message_type = 'chat'
                      ORDER BY m.created_at DESC, m.id DESC LIMIT ${HISTORY_LIMIT + 1}) recent
              ), '[]'::json) AS history
@@ -202,9 +204,12 @@ export async function prepareReply(requester: Requester, sessionId: string, inpu
   const session: OwnSession = { id: row.id, agentId: row.agentId, characterId: row.characterId, agentName: row.agentName, agentAvatar: row.agentAvatar };
   try {
     let text: string;
+    let files = attachments;
     let replaces: string | null = null;
     if (regenerate) {
+      // The last message again, with the files it was sent with.
       text = lastUser!.message;
+      files = attachmentPaths(lastUser);
       if (history.at(-1)?.senderType === "agent" && row.lastAgentId) replaces = row.lastAgentId;
       history = history.slice(0, history.lastIndexOf(lastUser!));
     } else {
@@ -214,7 +219,7 @@ export async function prepareReply(requester: Requester, sessionId: string, inpu
       agent: { name: row.agentName, description: row.description, bio: row.bio, systemInstruction: row.systemInstruction, messageInstruction: row.messageInstruction },
       model: { systemInstruction: model.systemInstruction, messageInstruction: model.messageInstruction },
       history: history.slice(-HISTORY_LIMIT),
-      userMessage: await promptContentWithAttachments(text, attachments),
+      userMessage: await promptContentWithAttachments(text, files),
     });
     const endpoint = resolveModelEndpoint(model);
     return {
@@ -266,8 +271,14 @@ export async function runReply(
     await closeReservation(prepared, "release");
     return { status: "failed", error: chatTexts.replyAgentFailed };
   }
-  const message = await saveReply(prepared, received);
-  return { status: "complete", message };
+  try {
+    return { status: "complete", message: await saveReply(prepared, received) };
+  } catch (error) {
+    // The words came but could not be kept: the person is told, as for any failure, and the tokens go back.
+    logger.error({ err: error, sessionId: prepared.session.id }, "could not save a chat reply");
+    await closeReservation(prepared, "release").catch(() => undefined);
+    return { status: "failed", error: chatTexts.replyFailed };
+  }
 }
 
 async function finishStopped(prepared: PreparedReply, partial: string): Promise<ReplyOutcome> {

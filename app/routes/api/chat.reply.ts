@@ -1,14 +1,19 @@
 import { chatTexts, MESSAGE_MAX_CHARS } from "~/lib/chat";
 import { loginSessionIdOf } from "~/modules/auth/login-session.server";
-import { ChatInputError, NoChatModelError, NotSignedInError, prepareReply, readMessage, runReply, TooManyRepliesError } from "~/modules/chat/reply.server";
+import { ChatInputError, NoChatModelError, NotSignedInError, prepareReply, readMessage, runReply, TooManyRepliesError, type ReplyOutcome } from "~/modules/chat/reply.server";
+import { logger } from "~/modules/logging/logger.server";
 import { ChatNotFoundError } from "~/modules/chat/sessions.server";
 import { readFormWithin } from "~/modules/http/form.server";
 import { eventStream } from "~/modules/http/sse.server";
 import { InsufficientTokensError } from "~/modules/tokens/ledger.server";
 import type { Route } from "./+types/chat.reply";
 
-/** A message of MESSAGE_MAX_CHARS in UTF-8 (up to 4 bytes a character) and a few attachment paths. */
-const REPLY_FORM_MAX_BYTES = MESSAGE_MAX_CHARS * 4 + 16 * 1024;
+/**
+ * A message of MESSAGE_MAX_CHARS, urlencoded as the composer posts it, and a few attachment paths.
+ * The limit counts UTF-16 units, as the textarea does; one takes up to 3 UTF-8 bytes, each of them
+ * sent as `%XX`: 9 bytes (Chinese or Japanese text comes close to that).
+ */
+const REPLY_FORM_MAX_BYTES = MESSAGE_MAX_CHARS * 9 + 16 * 1024;
 
 /**
  * POST a message (or `regenerate`), get the reply as Server-Sent Events: `user` (the saved
@@ -42,7 +47,12 @@ export async function action({ request, params }: Route.ActionArgs) {
     throw error;
   }
   return eventStream(request.signal, async (send, signal) => {
-    const outcome = await runReply(prepared, { signal, onUserMessage: (message) => send("user", message), onDelta: (text) => send("message", { text }) });
+    const outcome = await runReply(prepared, { signal, onUserMessage: (message) => send("user", message), onDelta: (text) => send("message", { text }) }).catch(
+      (error: unknown): ReplyOutcome => {
+        logger.error({ err: error, sessionId: prepared.session.id }, "chat reply failed");
+        return { status: "failed", error: chatTexts.replyFailed };
+      },
+    );
     if (outcome.status === "failed") send("error", { message: outcome.error });
     else if (outcome.message) send("complete", outcome.message);
   });

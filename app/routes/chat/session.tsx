@@ -147,9 +147,13 @@ export default function ChatSession({
   useEffect(() => {
     const sentinel = topSentinel.current;
     if (!sentinel || !hasMore) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries[0]?.isIntersecting) loadOlder();
-    });
+    // Spec section 9: the load-more threshold is 0.1.
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries[0]?.isIntersecting) loadOlder();
+      },
+      { threshold: 0.1 },
+    );
     observer.observe(sentinel);
     return () => observer.disconnect();
   }, [hasMore, chat.messages, older, params.sessionId]);
@@ -352,10 +356,13 @@ export default function ChatSession({
         </Dialog>
         <ChatComposer
           streaming={chat.streaming}
+          // The last reply again, or, when it failed or never came (stopped before a word, or the
+          // page reloaded after a failure), the answer to the last message. A send the server
+          // refused kept nothing to answer: its text is back in the composer instead.
           canRegenerate={
-            last?.senderType === "agent" &&
-            chat.messages.some((message) => message.senderType === "user") &&
-            !last.failed
+            last !== undefined &&
+            !last.refused &&
+            chat.messages.some((message) => message.senderType === "user")
           }
           onSend={(text, attachments) => {
             jumpToBottom.current = true;
