@@ -69,7 +69,8 @@ export function CharacterOverlay({ character, closeHref }: { character: Characte
               ))}
             </dl>
           ) : null}
-          <div className="mt-auto flex gap-3 pt-2">
+          {/* On a phone the sheet scrolls under the portrait: the actions stay in reach at its foot. */}
+          <div className="sticky bottom-0 -mx-6 -mb-6 mt-auto flex gap-3 border-t border-line bg-surface px-6 py-4 sm:static sm:m-0 sm:mt-auto sm:border-0 sm:bg-transparent sm:p-0 sm:pt-2">
             <Link
               to={`/chat/start/${character.id}`}
               onClick={(event) => {

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { demoReply, streamDemoReply } from "~/modules/ai/demo-provider.server";
-import { buildChatPrompt, DEFAULT_SYSTEM_INSTRUCTION } from "~/modules/ai/prompt.server";
+import { buildChatPrompt, DEFAULT_SYSTEM_INSTRUCTION, GREETING_REQUEST } from "~/modules/ai/prompt.server";
 import {
   completeChat,
   ProviderAbortedError,
@@ -252,6 +252,14 @@ describe("the demo provider", () => {
     expect(demoReply(prompt.messages)).toBe(done.text);
     expect((await completeChat(demo, prompt)).text).toBe(done.text);
     expect(fake.requests.length).toBe(requestsBefore);
+  });
+
+  it("greets a new chat without repeating the app's greeting request as if the person had said it", () => {
+    const greeting = demoReply(buildChatPrompt({ agent: { name: "Captain Mira", description: "" }, model: {}, history: [], userMessage: GREETING_REQUEST }).messages);
+    expect(greeting).toMatch(/^\S+( \S+)?! I'm Captain Mira\./);
+    expect(greeting).not.toContain("opened a chat");
+    expect(greeting).not.toMatch(/You (said|asked)/);
+    expect(greeting).toContain("What would you like to talk about?");
   });
 
   it("stops when the signal aborts", async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { chatTexts, MESSAGE_MAX_CHARS } from "~/lib/chat";
 import { Prisma } from "~/generated/prisma/client";
 import { database, prisma } from "~/modules/db/db.server";
-import { GREETING_REQUEST } from "~/modules/chat/greeting.server";
+import { GREETING_REQUEST } from "~/modules/ai/prompt.server";
 import { chatPageData } from "~/modules/chat/page.server";
 import { CHAT_REPLIES, prepareReply, readMessage, runReply, TooManyRepliesError } from "~/modules/chat/reply.server";
 import { ChatNotFoundError, getOwnSession, listMessages, listSessions, startChat } from "~/modules/chat/sessions.server";

@@ -46,7 +46,7 @@ export function EditAgentModal({
           <textarea id="agent-bio" name="bio" maxLength={AGENT_FIELD_MAX.bio} rows={3} defaultValue={agent.bio} className="field w-full py-2" />
         </Field>
         <Field label="Avatar">
-          <input id="agent-avatar" name="avatar" type="file" accept="image/*" className="text-sm" />
+          <input id="agent-avatar" name="avatar" type="file" accept="image/*" className="w-full min-w-0 text-sm text-muted file:mr-3 file:rounded-full file:border-0 file:bg-raised file:px-3 file:py-1.5 file:text-ink" />
         </Field>
         <Field label="System instruction" error={fields.systemInstruction}>
           <textarea id="agent-system-instruction" name="systemInstruction" maxLength={AGENT_FIELD_MAX.systemInstruction} rows={3} defaultValue={agent.systemInstruction} className="field w-full py-2" />

@@ -31,7 +31,7 @@ export function MessageBubble({ message, canDelete }: { message: DisplayedMessag
   return (
     <li className={`group flex ${mine ? "justify-end" : "justify-start"}`} data-message-id={message.id} data-sender={message.senderType}>
       <div
-        className={`max-w-[85%] rounded-2xl px-4 py-2.5 text-sm leading-relaxed sm:max-w-[75%] ${
+        className={`min-w-0 max-w-[85%] rounded-2xl px-4 py-2.5 text-sm leading-relaxed sm:max-w-[75%] ${
           message.failed ? "border border-danger/40 bg-danger/10 text-danger" : mine ? "bg-accent text-white" : "bg-raised text-ink"
         } ${message.pending ? "opacity-70" : ""}`}
       >
@@ -40,7 +40,7 @@ export function MessageBubble({ message, canDelete }: { message: DisplayedMessag
             {chatTexts.thinking}
           </p>
         ) : (
-          <div className="chat-markdown break-words">
+          <div className="chat-markdown min-w-0 break-words">
             <Markdown
               components={{
                 a: ({ href, children }) => (
@@ -82,9 +82,15 @@ export function MessageBubble({ message, canDelete }: { message: DisplayedMessag
           </button>
         ) : null}
         {!message.pending && !message.thinking && !message.failed ? (
-          <div className="mt-1 flex items-center justify-end gap-1 opacity-60 transition group-hover:opacity-100">
-            <button type="button" onClick={copy} className="rounded p-1" aria-label={copied ? "Copied" : "Copy message"}>
-              {copied ? <Check className="size-3.5" /> : <Copy className="size-3.5" />}
+          // Touch screens have no hover: there the controls are fully shown and big enough for a finger.
+          <div className="mt-1 flex items-center justify-end gap-1 transition pointer-fine:opacity-60 pointer-fine:group-hover:opacity-100">
+            <button
+              type="button"
+              onClick={copy}
+              className="-m-1 flex size-8 items-center justify-center rounded pointer-fine:m-0 pointer-fine:size-auto pointer-fine:p-1"
+              aria-label={copied ? "Copied" : "Copy message"}
+            >
+              {copied ? <Check className="size-4 pointer-fine:size-3.5" /> : <Copy className="size-4 pointer-fine:size-3.5" />}
             </button>
             {copied ? <span className="text-xs">Copied!</span> : null}
             {canDelete && mine ? <DeleteMessage id={message.id} /> : null}
@@ -133,8 +139,13 @@ function DeleteMessage({ id }: { id: string }) {
     <fetcher.Form method="post" preventScrollReset onSubmit={() => deletedHere.add(id)}>
       <input type="hidden" name="intent" value="delete" />
       <input type="hidden" name="messageId" value={id} />
-      <button type="submit" disabled={fetcher.state !== "idle"} className="rounded p-1 disabled:opacity-50" aria-label="Delete message">
-        <Trash2 className="size-3.5" />
+      <button
+        type="submit"
+        disabled={fetcher.state !== "idle"}
+        className="-m-1 flex size-8 items-center justify-center rounded disabled:opacity-50 pointer-fine:m-0 pointer-fine:size-auto pointer-fine:p-1"
+        aria-label="Delete message"
+      >
+        <Trash2 className="size-4 pointer-fine:size-3.5" />
       </button>
     </fetcher.Form>
   );

@@ -158,6 +158,8 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
           } else if (event.event === "complete") addOrReplace(data as ChatMessageView, placeholderId);
           else if (event.event === "error") setPlaceholder({ message: String(data.message ?? chatTexts.replyFailed), thinking: false, failed: true });
         }
+        // Spec section 4: the messages are read again after a reply, and with them the balance it cost.
+        reloadAfterSend.current = true;
         return true;
       } catch {
         // Whatever the server saved is read again; a message it never confirmed leaves the list.

@@ -1,4 +1,4 @@
-import { readCharacterProfile } from "~/modules/ai/prompt.server";
+import { GREETING_REQUEST, readCharacterProfile } from "~/modules/ai/prompt.server";
 import type { ChatMessage } from "~/modules/ai/provider.server";
 
 /**
@@ -19,7 +19,8 @@ export function demoReply(messages: ChatMessage[]): string {
   const profile = readCharacterProfile(textOf(system?.content));
   const name = profile.name ?? "your demo companion";
   const lastUser = [...messages].reverse().find((message) => message.role === "user");
-  const said = textOf(lastUser?.content).trim();
+  // A new chat's greeting request is the app's, not something the person said.
+  const said = textOf(lastUser?.content).trim().replace(GREETING_REQUEST, "");
   const seed = hash(`${name}\n${said}`);
 
   const sentences = [`${pick(GREETINGS, seed)}! I'm ${name}.`];

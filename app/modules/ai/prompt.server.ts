@@ -20,6 +20,9 @@ export type PromptHistoryMessage = { senderType: "user" | "agent"; message: stri
 
 export type ChatPrompt = { messages: ChatMessage[]; temperature: number };
 
+/** What a new chat's greeting is asked with: the model greets in character, unprompted by the person. */
+export const GREETING_REQUEST = "Someone has just opened a chat with you. Greet them in character, in one or two short sentences.";
+
 /**
  * The messages sent to the model for one reply: the character's instructions and profile as the
  * system message, the recent conversation, then what the person just wrote.

@@ -1,13 +1,11 @@
 import { chatTexts } from "~/lib/chat";
 import { completeChat, resolveModelEndpoint } from "~/modules/ai/provider.server";
-import { buildChatPrompt } from "~/modules/ai/prompt.server";
+import { buildChatPrompt, GREETING_REQUEST } from "~/modules/ai/prompt.server";
 import { logger } from "~/modules/logging/logger.server";
 import { chooseChatModel } from "./model-choice.server";
 
 /** A new chat waits for its greeting before it opens: not longer than this. */
 export const GREETING_TIMEOUT_MS = 10_000;
-
-export const GREETING_REQUEST = "Someone has just opened a chat with you. Greet them in character, in one or two short sentences.";
 
 type GreetingCharacter = {
   name: string;

@@ -73,6 +73,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
 }
 
 const FOLLOW_WITHIN_PX = 100;
+const PANEL_BY_DEFAULT = "(min-width: 1440px)";
 const PAGE_FORM_MAX_BYTES = ATTACHMENTS_PER_MESSAGE * ATTACHMENT_MAX_BYTES + 256 * 1024;
 /** Spec: the phone's quick-action grid. The first three start a topic; the rest open the details. */
 const MOBILE_TOPICS = [
@@ -101,7 +102,11 @@ export default function ChatSession({
   const older = useFetcher<typeof loader>({ key: `older-messages-${params.sessionId}` });
   useDeleteFeedback();
   const [hasMore, setHasMore] = useState(page.hasMore);
-  const [panelOpen, setPanelOpen] = useState(true);
+  // The details panel shows by default only where the conversation keeps room beside it
+  // (PANEL_BY_DEFAULT); from xl it can be opened or closed by hand.
+  const [panel, setPanel] = useState<"auto" | "open" | "closed">("auto");
+  const panelShown = () => panel === "open" || (panel === "auto" && window.matchMedia(PANEL_BY_DEFAULT).matches);
+  const togglePanel = () => setPanel(panelShown() ? "closed" : "open");
   const [awayFromBottom, setAwayFromBottom] = useState(false);
   const [fill, setFill] = useState<{ text: string; key: number } | null>(null);
   const [guideOpen, setGuideOpen] = useState(false);
@@ -220,18 +225,14 @@ export default function ChatSession({
           >
             <Info className="size-5" />
           </button>
-          <button
-            type="button"
-            onClick={() => setPanelOpen((open) => !open)}
-            className="hidden rounded-full p-1 text-muted hover:text-ink xl:block"
-            aria-label={panelOpen ? "Hide details" : "Show details"}
-          >
-            {panelOpen ? (
-              <PanelRightClose className="size-5" />
-            ) : (
-              <PanelRightOpen className="size-5" />
-            )}
-          </button>
+          {panel === "auto" ? (
+            <>
+              <PanelToggle open={false} onClick={togglePanel} className="hidden xl:block min-[1440px]:hidden" />
+              <PanelToggle open onClick={togglePanel} className="hidden min-[1440px]:block" />
+            </>
+          ) : (
+            <PanelToggle open={panel === "open"} onClick={togglePanel} className="hidden xl:block" />
+          )}
         </header>
         <div
           ref={scroller}
@@ -394,9 +395,9 @@ export default function ChatSession({
           }}
         />
       </section>
-      {panelOpen ? (
+      {panel !== "closed" ? (
         <aside
-          className="hidden w-80 shrink-0 overflow-y-auto border-l border-line p-5 xl:block"
+          className={`hidden w-80 shrink-0 overflow-y-auto border-l border-line p-5 ${panel === "open" ? "xl:block" : "min-[1440px]:block"}`}
           aria-label="Agent details"
         >
           <AgentDetails
@@ -408,5 +409,13 @@ export default function ChatSession({
         </aside>
       ) : null}
     </div>
+  );
+}
+
+function PanelToggle({ open, onClick, className }: { open: boolean; onClick: () => void; className: string }) {
+  return (
+    <button type="button" onClick={onClick} className={`rounded-full p-1 text-muted hover:text-ink ${className}`} aria-label={open ? "Hide details" : "Show details"}>
+      {open ? <PanelRightClose className="size-5" /> : <PanelRightOpen className="size-5" />}
+    </button>
   );
 }
