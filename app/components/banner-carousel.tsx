@@ -2,11 +2,15 @@ import { useEffect, useState } from "react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link } from "react-router";
 import type { BannerData } from "~/lib/catalogue";
+import { useProfile } from "./shell/use-profile";
 
 export const BANNER_ROTATION_MS = 5000;
 
 /** Published banners; advances every 5 s with wrap-around, only when there is more than one. */
-export function BannerCarousel({ banners }: { banners: BannerData[] }) {
+export function BannerCarousel({ banners: published }: { banners: BannerData[] }) {
+  const signedIn = useProfile() !== null;
+  // A signed-in person cannot sign up again: /signup would only send them home.
+  const banners = signedIn ? published.filter((banner) => !invitesToSignUp(banner)) : published;
   const [index, setIndex] = useState(0);
   const count = banners.length;
   useEffect(() => {
@@ -69,4 +73,14 @@ export function BannerCarousel({ banners }: { banners: BannerData[] }) {
       ) : null}
     </section>
   );
+}
+
+/** The banner's button leads to sign-up ("/signup", with or without a query or a host). */
+function invitesToSignUp(banner: BannerData) {
+  if (!banner.ctaUrl) return false;
+  try {
+    return new URL(banner.ctaUrl, "http://relative.invalid").pathname.replace(/\/+$/, "") === "/signup";
+  } catch {
+    return false;
+  }
 }

@@ -1,3 +1,4 @@
+import type { RefObject } from "react";
 import { Menu, Plus } from "lucide-react";
 import { Link, useLocation, useSearchParams } from "react-router";
 import type { CategorySummary } from "~/lib/catalogue";
@@ -13,10 +14,15 @@ export function Header({
   categories,
   profile,
   onToggleSidebar,
+  sidebarExpanded,
+  menuButtonRef,
 }: {
   categories: CategorySummary[];
   profile: HeaderProfile | null;
   onToggleSidebar: () => void;
+  /** The phone drawer is open, or the desktop rail shows its labels. */
+  sidebarExpanded: boolean;
+  menuButtonRef: RefObject<HTMLButtonElement | null>;
 }) {
   const { pathname } = useLocation();
   const openAuthModal = useAuthModal();
@@ -30,11 +36,13 @@ export function Header({
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-line bg-surface/90 px-3 backdrop-blur md:px-4">
       <button
+        ref={menuButtonRef}
         type="button"
         onClick={onToggleSidebar}
         className="rounded-xl p-2 text-muted hover:bg-raised hover:text-ink"
         aria-label="Toggle sidebar"
         aria-controls="app-sidebar"
+        aria-expanded={sidebarExpanded}
       >
         <Menu className="size-5" />
       </button>

@@ -32,7 +32,9 @@ export function ProfileMenu({ profile }: { profile: HeaderProfile }) {
         <ChevronDown className="size-4 text-muted" aria-hidden />
       </summary>
       <div role="menu" className="absolute right-0 mt-2 w-56 rounded-2xl border border-line bg-surface p-2 shadow-2xl">
-        <p className="truncate px-3 py-2 text-xs text-faint">{profile.email}</p>
+        <p className="truncate px-3 py-2 text-xs text-faint" title={profile.email}>
+          {profile.email}
+        </p>
         <Link role="menuitem" to="/dashboard" className={item}>
           <LayoutDashboard className="size-4" aria-hidden /> Dashboard
         </Link>

@@ -6,18 +6,22 @@ import { useProfile } from "./use-profile";
 import { legalNav, primaryNav, secondaryNav, type NavItem } from "./navigation";
 
 /**
- * Desktop: a rail that collapses to icons. Under 768 px: a drawer over a dimmed overlay that
- * closes on an outside click and after choosing an item.
+ * Desktop: a rail that collapses to icons. Under 768 px: a drawer over a dimmed overlay (which
+ * also covers the bottom bar) that closes on an outside click and after choosing an item. The
+ * closed drawer is invisible, so its links leave the Tab order even before hydration; once the
+ * browser has told us it is a phone, it is inert as well.
  */
 export function Sidebar({
   signedIn,
   collapsed,
+  phone,
   mobileOpen,
   onNavigate,
   onCloseMobile,
 }: {
   signedIn: boolean;
   collapsed: boolean;
+  phone: boolean;
   mobileOpen: boolean;
   onNavigate: () => void;
   onCloseMobile: () => void;
@@ -27,15 +31,16 @@ export function Sidebar({
       <div
         aria-hidden
         onClick={onCloseMobile}
-        className={`fixed inset-0 z-30 bg-black/60 transition-opacity md:hidden ${mobileOpen ? "opacity-100" : "pointer-events-none opacity-0"}`}
+        className={`fixed inset-0 z-40 bg-black/60 transition-opacity md:hidden ${mobileOpen ? "opacity-100" : "pointer-events-none opacity-0"}`}
         data-testid="sidebar-overlay"
       />
       <aside
         id="app-sidebar"
         aria-label="Main navigation"
         data-open={mobileOpen}
-        className={`fixed top-16 bottom-0 left-0 z-40 flex w-64 flex-col overflow-y-auto border-r border-line bg-surface px-3 py-4 transition-transform md:sticky md:top-16 md:z-20 md:h-[calc(100dvh-4rem)] md:translate-x-0 md:transition-[width] ${
-          mobileOpen ? "translate-x-0" : "-translate-x-full"
+        inert={phone && !mobileOpen}
+        className={`fixed top-16 bottom-0 left-0 z-40 flex w-64 flex-col overflow-y-auto border-r border-line bg-surface px-3 py-4 transition-[translate,visibility] md:sticky md:top-16 md:z-20 md:h-[calc(100dvh-4rem)] md:translate-x-0 md:transition-[width] ${
+          mobileOpen ? "translate-x-0" : "-translate-x-full max-md:invisible"
         } ${collapsed ? "md:w-[4.5rem]" : "md:w-60"}`}
       >
         <NavGroup items={primaryNav} signedIn={signedIn} collapsed={collapsed} onNavigate={onNavigate} />

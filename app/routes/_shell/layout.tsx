@@ -1,9 +1,10 @@
-import { useCallback, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { Outlet } from "react-router";
 import { Footer } from "~/components/shell/footer";
 import { Header } from "~/components/shell/header";
 import { MobileBottomBar } from "~/components/shell/mobile-bottom-bar";
 import { Sidebar } from "~/components/shell/sidebar";
+import { usePhoneDrawer } from "~/components/shell/use-phone-drawer";
 import { AuthModalProvider } from "~/components/auth-modal";
 import { Toaster } from "~/components/toaster";
 import { IconSprite } from "~/components/ui/sprite-icon";
@@ -38,19 +39,33 @@ const AUTH_MODAL_PICTURES = 5;
 
 export default function ShellLayout({ loaderData }: Route.ComponentProps) {
   const [collapsed, setCollapsed] = useState(false);
-  const [mobileOpen, setMobileOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const drawer = usePhoneDrawer(menuButton);
+  const { phone, setOpen: setMobileOpen } = drawer;
   const toggleSidebar = useCallback(() => {
-    if (window.matchMedia("(min-width: 768px)").matches) setCollapsed((value) => !value);
-    else setMobileOpen((value) => !value);
-  }, []);
-  const closeMobile = useCallback(() => setMobileOpen(false), []);
+    if (phone) setMobileOpen((value) => !value);
+    else setCollapsed((value) => !value);
+  }, [phone, setMobileOpen]);
 
   return (
     <AuthModalProvider pictures={loaderData.authPictures} googleSignIn={loaderData.googleSignIn}>
       <IconSprite />
-      <Header categories={loaderData.categories} profile={loaderData.profile} onToggleSidebar={toggleSidebar} />
+      <Header
+        categories={loaderData.categories}
+        profile={loaderData.profile}
+        onToggleSidebar={toggleSidebar}
+        sidebarExpanded={phone ? drawer.open : !collapsed}
+        menuButtonRef={menuButton}
+      />
       <div className="flex">
-        <Sidebar signedIn={loaderData.profile !== null} collapsed={collapsed} mobileOpen={mobileOpen} onNavigate={closeMobile} onCloseMobile={closeMobile} />
+        <Sidebar
+          signedIn={loaderData.profile !== null}
+          collapsed={collapsed}
+          phone={phone}
+          mobileOpen={drawer.open}
+          onNavigate={drawer.close}
+          onCloseMobile={drawer.close}
+        />
         <div className="flex min-w-0 flex-1 flex-col pb-16 md:pb-0">
           <main id="main" className="flex-1">
             <Outlet />
