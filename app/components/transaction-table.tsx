@@ -7,7 +7,7 @@ type Transaction = { id: string; createdAt: string; tokenType: "free" | "purchas
 export function TransactionTable({ transactions }: { transactions: Transaction[] }) {
   if (transactions.length === 0) return <p className="card p-5 text-sm text-muted">{tokenTexts.noTransactions}</p>;
   return (
-    <div className="card overflow-hidden">
+    <div className="card overflow-x-auto">
       <table className="w-full text-sm">
         <thead className="hidden bg-raised text-left text-muted sm:table-header-group">
           <tr>

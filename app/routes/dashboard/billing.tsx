@@ -27,7 +27,7 @@ export default function Billing({ loaderData }: Route.ComponentProps) {
             <Receipt className="size-5 text-accent" aria-hidden /> Payment history
           </h2>
           <p className="flex items-center gap-1.5 text-xs text-muted">
-            <ShieldCheck className="size-4" aria-hidden /> Payment methods are managed securely by Stripe at checkout.
+            <ShieldCheck className="size-4 shrink-0" aria-hidden /> Payment methods are managed securely by Stripe at checkout.
           </p>
         </div>
         {loaderData.history.length === 0 ? (
@@ -84,11 +84,11 @@ function StatusBadge({ status }: { status: BillingStatus }) {
   return <span className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${statusStyles[status]}`}>{status}</span>;
 }
 
-/** A table from 640 px up; below that the same rows as stacked cards, as four columns do not fit. */
+/** A table from a 576 px wide page up; below that the same rows as stacked cards, as four columns do not fit. */
 function PaymentHistory({ entries }: { entries: BillingEntry[] }) {
   return (
     <>
-      <ul className="flex flex-col gap-3 sm:hidden">
+      <ul className="flex flex-col gap-3 @xl:hidden">
         {entries.map((entry) => (
           <li key={entry.id} className="flex flex-col gap-1 rounded-xl border border-line bg-raised/40 p-3">
             <div className="flex items-center justify-between gap-2">
@@ -100,28 +100,30 @@ function PaymentHistory({ entries }: { entries: BillingEntry[] }) {
           </li>
         ))}
       </ul>
-      <table className="hidden w-full text-left text-sm sm:table">
-        <thead className="border-b border-line text-muted">
-          <tr>
-            <th scope="col" className="py-2 pr-4 font-medium">Date</th>
-            <th scope="col" className="py-2 pr-4 font-medium">Description</th>
-            <th scope="col" className="py-2 pr-4 text-right font-medium">Amount</th>
-            <th scope="col" className="py-2 font-medium">Status</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-line">
-          {entries.map((entry) => (
-            <tr key={entry.id}>
-              <td className="py-3 pr-4 whitespace-nowrap text-muted">{formatDate(entry.date)}</td>
-              <td className="py-3 pr-4">{entry.description}</td>
-              <td className="py-3 pr-4 text-right font-medium">{formatUsd(entry.amountCents)}</td>
-              <td className="py-3">
-                <StatusBadge status={entry.status} />
-              </td>
+      <div className="hidden overflow-x-auto @xl:block">
+        <table className="w-full text-left text-sm">
+          <thead className="border-b border-line text-muted">
+            <tr>
+              <th scope="col" className="py-2 pr-4 font-medium">Date</th>
+              <th scope="col" className="py-2 pr-4 font-medium">Description</th>
+              <th scope="col" className="py-2 pr-4 text-right font-medium">Amount</th>
+              <th scope="col" className="py-2 font-medium">Status</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody className="divide-y divide-line">
+            {entries.map((entry) => (
+              <tr key={entry.id}>
+                <td className="py-3 pr-4 whitespace-nowrap text-muted">{formatDate(entry.date)}</td>
+                <td className="py-3 pr-4">{entry.description}</td>
+                <td className="py-3 pr-4 text-right font-medium">{formatUsd(entry.amountCents)}</td>
+                <td className="py-3">
+                  <StatusBadge status={entry.status} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </>
   );
 }

@@ -60,9 +60,9 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold">Welcome back, {loaderData.name}</h1>
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid gap-4 @lg:grid-cols-3">
         {cards.map((card) => (
-          <div key={card.label} className="card flex flex-col gap-2 p-5">
+          <div key={card.label} className="card flex min-w-0 flex-col gap-2 p-5 wrap-break-word">
             <p className="text-sm text-muted">{card.label}</p>
             <p className="text-2xl font-semibold">{card.value}</p>
             <p className="text-xs text-faint">{card.detail}</p>

@@ -75,7 +75,7 @@ export default function Subscription({ loaderData, actionData }: Route.Component
       <h1 className="text-2xl font-bold">Subscription</h1>
       {actionData?.error ? <FormAlert tone="error">{actionData.error}</FormAlert> : null}
       {!loaderData.paymentsConfigured ? <p className="text-sm text-muted">{tokenTexts.paymentsNotConfigured}</p> : null}
-      <ul className="grid gap-4 lg:grid-cols-3">
+      <ul className="grid gap-4 @2xl:grid-cols-3">
         {loaderData.plans.map((plan) => {
           const current = plan.id === currentPlanId;
           return (

@@ -66,15 +66,15 @@ export default function Tokens({ loaderData, actionData }: Route.ComponentProps)
     <div className="flex flex-col gap-8">
       <h1 className="text-2xl font-bold">Tokens</h1>
       {actionData?.error ? <FormAlert tone="error">{actionData.error}</FormAlert> : null}
-      <section aria-label="Balance" className="grid grid-cols-3 gap-2 sm:gap-4">
+      <section aria-label="Balance" className="grid grid-cols-3 gap-2 @lg:gap-4">
         <BalanceCard label="Free tokens" value={balance.free} />
         <BalanceCard label="Purchased tokens" value={balance.purchased} />
         <BalanceCard label="Total" value={balance.total} strong />
       </section>
 
-      <section className="card flex flex-col gap-4 p-5 sm:flex-row sm:items-center" aria-labelledby="free-heading">
+      <section className="card flex flex-col gap-4 p-5 @lg:flex-row @lg:items-center" aria-labelledby="free-heading">
         <Gift className="size-10 shrink-0 text-accent" aria-hidden />
-        <div className="flex-1">
+        <div className="min-w-0 flex-1">
           <h2 id="free-heading" className="text-lg font-semibold">
             Monthly Free Tokens
           </h2>
@@ -85,7 +85,7 @@ export default function Tokens({ loaderData, actionData }: Route.ComponentProps)
         </div>
         <Form method="post">
           <input type="hidden" name="intent" value="claim" />
-          <button type="submit" className="btn-primary w-full sm:w-auto" disabled={!loaderData.canClaimFree || claiming}>
+          <button type="submit" className="btn-primary w-full @lg:w-auto" disabled={!loaderData.canClaimFree || claiming}>
             {loaderData.canClaimFree ? (claiming ? "Claiming…" : `Claim ${FREE_MONTHLY_TOKENS} Tokens`) : tokenTexts.alreadyClaimedTitle}
           </button>
         </Form>
@@ -128,11 +128,11 @@ export default function Tokens({ loaderData, actionData }: Route.ComponentProps)
 
 function BalanceCard({ label, value, strong = false }: { label: string; value: number; strong?: boolean }) {
   return (
-    <div className={`card flex items-center gap-4 p-3 sm:p-5 ${strong ? "ring-1 ring-accent" : ""}`}>
-      <Coins className="hidden size-8 shrink-0 text-accent sm:block" aria-hidden />
-      <div>
-        <p className="text-xs text-muted sm:text-sm">{label}</p>
-        <p className="text-xl font-semibold sm:text-2xl" data-testid={`balance-${label.split(" ")[0]!.toLowerCase()}`}>
+    <div className={`card flex min-w-0 items-center gap-4 p-3 @lg:p-5 ${strong ? "ring-1 ring-accent" : ""}`}>
+      <Coins className="hidden size-8 shrink-0 text-accent @2xl:block" aria-hidden />
+      <div className="min-w-0 wrap-break-word">
+        <p className="text-xs text-muted @lg:text-sm">{label}</p>
+        <p className="text-xl font-semibold @lg:text-2xl" data-testid={`balance-${label.split(" ")[0]!.toLowerCase()}`}>
           {formatTokens(value)}
         </p>
       </div>

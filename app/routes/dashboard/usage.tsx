@@ -85,11 +85,11 @@ export default function Usage({ loaderData: { usage } }: Route.ComponentProps) {
         </ul>
       </section>
 
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid gap-4 @lg:grid-cols-3">
         {stats.map(({ label, value, detail, icon: Icon }) => (
-          <div key={label} className="card flex flex-col gap-1 p-5">
+          <div key={label} className="card flex min-w-0 flex-col gap-1 p-5 wrap-break-word">
             <p className="flex items-center gap-2 text-sm text-muted">
-              <Icon className="size-4" aria-hidden /> {label}
+              <Icon className="size-4 shrink-0" aria-hidden /> {label}
             </p>
             <p className="text-2xl font-semibold">{value}</p>
             {detail ? <p className="text-xs text-faint">{detail}</p> : null}
