@@ -10,11 +10,13 @@ import { desktop, phone } from "./viewports";
 const fakes = mailAndModelFakes();
 
 /** A confirmed, signed-in person with this month's free tokens, on a new chat with the nth character. */
-async function chatting(page: Page, label: string, nth = 0, { javaScript = true } = {}) {
+async function chatting(page: Page, label: string, nth = 0, { javaScript = true, tokens = true } = {}) {
   await signedInAccount(page, fakes.smtp, `feedback.${label}.${Date.now()}@example.com`, "chat password");
-  await page.goto("/dashboard/tokens");
-  await page.getByRole("button", { name: "Claim 500 Tokens" }).click();
-  await expect(page.getByTestId("balance-free")).toHaveText("500");
+  if (tokens) {
+    await page.goto("/dashboard/tokens");
+    await page.getByRole("button", { name: "Claim 500 Tokens" }).click();
+    await expect(page.getByTestId("balance-free")).toHaveText("500");
+  }
   await page.goto("/explore");
   await page.getByRole("article").nth(nth).getByRole("link", { name: "Chat Now" }).click();
   await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
@@ -58,6 +60,112 @@ test.describe("sending", () => {
     await expect(messages(page).nth(1)).toContainText("Are you still there?");
     await expect(messages(page).nth(2)).toContainText("Still here, always.");
     await expect(composer(page)).toHaveValue("");
+  });
+});
+
+test.describe("a reply that does not come", () => {
+  test("a failed reply can be asked for again with Regenerate; only the reply that came is paid, and the header says so", async ({ page }) => {
+    await page.setViewportSize(desktop);
+    await chatting(page, "retry");
+    await expect(page.getByTestId("header-tokens")).toHaveText("500 Tokens");
+    fakes.model.nextReply({ failWith: { status: 500, message: "upstream exploded" } });
+    await composer(page).fill("Tell me a story");
+    await composer(page).press("Enter");
+    await expect(messages(page).last()).toContainText(chatTexts.replyFailed);
+    await expect(messages(page)).toHaveCount(3);
+
+    fakes.model.nextReply({ text: "Once upon a time, the second try worked." });
+    await page.getByRole("button", { name: "Regenerate" }).click();
+    await expect(messages(page).last()).toContainText("Once upon a time, the second try worked.");
+    await expect(messages(page)).toHaveCount(3);
+    await expect(page.getByText(chatTexts.replyFailed)).toHaveCount(0);
+    await expect(page.getByTestId("header-tokens")).toHaveText("480 Tokens");
+
+    // After a reload the same holds: the question and the one answer.
+    await page.reload();
+    await expect(messages(page)).toHaveCount(3);
+    await expect(messages(page).nth(1)).toContainText("Tell me a story");
+    await expect(messages(page).nth(2)).toContainText("Once upon a time, the second try worked.");
+  });
+
+  test("a send refused for want of tokens says 'Failed to send message', shows why with a way to buy, and gives the text back", async ({ page }) => {
+    await page.setViewportSize(desktop);
+    await chatting(page, "refused", 1, { tokens: false });
+    const asked = fakes.model.requests.length;
+    await composer(page).fill("Can we talk?");
+    await composer(page).press("Enter");
+
+    await expect(toast(page, chatTexts.sendFailed)).toBeVisible();
+    await expect(messages(page).last()).toContainText("You need 20 tokens for this message");
+    await expect(messages(page).last().getByRole("link", { name: "Buy tokens" })).toHaveAttribute("href", "/dashboard/tokens");
+    await expect(composer(page)).toHaveValue("Can we talk?");
+    // Nothing was kept to answer, so there is nothing to regenerate.
+    await expect(page.getByRole("button", { name: "Regenerate" })).toHaveCount(0);
+    expect(fakes.model.requests.length).toBe(asked);
+  });
+});
+
+test.describe("the conversation", () => {
+  test("older messages loaded by scrolling up stay when new replies push the newest page on", async ({ page }) => {
+    await page.setViewportSize(desktop);
+    await chatting(page, "older", 2);
+    // 13 exchanges after the greeting: 27 messages, two more than a page.
+    for (let turn = 1; turn <= 13; turn += 1) await say(page, `Question ${turn}`, `Answer ${turn}`);
+    await page.reload();
+    await hydrated(page);
+    await expect(messages(page)).toHaveCount(25);
+    await page.getByRole("list", { name: "Messages" }).evaluate((list) => list.parentElement!.scrollTo({ top: 0 }));
+    await expect(messages(page)).toHaveCount(27);
+    await expect(page.getByRole("link", { name: "Load more" })).toHaveCount(0);
+
+    await say(page, "Question 14", "Answer 14");
+    await say(page, "Question 15", "Answer 15");
+    await expect(messages(page)).toHaveCount(31);
+    await expect(messages(page).nth(1)).toContainText("Question 1");
+    await expect(messages(page).nth(3)).toContainText("Question 2");
+    await expect(messages(page).nth(4)).toContainText("Answer 2");
+  });
+
+  test("Markdown in a reply keeps its shape, and a long code line scrolls inside the bubble on a phone", async ({ page }) => {
+    await page.setViewportSize(phone);
+    await chatting(page, "markdown", 3);
+    const code = "const reply = " + "'a long line of code that is wider than any phone screen'".repeat(3) + ";";
+    fakes.model.nextReply({ text: `Here you go:\n\n- first point\n- second point\n\n\`\`\`\n${code}\n\`\`\`` });
+    await composer(page).fill("Show me a list");
+    await composer(page).press("Enter");
+    const reply = messages(page).nth(2);
+    await expect(reply).toContainText("second point");
+    await expect(reply.getByRole("listitem")).toHaveCount(2);
+    expect(await reply.locator("ul").evaluate((list) => getComputedStyle(list).listStyleType)).toBe("disc");
+    const block = reply.locator("pre");
+    expect(await block.evaluate((pre) => pre.scrollWidth > pre.clientWidth)).toBe(true);
+    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(phone.width);
+    const bubble = (await reply.locator("div").first().boundingBox())!;
+    expect(bubble.x + bubble.width).toBeLessThanOrEqual(phone.width);
+  });
+
+  test("on a phone the sidebar's Chat opens the list of chats, where a conversation would fill the screen", async ({ page }) => {
+    await page.setViewportSize(phone);
+    await chatting(page, "phone-list", 5);
+    const name = await page.getByRole("heading", { level: 1 }).textContent();
+    await page.goto("/explore");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Toggle sidebar" }).click();
+    await page.getByRole("complementary", { name: "Main navigation" }).getByRole("link", { name: "Chat", exact: true }).click();
+    await expect(page).toHaveURL(/\/chat$/);
+    await expect(page.getByRole("link", { name: new RegExp(name!) })).toBeVisible();
+  });
+
+  test("at 1280 px the details panel waits to be asked for, so the conversation keeps its room", async ({ page }) => {
+    await page.setViewportSize(desktop);
+    await chatting(page, "panel", 4);
+    const panel = page.getByRole("complementary", { name: "Agent details" });
+    await expect(panel).toBeHidden();
+    await page.getByRole("button", { name: "Show details" }).click();
+    await expect(panel).toBeVisible();
+    await expect(panel.getByRole("button", { name: "Edit" })).toBeVisible();
+    await page.getByRole("button", { name: "Hide details" }).click();
+    await expect(panel).toBeHidden();
   });
 });
 

@@ -86,4 +86,22 @@ test.describe("home on a phone", () => {
     await expect(page).toHaveURL(/\/aboutus$/);
     await expect(sidebar).not.toBeInViewport();
   });
+
+  test("the drawer says whether it is open, closes on Escape, and its links are out of reach while it is shut", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const button = page.getByRole("button", { name: "Toggle sidebar" });
+    const sidebar = page.getByRole("complementary", { name: "Main navigation" });
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    // Shut, the drawer's links are not reachable (a keyboard or a screen reader would otherwise land off-screen).
+    await expect(sidebar.getByRole("link", { name: "About Us" })).toBeHidden();
+
+    await button.click();
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    await expect(sidebar.getByRole("link", { name: "About Us" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(sidebar).not.toBeInViewport();
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await expect(button).toBeFocused();
+  });
 });

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { thumbnailUrl } from "~/lib/catalogue";
 import { chatTexts, type ChatSessionSummary } from "~/lib/chat";
 import { formatChatTime } from "~/lib/dates";
@@ -6,6 +6,9 @@ import { messagePreview } from "~/lib/message-preview";
 
 /** The person's chats, newest first, with a name search that works as a plain GET form. */
 export function ChatSessionList({ sessions, activeId, query }: { sessions: ChatSessionSummary[]; activeId: string | null; query: string }) {
+  // A search on its way (the form is a GET, so the navigation carries its fields).
+  const navigation = useNavigation();
+  const searching = navigation.state !== "idle" && navigation.formData?.has("q") === true;
   return (
     <div className="flex h-full flex-col">
       <Form method="get" className="border-b border-line p-3" role="search">
@@ -14,7 +17,11 @@ export function ChatSessionList({ sessions, activeId, query }: { sessions: ChatS
         </label>
         <input id="chat-search" name="q" type="search" defaultValue={query} placeholder={chatTexts.searchPlaceholder} className="field h-10 w-full" />
       </Form>
-      {sessions.length === 0 ? (
+      {searching ? (
+        <p className="p-6 text-center text-sm text-muted" role="status">
+          {chatTexts.loadingSessions}
+        </p>
+      ) : sessions.length === 0 ? (
         <div className="flex flex-1 flex-col items-center justify-center gap-2 p-6 text-center">
           <p className="font-medium">{chatTexts.noSessionsTitle}</p>
           <Link to="/explore" className="text-sm text-accent hover:underline">
