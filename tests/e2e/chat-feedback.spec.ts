@@ -156,6 +156,25 @@ test.describe("the conversation", () => {
     await expect(page.getByRole("link", { name: new RegExp(name!) })).toBeVisible();
   });
 
+  test("searching the chat list says 'Loading sessions...' until the answer comes", async ({ page }) => {
+    await page.setViewportSize(desktop);
+    await chatting(page, "search", 6);
+    const name = (await page.getByRole("heading", { level: 1 }).textContent())!;
+    await page.goto("/chat");
+    await hydrated(page);
+    // A slow network: the search's data takes a second to come.
+    await page.route("**/chat.data?*", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    const search = page.getByRole("searchbox", { name: "Search chats" });
+    await search.fill(name.slice(0, 3));
+    await search.press("Enter");
+    await expect(page.getByRole("status").filter({ hasText: chatTexts.loadingSessions })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Chats" }).getByRole("link", { name: new RegExp(name) })).toBeVisible();
+    await expect(page.getByText(chatTexts.loadingSessions)).toHaveCount(0);
+  });
+
   test("at 1280 px the details panel waits to be asked for, so the conversation keeps its room", async ({ page }) => {
     await page.setViewportSize(desktop);
     await chatting(page, "panel", 4);
