@@ -6,23 +6,24 @@ export type SectionNavItem = { to: string; label: string; icon: LucideIcon; end?
 
 /**
  * The dashboard's and the admin console's own sidebar. Collapsed to icons by default under
- * 1024 px and expanded above (CSS decides until the person toggles it): between 768 and 1024 px
- * the main sidebar is open too, and two labelled menus would leave the page too little room.
+ * 768 px and expanded above (spec; CSS decides until the person toggles it). Between 768 and
+ * 1024 px the main sidebar is open too, which leaves the page little room: the pages lay out by
+ * their own width (see SectionLayout).
  */
 export function SectionNav({ label, items }: { label: string; items: SectionNavItem[] }) {
   const [expanded, setExpanded] = useState<boolean | null>(null);
-  const width = expanded === null ? "w-14 lg:w-56" : expanded ? "w-56" : "w-14";
-  const showLabels = expanded === null ? "sr-only lg:not-sr-only" : expanded ? "" : "sr-only";
+  const width = expanded === null ? "w-14 md:w-56" : expanded ? "w-56" : "w-14";
+  const showLabels = expanded === null ? "sr-only md:not-sr-only" : expanded ? "" : "sr-only";
   return (
     <nav aria-label={label} className={`shrink-0 border-r border-line bg-surface/60 px-2 py-4 transition-[width] ${width}`}>
       <button
         type="button"
-        onClick={() => setExpanded((current) => !(current ?? window.matchMedia("(min-width: 1024px)").matches))}
+        onClick={() => setExpanded((current) => !(current ?? window.matchMedia("(min-width: 768px)").matches))}
         className="mb-3 flex w-full items-center justify-center rounded-xl p-2 text-muted hover:bg-raised hover:text-ink"
         aria-label={`Toggle ${label.toLowerCase()}`}
       >
-        <PanelLeftClose className={`size-5 ${expanded === null ? "hidden lg:block" : expanded ? "" : "hidden"}`} aria-hidden />
-        <PanelLeftOpen className={`size-5 ${expanded === null ? "lg:hidden" : expanded ? "hidden" : ""}`} aria-hidden />
+        <PanelLeftClose className={`size-5 ${expanded === null ? "hidden md:block" : expanded ? "" : "hidden"}`} aria-hidden />
+        <PanelLeftOpen className={`size-5 ${expanded === null ? "md:hidden" : expanded ? "hidden" : ""}`} aria-hidden />
       </button>
       <ul className="flex flex-col gap-1">
         {items.map(({ to, label: itemLabel, icon: Icon, end }) => (

@@ -153,7 +153,7 @@ test.describe("the conversation", () => {
     await page.getByRole("button", { name: "Toggle sidebar" }).click();
     await page.getByRole("complementary", { name: "Main navigation" }).getByRole("link", { name: "Chat", exact: true }).click();
     await expect(page).toHaveURL(/\/chat$/);
-    await expect(page.getByRole("link", { name: new RegExp(name!) })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Chats" }).getByRole("link", { name: new RegExp(`^${name}\\b`) })).toBeVisible();
   });
 
   test("searching the chat list says 'Loading sessions...' until the answer comes", async ({ page }) => {
@@ -171,7 +171,7 @@ test.describe("the conversation", () => {
     await search.fill(name.slice(0, 3));
     await search.press("Enter");
     await expect(page.getByRole("status").filter({ hasText: chatTexts.loadingSessions })).toBeVisible();
-    await expect(page.getByRole("list", { name: "Chats" }).getByRole("link", { name: new RegExp(name) })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Chats" }).getByRole("link", { name: new RegExp(`^${name}\\b`) })).toBeVisible();
     await expect(page.getByText(chatTexts.loadingSessions)).toHaveCount(0);
   });
 

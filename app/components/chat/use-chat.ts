@@ -118,8 +118,8 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
           : null;
       const placeholderId = tempId("agent");
       let reply = "";
-      // Asking again (Regenerate after a failure) takes the place of the failed answers shown.
-      if (userText === null) setExtra((current) => current.filter((item) => !item.failed));
+      // A new ask takes the place of the failed answers shown (they would otherwise stay last).
+      setExtra((current) => current.filter((item) => !item.failed));
       let saved = false;
       const drop = (...ids: string[]) => setExtra((current) => current.filter((item) => !ids.includes(item.id)));
       const setPlaceholder = (patch: Partial<DisplayedMessage>) =>
@@ -139,7 +139,8 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
         if (!response.ok || !response.body) {
           const problem = (await response.json().catch(() => ({}))) as { error?: string; buyTokens?: string };
           if (userTemp) drop(userTemp.id);
-          setPlaceholder({ message: problem.error ?? chatTexts.replyFailed, thinking: false, failed: true, refused: true, buyTokens: problem.buyTokens });
+          // A refused send kept nothing to answer; a refused Regenerate leaves the last message unanswered.
+          setPlaceholder({ message: problem.error ?? chatTexts.replyFailed, thinking: false, failed: true, refused: userTemp !== null, buyTokens: problem.buyTokens });
           // Spec section 4: a send that failed says so; the bubble says why.
           showToast("send-failed");
           return false;
@@ -156,7 +157,10 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
             reply += String(data.text ?? "");
             setPlaceholder({ message: reply, thinking: false });
           } else if (event.event === "complete") addOrReplace(data as ChatMessageView, placeholderId);
-          else if (event.event === "error") setPlaceholder({ message: String(data.message ?? chatTexts.replyFailed), thinking: false, failed: true });
+          else if (event.event === "error") {
+            setPlaceholder({ message: String(data.message ?? chatTexts.replyFailed), thinking: false, failed: true });
+            showToast("send-failed");
+          }
         }
         // Spec section 4: the messages are read again after a reply, and with them the balance it cost.
         reloadAfterSend.current = true;

@@ -21,7 +21,7 @@ export function Header({
   profile: HeaderProfile | null;
   onToggleSidebar: () => void;
   /** The phone drawer is open, or the desktop rail shows its labels. */
-  sidebarExpanded: boolean;
+  sidebarExpanded: boolean | undefined;
   menuButtonRef: RefObject<HTMLButtonElement | null>;
 }) {
   const { pathname } = useLocation();

@@ -9,12 +9,12 @@ function subscribeToWidth(onChange: () => void) {
   return () => query.removeEventListener("change", onChange);
 }
 
-/** True below 768 px. The server cannot know the width, so it renders the rail's state. */
+/** True below 768 px; null where the width is not known (the server's render, and hydration). */
 export function useIsPhone() {
-  return useSyncExternalStore(
+  return useSyncExternalStore<boolean | null>(
     subscribeToWidth,
     () => !window.matchMedia(RAIL_QUERY).matches,
-    () => false,
+    () => null,
   );
 }
 
@@ -49,5 +49,5 @@ export function usePhoneDrawer(menuButton: RefObject<HTMLButtonElement | null>) 
     };
   }, [open, menuButton]);
 
-  return { phone, open: phone && open, setOpen, close };
+  return { phone: phone === true, widthKnown: phone !== null, open: phone === true && open, setOpen, close };
 }

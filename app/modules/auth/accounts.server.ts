@@ -6,7 +6,7 @@ import { sendMail } from "~/modules/mail/mailer.server";
 import { verificationEmail, type VerificationKind } from "~/modules/mail/templates";
 import { recordAttempts, type RateLimitRule } from "~/modules/security/rate-limit.server";
 import { hashPassword, spendPasswordCheck, verifyPassword } from "./password.server";
-import { consumeToken, issueToken, liveTokenUser } from "./tokens.server";
+import { consumeToken, consumeTokenAndSiblings, issueToken, liveTokenUser } from "./tokens.server";
 
 export const DEFAULT_AVATAR_URL = "/default-avatar.svg";
 
@@ -126,10 +126,9 @@ export async function confirmationLink(token: string) {
  */
 export async function cancelSignUp(token: string) {
   return prisma().$transaction(async (tx) => {
-    // The token first, then the user row: the order confirmAccount and replacePendingPassword lock them in.
-    const userId = await consumeToken(token, "email_verification", tx);
+    // The tokens first, then the user row: the order confirmAccount and replacePendingPassword lock them in.
+    const userId = await consumeTokenAndSiblings(token, "email_verification", tx);
     if (!userId) return false;
-    await tx.verificationToken.updateMany({ where: { userId, purpose: "email_verification", usedAt: null }, data: { usedAt: new Date() } });
     const { count } = await tx.user.updateMany({ where: { id: userId, status: "pending", emailVerifiedAt: null }, data: { passwordHash: null } });
     return count === 1;
   });

@@ -51,3 +51,18 @@ export async function consumeToken(token: string, purpose: VerificationPurpose, 
     UPDATE verification_tokens SET used_at = (now() AT TIME ZONE 'UTC') WHERE ${liveToken(token, purpose)} RETURNING user_id`;
   return rows[0]?.user_id ?? null;
 }
+
+/**
+ * Marks a live token and every other live token of its user and purpose used, in one statement
+ * (rows locked as a sign-up's own voiding locks them, so the two wait rather than deadlock).
+ * Returns the user when the given token was live, else null.
+ */
+export async function consumeTokenAndSiblings(token: string, purpose: VerificationPurpose, db: Db = prisma()) {
+  if (!plausible(token)) return null;
+  const rows = await db.$queryRaw<{ user_id: string; given: boolean }[]>`
+    UPDATE verification_tokens SET used_at = (now() AT TIME ZONE 'UTC')
+    WHERE purpose = ${purpose}::"VerificationPurpose" AND used_at IS NULL
+      AND user_id = (SELECT user_id FROM verification_tokens WHERE ${liveToken(token, purpose)})
+    RETURNING user_id, token_hash = ${digest(token)} AS given`;
+  return rows.find((row) => row.given)?.user_id ?? null;
+}

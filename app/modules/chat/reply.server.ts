@@ -271,14 +271,8 @@ export async function runReply(
     await closeReservation(prepared, "release");
     return { status: "failed", error: chatTexts.replyAgentFailed };
   }
-  try {
-    return { status: "complete", message: await saveReply(prepared, received) };
-  } catch (error) {
-    // The words came but could not be kept: the person is told, as for any failure, and the tokens go back.
-    logger.error({ err: error, sessionId: prepared.session.id }, "could not save a chat reply");
-    await closeReservation(prepared, "release").catch(() => undefined);
-    return { status: "failed", error: chatTexts.replyFailed };
-  }
+  const message = await saveReply(prepared, received);
+  return message ? { status: "complete", message } : { status: "failed", error: chatTexts.replyFailed };
 }
 
 async function finishStopped(prepared: PreparedReply, partial: string): Promise<ReplyOutcome> {
@@ -289,16 +283,33 @@ async function finishStopped(prepared: PreparedReply, partial: string): Promise<
   return { status: "stopped", message: await saveReply(prepared, partial) };
 }
 
+/**
+ * Saves the reply, then settles its tokens and takes away the reply it replaces. Null when the
+ * reply could not be saved (the chat was deleted meanwhile): then the tokens go back. Once it is
+ * saved it is the person's and paid for, whatever happens after.
+ */
 async function saveReply(prepared: PreparedReply, text: string) {
-  const message = await saveMessage(prepared.session, prepared.userId, {
-    senderType: "agent",
-    message: text,
-    document: { ai_platform: prepared.model.platform, model_id: prepared.model.modelId, selectedModel: prepared.model.name },
-  });
-  await closeReservation(prepared, "settle");
-  if (prepared.replaces) {
-    await prisma().chatMessage.deleteMany({ where: { id: prepared.replaces, sessionId: prepared.session.id } });
-    await publishChatEvent({ kind: "deleted", userId: prepared.userId, sessionId: prepared.session.id, messageId: prepared.replaces });
+  let message: ChatMessageView;
+  try {
+    message = await saveMessage(prepared.session, prepared.userId, {
+      senderType: "agent",
+      message: text,
+      document: { ai_platform: prepared.model.platform, model_id: prepared.model.modelId, selectedModel: prepared.model.name },
+    });
+  } catch (error) {
+    logger.error({ err: error, sessionId: prepared.session.id }, "could not save a chat reply");
+    await closeReservation(prepared, "release");
+    return null;
+  }
+  try {
+    await closeReservation(prepared, "settle");
+    if (prepared.replaces) {
+      await prisma().chatMessage.deleteMany({ where: { id: prepared.replaces, sessionId: prepared.session.id } });
+      await publishChatEvent({ kind: "deleted", userId: prepared.userId, sessionId: prepared.session.id, messageId: prepared.replaces });
+    }
+  } catch (error) {
+    // The person has the reply (the live feed announced it): it is shown as the reply it is.
+    logger.error({ err: error, sessionId: prepared.session.id, reservationId: prepared.reservationId }, "a saved chat reply could not be settled or replace the old one");
   }
   return message;
 }

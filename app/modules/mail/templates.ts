@@ -19,7 +19,7 @@ export type VerificationKind = "first" | "again" | "resend";
 export function verificationEmail({ link, appUrl, kind = "first" }: LinkEmail & { kind?: VerificationKind }): MailContent {
   const greeting = `Welcome to ${brand}! Please confirm your e-mail address so we know it is really yours.`;
   const expiry = "The link expires in 24 hours.";
-  const ignore = `If you did not sign up for ${brand}, you can ignore this e-mail and no account will be confirmed. To cancel the sign-up for good, open the link and choose "I did not sign up".`;
+  const ignore = `If you did not sign up for ${brand}, you can ignore this e-mail and no account will be confirmed. To cancel this sign-up, open the link and choose "I did not sign up".`;
   const notes = [verificationNotes.password, ...(kind === "again" ? [verificationNotes.again] : []), expiry, ignore];
   return {
     subject: `Confirm your e-mail for ${brand}`,

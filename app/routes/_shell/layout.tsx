@@ -54,7 +54,8 @@ export default function ShellLayout({ loaderData }: Route.ComponentProps) {
         categories={loaderData.categories}
         profile={loaderData.profile}
         onToggleSidebar={toggleSidebar}
-        sidebarExpanded={phone ? drawer.open : !collapsed}
+        // Unsaid until the browser knows whether it is the phone drawer (closed) or the rail (open).
+        sidebarExpanded={drawer.widthKnown ? (phone ? drawer.open : !collapsed) : undefined}
         menuButtonRef={menuButton}
       />
       <div className="flex">
