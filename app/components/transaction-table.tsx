@@ -3,13 +3,13 @@ import { formatTokens, tokenTexts } from "~/lib/tokens";
 
 type Transaction = { id: string; createdAt: string; tokenType: "free" | "purchased"; transactionType: "add" | "deduct"; amount: number; description: string };
 
-/** Token history: + for additions, - for deductions (spec section 3); stacked rows on phones. */
+/** Token history: + for additions, - for deductions (spec section 3); stacked rows where it is narrow (by its own width). */
 export function TransactionTable({ transactions }: { transactions: Transaction[] }) {
   if (transactions.length === 0) return <p className="card p-5 text-sm text-muted">{tokenTexts.noTransactions}</p>;
   return (
-    <div className="card overflow-x-auto">
+    <div className="@container card overflow-x-auto">
       <table className="w-full text-sm">
-        <thead className="hidden bg-raised text-left text-muted sm:table-header-group">
+        <thead className="hidden bg-raised text-left text-muted @xl:table-header-group">
           <tr>
             <th className="px-4 py-3 font-medium">Date</th>
             <th className="px-4 py-3 font-medium">Description</th>
@@ -19,12 +19,12 @@ export function TransactionTable({ transactions }: { transactions: Transaction[]
         </thead>
         <tbody>
           {transactions.map((row) => (
-            <tr key={row.id} className="grid grid-cols-[1fr_auto] gap-x-4 border-t border-line px-4 py-3 first:border-t-0 sm:table-row sm:px-0 sm:py-0">
-              <td className="text-xs text-muted sm:px-4 sm:py-3 sm:text-sm">{formatDateTime(row.createdAt)}</td>
-              <td className="col-start-1 sm:px-4 sm:py-3">{row.description}</td>
-              <td className="col-start-1 text-xs text-muted capitalize sm:px-4 sm:py-3 sm:text-sm">{row.tokenType}</td>
+            <tr key={row.id} className="grid grid-cols-[1fr_auto] gap-x-4 border-t border-line px-4 py-3 first:border-t-0 @xl:table-row @xl:px-0 @xl:py-0">
+              <td className="text-xs text-muted @xl:px-4 @xl:py-3 @xl:text-sm">{formatDateTime(row.createdAt)}</td>
+              <td className="col-start-1 @xl:px-4 @xl:py-3">{row.description}</td>
+              <td className="col-start-1 text-xs text-muted capitalize @xl:px-4 @xl:py-3 @xl:text-sm">{row.tokenType}</td>
               <td
-                className={`col-start-2 row-span-3 row-start-1 self-center text-right font-semibold sm:px-4 sm:py-3 ${
+                className={`col-start-2 row-span-3 row-start-1 self-center text-right font-semibold @xl:px-4 @xl:py-3 ${
                   row.transactionType === "add" ? "text-success" : "text-danger"
                 }`}
               >

@@ -66,7 +66,7 @@ export default function Tokens({ loaderData, actionData }: Route.ComponentProps)
     <div className="flex flex-col gap-8">
       <h1 className="text-2xl font-bold">Tokens</h1>
       {actionData?.error ? <FormAlert tone="error">{actionData.error}</FormAlert> : null}
-      <section aria-label="Balance" className="grid grid-cols-3 gap-2 @lg:gap-4">
+      <section aria-label="Balance" className="grid gap-2 @2xs:grid-cols-3 @lg:gap-4">
         <BalanceCard label="Free tokens" value={balance.free} />
         <BalanceCard label="Purchased tokens" value={balance.purchased} />
         <BalanceCard label="Total" value={balance.total} strong />
