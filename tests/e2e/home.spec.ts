@@ -104,4 +104,28 @@ test.describe("home on a phone", () => {
     await expect(button).toHaveAttribute("aria-expanded", "false");
     await expect(button).toBeFocused();
   });
+
+  test("a drawer left open does not come back after the window widens and narrows again", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const sidebar = page.getByRole("complementary", { name: "Main navigation" });
+    await page.getByRole("button", { name: "Toggle sidebar" }).click();
+    await expect(sidebar).toBeInViewport();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(sidebar.getByRole("link", { name: "About Us" })).toBeVisible();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(sidebar).not.toBeInViewport();
+    await expect(page.getByTestId("sidebar-overlay")).toHaveCSS("opacity", "0");
+  });
+
+  test("the page behind an open dialog does not scroll", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByRole("banner").getByRole("link", { name: "Login" }).click();
+    await expect(page.getByRole("dialog", { name: "Sign In" })).toBeVisible();
+    await page.mouse.move(195, 150);
+    await page.mouse.wheel(0, 600);
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
 });
