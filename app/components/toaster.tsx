@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { onToast, TOAST_MS, toastFor, toasts, type ToastCode } from "~/lib/toasts";
 
-type Toast = (typeof toasts)[ToastCode];
+type Toast = { title: string; message: string; tone: "success" | "error" };
 
 /**
  * Shows the toast named in the URL, then drops the parameter without a reload; and the toasts
@@ -12,7 +12,7 @@ export function Toaster() {
   const location = useLocation();
   const code = new URLSearchParams(location.search).get("toast");
   const [dismissed, setDismissed] = useState<string | null>(null);
-  const [raised, setRaised] = useState<{ code: ToastCode; at: number } | null>(null);
+  const [raised, setRaised] = useState<{ code: ToastCode; message?: string; at: number } | null>(null);
   const locationKey = useRef(location.key);
   locationKey.current = location.key;
   const toast = toastFor(code);
@@ -30,7 +30,7 @@ export function Toaster() {
     () =>
       onToast((next) => {
         setDismissed(locationKey.current);
-        setRaised({ code: next, at: Date.now() });
+        setRaised({ ...next, at: Date.now() });
       }),
     [],
   );
@@ -40,7 +40,10 @@ export function Toaster() {
     return () => clearTimeout(timer);
   }, [raised]);
 
-  if (raised) return <RaisedToast key={raised.at} toast={toasts[raised.code]} onDismiss={() => setRaised(null)} />;
+  if (raised) {
+    const toast = { ...toasts[raised.code], message: raised.message ?? toasts[raised.code].message };
+    return <RaisedToast key={raised.at} toast={toast} onDismiss={() => setRaised(null)} />;
+  }
   if (!toast || dismissed === location.key) return null;
   return (
     <div className="pointer-events-none fixed inset-x-0 top-20 z-50 flex justify-center px-4">

@@ -23,6 +23,9 @@ export const toasts = {
   "subscription-renewed": { title: "Success", message: "Your subscription will renew automatically.", tone: "success" },
   "plan-changed": { title: "Success", message: "Your plan has been changed.", tone: "success" },
   "agent-updated": { title: "Success", message: agentTexts.updated, tone: "success" },
+  // Raised in the browser with the spec's text for the case ('Failed to upload {filename}', …).
+  "agent-update-failed": { title: "Error", message: agentTexts.updateFailed, tone: "error" },
+  "attachment-refused": { title: "Error", message: "Failed to upload", tone: "error" },
   "subscription-failed": { title: "Error", message: "Failed to update the subscription. Please try again.", tone: "error" },
   "send-failed": { title: "Error", message: chatTexts.sendFailed, tone: "error" },
   "voice-unsupported": { title: "Error", message: chatTexts.voiceUnsupported, tone: "error" },
@@ -51,16 +54,20 @@ export function withToast(path: string, code: ToastCode) {
 
 /**
  * What happens in the browser alone (a copy, a send whose connection broke) has no redirect to
- * carry its toast: the same code travels in a window event to the same toaster instead.
+ * carry its toast: the same code travels in a window event to the same toaster instead. Such a
+ * toast may say something more specific than its code's text (a file's name, the server's
+ * reason); only the page's own script can raise one, never a URL.
  */
 const TOAST_EVENT = "cv:toast";
 
-export function showToast(code: ToastCode) {
-  window.dispatchEvent(new CustomEvent<ToastCode>(TOAST_EVENT, { detail: code }));
+export type RaisedToast = { code: ToastCode; message?: string };
+
+export function showToast(code: ToastCode, message?: string) {
+  window.dispatchEvent(new CustomEvent<RaisedToast>(TOAST_EVENT, { detail: { code, message } }));
 }
 
-export function onToast(listener: (code: ToastCode) => void) {
-  const handle = (event: Event) => listener((event as CustomEvent<ToastCode>).detail);
+export function onToast(listener: (toast: RaisedToast) => void) {
+  const handle = (event: Event) => listener((event as CustomEvent<RaisedToast>).detail);
   window.addEventListener(TOAST_EVENT, handle);
   return () => window.removeEventListener(TOAST_EVENT, handle);
 }

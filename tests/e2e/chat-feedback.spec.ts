@@ -269,6 +269,7 @@ test.describe("attachments", () => {
     page.on("request", (request) => request.url().endsWith("/api/chat/uploads") && uploads.push(request.url()));
     await page.locator('input[type="file"][multiple]').setInputFiles(["a", "b", "c", "d", "e"].map((letter) => file(`${letter}.png`)));
     const attachments = page.getByLabel("Attachments");
+    await expect(toast(page, attachmentTexts.tooMany)).toBeVisible();
     await expect(page.getByRole("alert").filter({ hasText: attachmentTexts.tooMany })).toBeVisible();
     await expect(attachments.getByRole("status").filter({ hasText: "ready" })).toHaveCount(ATTACHMENTS_PER_MESSAGE);
     await expect(attachments.getByRole("button", { name: "Remove e.png" })).toHaveCount(0);
@@ -285,6 +286,7 @@ test.describe("attachments", () => {
       route.fulfill({ status: 413, contentType: "text/html", body: "<html><body><h1>413 Request Entity Too Large</h1><hr>nginx</body></html>" }),
     );
     await picker.setInputFiles(file("big.png"));
+    await expect(toast(page, attachmentTexts.uploadFailed("big.png"))).toBeVisible();
     await expect(page.getByRole("alert").filter({ hasText: attachmentTexts.uploadFailed("big.png") })).toBeVisible();
     await expect(attachments.getByRole("button", { name: "Remove big.png" })).toHaveCount(0);
 

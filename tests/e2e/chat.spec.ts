@@ -154,10 +154,19 @@ test("quick prompts and the prompt guide write into the composer; the sidebar's 
   await page.screenshot({ path: "test-results/edit-agent.png" });
   await edit.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Agent updated successfully" })).toBeVisible();
+  await expect(edit).toBeHidden();
   await expect(page.getByRole("heading", { name: "My Own Guide", level: 1 })).toBeVisible();
   // Spec: model names over 16 characters show 13 and an ellipsis; the full name is the title.
   await expect(page.getByTestId("agent-model")).toHaveText("Demo Chat (of…");
   await expect(page.getByTestId("agent-model")).toHaveAttribute("title", "Demo Chat (offline)");
+
+  // A picture that is not one: the spec's error toast, and the form stays open with the reason.
+  await quick.getByRole("button", { name: "Edit" }).click();
+  await edit.getByLabel("Avatar").setInputFiles({ name: "face.png", mimeType: "image/png", buffer: Buffer.from("not a picture at all") });
+  await edit.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Failed to upload image" })).toBeVisible();
+  await expect(edit.getByRole("alert")).toContainText("Failed to upload image");
+  await expect(page.getByRole("heading", { name: "My Own Guide", level: 1 })).toBeVisible();
 
   await page.goto("/explore");
   // The last chat is remembered in the browser: the sidebar's script reads it.
@@ -177,6 +186,8 @@ test("attach a picture and a refused file in the composer; the picture goes with
   const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
   const picker = page.locator('input[type="file"][multiple]');
   await picker.setInputFiles({ name: "notes.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ") });
+  // Spec section 8: an error toast, and the reason stays above the composer.
+  await expect(page.getByRole("status").filter({ hasText: "File type .exe not supported" })).toBeVisible();
   await expect(page.getByRole("alert").filter({ hasText: "File type .exe not supported" })).toBeVisible();
   await picker.setInputFiles({ name: "dot.PNG", mimeType: "image/png", buffer: png });
   const attachments = page.getByLabel("Attachments");

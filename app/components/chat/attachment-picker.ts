@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from "react";
 import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_PER_MESSAGE, attachmentTexts, extensionOf, isAllowedAttachment, type AttachmentView } from "~/lib/attachments";
+import { showToast } from "~/lib/toasts";
 
 export type PendingFile = { key: string; name: string; progress: number; uploaded?: AttachmentView; error?: string };
 
@@ -16,6 +17,11 @@ const newKey = (name: string) => `${name}-${Date.now()}-${Math.random()}`;
 export function useAttachments() {
   const [files, setFiles] = useState<PendingFile[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
+  // Spec section 8: a refused file is an error toast; the line above the composer keeps the reason.
+  const refuse = useCallback((reason: string) => {
+    setProblem(reason);
+    showToast("attachment-refused", reason);
+  }, []);
   // The list as of the last change, so several files chosen at once are counted against the limit.
   const current = useRef<PendingFile[]>([]);
   const change = useCallback((next: (list: PendingFile[]) => PendingFile[]) => {
@@ -26,9 +32,9 @@ export function useAttachments() {
   const fail = useCallback(
     (key: string, reason: string) => {
       change((list) => list.filter((item) => item.key !== key));
-      setProblem(reason);
+      refuse(reason);
     },
-    [change],
+    [change, refuse],
   );
 
   const add = useCallback(
@@ -36,15 +42,15 @@ export function useAttachments() {
       setProblem(null);
       for (const file of Array.from(list ?? [])) {
         if (!isAllowedAttachment(file.name)) {
-          setProblem(attachmentTexts.notSupported(extensionOf(file.name) || "?"));
+          refuse(attachmentTexts.notSupported(extensionOf(file.name) || "?"));
           continue;
         }
         if (file.size > ATTACHMENT_MAX_BYTES) {
-          setProblem(attachmentTexts.tooLarge);
+          refuse(attachmentTexts.tooLarge);
           continue;
         }
         if (current.current.length >= ATTACHMENTS_PER_MESSAGE) {
-          setProblem(attachmentTexts.tooMany);
+          refuse(attachmentTexts.tooMany);
           continue;
         }
         const key = newKey(file.name);
@@ -59,7 +65,7 @@ export function useAttachments() {
         });
       }
     },
-    [change, update, fail],
+    [change, update, fail, refuse],
   );
   const remove = useCallback((key: string) => change((list) => list.filter((file) => file.key !== key)), [change]);
   const clear = useCallback(() => change(() => []), [change]);

@@ -11,6 +11,7 @@ import {
   Link,
   redirect,
   useFetcher,
+  useNavigation,
   useSearchParams,
 } from "react-router";
 import { ChatComposer } from "~/components/chat/composer";
@@ -24,7 +25,7 @@ import { useChat } from "~/components/chat/use-chat";
 import { thumbnailUrl } from "~/lib/catalogue";
 import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_PER_MESSAGE, attachmentTexts } from "~/lib/attachments";
 import { chatTexts } from "~/lib/chat";
-import { withToast } from "~/lib/toasts";
+import { showToast, withToast } from "~/lib/toasts";
 import { requireUser } from "~/modules/auth/login-session.server";
 import { chatPageData, handleChatAction } from "~/modules/chat/page.server";
 import { readFormWithin } from "~/modules/http/form.server";
@@ -114,8 +115,22 @@ export default function ChatSession({
   const editFailed = actionData?.intent === "edit-agent";
   const [editOpen, setEditOpen] = useState(false);
   useEffect(() => {
-    if (editFailed) setEditOpen(true);
+    if (!editFailed) return;
+    setEditOpen(true);
+    // Spec section 8: 'Failed to update agent' (or 'Failed to upload image: …') as an error toast too.
+    showToast("agent-update-failed", actionData?.error);
   }, [editFailed, actionData]);
+  // A save that worked (a redirect with its toast, so no failure came back) closes the form.
+  const navigation = useNavigation();
+  const savingAgent = navigation.formData?.get("intent") === "edit-agent";
+  const agentSaveSent = useRef(false);
+  useEffect(() => {
+    if (savingAgent) agentSaveSent.current = true;
+    else if (agentSaveSent.current && navigation.state === "idle") {
+      agentSaveSent.current = false;
+      if (!editFailed) setEditOpen(false);
+    }
+  }, [savingAgent, navigation.state, editFailed]);
   const picks = useRef<Record<string, number>>({});
   const guide = page.agent.promptGuide;
   const write = (text: string) => setFill({ text, key: Date.now() });
