@@ -59,11 +59,12 @@ test("older messages loaded in one chat never show up in the next one", async ({
 
   // Every page data request, to know when the move to the other chat has settled.
   const loads: string[] = [];
-  let inFlight = 0;
-  page.on("request", (request) => request.url().includes(".data") && (inFlight += 1));
+  // Only requests seen starting count: one already on its way (the page's own reload after it
+  // opened) would otherwise finish without having started.
+  const inFlight = new Set<unknown>();
+  page.on("request", (request) => request.url().includes(".data") && inFlight.add(request));
   const settled = (request: { url(): string }) => {
-    if (!request.url().includes(".data")) return;
-    inFlight -= 1;
+    if (!inFlight.delete(request)) return;
     loads.push(request.url());
   };
   page.on("requestfinished", settled);
@@ -77,7 +78,7 @@ test("older messages loaded in one chat never show up in the next one", async ({
   const c = await startChatFromExplore(await page.context().newPage(), 2);
   await expect(page.getByRole("complementary", { name: "Chat sessions" }).getByRole("link", { name: c.name })).toBeVisible();
   await expect.poll(() => loads.filter((url) => url.includes(`/chat/${b.id}.data`)).length).toBeGreaterThanOrEqual(2);
-  await expect.poll(() => inFlight).toBe(0);
+  await expect.poll(() => inFlight.size).toBe(0);
   await page.waitForTimeout(300);
 
   await expect(messages(page)).toHaveCount(1);

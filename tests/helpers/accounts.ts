@@ -1,3 +1,4 @@
+import { confirmationLink } from "~/modules/auth/accounts.server";
 import { hashPassword } from "~/modules/auth/password.server";
 import { prisma } from "~/modules/db/db.server";
 
@@ -6,4 +7,9 @@ export async function confirmedAccount(email = "ada@example.com", password = "lo
   return prisma().user.create({
     data: { email, passwordHash: await hashPassword(password), name: email.split("@")[0], status: "active", emailVerifiedAt: new Date() },
   });
+}
+
+/** A confirmation link followed and its sign-up's password given, as the link's page does it: the confirmed account, or null. */
+export async function confirmEmail(token: string, password: string) {
+  return (await confirmationLink(token))?.confirm(password) ?? null;
 }

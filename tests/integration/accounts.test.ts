@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { authTexts } from "~/lib/auth-forms";
-import { confirmEmail, signUp } from "~/modules/auth/accounts.server";
+import { signUp } from "~/modules/auth/accounts.server";
+import { confirmEmail } from "../helpers/accounts";
 import { endLoginSession, getCurrentUser } from "~/modules/auth/login-session.server";
 import { signInWithPassword } from "~/modules/auth/sign-in.server";
 import { loader as shellLoader } from "~/routes/_shell/layout";

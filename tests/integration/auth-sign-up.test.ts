@@ -1,12 +1,12 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { beforeEach, describe, expect, it } from "vitest";
 import { authTexts } from "~/lib/auth-forms";
-import { confirmEmail, resendVerification, signUp } from "~/modules/auth/accounts.server";
+import { resendVerification, signUp } from "~/modules/auth/accounts.server";
 import { getCurrentUser, startLoginSession } from "~/modules/auth/login-session.server";
 import { signInWithPassword } from "~/modules/auth/sign-in.server";
 import { action as signUpAction } from "~/routes/signup";
 import { action as confirmAction, loader as confirmPage } from "~/routes/verify-email";
-import { confirmedAccount } from "../helpers/accounts";
+import { confirmEmail, confirmedAccount } from "../helpers/accounts";
 import { databaseEmptiedBeforeEachTest } from "../helpers/database";
 import { verificationNotes } from "~/modules/mail/templates";
 import { clearOutbox, outboxMails } from "../helpers/outbox";

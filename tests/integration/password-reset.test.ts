@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { beforeEach, describe, expect, it } from "vitest";
 import { authTexts } from "~/lib/auth-forms";
-import { confirmEmail, signUp } from "~/modules/auth/accounts.server";
+import { signUp } from "~/modules/auth/accounts.server";
+import { confirmEmail } from "../helpers/accounts";
 import { getCurrentUser, startLoginSession } from "~/modules/auth/login-session.server";
 import { requestPasswordReset } from "~/modules/auth/password-reset.server";
 import { signInWithPassword } from "~/modules/auth/sign-in.server";

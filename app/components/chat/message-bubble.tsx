@@ -7,6 +7,10 @@ import { showToast } from "~/lib/toasts";
 import { copyText } from "./copy-text";
 import { useReload } from "./use-chat-feed";
 
+/** A bubble's copy and delete: finger-sized and always shown on touch screens, small and shown on hover with a mouse. */
+const CONTROL = "-m-1 flex size-8 items-center justify-center rounded pointer-fine:m-0 pointer-fine:size-auto pointer-fine:p-1";
+const CONTROL_ICON = "size-4 pointer-fine:size-3.5";
+
 /** `refused`: a failed answer to a send the server turned down, so the person's message was not kept. */
 export type DisplayedMessage = ChatMessageView & { pending?: boolean; thinking?: boolean; failed?: boolean; refused?: boolean; buyTokens?: string };
 
@@ -82,15 +86,9 @@ export function MessageBubble({ message, canDelete }: { message: DisplayedMessag
           </button>
         ) : null}
         {!message.pending && !message.thinking && !message.failed ? (
-          // Touch screens have no hover: there the controls are fully shown and big enough for a finger.
           <div className="mt-1 flex items-center justify-end gap-1 transition pointer-fine:opacity-60 pointer-fine:group-hover:opacity-100">
-            <button
-              type="button"
-              onClick={copy}
-              className="-m-1 flex size-8 items-center justify-center rounded pointer-fine:m-0 pointer-fine:size-auto pointer-fine:p-1"
-              aria-label={copied ? "Copied" : "Copy message"}
-            >
-              {copied ? <Check className="size-4 pointer-fine:size-3.5" /> : <Copy className="size-4 pointer-fine:size-3.5" />}
+            <button type="button" onClick={copy} className={CONTROL} aria-label={copied ? "Copied" : "Copy message"}>
+              {copied ? <Check className={CONTROL_ICON} /> : <Copy className={CONTROL_ICON} />}
             </button>
             {copied ? <span className="text-xs">Copied!</span> : null}
             {canDelete && mine ? <DeleteMessage id={message.id} /> : null}
@@ -139,13 +137,8 @@ function DeleteMessage({ id }: { id: string }) {
     <fetcher.Form method="post" preventScrollReset onSubmit={() => deletedHere.add(id)}>
       <input type="hidden" name="intent" value="delete" />
       <input type="hidden" name="messageId" value={id} />
-      <button
-        type="submit"
-        disabled={fetcher.state !== "idle"}
-        className="-m-1 flex size-8 items-center justify-center rounded disabled:opacity-50 pointer-fine:m-0 pointer-fine:size-auto pointer-fine:p-1"
-        aria-label="Delete message"
-      >
-        <Trash2 className="size-4 pointer-fine:size-3.5" />
+      <button type="submit" disabled={fetcher.state !== "idle"} className={`${CONTROL} disabled:opacity-50`} aria-label="Delete message">
+        <Trash2 className={CONTROL_ICON} />
       </button>
     </fetcher.Form>
   );

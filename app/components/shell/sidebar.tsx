@@ -43,9 +43,9 @@ export function Sidebar({
           mobileOpen ? "translate-x-0" : "-translate-x-full max-md:invisible"
         } ${collapsed ? "md:w-[4.5rem]" : "md:w-60"}`}
       >
-        <NavGroup items={primaryNav} signedIn={signedIn} collapsed={collapsed} onNavigate={onNavigate} />
+        <NavGroup items={primaryNav} signedIn={signedIn} collapsed={collapsed} phone={phone} onNavigate={onNavigate} />
         <hr className="my-3 border-line" />
-        <NavGroup items={secondaryNav} signedIn={signedIn} collapsed={collapsed} onNavigate={onNavigate} />
+        <NavGroup items={secondaryNav} signedIn={signedIn} collapsed={collapsed} phone={phone} onNavigate={onNavigate} />
         <div className={`mt-auto flex flex-col gap-1 px-3 pt-4 text-xs text-faint ${collapsed ? "md:hidden" : ""}`}>
           {legalNav.map((item) => (
             <NavLink key={item.to} to={item.to} onClick={onNavigate} className="hover:text-ink">
@@ -62,11 +62,13 @@ function NavGroup({
   items,
   signedIn,
   collapsed,
+  phone,
   onNavigate,
 }: {
   items: NavItem[];
   signedIn: boolean;
   collapsed: boolean;
+  phone: boolean;
   onNavigate: () => void;
 }) {
   const signInFirst = useSignInFirst(signedIn);
@@ -75,7 +77,6 @@ function NavGroup({
   // Spec: Chat goes to the last remembered session (this person's own), else /chat. On a phone it
   // goes to the list of chats: a conversation there fills the screen.
   const openLastChat = (event: MouseEvent) => {
-    const phone = !window.matchMedia("(min-width: 768px)").matches;
     const last = signedIn && person && !phone ? lastChatOf(person) : null;
     if (!last || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();

@@ -19,8 +19,9 @@ export function demoReply(messages: ChatMessage[]): string {
   const profile = readCharacterProfile(textOf(system?.content));
   const name = profile.name ?? "your demo companion";
   const lastUser = [...messages].reverse().find((message) => message.role === "user");
+  const written = textOf(lastUser?.content).trim();
   // A new chat's greeting request is the app's, not something the person said.
-  const said = textOf(lastUser?.content).trim().replace(GREETING_REQUEST, "");
+  const said = written === GREETING_REQUEST ? "" : written;
   const seed = hash(`${name}\n${said}`);
 
   const sentences = [`${pick(GREETINGS, seed)}! I'm ${name}.`];

@@ -134,11 +134,6 @@ export async function cancelSignUp(token: string) {
   });
 }
 
-/** A confirmation link followed and its password given, in one call (see confirmationLink and confirmAccount). */
-export async function confirmEmail(token: string, password: string) {
-  return (await confirmationLink(token))?.confirm(password) ?? null;
-}
-
 /**
  * Confirms the account a mailed link is for, given the password chosen at its sign-up: the link
  * proves the inbox, the password proves the sign-up. So a link alone activates nobody's password,
