@@ -117,7 +117,8 @@ test.describe("the conversation", () => {
     // Scrolled up as a person would, again if the page's first reload (the live feed connecting)
     // brought it back down to the newest message meanwhile.
     await expect(async () => {
-      await page.getByRole("list", { name: "Messages" }).evaluate((list) => list.parentElement!.scrollTo({ top: 0 }));
+      // The conversation lays out from the bottom: its top is the most negative scrollTop.
+      await page.getByRole("list", { name: "Messages" }).evaluate((list) => list.parentElement!.parentElement!.scrollTo({ top: -list.scrollHeight }));
       await expect(messages(page)).toHaveCount(27, { timeout: 1_000 });
     }).toPass();
     await expect(page.getByRole("link", { name: "Load more" })).toHaveCount(0);

@@ -3,13 +3,13 @@
 import { expect, test, type Page } from "@playwright/test";
 import { mailAndModelFakes } from "./fakes";
 import { hydrated, signedInAccount, signIn, startChatFromExplore } from "./journeys";
-import { desktop } from "./viewports";
+import { desktop, phone } from "./viewports";
 
 const fakes = mailAndModelFakes();
 
 const PASSWORD = "chat password";
 const messages = (page: Page) => page.getByRole("list", { name: "Messages" }).locator(":scope > li");
-const scroller = (page: Page) => page.getByRole("list", { name: "Messages" }).locator("..");
+const scroller = (page: Page) => page.getByRole("list", { name: "Messages" }).locator("../..");
 
 async function signedUp(page: Page, label: string, { tokens = true } = {}) {
   const email = `switch.${label}.${Date.now()}@example.com`;
@@ -36,7 +36,8 @@ async function converse(page: Page, sessionId: string, lines: { text: string; re
 /** The person scrolls to the top of the conversation (again, if the page was still starting up). */
 async function scrollToTop(page: Page, until: () => Promise<void>) {
   await expect(async () => {
-    await scroller(page).evaluate((element) => (element.scrollTop = 0));
+    // The conversation lays out from the bottom: its top is the most negative scrollTop.
+    await scroller(page).evaluate((element) => (element.scrollTop = -element.scrollHeight));
     await until();
   }).toPass({ timeout: 10_000 });
 }
@@ -116,6 +117,37 @@ test("another chat opens at its newest message, and my own message is always scr
   await expect(sent).toHaveCount(1);
   await expect(sent).toBeInViewport();
   await expect(messages(page).last()).toContainText("Right here.");
+  await expect(messages(page).last()).toBeInViewport();
+});
+
+test("a long chat opens at its newest message without JavaScript too, and a reply arriving while I read further up leaves my place", async ({ page, browser }) => {
+  await page.setViewportSize(phone);
+  await signedUp(page, "bottom");
+  const a = await startChatFromExplore(page, 4);
+  await converse(page, a.id, Array.from({ length: 4 }, (_, index) => ({ text: long(`A${index + 1}`), reply: long(`Reply A${index + 1}`) })));
+
+  // Without JavaScript no script can scroll: the page itself must open at the newest message.
+  const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: phone, storageState: await page.context().storageState() });
+  const plain = await noScript.newPage();
+  await plain.goto(`/chat/${a.id}`);
+  await expect(messages(plain).last()).toContainText("Reply A4");
+  await expect(messages(plain).last()).toBeInViewport();
+  await expect(messages(plain).first()).not.toBeInViewport();
+  await plain.screenshot({ path: "test-results/chat-long-nojs-390.png" });
+  await noScript.close();
+
+  await page.goto(`/chat/${a.id}`);
+  await hydrated(page);
+  await expect(messages(page).last()).toBeInViewport();
+  const scrollDown = page.getByRole("button", { name: "Scroll to the newest message" });
+  await scrollToTop(page, () => expect(scrollDown).toBeVisible({ timeout: 1_000 }));
+  const reading = messages(page).nth(1);
+  const before = await reading.boundingBox();
+  // A reply saved from elsewhere (another tab) arrives below while I read the first message.
+  await converse(page, a.id, [{ text: "From my other tab", reply: long("Reply from elsewhere") }]);
+  await expect(messages(page).last()).toContainText("Reply from elsewhere");
+  expect((await reading.boundingBox())?.y).toBeCloseTo(before!.y, 0);
+  await scrollDown.click();
   await expect(messages(page).last()).toBeInViewport();
 });
 

@@ -74,6 +74,12 @@ export async function action({ request, url, params }: Route.ActionArgs) {
 }
 
 const FOLLOW_WITHIN_PX = 100;
+/**
+ * How far the conversation is scrolled up from the newest message. Its scroller lays out from the
+ * bottom (`flex-col-reverse`), so it opens at the newest message before any script runs, on a slow
+ * phone and without JavaScript; there scrollTop is 0 at the bottom and negative above it.
+ */
+const scrolledUp = (element: HTMLElement) => Math.max(0, -element.scrollTop);
 const PANEL_BY_DEFAULT = "(min-width: 1440px)";
 const PAGE_FORM_MAX_BYTES = ATTACHMENTS_PER_MESSAGE * ATTACHMENT_MAX_BYTES + 256 * 1024;
 /** Spec: the phone's quick-action grid. The first three start a topic; the rest open the details. */
@@ -147,14 +153,15 @@ export default function ChatSession({
   };
   const scroller = useRef<HTMLDivElement>(null);
   const topSentinel = useRef<HTMLDivElement>(null);
-  const previousHeight = useRef(0);
+  const shownHeight = useRef<number | null>(null);
+  const olderAdded = useRef(false);
   const shownSession = useRef(params.sessionId);
   const jumpToBottom = useRef(false);
 
   useEffect(() => setHasMore(page.hasMore), [params.sessionId, page.hasMore]);
   useEffect(() => {
     if (!older.data || older.data.sessionId !== params.sessionId) return;
-    previousHeight.current = scroller.current?.scrollHeight ?? 0;
+    olderAdded.current = true;
     chat.prependOlder(older.data.messages);
     setHasMore(older.data.hasMore);
   }, [older.data]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -178,22 +185,27 @@ export default function ChatSession({
     return () => observer.disconnect();
   }, [hasMore, chat.messages, older, params.sessionId]);
 
-  // Follow new messages while the person is near the bottom; keep the place when older ones
-  // arrive. Another chat, or the person's own message, always shows the newest.
+  // Follow new messages while the person is near the bottom; keep the place while they read further
+  // up. Another chat, or the person's own message, always shows the newest. The scroller counts
+  // from the bottom, so older messages added above leave the place as it is, and so does the first
+  // render: someone who scrolled up before the page's script started keeps their place.
   useLayoutEffect(() => {
     const element = scroller.current;
     if (!element) return;
+    const grown = element.scrollHeight - (shownHeight.current ?? element.scrollHeight);
+    shownHeight.current = element.scrollHeight;
     const switched = shownSession.current !== params.sessionId;
     shownSession.current = params.sessionId;
     if (switched || jumpToBottom.current) {
       jumpToBottom.current = false;
-      previousHeight.current = 0;
       setAwayFromBottom(false);
-      element.scrollTop = element.scrollHeight;
-    } else if (previousHeight.current) {
-      element.scrollTop += element.scrollHeight - previousHeight.current;
-      previousHeight.current = 0;
-    } else if (!awayFromBottom) element.scrollTop = element.scrollHeight;
+      element.scrollTop = 0;
+    } else if (olderAdded.current) {
+      olderAdded.current = false;
+    } else if (scrolledUp(element) > FOLLOW_WITHIN_PX) {
+      setAwayFromBottom(true);
+      element.scrollTop -= grown;
+    } else element.scrollTop = 0;
   }, [chat.messages, params.sessionId]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const last = chat.messages.at(-1);
@@ -251,15 +263,10 @@ export default function ChatSession({
         </header>
         <div
           ref={scroller}
-          className="relative flex-1 overflow-y-auto px-3 py-4"
-          onScroll={(event) => {
-            const element = event.currentTarget;
-            setAwayFromBottom(
-              element.scrollHeight - element.scrollTop - element.clientHeight >
-                FOLLOW_WITHIN_PX,
-            );
-          }}
+          className="flex flex-1 flex-col-reverse overflow-y-auto px-3 py-4 [overflow-anchor:none]"
+          onScroll={(event) => setAwayFromBottom(scrolledUp(event.currentTarget) > FOLLOW_WITHIN_PX)}
         >
+          <div className="relative">
           <div ref={topSentinel} />
           {hasMore ? (
             <p className="pb-3 text-center text-xs text-muted" role="status">
@@ -305,20 +312,19 @@ export default function ChatSession({
             />
           ) : null}
           {awayFromBottom ? (
-            <button
-              type="button"
-              onClick={() =>
-                scroller.current?.scrollTo({
-                  top: scroller.current.scrollHeight,
-                  behavior: "smooth",
-                })
-              }
-              className="sticky bottom-2 left-full ml-auto flex size-10 items-center justify-center rounded-full bg-raised shadow-lg"
-              aria-label="Scroll to the newest message"
-            >
-              <ArrowDown className="size-5" />
-            </button>
+            // No height of its own: appearing, it must not move what the person is reading.
+            <div className="sticky bottom-2 flex h-0 justify-end">
+              <button
+                type="button"
+                onClick={() => scroller.current?.scrollTo({ top: 0, behavior: "smooth" })}
+                className="flex size-10 -translate-y-full items-center justify-center rounded-full bg-raised shadow-lg"
+                aria-label="Scroll to the newest message"
+              >
+                <ArrowDown className="size-5" />
+              </button>
+            </div>
           ) : null}
+          </div>
         </div>
         {chat.messages.length <= 1 ? (
           <div
