@@ -124,7 +124,10 @@ test("a long chat opens at its newest message without JavaScript too, and a repl
   await page.setViewportSize(phone);
   await signedUp(page, "bottom");
   const a = await startChatFromExplore(page, 4);
-  await converse(page, a.id, Array.from({ length: 4 }, (_, index) => ({ text: long(`A${index + 1}`), reply: long(`Reply A${index + 1}`) })));
+  await converse(page, a.id, [
+    { text: `A story: ${"once upon a time, a long way from here, ".repeat(10)}`.trim(), reply: long("Reply A0") },
+    ...Array.from({ length: 4 }, (_, index) => ({ text: long(`A${index + 1}`), reply: long(`Reply A${index + 1}`) })),
+  ]);
 
   // Without JavaScript no script can scroll: the page itself must open at the newest message.
   const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: phone, storageState: await page.context().storageState() });
@@ -147,6 +150,13 @@ test("a long chat opens at its newest message without JavaScript too, and a repl
   await converse(page, a.id, [{ text: "From my other tab", reply: long("Reply from elsewhere") }]);
   await expect(messages(page).last()).toContainText("Reply from elsewhere");
   expect((await reading.boundingBox())?.y).toBeCloseTo(before!.y, 0);
+  // Opening a long message while reading further up grows it downwards: its start stays put.
+  const story = messages(page).filter({ hasText: "A story:" });
+  await story.scrollIntoViewIfNeeded();
+  const storyAt = (await story.boundingBox())!.y;
+  await story.getByRole("button", { name: "Show more" }).click();
+  await expect(story.getByRole("button", { name: "Show less" })).toBeVisible();
+  expect((await story.boundingBox())!.y).toBeCloseTo(storyAt, 0);
   await scrollDown.click();
   await expect(messages(page).last()).toBeInViewport();
 });

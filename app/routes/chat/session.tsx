@@ -187,11 +187,14 @@ export default function ChatSession({
 
   // Follow new messages while the person is near the bottom; keep the place while they read further
   // up. Another chat, or the person's own message, always shows the newest. The scroller counts
-  // from the bottom, so older messages added above leave the place as it is, and so does the first
-  // render: someone who scrolled up before the page's script started keeps their place.
+  // from the bottom, so older messages added above leave the place as it is, and someone who
+  // scrolled up before the page's script started keeps their place. Below the place, the browser's
+  // scroll anchoring keeps the text being read still (so the distance read here already includes
+  // what arrived, and "away" is what the last scroll said); Safari has none, so the page does it.
   useLayoutEffect(() => {
     const element = scroller.current;
     if (!element) return;
+    const opening = shownHeight.current === null;
     const grown = element.scrollHeight - (shownHeight.current ?? element.scrollHeight);
     shownHeight.current = element.scrollHeight;
     const switched = shownSession.current !== params.sessionId;
@@ -200,11 +203,12 @@ export default function ChatSession({
       jumpToBottom.current = false;
       setAwayFromBottom(false);
       element.scrollTop = 0;
+    } else if (opening) {
+      if (scrolledUp(element) > FOLLOW_WITHIN_PX) setAwayFromBottom(true);
     } else if (olderAdded.current) {
       olderAdded.current = false;
-    } else if (scrolledUp(element) > FOLLOW_WITHIN_PX) {
-      setAwayFromBottom(true);
-      element.scrollTop -= grown;
+    } else if (awayFromBottom) {
+      if (!CSS.supports("overflow-anchor", "auto")) element.scrollTop -= grown;
     } else element.scrollTop = 0;
   }, [chat.messages, params.sessionId]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -263,67 +267,67 @@ export default function ChatSession({
         </header>
         <div
           ref={scroller}
-          className="flex flex-1 flex-col-reverse overflow-y-auto px-3 py-4 [overflow-anchor:none]"
+          className="flex flex-1 flex-col-reverse overflow-y-auto px-3 py-4"
           onScroll={(event) => setAwayFromBottom(scrolledUp(event.currentTarget) > FOLLOW_WITHIN_PX)}
         >
           <div className="relative">
-          <div ref={topSentinel} />
-          {hasMore ? (
-            <p className="pb-3 text-center text-xs text-muted" role="status">
-              {older.state === "loading" ? (
-                "Loading…"
-              ) : (
-                <Link
-                  to={`?before=${chat.messages[0]?.id ?? ""}`}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    loadOlder();
-                  }}
+            <div ref={topSentinel} />
+            {hasMore ? (
+              <p className="pb-3 text-center text-xs text-muted" role="status">
+                {older.state === "loading" ? (
+                  "Loading…"
+                ) : (
+                  <Link
+                    to={`?before=${chat.messages[0]?.id ?? ""}`}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      loadOlder();
+                    }}
+                  >
+                    Load more
+                  </Link>
+                )}
+              </p>
+            ) : null}
+            {chat.messages.length === 0 ? (
+              <div className="py-16 text-center">
+                <p className="font-medium">{chatTexts.noMessagesTitle}</p>
+                <p className="text-sm text-muted">{chatTexts.noMessagesHint}</p>
+              </div>
+            ) : (
+              <ol className="flex flex-col gap-3" aria-label="Messages">
+                {chat.messages.map((message) => (
+                  <MessageBubble key={message.id} message={message} canDelete />
+                ))}
+              </ol>
+            )}
+            {actionData?.error && !editFailed ? (
+              <MessageBubble
+                message={{
+                  id: "action-error",
+                  senderType: "agent",
+                  message: actionData.error,
+                  messageType: "chat",
+                  createdAt: "",
+                  failed: true,
+                  buyTokens: actionData.buyTokens,
+                }}
+                canDelete={false}
+              />
+            ) : null}
+            {awayFromBottom ? (
+              // No height of its own: appearing, it must not move what the person is reading.
+              <div className="sticky bottom-2 flex h-0 justify-end">
+                <button
+                  type="button"
+                  onClick={() => scroller.current?.scrollTo({ top: 0, behavior: "smooth" })}
+                  className="flex size-10 -translate-y-full items-center justify-center rounded-full bg-raised shadow-lg"
+                  aria-label="Scroll to the newest message"
                 >
-                  Load more
-                </Link>
-              )}
-            </p>
-          ) : null}
-          {chat.messages.length === 0 ? (
-            <div className="py-16 text-center">
-              <p className="font-medium">{chatTexts.noMessagesTitle}</p>
-              <p className="text-sm text-muted">{chatTexts.noMessagesHint}</p>
-            </div>
-          ) : (
-            <ol className="flex flex-col gap-3" aria-label="Messages">
-              {chat.messages.map((message) => (
-                <MessageBubble key={message.id} message={message} canDelete />
-              ))}
-            </ol>
-          )}
-          {actionData?.error && !editFailed ? (
-            <MessageBubble
-              message={{
-                id: "action-error",
-                senderType: "agent",
-                message: actionData.error,
-                messageType: "chat",
-                createdAt: "",
-                failed: true,
-                buyTokens: actionData.buyTokens,
-              }}
-              canDelete={false}
-            />
-          ) : null}
-          {awayFromBottom ? (
-            // No height of its own: appearing, it must not move what the person is reading.
-            <div className="sticky bottom-2 flex h-0 justify-end">
-              <button
-                type="button"
-                onClick={() => scroller.current?.scrollTo({ top: 0, behavior: "smooth" })}
-                className="flex size-10 -translate-y-full items-center justify-center rounded-full bg-raised shadow-lg"
-                aria-label="Scroll to the newest message"
-              >
-                <ArrowDown className="size-5" />
-              </button>
-            </div>
-          ) : null}
+                  <ArrowDown className="size-5" />
+                </button>
+              </div>
+            ) : null}
           </div>
         </div>
         {chat.messages.length <= 1 ? (
