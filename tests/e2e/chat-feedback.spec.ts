@@ -114,10 +114,9 @@ test.describe("the conversation", () => {
     await page.reload();
     await hydrated(page);
     await expect(messages(page)).toHaveCount(25);
-    // Scrolled up as a person would, again if the page's first reload (the live feed connecting)
-    // brought it back down to the newest message meanwhile.
+    // Scrolled up as a person would (again, if the older page had not come within a second). The
+    // conversation lays out from the bottom: its top is the most negative scrollTop.
     await expect(async () => {
-      // The conversation lays out from the bottom: its top is the most negative scrollTop.
       await page.getByRole("list", { name: "Messages" }).evaluate((list) => list.parentElement!.parentElement!.scrollTo({ top: -list.scrollHeight }));
       await expect(messages(page)).toHaveCount(27, { timeout: 1_000 });
     }).toPass();
