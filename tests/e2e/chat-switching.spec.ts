@@ -161,6 +161,33 @@ test("a long chat opens at its newest message without JavaScript too, and a repl
   await expect(messages(page).last()).toBeInViewport();
 });
 
+test("in a browser without scroll anchoring (Safari), a reply arriving while I read further up leaves my place too", async ({ page }) => {
+  // Chromium made to behave as Safari does: no scroll anchoring, and saying so.
+  await page.addInitScript(() => {
+    const supports = CSS.supports.bind(CSS);
+    CSS.supports = ((...args: [string, string?]) => (args.join(" ").includes("overflow-anchor") ? false : supports(...(args as [string])))) as typeof CSS.supports;
+    document.addEventListener("DOMContentLoaded", () => {
+      const style = document.createElement("style");
+      style.textContent = "* { overflow-anchor: none !important; }";
+      document.head.append(style);
+    });
+  });
+  await page.setViewportSize(phone);
+  await signedUp(page, "safari");
+  const a = await startChatFromExplore(page, 5);
+  await converse(page, a.id, Array.from({ length: 4 }, (_, index) => ({ text: long(`A${index + 1}`), reply: long(`Reply A${index + 1}`) })));
+  await page.goto(`/chat/${a.id}`);
+  await hydrated(page);
+  expect(await page.evaluate(() => CSS.supports("overflow-anchor", "auto"))).toBe(false);
+  const scrollDown = page.getByRole("button", { name: "Scroll to the newest message" });
+  await scrollToTop(page, () => expect(scrollDown).toBeVisible({ timeout: 1_000 }));
+  const reading = messages(page).nth(1);
+  const before = await reading.boundingBox();
+  await converse(page, a.id, [{ text: "From my other tab", reply: long("Reply from elsewhere") }]);
+  await expect(messages(page).last()).toContainText("Reply from elsewhere");
+  expect((await reading.boundingBox())?.y).toBeCloseTo(before!.y, 0);
+});
+
 test("the sidebar's Chat goes to my own last chat, never to the one of whoever used the browser before", async ({ page }) => {
   await page.setViewportSize(desktop);
   const chatItem = () => page.getByRole("complementary", { name: "Main navigation" }).getByRole("link", { name: "Chat", exact: true });
