@@ -161,31 +161,59 @@ test("a long chat opens at its newest message without JavaScript too, and a repl
   await expect(messages(page).last()).toBeInViewport();
 });
 
-test("in a browser without scroll anchoring (Safari), a reply arriving while I read further up leaves my place too", async ({ page }) => {
-  // Chromium made to behave as Safari does: no scroll anchoring, and saying so.
+test("in a browser without scroll anchoring (Safari) the chat lays out from the top: it opens at the newest message, and my place stays as replies arrive and older pages load", async ({ page }) => {
+  // Chromium made to look like Safari to the page: no scroll anchoring, so no bottom-up layout.
   await page.addInitScript(() => {
-    const supports = CSS.supports.bind(CSS);
-    CSS.supports = ((...args: [string, string?]) => (args.join(" ").includes("overflow-anchor") ? false : supports(...(args as [string])))) as typeof CSS.supports;
-    document.addEventListener("DOMContentLoaded", () => {
+    const observer = new MutationObserver(() => {
+      if (!document.head) return;
+      observer.disconnect();
       const style = document.createElement("style");
-      style.textContent = "* { overflow-anchor: none !important; }";
+      style.textContent = "* { overflow-anchor: none !important; } div:has(> div > ol[aria-label='Messages']) { flex-direction: column !important; }";
       document.head.append(style);
     });
+    observer.observe(document, { childList: true, subtree: true });
   });
   await page.setViewportSize(phone);
   await signedUp(page, "safari");
   const a = await startChatFromExplore(page, 5);
-  await converse(page, a.id, Array.from({ length: 4 }, (_, index) => ({ text: long(`A${index + 1}`), reply: long(`Reply A${index + 1}`) })));
+  // 1 greeting + 26 messages: one more page than the 25 a chat opens with.
+  await converse(page, a.id, [
+    { text: `A story: ${"once upon a time, a long way from here, ".repeat(10)}`.trim(), reply: long("Reply A0") },
+    ...Array.from({ length: 12 }, (_, index) => ({ text: long(`A${index + 1}`), reply: long(`Reply A${index + 1}`) })),
+  ]);
   await page.goto(`/chat/${a.id}`);
   await hydrated(page);
-  expect(await page.evaluate(() => CSS.supports("overflow-anchor", "auto"))).toBe(false);
+  expect(await scroller(page).evaluate((element) => getComputedStyle(element).flexDirection)).toBe("column");
+  await expect(messages(page).last()).toContainText("Reply A12");
+  await expect(messages(page).last()).toBeInViewport();
+
   const scrollDown = page.getByRole("button", { name: "Scroll to the newest message" });
-  await scrollToTop(page, () => expect(scrollDown).toBeVisible({ timeout: 1_000 }));
-  const reading = messages(page).nth(1);
-  const before = await reading.boundingBox();
+  await scroller(page).evaluate((element) => (element.scrollTop = element.scrollHeight / 2));
+  await expect(scrollDown).toBeVisible();
+  const reading = messages(page).filter({ hasText: "A6:" }).first();
+  const before = (await reading.boundingBox())!.y;
   await converse(page, a.id, [{ text: "From my other tab", reply: long("Reply from elsewhere") }]);
   await expect(messages(page).last()).toContainText("Reply from elsewhere");
-  expect((await reading.boundingBox())?.y).toBeCloseTo(before!.y, 0);
+  expect((await reading.boundingBox())!.y).toBeCloseTo(before, 0);
+
+  // Scrolled to the top, the older page comes in above what I was looking at, which stays in view.
+  // The 25 newest of 27 and the 2 just arrived; the greeting and the story are on the older page.
+  await expect(messages(page)).toHaveCount(27);
+  await scroller(page).evaluate((element) => (element.scrollTop = 0));
+  await expect(messages(page)).toHaveCount(29);
+  const story = messages(page).filter({ hasText: "A story:" });
+  await expect(messages(page).filter({ hasText: "Reply A0" })).toBeInViewport({ ratio: 1 });
+  await expect(story).not.toBeInViewport({ ratio: 0.5 });
+  expect(await scroller(page).evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
+  // Opening a long message grows it downwards: its start stays put.
+  const more = story.getByRole("button", { name: "Show more" });
+  await more.scrollIntoViewIfNeeded();
+  const storyAt = (await story.boundingBox())!.y;
+  await more.click();
+  await expect(story.getByRole("button", { name: "Show less" })).toBeVisible();
+  expect((await story.boundingBox())!.y).toBeCloseTo(storyAt, 0);
+  await scrollDown.click();
+  await expect(messages(page).last()).toBeInViewport();
 });
 
 test("the sidebar's Chat goes to my own last chat, never to the one of whoever used the browser before", async ({ page }) => {

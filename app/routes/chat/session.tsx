@@ -75,11 +75,16 @@ export async function action({ request, url, params }: Route.ActionArgs) {
 
 const FOLLOW_WITHIN_PX = 100;
 /**
- * How far the conversation is scrolled up from the newest message. Its scroller lays out from the
- * bottom (`flex-col-reverse`), so it opens at the newest message before any script runs, on a slow
- * phone and without JavaScript; there scrollTop is 0 at the bottom and negative above it.
+ * The conversation's scroller lays out from the bottom (`flex-col-reverse`) where the browser has
+ * scroll anchoring, so it opens at the newest message before any script runs, on a slow phone and
+ * without JavaScript, and the browser keeps the reader's place as messages arrive below; scrollTop
+ * is 0 at the bottom and negative above it. Safari has no scroll anchoring: there it lays out from
+ * the top, where arriving messages leave the place as it is, and the script opens it at the bottom.
  */
-const scrolledUp = (element: HTMLElement) => Math.max(0, -element.scrollTop);
+const fromBottom = (element: HTMLElement) => getComputedStyle(element).flexDirection === "column-reverse";
+const scrolledUp = (element: HTMLElement) =>
+  fromBottom(element) ? Math.max(0, -element.scrollTop) : element.scrollHeight - element.scrollTop - element.clientHeight;
+const newestAt = (element: HTMLElement) => (fromBottom(element) ? 0 : element.scrollHeight);
 const PANEL_BY_DEFAULT = "(min-width: 1440px)";
 const PAGE_FORM_MAX_BYTES = ATTACHMENTS_PER_MESSAGE * ATTACHMENT_MAX_BYTES + 256 * 1024;
 /** Spec: the phone's quick-action grid. The first three start a topic; the rest open the details. */
@@ -153,15 +158,15 @@ export default function ChatSession({
   };
   const scroller = useRef<HTMLDivElement>(null);
   const topSentinel = useRef<HTMLDivElement>(null);
-  const shownHeight = useRef<number | null>(null);
-  const olderAdded = useRef(false);
+  const opened = useRef(false);
+  const previousHeight = useRef(0);
   const shownSession = useRef(params.sessionId);
   const jumpToBottom = useRef(false);
 
   useEffect(() => setHasMore(page.hasMore), [params.sessionId, page.hasMore]);
   useEffect(() => {
     if (!older.data || older.data.sessionId !== params.sessionId) return;
-    olderAdded.current = true;
+    previousHeight.current = scroller.current?.scrollHeight ?? 0;
     chat.prependOlder(older.data.messages);
     setHasMore(older.data.hasMore);
   }, [older.data]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -186,30 +191,28 @@ export default function ChatSession({
   }, [hasMore, chat.messages, older, params.sessionId]);
 
   // Follow new messages while the person is near the bottom; keep the place while they read further
-  // up. Another chat, or the person's own message, always shows the newest. The scroller counts
-  // from the bottom, so older messages added above leave the place as it is, and someone who
-  // scrolled up before the page's script started keeps their place. Below the place, the browser's
-  // scroll anchoring keeps the text being read still (so the distance read here already includes
-  // what arrived, and "away" is what the last scroll said); Safari has none, so the page does it.
+  // up (the browser's scroll anchoring, or Safari's top-down layout, does: see fromBottom). Another
+  // chat, or the person's own message, always shows the newest. Laid out from the bottom, the page
+  // opened at the newest message by itself, and someone who scrolled up before the script started
+  // keeps their place; older messages added above need the place restored only when laid out from the top.
   useLayoutEffect(() => {
     const element = scroller.current;
     if (!element) return;
-    const opening = shownHeight.current === null;
-    const grown = element.scrollHeight - (shownHeight.current ?? element.scrollHeight);
-    shownHeight.current = element.scrollHeight;
+    const opening = !opened.current;
+    opened.current = true;
     const switched = shownSession.current !== params.sessionId;
     shownSession.current = params.sessionId;
     if (switched || jumpToBottom.current) {
       jumpToBottom.current = false;
+      previousHeight.current = 0;
       setAwayFromBottom(false);
-      element.scrollTop = 0;
-    } else if (opening) {
+      element.scrollTop = newestAt(element);
+    } else if (opening && fromBottom(element)) {
       if (scrolledUp(element) > FOLLOW_WITHIN_PX) setAwayFromBottom(true);
-    } else if (olderAdded.current) {
-      olderAdded.current = false;
-    } else if (awayFromBottom) {
-      if (!CSS.supports("overflow-anchor", "auto")) element.scrollTop -= grown;
-    } else element.scrollTop = 0;
+    } else if (previousHeight.current) {
+      if (!fromBottom(element)) element.scrollTop += element.scrollHeight - previousHeight.current;
+      previousHeight.current = 0;
+    } else if (!awayFromBottom) element.scrollTop = newestAt(element);
   }, [chat.messages, params.sessionId]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const last = chat.messages.at(-1);
@@ -267,7 +270,7 @@ export default function ChatSession({
         </header>
         <div
           ref={scroller}
-          className="flex flex-1 flex-col-reverse overflow-y-auto px-3 py-4"
+          className="flex flex-1 flex-col overflow-y-auto px-3 py-4 supports-[overflow-anchor:auto]:flex-col-reverse"
           onScroll={(event) => setAwayFromBottom(scrolledUp(event.currentTarget) > FOLLOW_WITHIN_PX)}
         >
           <div className="relative">
@@ -320,7 +323,7 @@ export default function ChatSession({
               <div className="sticky bottom-2 flex h-0 justify-end">
                 <button
                   type="button"
-                  onClick={() => scroller.current?.scrollTo({ top: 0, behavior: "smooth" })}
+                  onClick={() => scroller.current?.scrollTo({ top: newestAt(scroller.current), behavior: "smooth" })}
                   className="flex size-10 -translate-y-full items-center justify-center rounded-full bg-raised shadow-lg"
                   aria-label="Scroll to the newest message"
                 >
