@@ -41,8 +41,8 @@ export function Toaster() {
   }, [raised]);
 
   if (raised) {
-    const toast = { ...toasts[raised.code], message: raised.message ?? toasts[raised.code].message };
-    return <RaisedToast key={raised.at} toast={toast} onDismiss={() => setRaised(null)} />;
+    const shown = { ...toasts[raised.code], message: raised.message ?? toasts[raised.code].message };
+    return <RaisedToast key={raised.at} toast={shown} onDismiss={() => setRaised(null)} />;
   }
   if (!toast || dismissed === location.key) return null;
   return (

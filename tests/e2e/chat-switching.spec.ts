@@ -44,6 +44,29 @@ async function scrollToTop(page: Page, until: () => Promise<void>) {
 
 const long = (label: string) => `${label}: ${"a long line that fills the bubble and pushes the older ones up. ".repeat(4)}`.trim();
 
+/** A phone-sized chat that opens with a long story (collapsed) and its reply, then `exchanges` long messages and replies. */
+async function chatWithStory(page: Page, label: string, card: number, exchanges: number) {
+  await page.setViewportSize(phone);
+  await signedUp(page, label);
+  const chat = await startChatFromExplore(page, card);
+  await converse(page, chat.id, [
+    { text: `A story: ${"once upon a time, a long way from here, ".repeat(10)}`.trim(), reply: long("Reply A0") },
+    ...Array.from({ length: exchanges }, (_, index) => ({ text: long(`A${index + 1}`), reply: long(`Reply A${index + 1}`) })),
+  ]);
+  return chat;
+}
+
+/** Opening the story while reading further up grows it downwards: its start stays put. */
+async function expectStoryOpensDownwards(page: Page) {
+  const story = messages(page).filter({ hasText: "A story:" });
+  const more = story.getByRole("button", { name: "Show more" });
+  await more.scrollIntoViewIfNeeded();
+  const storyAt = (await story.boundingBox())!.y;
+  await more.click();
+  await expect(story.getByRole("button", { name: "Show less" })).toBeVisible();
+  expect((await story.boundingBox())!.y).toBeCloseTo(storyAt, 0);
+}
+
 test("older messages loaded in one chat never show up in the next one", async ({ page }) => {
   await page.setViewportSize(desktop);
   await signedUp(page, "older");
@@ -121,13 +144,7 @@ test("another chat opens at its newest message, and my own message is always scr
 });
 
 test("a long chat opens at its newest message without JavaScript too, and a reply arriving while I read further up leaves my place", async ({ page, browser }) => {
-  await page.setViewportSize(phone);
-  await signedUp(page, "bottom");
-  const a = await startChatFromExplore(page, 4);
-  await converse(page, a.id, [
-    { text: `A story: ${"once upon a time, a long way from here, ".repeat(10)}`.trim(), reply: long("Reply A0") },
-    ...Array.from({ length: 4 }, (_, index) => ({ text: long(`A${index + 1}`), reply: long(`Reply A${index + 1}`) })),
-  ]);
+  const a = await chatWithStory(page, "bottom", 4, 4);
 
   // Without JavaScript no script can scroll: the page itself must open at the newest message.
   const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: phone, storageState: await page.context().storageState() });
@@ -150,13 +167,7 @@ test("a long chat opens at its newest message without JavaScript too, and a repl
   await converse(page, a.id, [{ text: "From my other tab", reply: long("Reply from elsewhere") }]);
   await expect(messages(page).last()).toContainText("Reply from elsewhere");
   expect((await reading.boundingBox())?.y).toBeCloseTo(before!.y, 0);
-  // Opening a long message while reading further up grows it downwards: its start stays put.
-  const story = messages(page).filter({ hasText: "A story:" });
-  await story.scrollIntoViewIfNeeded();
-  const storyAt = (await story.boundingBox())!.y;
-  await story.getByRole("button", { name: "Show more" }).click();
-  await expect(story.getByRole("button", { name: "Show less" })).toBeVisible();
-  expect((await story.boundingBox())!.y).toBeCloseTo(storyAt, 0);
+  await expectStoryOpensDownwards(page);
   await scrollDown.click();
   await expect(messages(page).last()).toBeInViewport();
 });
@@ -173,14 +184,8 @@ test("in a browser without scroll anchoring (Safari) the chat lays out from the 
     });
     observer.observe(document, { childList: true, subtree: true });
   });
-  await page.setViewportSize(phone);
-  await signedUp(page, "safari");
-  const a = await startChatFromExplore(page, 5);
   // 1 greeting + 26 messages: one more page than the 25 a chat opens with.
-  await converse(page, a.id, [
-    { text: `A story: ${"once upon a time, a long way from here, ".repeat(10)}`.trim(), reply: long("Reply A0") },
-    ...Array.from({ length: 12 }, (_, index) => ({ text: long(`A${index + 1}`), reply: long(`Reply A${index + 1}`) })),
-  ]);
+  const a = await chatWithStory(page, "safari", 5, 12);
   await page.goto(`/chat/${a.id}`);
   await hydrated(page);
   expect(await scroller(page).evaluate((element) => getComputedStyle(element).flexDirection)).toBe("column");
@@ -205,13 +210,7 @@ test("in a browser without scroll anchoring (Safari) the chat lays out from the 
   await expect(messages(page).filter({ hasText: "Reply A0" })).toBeInViewport({ ratio: 1 });
   await expect(story).not.toBeInViewport({ ratio: 0.5 });
   expect(await scroller(page).evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
-  // Opening a long message grows it downwards: its start stays put.
-  const more = story.getByRole("button", { name: "Show more" });
-  await more.scrollIntoViewIfNeeded();
-  const storyAt = (await story.boundingBox())!.y;
-  await more.click();
-  await expect(story.getByRole("button", { name: "Show less" })).toBeVisible();
-  expect((await story.boundingBox())!.y).toBeCloseTo(storyAt, 0);
+  await expectStoryOpensDownwards(page);
   await scrollDown.click();
   await expect(messages(page).last()).toBeInViewport();
 });

@@ -81,7 +81,9 @@ const FOLLOW_WITHIN_PX = 100;
  * is 0 at the bottom and negative above it. Safari has no scroll anchoring: there it lays out from
  * the top, where arriving messages leave the place as it is, and the script opens it at the bottom.
  */
-const fromBottom = (element: HTMLElement) => getComputedStyle(element).flexDirection === "column-reverse";
+let bottomUp: boolean | undefined;
+// Read once: which way the scroller lays out depends on the browser alone, and scroll events are many.
+const fromBottom = (element: HTMLElement) => (bottomUp ??= getComputedStyle(element).flexDirection === "column-reverse");
 const scrolledUp = (element: HTMLElement) =>
   fromBottom(element) ? Math.max(0, -element.scrollTop) : element.scrollHeight - element.scrollTop - element.clientHeight;
 const newestAt = (element: HTMLElement) => (fromBottom(element) ? 0 : element.scrollHeight);
