@@ -18,6 +18,7 @@ export default [
   route("api/chat/events", "routes/api/chat.events.ts"),
   route("api/chat/uploads", "routes/api/chat.uploads.ts"),
   route("api/chat/:sessionId/reply", "routes/api/chat.reply.ts"),
+  route("api/chat/:sessionId/messages", "routes/api/chat.messages.ts"),
   layout("routes/_shell/layout.tsx", [
     layout("routes/_shell/content.tsx", [
       index("routes/home.tsx"),

@@ -11,6 +11,17 @@ export type ChatMessageView = {
   attachments?: AttachmentView[];
 };
 
+export type PresentMessages = {
+  /** The session's messages from `since` on, newest first. */
+  ids: string[];
+  /**
+   * Every message at or after `since` is listed (complete), or, when there were more than
+   * PRESENT_IDS_MAX, every message after `from` (the oldest listed one's time) is.
+   */
+  complete: boolean;
+  from: string;
+};
+
 export type ChatSessionSummary = {
   id: string;
   agentId: string;

@@ -342,6 +342,58 @@ test.describe("deleting", () => {
     await expect(second).toHaveCount(0);
   });
 
+  test("messages deleted in another tab while the live feed was down leave the chat when it is back, older pages included", async ({ page }) => {
+    await page.setViewportSize(desktop);
+    await chatting(page, "feedgap", 3);
+    // 13 exchanges after the greeting: 27 messages, two more than a page.
+    for (let turn = 1; turn <= 13; turn += 1) await say(page, `Question ${turn}`, `Answer ${turn}`);
+    const chatUrl = page.url();
+    const sessionId = chatUrl.split("/").at(-1)!;
+
+    // The live feed opens once, is cut at once, and stays down (each retry fails) until let back.
+    let feedDown = true;
+    let feedRequests = 0;
+    await page.route("**/api/chat/events", (route) => {
+      feedRequests += 1;
+      if (feedRequests === 1) return route.fulfill({ status: 200, headers: { "Content-Type": "text/event-stream" }, body: "retry: 300\n\n" });
+      return feedDown ? route.abort() : route.continue();
+    });
+    await page.reload();
+    await hydrated(page);
+    await expect(messages(page)).toHaveCount(25);
+    await expect(async () => {
+      await page.getByRole("list", { name: "Messages" }).evaluate((list) => list.parentElement!.parentElement!.scrollTo({ top: -list.scrollHeight }));
+      await expect(messages(page)).toHaveCount(27, { timeout: 1_000 });
+    }).toPass();
+    await expect.poll(() => feedRequests).toBeGreaterThan(2);
+
+    // Elsewhere: the first question (on the older page here) and the second (at the top of the
+    // newest page) are deleted, and one more exchange pushes the newest page on.
+    const idOf = (question: number) => messages(page).filter({ hasText: new RegExp(`Question ${question}(?!\\d)`) }).getAttribute("data-message-id");
+    const origin = new URL(chatUrl).origin;
+    for (const question of [1, 2]) {
+      const deleted = await page.request.post(chatUrl, { form: { intent: "delete", messageId: (await idOf(question))! }, headers: { Origin: origin } });
+      expect(deleted.ok()).toBe(true);
+    }
+    fakes.model.nextReply({ text: "Answer 14" });
+    const reply = await page.request.post(`/api/chat/${sessionId}/reply`, { form: { message: "Question 14" }, headers: { Origin: origin } });
+    expect(reply.status()).toBe(200);
+    await reply.body();
+    // This tab has not heard of any of it.
+    await page.waitForTimeout(1_000);
+    await expect(messages(page).filter({ hasText: /Question [12](?!\d)/ })).toHaveCount(2);
+    await expect(messages(page).filter({ hasText: "Answer 14" })).toHaveCount(0);
+
+    feedDown = false;
+    await expect(messages(page).filter({ hasText: "Answer 14" })).toHaveCount(1);
+    await expect(messages(page).filter({ hasText: /Question [12](?!\d)/ })).toHaveCount(0);
+    // Everything else stays, in order: the greeting and the first answer on the older page too.
+    await expect(messages(page)).toHaveCount(27);
+    await expect(messages(page).nth(1)).toContainText("Answer 1");
+    await expect(messages(page).nth(2)).toContainText("Answer 2");
+    await expect(messages(page).last()).toContainText("Answer 14");
+  });
+
   test("without JavaScript, deleting a message already deleted keeps the chat and says 'Failed to delete message'", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: phone });
     const page = await context.newPage();

@@ -3,6 +3,7 @@ import { prisma } from "~/modules/db/db.server";
 import { startChat } from "~/modules/chat/sessions.server";
 import { credit, getBalance } from "~/modules/tokens/ledger.server";
 import { loader as eventsLoader } from "~/routes/api/chat.events";
+import { loader as presentLoader } from "~/routes/api/chat.messages";
 import { action as replyAction } from "~/routes/api/chat.reply";
 import {
   action as sessionAction,
@@ -87,6 +88,9 @@ describe("a chat belongs to its person only", () => {
         message: "hello",
       }),
     ).toBe(404);
+    expect(
+      await call(presentLoader, `http://localhost/api/chat/${sessionId}/messages?since=2000-01-01T00:00:00.000Z`),
+    ).toBe(404);
 
     // Nothing changed: no message written, no token spent, the owner's message still there.
     expect(await prisma().chatMessage.count({ where: { sessionId } })).toBe(2);
@@ -123,7 +127,7 @@ describe("a chat belongs to its person only", () => {
     ).toBe(1);
   });
 
-  test("signed out, the reply stream and the live feed refuse with 401", async () => {
+  test("signed out, the reply stream, the live feed and the messages check refuse with 401", async () => {
     const reply = (await replyAction(routeArgs(new Request(`http://localhost/api/chat/${sessionId}/reply`, {
         method: "POST",
         body: new URLSearchParams({ message: "x" }),
@@ -131,6 +135,8 @@ describe("a chat belongs to its person only", () => {
     expect(reply.status).toBe(401);
     const feed = (await eventsLoader(routeArgs(new Request("http://localhost/api/chat/events")))) as Response;
     expect(feed.status).toBe(401);
+    const present = (await presentLoader(routeArgs(new Request(`http://localhost/api/chat/${sessionId}/messages?since=2000-01-01T00:00:00.000Z`), { params: { sessionId } }))) as Response;
+    expect(present.status).toBe(401);
   });
 
   test("the owner's page shows the conversation", async () => {

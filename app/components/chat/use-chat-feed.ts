@@ -3,8 +3,8 @@ import { useRevalidator } from "react-router";
 import type { ChatMessageView, ChatSessionSummary } from "~/lib/chat";
 
 export type FeedHandlers = {
-  /** The connection opened (again): the page's data is to be reloaded. */
-  onOpen: () => void;
+  /** The connection opened (`again`: after it was down): the page's data is to be reloaded. */
+  onOpen: (again: boolean) => void;
   onMessage?: (sessionId: string, message: ChatMessageView) => void;
   onDeleted?: (sessionId: string, id: string) => void;
 };
@@ -31,7 +31,8 @@ export function useChatFeed(handlers: FeedHandlers) {
 
   useEffect(() => {
     const source = new EventSource("/api/chat/events");
-    source.addEventListener("open", () => latest.current.onOpen());
+    let opened = 0;
+    source.addEventListener("open", () => latest.current.onOpen((opened += 1) > 1));
     source.addEventListener("message", (event) => {
       const data = JSON.parse((event as MessageEvent).data) as { sessionId: string; message: ChatMessageView };
       latest.current.onMessage?.(data.sessionId, data.message);

@@ -1,5 +1,5 @@
 import { Prisma } from "~/generated/prisma/client";
-import { MESSAGES_PAGE_SIZE, type ChatMessageView, type ChatSessionSummary } from "~/lib/chat";
+import { MESSAGES_PAGE_SIZE, type ChatMessageView, type ChatSessionSummary, type PresentMessages } from "~/lib/chat";
 import { escapeLike, isUuid } from "~/modules/catalogue/characters.server";
 import { prisma } from "~/modules/db/db.server";
 import { attachmentViews, removeUnusedAttachments } from "./attachments.server";
@@ -114,6 +114,25 @@ export async function listMessages(sessionId: string, before?: string | null): P
   });
   const page = rows.slice(0, MESSAGES_PAGE_SIZE).reverse();
   return { messages: page.map(toView), hasMore: rows.length > MESSAGES_PAGE_SIZE };
+}
+
+/** At most this many ids in one answer of `presentMessageIds`. */
+export const PRESENT_IDS_MAX = 1000;
+
+/**
+ * Which of a session's messages still exist from `since` on: a page that kept messages while its
+ * live feed was down asks, to drop those deleted meanwhile (the feed would have said so).
+ */
+export async function presentMessageIds(sessionId: string, since: Date): Promise<PresentMessages> {
+  const rows = await prisma().chatMessage.findMany({
+    where: { sessionId, createdAt: { gte: since } },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: PRESENT_IDS_MAX + 1,
+    select: { id: true, createdAt: true },
+  });
+  const listed = rows.slice(0, PRESENT_IDS_MAX);
+  const complete = rows.length <= PRESENT_IDS_MAX;
+  return { ids: listed.map((row) => row.id), complete, from: (complete ? since : listed.at(-1)!.createdAt).toISOString() };
 }
 
 /** A single message of this person's, for live delivery; null when it is gone or not theirs. */
