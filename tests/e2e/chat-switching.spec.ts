@@ -172,27 +172,57 @@ test("a long chat opens at its newest message without JavaScript too, and a repl
   await expect(messages(page).last()).toBeInViewport();
 });
 
-test("in a browser without scroll anchoring (Safari) the chat lays out from the top: it opens at the newest message, and my place stays as replies arrive and older pages load", async ({ page }) => {
-  // Chromium made to look like Safari to the page: no scroll anchoring, so no bottom-up layout.
+test("in a browser without scroll anchoring (Safari) the chat opens at its newest message before its script runs, then lays out from the top: my place stays as I scrolled, as replies arrive and older pages load", async ({ page }) => {
+  // Chromium made to look like Safari to the page: no scroll anchoring, and CSS.supports says so.
   await page.addInitScript(() => {
+    const supports = CSS.supports.bind(CSS) as (...args: string[]) => boolean;
+    CSS.supports = ((...args: string[]) => !args.join(" ").includes("overflow-anchor") && supports(...args)) as typeof CSS.supports;
     const observer = new MutationObserver(() => {
       if (!document.head) return;
       observer.disconnect();
       const style = document.createElement("style");
-      style.textContent = "* { overflow-anchor: none !important; } div:has(> div > ol[aria-label='Messages']) { flex-direction: column !important; }";
+      style.textContent = "* { overflow-anchor: none !important; }";
       document.head.append(style);
     });
     observer.observe(document, { childList: true, subtree: true });
   });
   // 1 greeting + 26 messages: one more page than the 25 a chat opens with.
   const a = await chatWithStory(page, "safari", 5, 12);
+  const scrollDown = page.getByRole("button", { name: "Scroll to the newest message" });
+  const direction = () => scroller(page).evaluate((element) => getComputedStyle(element).flexDirection);
+
+  // On a slow phone the page's script comes late (held back here): the chat is at its newest
+  // message already, and a scroll made meanwhile is where the script leaves it.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/**", async (route) => {
+    if (route.request().resourceType() === "script") await held;
+    await route.continue();
+  });
+  await page.goto(`/chat/${a.id}`, { waitUntil: "commit" });
+  await expect(messages(page).last()).toContainText("Reply A12");
+  await expect(messages(page).last()).toBeInViewport();
+  await expect(messages(page).first()).not.toBeInViewport();
+  await scroller(page).evaluate((element) => (element.scrollTop = -600));
+  const readingId = await scroller(page).evaluate((element) => {
+    const top = element.getBoundingClientRect().top;
+    return [...element.querySelectorAll("li[data-message-id]")].find((item) => item.getBoundingClientRect().top >= top)!.getAttribute("data-message-id");
+  });
+  const firstRead = page.locator(`li[data-message-id="${readingId}"]`);
+  const firstReadAt = (await firstRead.boundingBox())!.y;
+  release();
+  await hydrated(page);
+  expect(await direction()).toBe("column");
+  expect((await firstRead.boundingBox())!.y).toBeCloseTo(firstReadAt, 0);
+  await expect(scrollDown).toBeVisible();
+  await page.unroute("**/assets/**");
+
   await page.goto(`/chat/${a.id}`);
   await hydrated(page);
-  expect(await scroller(page).evaluate((element) => getComputedStyle(element).flexDirection)).toBe("column");
+  expect(await direction()).toBe("column");
   await expect(messages(page).last()).toContainText("Reply A12");
   await expect(messages(page).last()).toBeInViewport();
 
-  const scrollDown = page.getByRole("button", { name: "Scroll to the newest message" });
   await scroller(page).evaluate((element) => (element.scrollTop = element.scrollHeight / 2));
   await expect(scrollDown).toBeVisible();
   const reading = messages(page).filter({ hasText: "A6:" }).first();

@@ -75,15 +75,16 @@ export async function action({ request, url, params }: Route.ActionArgs) {
 
 const FOLLOW_WITHIN_PX = 100;
 /**
- * The conversation's scroller lays out from the bottom (`flex-col-reverse`) where the browser has
- * scroll anchoring, so it opens at the newest message before any script runs, on a slow phone and
- * without JavaScript, and the browser keeps the reader's place as messages arrive below; scrollTop
- * is 0 at the bottom and negative above it. Safari has no scroll anchoring: there it lays out from
- * the top, where arriving messages leave the place as it is, and the script opens it at the bottom.
+ * The conversation's scroller is served laid out from the bottom (`flex-col-reverse`), so it opens
+ * at the newest message before any script runs, on a slow phone and without JavaScript; scrollTop
+ * is 0 at the bottom and negative above it. Where the browser has scroll anchoring (Chrome, Edge,
+ * Firefox) it stays so, and the browser keeps the reader's place as messages arrive below. Safari
+ * has none: there the script turns it top-down, where arriving messages leave the place as it is,
+ * keeping the place it had (its own `data-layout` says which way it lies).
  */
-let bottomUp: boolean | undefined;
-// Read once: which way the scroller lays out depends on the browser alone, and scroll events are many.
-const fromBottom = (element: HTMLElement) => (bottomUp ??= getComputedStyle(element).flexDirection === "column-reverse");
+let anchoring: boolean | undefined;
+const hasScrollAnchoring = () => (anchoring ??= CSS.supports("overflow-anchor", "auto"));
+const fromBottom = (element: HTMLElement) => element.dataset.layout === "bottom-up";
 const scrolledUp = (element: HTMLElement) =>
   fromBottom(element) ? Math.max(0, -element.scrollTop) : element.scrollHeight - element.scrollTop - element.clientHeight;
 const newestAt = (element: HTMLElement) => (fromBottom(element) ? 0 : element.scrollHeight);
@@ -164,6 +165,8 @@ export default function ChatSession({
   const previousHeight = useRef(0);
   const shownSession = useRef(params.sessionId);
   const jumpToBottom = useRef(false);
+  const [topDown, setTopDown] = useState(false);
+  const keptFromBottom = useRef<number | null>(null);
 
   useEffect(() => setHasMore(page.hasMore), [params.sessionId, page.hasMore]);
   useEffect(() => {
@@ -194,14 +197,26 @@ export default function ChatSession({
 
   // Follow new messages while the person is near the bottom; keep the place while they read further
   // up (the browser's scroll anchoring, or Safari's top-down layout, does: see fromBottom). Another
-  // chat, or the person's own message, always shows the newest. Laid out from the bottom, the page
-  // opened at the newest message by itself, and someone who scrolled up before the script started
-  // keeps their place; older messages added above need the place restored only when laid out from the top.
+  // chat, or the person's own message, always shows the newest. The page opened at the newest
+  // message by itself, and someone who scrolled up before the script started keeps their place;
+  // older messages added above need the place restored only when laid out from the top.
   useLayoutEffect(() => {
     const element = scroller.current;
     if (!element) return;
     const opening = !opened.current;
     opened.current = true;
+    if (opening && !hasScrollAnchoring()) {
+      // Safari: turned top-down before it paints again (this runs again then), at the same place.
+      keptFromBottom.current = scrolledUp(element);
+      setTopDown(true);
+      return;
+    }
+    if (keptFromBottom.current !== null && !fromBottom(element)) {
+      element.scrollTop = element.scrollHeight - element.clientHeight - keptFromBottom.current;
+      setAwayFromBottom(keptFromBottom.current > FOLLOW_WITHIN_PX);
+      keptFromBottom.current = null;
+      return;
+    }
     const switched = shownSession.current !== params.sessionId;
     shownSession.current = params.sessionId;
     if (switched || jumpToBottom.current) {
@@ -215,7 +230,7 @@ export default function ChatSession({
       if (!fromBottom(element)) element.scrollTop += element.scrollHeight - previousHeight.current;
       previousHeight.current = 0;
     } else if (!awayFromBottom) element.scrollTop = newestAt(element);
-  }, [chat.messages, params.sessionId]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [chat.messages, params.sessionId, topDown]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const last = chat.messages.at(-1);
   const agentAvatar = thumbnailUrl(page.agent.avatarUrl, 300);
@@ -272,7 +287,8 @@ export default function ChatSession({
         </header>
         <div
           ref={scroller}
-          className="flex flex-1 flex-col overflow-y-auto px-3 py-4 supports-[overflow-anchor:auto]:flex-col-reverse"
+          className={`flex flex-1 ${topDown ? "flex-col" : "flex-col-reverse"} overflow-y-auto px-3 py-4`}
+          data-layout={topDown ? "top-down" : "bottom-up"}
           onScroll={(event) => setAwayFromBottom(scrolledUp(event.currentTarget) > FOLLOW_WITHIN_PX)}
         >
           <div className="relative">
