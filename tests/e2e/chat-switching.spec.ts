@@ -1,6 +1,6 @@
 // Moving between chats: older pages stay with their chat, a chat opens at its newest message, and
 // the sidebar's Chat item remembers each person's own last chat.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { mailAndModelFakes } from "./fakes";
 import { hydrated, signedInAccount, signIn, startChatFromExplore } from "./journeys";
 import { desktop, phone } from "./viewports";
@@ -190,16 +190,39 @@ test("in a browser without scroll anchoring (Safari) the chat opens at its newes
   const a = await chatWithStory(page, "safari", 5, 12);
   const scrollDown = page.getByRole("button", { name: "Scroll to the newest message" });
   const direction = () => scroller(page).evaluate((element) => getComputedStyle(element).flexDirection);
+  const y = async (locator: Locator) => (await locator.boundingBox())!.y;
+  /** Opens a page with its script held back (a slow phone) until the returned function is called. */
+  const openWithLateScript = async (url: string) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/**", async (route) => {
+      if (route.request().resourceType() === "script") await held;
+      await route.continue();
+    });
+    await page.goto(url, { waitUntil: "commit" });
+    return async () => {
+      release();
+      await hydrated(page);
+      await page.unroute("**/assets/**");
+    };
+  };
 
-  // On a slow phone the page's script comes late (held back here): the chat is at its newest
-  // message already, and a scroll made meanwhile is where the script leaves it.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/assets/**", async (route) => {
-    if (route.request().resourceType() === "script") await held;
-    await route.continue();
-  });
-  await page.goto(`/chat/${a.id}`, { waitUntil: "commit" });
+  // A new chat: its greeting is at the foot of the conversation, before the script and after it.
+  const fresh = await startChatFromExplore(page, 6);
+  let scriptRuns = await openWithLateScript(`/chat/${fresh.id}`);
+  const greeting = messages(page).first();
+  await expect(greeting).toBeVisible();
+  const greetingAt = await y(greeting);
+  await scriptRuns();
+  expect(await direction()).toBe("column");
+  expect(Math.abs((await y(greeting)) - greetingAt)).toBeLessThanOrEqual(1);
+  const foot = await scroller(page).evaluate((element) => element.getBoundingClientRect().bottom);
+  const box = (await greeting.boundingBox())!;
+  expect(foot - (box.y + box.height)).toBeLessThan(40);
+
+  // On a slow phone the page's script comes late: the chat is at its newest message already, and
+  // a scroll made meanwhile is where the script leaves it.
+  scriptRuns = await openWithLateScript(`/chat/${a.id}`);
   await expect(messages(page).last()).toContainText("Reply A12");
   await expect(messages(page).last()).toBeInViewport();
   await expect(messages(page).first()).not.toBeInViewport();
@@ -209,13 +232,11 @@ test("in a browser without scroll anchoring (Safari) the chat opens at its newes
     return [...element.querySelectorAll("li[data-message-id]")].find((item) => item.getBoundingClientRect().top >= top)!.getAttribute("data-message-id");
   });
   const firstRead = page.locator(`li[data-message-id="${readingId}"]`);
-  const firstReadAt = (await firstRead.boundingBox())!.y;
-  release();
-  await hydrated(page);
+  const firstReadAt = await y(firstRead);
+  await scriptRuns();
   expect(await direction()).toBe("column");
-  expect((await firstRead.boundingBox())!.y).toBeCloseTo(firstReadAt, 0);
+  expect(Math.abs((await y(firstRead)) - firstReadAt)).toBeLessThanOrEqual(1);
   await expect(scrollDown).toBeVisible();
-  await page.unroute("**/assets/**");
 
   await page.goto(`/chat/${a.id}`);
   await hydrated(page);

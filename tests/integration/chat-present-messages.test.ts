@@ -76,10 +76,10 @@ describe("which of a chat's messages still exist", () => {
 
   test("a time that is not one is refused with 400", async () => {
     const chat = await chatWith(1);
-    for (const since of [null, "", "yesterday"]) {
+    for (const since of [null, "", "yesterday", "1", "March 7", "-010000-01-01T00:00:00.000Z", "2026-13-01T00:00:00.000Z", "2026-02-31T00:00:00.000Z"]) {
       const { status, body } = await ask(chat, since);
       expect(status).toBe(400);
-      expect(body.error).toBe("since must be a time");
+      expect(body.error).toBe("since must be a time such as 2026-01-01T00:00:00.000Z");
     }
   });
 });

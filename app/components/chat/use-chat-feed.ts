@@ -1,10 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import type { ChatMessageView, ChatSessionSummary } from "~/lib/chat";
+import type { ChatMessageView, ChatSessionSummary, PresentMessages } from "~/lib/chat";
 
 export type FeedHandlers = {
-  /** The connection opened (`again`: after it was down): the page's data is to be reloaded. */
-  onOpen: (again: boolean) => void;
+  /**
+   * The connection opened: the page's data is to be reloaded. `afterGap`: it had failed before
+   * (dropped, or never opened at first), so deletions made meanwhile were not heard of.
+   */
+  onOpen: (afterGap: boolean) => void;
   onMessage?: (sessionId: string, message: ChatMessageView) => void;
   onDeleted?: (sessionId: string, id: string) => void;
 };
@@ -20,7 +23,8 @@ export function useReload() {
 /**
  * The person's live chat feed (`/api/chat/events`): every message saved or deleted in any of
  * their chats, from any tab, device or app instance. Whatever was saved between rendering the
- * page and (re)connecting comes with a reload of the page's data (`onOpen`); everything after
+ * page and (re)connecting comes with a reload of the page's data (`onOpen`); what was deleted
+ * meanwhile from what the page keeps beyond that data, with `useFeedGapCheck`; everything after
  * arrives as events. One connection per page: the handlers may change without reopening it.
  */
 export function useChatFeed(handlers: FeedHandlers) {
@@ -31,8 +35,14 @@ export function useChatFeed(handlers: FeedHandlers) {
 
   useEffect(() => {
     const source = new EventSource("/api/chat/events");
-    let opened = 0;
-    source.addEventListener("open", () => latest.current.onOpen((opened += 1) > 1));
+    let failed = false;
+    source.addEventListener("error", () => {
+      failed = true;
+    });
+    source.addEventListener("open", () => {
+      latest.current.onOpen(failed);
+      failed = false;
+    });
     source.addEventListener("message", (event) => {
       const data = JSON.parse((event as MessageEvent).data) as { sessionId: string; message: ChatMessageView };
       latest.current.onMessage?.(data.sessionId, data.message);
@@ -42,6 +52,67 @@ export function useChatFeed(handlers: FeedHandlers) {
       latest.current.onDeleted?.(data.sessionId, data.id);
     });
     return () => source.close();
+  }, []);
+}
+
+type Kept = { id: string; createdAt: string };
+
+/**
+ * The ids of the kept messages (saved ones, oldest first) that a check from `since` covers and
+ * did not find: deleted since they were shown.
+ */
+export function goneMessages(kept: Kept[], since: string, present: PresentMessages) {
+  const found = new Set(present.ids);
+  const covered = (message: Kept) => (present.complete ? message.createdAt >= since : message.createdAt > present.from);
+  return kept.filter((message) => covered(message) && !found.has(message.id)).map((message) => message.id);
+}
+
+/** Tries again this long after a failed check (the feed has just come back; the server may not yet). */
+const RECHECK_AFTER_MS = [2_000, 10_000, 30_000];
+
+/**
+ * After the feed was down, the chats given to the returned function are asked (each when it is
+ * shown) which of their kept messages still exist, from the oldest on; those gone are dropped.
+ * The newest page is included: its reload would take one deleted near its top for one pushed
+ * out by newer messages. A chat whose check keeps failing is asked again when shown again.
+ */
+export function useFeedGapCheck(sessionId: string, messages: Kept[], drop: (ids: string[]) => void) {
+  const shown = useRef(messages);
+  shown.current = messages;
+  const unchecked = useRef(new Set<string>());
+  const [gaps, setGaps] = useState(0);
+  useEffect(() => {
+    if (!unchecked.current.has(sessionId)) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const check = (failures: number) => {
+      const kept = shown.current.filter((message) => !message.id.startsWith("temp-"));
+      const since = kept[0]?.createdAt;
+      if (!since) {
+        unchecked.current.delete(sessionId);
+        return;
+      }
+      fetch(`/api/chat/${sessionId}/messages?since=${encodeURIComponent(since)}`)
+        .then((response) => (response.ok ? (response.json() as Promise<PresentMessages>) : Promise.reject(new Error(`status ${response.status}`))))
+        .then((present) => {
+          unchecked.current.delete(sessionId);
+          const gone = goneMessages(kept, since, present);
+          if (gone.length) drop(gone);
+        })
+        .catch(() => {
+          const wait = RECHECK_AFTER_MS[failures];
+          if (!stopped && wait !== undefined) timer = setTimeout(() => check(failures + 1), wait);
+        });
+    };
+    check(0);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [sessionId, gaps, drop]);
+  return useCallback((chats: string[]) => {
+    for (const chat of chats) unchecked.current.add(chat);
+    setGaps((count) => count + 1);
   }, []);
 }
 

@@ -1,11 +1,11 @@
 import { EventSourceParserStream } from "eventsource-parser/stream";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { AttachmentView } from "~/lib/attachments";
-import { chatTexts, rememberLastChat, type ChatMessageView, type ChatSessionSummary, type PresentMessages } from "~/lib/chat";
+import { chatTexts, rememberLastChat, type ChatMessageView, type ChatSessionSummary } from "~/lib/chat";
 import { showToast } from "~/lib/toasts";
 import { useProfile } from "../shell/use-profile";
 import { isDeletedHere, type DisplayedMessage } from "./message-bubble";
-import { useChatFeed, useLiveSessionList, useReload } from "./use-chat-feed";
+import { useChatFeed, useFeedGapCheck, useLiveSessionList, useReload } from "./use-chat-feed";
 
 let counter = 0;
 const tempId = (kind: string) => `temp-${kind}-${Date.now()}-${(counter += 1)}`;
@@ -91,12 +91,12 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
     setLiveMessages((current) => ({ ...current, [messageSession]: [...(current[messageSession] ?? []), ...incoming] }));
   }, []);
   const live = useLiveSessionList(serverSessions, reload);
-  // Each time the feed opens again after being down, what this page keeps of a chat is checked
-  // with the server once that chat is shown: a deletion made meanwhile was not heard of.
-  const [feedGaps, setFeedGaps] = useState(0);
+  const dropDeleted = useCallback((ids: string[]) => setDeleted((current) => new Set([...current, ...ids])), []);
+  const checkAfterGap = useFeedGapCheck(sessionId, messages, dropDeleted);
   useChatFeed({
-    onOpen: (again) => {
-      if (again) setFeedGaps((gaps) => gaps + 1);
+    onOpen: (afterGap) => {
+      // This chat, and the others the feed brought messages for, may show messages deleted meanwhile.
+      if (afterGap) checkAfterGap([sessionId, ...Object.keys(liveMessages).filter((chat) => liveMessages[chat]!.length)]);
       reload();
     },
     onMessage: (messageSession, message) => {
@@ -110,32 +110,6 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
       setDeleted((current) => new Set(current).add(id));
     },
   });
-
-  const shownMessages = useRef(messages);
-  shownMessages.current = messages;
-  const checkedGaps = useRef<Record<string, number>>({});
-  useEffect(() => {
-    const checked = checkedGaps.current[sessionId] ?? 0;
-    if (checked >= feedGaps) return;
-    checkedGaps.current[sessionId] = feedGaps;
-    // Every saved message shown, the newest page too: a reload of that page would otherwise take
-    // one deleted near its top for a message pushed out by newer ones, and keep it.
-    const kept = shownMessages.current.filter((message) => !message.id.startsWith("temp-"));
-    if (kept.length === 0) return;
-    const since = kept.reduce((oldest, message) => (message.createdAt < oldest ? message.createdAt : oldest), kept[0]!.createdAt);
-    fetch(`/api/chat/${sessionId}/messages?since=${encodeURIComponent(since)}`)
-      .then((response) => (response.ok ? (response.json() as Promise<PresentMessages>) : Promise.reject(new Error(String(response.status)))))
-      .then((present) => {
-        const ids = new Set(present.ids);
-        const listed = (message: DisplayedMessage) => (present.complete ? message.createdAt >= since : message.createdAt > present.from);
-        const gone = kept.filter((message) => listed(message) && !ids.has(message.id));
-        if (gone.length) setDeleted((current) => new Set([...current, ...gone.map((message) => message.id)]));
-      })
-      // Asked again after the next gap, or when the chat is shown again.
-      .catch(() => {
-        if (checkedGaps.current[sessionId] === feedGaps) checkedGaps.current[sessionId] = checked;
-      });
-  }, [sessionId, feedGaps]);
 
   /**
    * Sends and follows the reply. Resolves false when the person's message did not reach the

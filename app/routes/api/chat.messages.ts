@@ -1,7 +1,12 @@
+import { z } from "zod";
 import { chatTexts } from "~/lib/chat";
 import { getCurrentUser } from "~/modules/auth/login-session.server";
 import { presentMessageIds, requireOwnSession } from "~/modules/chat/sessions.server";
 import type { Route } from "./+types/chat.messages";
+
+const SINCE_ERROR = "since must be a time such as 2026-01-01T00:00:00.000Z";
+/** A time as the page has it (`toISOString`), on a day that exists. */
+const SINCE = z.iso.datetime({ error: SINCE_ERROR });
 
 /**
  * Which of the chat's messages still exist from `?since=` (an ISO time) on. A page asks after its
@@ -12,7 +17,7 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
   if (!user) return Response.json({ error: chatTexts.replyNotSignedIn }, { status: 401 });
   // Someone else's chat answers 404 before anything else is looked at.
   const session = await requireOwnSession(user.id, params.sessionId);
-  const since = new Date(url.searchParams.get("since") ?? "");
-  if (Number.isNaN(since.getTime())) return Response.json({ error: "since must be a time" }, { status: 400 });
-  return Response.json(await presentMessageIds(session.id, since), { headers: { "Cache-Control": "private, no-store" } });
+  const since = SINCE.safeParse(url.searchParams.get("since"));
+  if (!since.success) return Response.json({ error: SINCE_ERROR }, { status: 400 });
+  return Response.json(await presentMessageIds(session.id, new Date(since.data)), { headers: { "Cache-Control": "private, no-store" } });
 }

@@ -196,7 +196,7 @@ export default function ChatSession({
   }, [hasMore, chat.messages, older, params.sessionId]);
 
   // Follow new messages while the person is near the bottom; keep the place while they read further
-  // up (the browser's scroll anchoring, or Safari's top-down layout, does: see fromBottom). Another
+  // up (the browser's scroll anchoring, or Safari's top-down layout, does: see hasScrollAnchoring). Another
   // chat, or the person's own message, always shows the newest. The page opened at the newest
   // message by itself, and someone who scrolled up before the script started keeps their place;
   // older messages added above need the place restored only when laid out from the top.
@@ -291,7 +291,7 @@ export default function ChatSession({
           data-layout={topDown ? "top-down" : "bottom-up"}
           onScroll={(event) => setAwayFromBottom(scrolledUp(event.currentTarget) > FOLLOW_WITHIN_PX)}
         >
-          <div className="relative">
+          <div className="relative mt-auto">
             <div ref={topSentinel} />
             {hasMore ? (
               <p className="pb-3 text-center text-xs text-muted" role="status">
