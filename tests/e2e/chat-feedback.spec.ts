@@ -350,13 +350,14 @@ test.describe("deleting", () => {
     const chatUrl = page.url();
     const sessionId = chatUrl.split("/").at(-1)!;
 
-    // The live feed opens once, is cut at once, and stays down (each retry fails) until let back.
+    // The live feed opens once, is cut at once (the browser reconnects by itself), and is then
+    // refused with a 503 (the browser gives up; the page tries again) until let back.
     let feedDown = true;
     let feedRequests = 0;
     await page.route("**/api/chat/events", (route) => {
       feedRequests += 1;
       if (feedRequests === 1) return route.fulfill({ status: 200, headers: { "Content-Type": "text/event-stream" }, body: "retry: 300\n\n" });
-      return feedDown ? route.abort() : route.continue();
+      return feedDown ? route.fulfill({ status: 503, body: "Service Unavailable" }) : route.continue();
     });
     await page.reload();
     await hydrated(page);
@@ -388,7 +389,8 @@ test.describe("deleting", () => {
     let checks = 0;
     await page.route(`**/api/chat/${sessionId}/messages?*`, (route) => ((checks += 1) === 1 ? route.abort() : route.continue()));
     feedDown = false;
-    await expect(messages(page).filter({ hasText: "Answer 14" })).toHaveCount(1);
+    // The page's next try comes within the back-off (1, 2, 4, 8 s so far).
+    await expect(messages(page).filter({ hasText: "Answer 14" })).toHaveCount(1, { timeout: 20_000 });
     await expect(messages(page).filter({ hasText: /Question [12](?!\d)/ })).toHaveCount(0);
     // Everything else stays, in order: the greeting and the first answer on the older page too.
     await expect(messages(page)).toHaveCount(27);

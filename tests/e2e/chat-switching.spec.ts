@@ -200,6 +200,8 @@ test("in a browser without scroll anchoring (Safari) the chat opens at its newes
       await route.continue();
     });
     await page.goto(url, { waitUntil: "commit" });
+    // Laid out as served, with the stylesheet in (before it comes, nothing is laid out as it will be).
+    await expect.poll(direction).toBe("column-reverse");
     return async () => {
       release();
       await hydrated(page);

@@ -3,7 +3,7 @@ import { EventSourceParserStream } from "eventsource-parser/stream";
 import { Prisma } from "~/generated/prisma/client";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { prisma } from "~/modules/db/db.server";
-import { chatEventNotifySql, publishChatEvent } from "~/modules/chat/realtime.server";
+import { chatEventNotifySql, publishChatEvent, resetChatListenerForTests } from "~/modules/chat/realtime.server";
 import { startChat } from "~/modules/chat/sessions.server";
 import { loader as eventsLoader } from "~/routes/api/chat.events";
 import { chatTestDatabase } from "../helpers/chat";
@@ -68,4 +68,22 @@ test("a message and a deletion announced after it, in one commit, reach the feed
   expect(first.data).toMatchObject({ sessionId, message: { id: saved.id, message: "the newer message" } });
   expect(await feed.next()).toEqual({ event: "deleted", data: { sessionId, id: replaced } });
   feed.close();
+});
+
+test("the feed is listening by the time it answers: an event announced at once arrives, even on an instance's first LISTEN", async () => {
+  const userId = await newUser();
+  const sessionId = await startChat(userId, characterId);
+  // As after a restart: this process has not listened yet.
+  resetChatListenerForTests();
+  const abort = new AbortController();
+  const request = new Request("http://localhost/api/chat/events", { headers: { Cookie: await signedInCookie(userId) }, signal: abort.signal });
+  const feed = (await eventsLoader(routeArgs(request))) as Response;
+  const deleted = "22222222-2222-2222-2222-222222222222";
+  await publishChatEvent({ kind: "deleted", userId, sessionId, messageId: deleted });
+
+  const reader = feed.body!.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
+  const quiet = new Promise<"nothing">((resolve) => setTimeout(() => resolve("nothing"), 3_000));
+  const first = await Promise.race([reader.read().then(({ value }) => ({ event: value!.event, data: JSON.parse(value!.data) as unknown })), quiet]);
+  expect(first).toEqual({ event: "deleted", data: { sessionId, id: deleted } });
+  abort.abort();
 });

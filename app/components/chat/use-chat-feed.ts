@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import type { ChatMessageView, ChatSessionSummary, PresentMessages } from "~/lib/chat";
 
@@ -34,26 +34,45 @@ export function useChatFeed(handlers: FeedHandlers) {
   });
 
   useEffect(() => {
-    const source = new EventSource("/api/chat/events");
+    let source: EventSource | undefined;
+    let reconnect: ReturnType<typeof setTimeout> | undefined;
     let failed = false;
-    source.addEventListener("error", () => {
-      failed = true;
-    });
-    source.addEventListener("open", () => {
-      latest.current.onOpen(failed);
-      failed = false;
-    });
-    source.addEventListener("message", (event) => {
-      const data = JSON.parse((event as MessageEvent).data) as { sessionId: string; message: ChatMessageView };
-      latest.current.onMessage?.(data.sessionId, data.message);
-    });
-    source.addEventListener("deleted", (event) => {
-      const data = JSON.parse((event as MessageEvent).data) as { sessionId: string; id: string };
-      latest.current.onDeleted?.(data.sessionId, data.id);
-    });
-    return () => source.close();
+    let wait = REOPEN_FIRST_MS;
+    const connect = () => {
+      source = new EventSource("/api/chat/events");
+      source.addEventListener("error", (event) => {
+        failed = true;
+        // The browser reconnects a dropped stream by itself, but gives up on an answer that is not
+        // one (a proxy's 502 while the app restarts, say): a new one is opened, later each time.
+        if ((event.target as EventSource).readyState !== EventSource.CLOSED) return;
+        reconnect = setTimeout(connect, wait);
+        wait = Math.min(wait * 2, REOPEN_MAX_MS);
+      });
+      source.addEventListener("open", () => {
+        latest.current.onOpen(failed);
+        failed = false;
+        wait = REOPEN_FIRST_MS;
+      });
+      source.addEventListener("message", (event) => {
+        const data = JSON.parse((event as MessageEvent).data) as { sessionId: string; message: ChatMessageView };
+        latest.current.onMessage?.(data.sessionId, data.message);
+      });
+      source.addEventListener("deleted", (event) => {
+        const data = JSON.parse((event as MessageEvent).data) as { sessionId: string; id: string };
+        latest.current.onDeleted?.(data.sessionId, data.id);
+      });
+    };
+    connect();
+    return () => {
+      clearTimeout(reconnect);
+      source?.close();
+    };
   }, []);
 }
+
+/** A feed the browser gave up on is opened again after 1 s, then twice as long each time, up to 30 s. */
+const REOPEN_FIRST_MS = 1_000;
+const REOPEN_MAX_MS = 30_000;
 
 type Kept = { id: string; createdAt: string };
 
@@ -77,36 +96,42 @@ const RECHECK_AFTER_MS = [2_000, 10_000, 30_000];
  * out by newer messages. A chat whose check keeps failing is asked again when shown again.
  */
 export function useFeedGapCheck(sessionId: string, messages: Kept[], drop: (ids: string[]) => void) {
-  const shown = useRef(messages);
-  shown.current = messages;
+  // What is on screen, as committed (a render in progress may be another chat's).
+  const shown = useRef({ sessionId, messages });
+  useLayoutEffect(() => {
+    shown.current = { sessionId, messages };
+  });
   const unchecked = useRef(new Set<string>());
   const [gaps, setGaps] = useState(0);
   useEffect(() => {
     if (!unchecked.current.has(sessionId)) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
+    // A newer gap, or another chat, starts its own check: this one is dropped.
+    const superseded = new AbortController();
     const check = (failures: number) => {
-      const kept = shown.current.filter((message) => !message.id.startsWith("temp-"));
+      if (shown.current.sessionId !== sessionId) return;
+      const kept = shown.current.messages.filter((message) => !message.id.startsWith("temp-"));
       const since = kept[0]?.createdAt;
       if (!since) {
         unchecked.current.delete(sessionId);
         return;
       }
-      fetch(`/api/chat/${sessionId}/messages?since=${encodeURIComponent(since)}`)
+      fetch(`/api/chat/${sessionId}/messages?since=${encodeURIComponent(since)}`, { signal: superseded.signal })
         .then((response) => (response.ok ? (response.json() as Promise<PresentMessages>) : Promise.reject(new Error(`status ${response.status}`))))
         .then((present) => {
+          if (superseded.signal.aborted) return;
           unchecked.current.delete(sessionId);
           const gone = goneMessages(kept, since, present);
           if (gone.length) drop(gone);
         })
         .catch(() => {
           const wait = RECHECK_AFTER_MS[failures];
-          if (!stopped && wait !== undefined) timer = setTimeout(() => check(failures + 1), wait);
+          if (!superseded.signal.aborted && wait !== undefined) timer = setTimeout(() => check(failures + 1), wait);
         });
     };
     check(0);
     return () => {
-      stopped = true;
+      superseded.abort();
       clearTimeout(timer);
     };
   }, [sessionId, gaps, drop]);

@@ -1,5 +1,5 @@
 import { getCurrentUser } from "~/modules/auth/login-session.server";
-import { subscribeChatEvents } from "~/modules/chat/realtime.server";
+import { subscribeChatEvents, type ChatEvent } from "~/modules/chat/realtime.server";
 import { getOwnMessage } from "~/modules/chat/sessions.server";
 import { logger } from "~/modules/logging/logger.server";
 import { eventStream } from "~/modules/http/sse.server";
@@ -13,14 +13,18 @@ import type { Route } from "./+types/chat.events";
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
   if (!user) return new Response("Unauthorized", { status: 401 });
+  // Listening before the stream answers: the page reloads its data once the stream is open, so
+  // whatever is saved after that reload is heard of (after a restart, LISTEN takes a moment).
+  let deliver: (event: ChatEvent) => void = () => {};
+  const unsubscribe = await subscribeChatEvents(`user:${user.id}`, (event) => deliver(event));
   return eventStream(request.signal, async (send, signal) => {
     // Events go out in the order they were announced: a message is re-read first, and a deletion
     // announced after it (a regenerated reply replacing the old one) must not overtake it.
     let previous = Promise.resolve();
-    const inOrder = (deliver: () => Promise<void> | void) => {
-      previous = previous.then(deliver).catch((error: unknown) => logger.error({ err: error }, "could not deliver a chat event"));
+    const inOrder = (work: () => Promise<void> | void) => {
+      previous = previous.then(work).catch((error: unknown) => logger.error({ err: error }, "could not deliver a chat event"));
     };
-    const unsubscribe = await subscribeChatEvents(`user:${user.id}`, (event) => {
+    deliver = (event) => {
       if (event.kind === "deleted") {
         inOrder(() => send("deleted", { sessionId: event.sessionId, id: event.messageId }));
         return;
@@ -29,8 +33,8 @@ export async function loader({ request }: Route.LoaderArgs) {
         const message = await getOwnMessage(user.id, event.messageId);
         if (message) send("message", { sessionId: event.sessionId, message });
       });
-    });
-    await new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }));
+    };
+    if (!signal.aborted) await new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }));
     unsubscribe();
   });
 }
