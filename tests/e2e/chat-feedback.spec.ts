@@ -359,6 +359,8 @@ test.describe("deleting", () => {
       if (feedRequests === 1) return route.fulfill({ status: 200, headers: { "Content-Type": "text/event-stream" }, body: "retry: 300\n\n" });
       return feedDown ? route.fulfill({ status: 503, body: "Service Unavailable" }) : route.continue();
     });
+    const checksAsked: string[] = [];
+    page.on("request", (request) => request.url().includes("/messages?since=") && checksAsked.push(request.url()));
     await page.reload();
     await hydrated(page);
     await expect(messages(page)).toHaveCount(25);
@@ -367,6 +369,8 @@ test.describe("deleting", () => {
       await expect(messages(page)).toHaveCount(27, { timeout: 1_000 });
     }).toPass();
     await expect.poll(() => feedRequests).toBeGreaterThan(2);
+    // A feed that opened at the first try asks nothing.
+    expect(checksAsked).toEqual([]);
 
     // Elsewhere: the first question (on the older page here) and the second (at the top of the
     // newest page) are deleted, and one more exchange pushes the newest page on.
@@ -398,6 +402,52 @@ test.describe("deleting", () => {
     await expect(messages(page).nth(2)).toContainText("Answer 2");
     await expect(messages(page).last()).toContainText("Answer 14");
     expect(checks).toBe(2);
+  });
+
+  test("after a feed that failed at first, and for another chat the feed brought a message to, a message deleted meanwhile does not show", async ({ page }) => {
+    await page.setViewportSize(desktop);
+    await chatting(page, "feedgapother", 4);
+    const other = page.url().split("/chat/")[1]!;
+    const otherName = (await page.getByRole("region", { name: /^Conversation with / }).getAttribute("aria-label"))!.replace("Conversation with ", "");
+    await page.goto("/explore");
+    await page.getByRole("article").nth(5).getByRole("link", { name: "Chat Now" }).click();
+    await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+    const here = page.url().split("/chat/")[1]!;
+
+    // The feed is refused at first; the page tries again, and that feed brings a message for the
+    // other chat, then drops. That message is deleted while the feed is refused (its deletion is
+    // never heard of), and the feed is let back.
+    const gone = { id: "6d1f3c2e-0000-4000-8000-000000000001", senderType: "agent", message: "A note deleted while you were away", messageType: "chat", createdAt: new Date().toISOString() };
+    let feedDown = false;
+    let feedRequests = 0;
+    await page.route("**/api/chat/events", (route) => {
+      feedRequests += 1;
+      if (feedRequests === 1 || feedDown) return route.fulfill({ status: 503, body: "Service Unavailable" });
+      if (feedRequests === 2) {
+        feedDown = true;
+        const event = `event: message\ndata: ${JSON.stringify({ sessionId: other, message: gone })}\n\n`;
+        return route.fulfill({ status: 200, headers: { "Content-Type": "text/event-stream" }, body: `retry: 300\n\n${event}` });
+      }
+      return route.continue();
+    });
+    const checksAsked: string[] = [];
+    page.on("request", (request) => request.url().includes("/messages?since=") && checksAsked.push(new URL(request.url()).pathname));
+    await page.reload();
+    await hydrated(page);
+    // The feed that opened after a failure has this chat checked at once.
+    await expect.poll(() => checksAsked).toEqual([`/api/chat/${here}/messages`]);
+    const sessions = page.getByRole("complementary", { name: "Chat sessions" });
+    await expect(sessions.getByText(gone.message)).toBeVisible();
+    await expect.poll(() => feedRequests).toBeGreaterThan(3);
+
+    const back = page.waitForResponse((response) => response.url().endsWith("/api/chat/events") && response.status() === 200);
+    feedDown = false;
+    await back;
+    await sessions.getByRole("link", { name: otherName }).click();
+    await expect(page).toHaveURL(`/chat/${other}`);
+    await expect.poll(() => checksAsked.filter((path) => path === `/api/chat/${other}/messages`).length).toBe(1);
+    await expect(messages(page).filter({ hasText: gone.message })).toHaveCount(0);
+    await expect(messages(page)).toHaveCount(1);
   });
 
   test("without JavaScript, deleting a message already deleted keeps the chat and says 'Failed to delete message'", async ({ browser }) => {
