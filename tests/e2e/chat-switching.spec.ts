@@ -130,6 +130,9 @@ test("another chat opens at its newest message, and my own message is always scr
   await expect(messages(page).last()).toBeInViewport();
   await expect(scrollDown).toHaveCount(0);
   await page.screenshot({ path: "test-results/chat-switched-1280.png" });
+  // The conversation fills the screen under the header: no footer, and the page itself does not scroll.
+  await expect(page.getByRole("contentinfo")).toHaveCount(0);
+  expect(await page.evaluate(() => document.scrollingElement!.scrollHeight)).toBeLessThanOrEqual(desktop.height);
 
   // Scrolled up, the person sends a message: the view goes down to it.
   await scrollToTop(page, () => expect(scrollDown).toBeVisible({ timeout: 1_000 }));

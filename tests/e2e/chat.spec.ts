@@ -205,7 +205,7 @@ test("attach a picture and a refused file in the composer; the picture goes with
   await expect(messages(page).nth(1).getByRole("img", { name: "dot.PNG" })).toBeVisible();
 });
 
-test("on a phone the chat is full-screen, with quick actions and the agent details in a sheet", async ({ page }) => {
+test("on a phone the chat is full-screen, with quick actions and the agent details in a sheet; the list of chats keeps the site around it", async ({ page }) => {
   await page.setViewportSize(phone);
   await readyToChat(page, "mobile");
   await page.goto("/explore");
@@ -222,7 +222,21 @@ test("on a phone the chat is full-screen, with quick actions and the agent detai
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
   await page.screenshot({ path: "test-results/chat-phone.png" });
   await sheet.getByRole("button", { name: "Close" }).click();
+  // The conversation has the screen: no site header or bottom bar, and the page itself does not
+  // scroll (no footer below), so only the messages do and the composer stays at the foot.
+  await expect(page.getByRole("banner")).toBeHidden();
+  await expect(page.getByRole("navigation", { name: "Quick navigation" })).toHaveCount(0);
+  await expect(page.getByRole("contentinfo")).toHaveCount(0);
+  expect(await page.evaluate(() => document.scrollingElement!.scrollHeight)).toBeLessThanOrEqual(phone.height);
+  await expect(page.getByRole("textbox", { name: "Message", exact: true })).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: "test-results/chat-phone-full-screen.png" });
   await page.getByRole("link", { name: "All chats" }).click();
   await expect(page).toHaveURL(/\/chat$/);
   await expect(page.getByRole("link", { name: new RegExp(name) })).toBeVisible();
+  // The list of chats keeps the site's header and bottom bar, and fills the screen between them.
+  await expect(page.getByRole("banner")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Quick navigation" })).toBeVisible();
+  expect(await page.evaluate(() => document.scrollingElement!.scrollHeight)).toBeLessThanOrEqual(phone.height);
+  await page.screenshot({ path: "test-results/chat-list-phone.png" });
 });
+

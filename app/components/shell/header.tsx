@@ -16,6 +16,7 @@ export function Header({
   onToggleSidebar,
   sidebarExpanded,
   menuButtonRef,
+  hiddenOnPhone = false,
 }: {
   categories: CategorySummary[];
   profile: HeaderProfile | null;
@@ -23,6 +24,8 @@ export function Header({
   /** The phone drawer is open, or the desktop rail shows its labels. */
   sidebarExpanded: boolean | undefined;
   menuButtonRef: RefObject<HTMLButtonElement | null>;
+  /** A full-screen page on phones (a conversation) has its own header there. */
+  hiddenOnPhone?: boolean;
 }) {
   const { pathname } = useLocation();
   const openAuthModal = useAuthModal();
@@ -34,7 +37,9 @@ export function Header({
     exploreHref(onExplore ? "/explore" : "/", { q: onExplore ? (searchParams.get("q") ?? "") : "", category: id });
 
   return (
-    <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-line bg-surface/90 px-3 backdrop-blur md:px-4">
+    <header
+      className={`sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-line bg-surface/90 px-3 backdrop-blur md:px-4 ${hiddenOnPhone ? "max-md:hidden" : ""}`}
+    >
       <button
         ref={menuButtonRef}
         type="button"

@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from "react";
 import { Outlet } from "react-router";
 import { Footer } from "~/components/shell/footer";
+import { useShellFrame } from "~/components/shell/frame";
 import { Header } from "~/components/shell/header";
 import { MobileBottomBar } from "~/components/shell/mobile-bottom-bar";
 import { Sidebar } from "~/components/shell/sidebar";
@@ -42,6 +43,8 @@ export default function ShellLayout({ loaderData }: Route.ComponentProps) {
   const menuButton = useRef<HTMLButtonElement>(null);
   const drawer = usePhoneDrawer(menuButton);
   const { phone, setOpen: setMobileOpen } = drawer;
+  const frame = useShellFrame();
+  const fullScreenOnPhone = frame === "conversation";
   const toggleSidebar = useCallback(() => {
     if (phone) setMobileOpen((value) => !value);
     else setCollapsed((value) => !value);
@@ -57,6 +60,7 @@ export default function ShellLayout({ loaderData }: Route.ComponentProps) {
         // Unsaid until the browser knows whether it is the phone drawer (closed) or the rail (open).
         sidebarExpanded={drawer.widthKnown ? (phone ? drawer.open : !collapsed) : undefined}
         menuButtonRef={menuButton}
+        hiddenOnPhone={fullScreenOnPhone}
       />
       <div className="flex">
         <Sidebar
@@ -67,14 +71,15 @@ export default function ShellLayout({ loaderData }: Route.ComponentProps) {
           onNavigate={drawer.close}
           onCloseMobile={drawer.close}
         />
-        <div className="flex min-w-0 flex-1 flex-col pb-16 md:pb-0">
+        {/* Room below for the phone's bottom bar, which a full-screen page does not have. */}
+        <div className={`flex min-w-0 flex-1 flex-col md:pb-0 ${fullScreenOnPhone ? "" : "pb-16"}`}>
           <main id="main" className="flex-1">
             <Outlet />
           </main>
-          <Footer />
+          {frame ? null : <Footer />}
         </div>
       </div>
-      <MobileBottomBar signedIn={loaderData.profile !== null} />
+      {fullScreenOnPhone ? null : <MobileBottomBar signedIn={loaderData.profile !== null} />}
       <Toaster />
     </AuthModalProvider>
   );

@@ -3,9 +3,12 @@ import { useSearchParams } from "react-router";
 import { ChatSessionList } from "~/components/chat/session-list";
 import { useChatFeed, useLiveSessionList, useReload } from "~/components/chat/use-chat-feed";
 import { chatTexts } from "~/lib/chat";
+import type { ShellHandle } from "~/components/shell/frame";
 import { requireUser } from "~/modules/auth/login-session.server";
 import { listSessions } from "~/modules/chat/sessions.server";
 import type { Route } from "./+types/index";
+
+export const handle: ShellHandle = { frame: "app" };
 
 export function meta() {
   return [{ title: "Chat · CharacterVerse" }];

@@ -26,10 +26,14 @@ import { thumbnailUrl } from "~/lib/catalogue";
 import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_PER_MESSAGE, attachmentTexts } from "~/lib/attachments";
 import { chatTexts } from "~/lib/chat";
 import { showToast, withToast } from "~/lib/toasts";
+import type { ShellHandle } from "~/components/shell/frame";
 import { requireUser } from "~/modules/auth/login-session.server";
 import { chatPageData, handleChatAction } from "~/modules/chat/page.server";
 import { readFormWithin } from "~/modules/http/form.server";
 import type { Route } from "./+types/session";
+
+/** Spec section 2: on narrow screens the conversation is full-screen, with its own header and back action. */
+export const handle: ShellHandle = { frame: "conversation" };
 
 export function meta({ data: page }: Route.MetaArgs) {
   return [
@@ -235,7 +239,7 @@ export default function ChatSession({
   const last = chat.messages.at(-1);
   const agentAvatar = thumbnailUrl(page.agent.avatarUrl, 300);
   return (
-    <div className="flex h-[calc(100dvh-4rem-4rem)] min-h-0 md:h-[calc(100dvh-4rem)]">
+    <div className="flex h-dvh min-h-0 md:h-[calc(100dvh-4rem)]">
       <aside
         className="hidden w-72 shrink-0 border-r border-line lg:block"
         aria-label="Chat sessions"
@@ -247,7 +251,7 @@ export default function ChatSession({
         />
       </aside>
       <section
-        className="flex min-w-0 flex-1 flex-col"
+        className="flex min-w-0 flex-1 flex-col max-md:pb-[env(safe-area-inset-bottom)]"
         aria-label={`Conversation with ${page.agent.name}`}
       >
         <header className="flex items-center gap-3 border-b border-line px-3 py-2">
@@ -287,7 +291,7 @@ export default function ChatSession({
         </header>
         <div
           ref={scroller}
-          className={`flex flex-1 ${topDown ? "flex-col" : "flex-col-reverse"} overflow-y-auto px-3 py-4`}
+          className={`flex flex-1 ${topDown ? "flex-col" : "flex-col-reverse"} overflow-y-auto overscroll-contain px-3 py-4`}
           data-layout={topDown ? "top-down" : "bottom-up"}
           onScroll={(event) => setAwayFromBottom(scrolledUp(event.currentTarget) > FOLLOW_WITHIN_PX)}
         >
