@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { costLabel } from "./chat";
+import { chatTexts, costLabel } from "./chat";
 
 describe("a model's cost as the agent details show it", () => {
   it("is Free at 0 tokens, whatever the unit", () => {
@@ -14,5 +14,12 @@ describe("a model's cost as the agent details show it", () => {
     expect(costLabel(40, "1_file")).toBe("40 tokens per file");
     expect(costLabel(15, "5_seconds")).toBe("15 tokens per seconds");
     expect(costLabel(60, "1_megabitpixiels")).toBe("60 tokens per megabitpixiels");
+  });
+});
+
+describe("the composer's character count", () => {
+  it("counts towards the limit, and says when the message is full", () => {
+    expect(chatTexts.messageLength(3600)).toBe("3,600 / 4,000 characters");
+    expect(chatTexts.messageLength(4000)).toBe("4,000 / 4,000 characters: the most a message can hold");
   });
 });

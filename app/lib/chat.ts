@@ -38,6 +38,8 @@ export const COLLAPSE_OVER_CHARS = 300;
 /** Spec section 9: a copy's confirmation shows for 2 s. */
 export const COPY_CONFIRM_MS = 2000;
 export const MESSAGE_MAX_CHARS = 4000;
+/** The composer counts the characters from this many on, so a long paste is not cut off unseen. */
+export const MESSAGE_COUNT_FROM_CHARS = 3600;
 
 export const chatTexts = {
   greeting: (name: string) => `Hi there! I'm ${name}. How can I help you today?`,
@@ -67,6 +69,8 @@ export const chatTexts = {
   insufficientTokens: (cost: number, balance: number) =>
     `You need ${cost} tokens for this message, and your balance is ${balance}. Buy tokens or claim your free monthly tokens to continue.`,
   messageTooLong: `Messages can be at most ${MESSAGE_MAX_CHARS} characters.`,
+  messageLength: (count: number) =>
+    `${count.toLocaleString("en-US")} / ${MESSAGE_MAX_CHARS.toLocaleString("en-US")} characters${count >= MESSAGE_MAX_CHARS ? ": the most a message can hold" : ""}`,
   emptyMessage: "Write a message first.",
 } as const;
 

@@ -209,6 +209,31 @@ async function copyFirstPrompt(page: Page) {
   return { guide, prompt };
 }
 
+test.describe("writing", () => {
+  test("near the 4,000-character limit the composer counts, and a paste past it is cut there with the limit said", async ({ page }) => {
+    await page.setViewportSize(phone);
+    await chatting(page, "limit");
+    const count = page.getByRole("status").filter({ hasText: "characters" });
+    await composer(page).focus();
+    await page.keyboard.insertText("a".repeat(3_000));
+    await expect(count).toHaveCount(0);
+    await page.keyboard.insertText("b".repeat(700));
+    await expect(count).toHaveText("3,700 / 4,000 characters");
+    await page.keyboard.insertText("c".repeat(1_000));
+    await expect(composer(page)).toHaveValue(/^a{3000}b{700}c{300}$/);
+    await expect(count).toHaveText("4,000 / 4,000 characters: the most a message can hold");
+    await expect(composer(page)).toHaveAttribute("aria-describedby", (await count.getAttribute("id"))!);
+    await page.screenshot({ path: "test-results/chat-composer-limit-390.png" });
+
+    // Sent, the box is empty again and the count goes.
+    fakes.model.nextReply({ text: "That was a lot." });
+    await composer(page).press("Enter");
+    await expect(messages(page).last()).toContainText("That was a lot.");
+    await expect(composer(page)).toHaveValue("");
+    await expect(count).toHaveCount(0);
+  });
+});
+
 test.describe("copying", () => {
   test("copying a message and a prompt says so, and the text is on the clipboard", async ({ page, context }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
@@ -410,8 +435,11 @@ test.describe("deleting", () => {
     const other = page.url().split("/chat/")[1]!;
     const otherName = (await page.getByRole("region", { name: /^Conversation with / }).getAttribute("aria-label"))!.replace("Conversation with ", "");
     await page.goto("/explore");
+    // The chat's own feed is open before the one under test: a late start must not count as its first.
+    const feedOpened = page.waitForResponse((response) => response.url().endsWith("/api/chat/events"));
     await page.getByRole("article").nth(5).getByRole("link", { name: "Chat Now" }).click();
     await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+    await feedOpened;
     const here = page.url().split("/chat/")[1]!;
 
     // The feed is refused at first; the page tries again, and that feed brings a message for the

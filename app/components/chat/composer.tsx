@@ -1,8 +1,8 @@
 import { BookOpen, Mic, Paperclip, RotateCcw, SendHorizontal, Square, X } from "lucide-react";
-import { useEffect, useRef, type FormEvent, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Form } from "react-router";
 import { ATTACHMENT_EXTENSIONS, type AttachmentView } from "~/lib/attachments";
-import { chatTexts, MESSAGE_MAX_CHARS } from "~/lib/chat";
+import { chatTexts, MESSAGE_COUNT_FROM_CHARS, MESSAGE_MAX_CHARS } from "~/lib/chat";
 import { showToast } from "~/lib/toasts";
 import { useAttachments } from "./attachment-picker";
 
@@ -34,6 +34,7 @@ export function ChatComposer({
 }) {
   const input = useRef<HTMLTextAreaElement>(null);
   const attachments = useAttachments();
+  const [length, setLength] = useState(0);
 
   useEffect(() => {
     if (!fill || !input.current) return;
@@ -42,9 +43,11 @@ export function ChatComposer({
     grow();
   }, [fill]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // Called whenever the text changes: typed, pasted, filled in, sent or given back.
   function grow() {
     const field = input.current;
     if (!field) return;
+    setLength(field.value.length);
     field.style.height = "auto";
     field.style.height = `${Math.min(field.scrollHeight, MAX_HEIGHT_PX)}px`;
   }
@@ -138,6 +141,7 @@ export function ChatComposer({
           name="message"
           rows={1}
           maxLength={MESSAGE_MAX_CHARS}
+          aria-describedby={length >= MESSAGE_COUNT_FROM_CHARS ? "chat-message-length" : undefined}
           placeholder={chatTexts.composerPlaceholder}
           onInput={grow}
           onKeyDown={onKeyDown}
@@ -153,6 +157,11 @@ export function ChatComposer({
           </button>
         )}
       </Form>
+      {length >= MESSAGE_COUNT_FROM_CHARS ? (
+        <p id="chat-message-length" role="status" className={`mt-1 text-right text-xs ${length >= MESSAGE_MAX_CHARS ? "text-danger" : "text-muted"}`}>
+          {chatTexts.messageLength(length)}
+        </p>
+      ) : null}
     </div>
   );
 }
