@@ -4,7 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { attachmentTexts, ATTACHMENTS_PER_MESSAGE } from "~/lib/attachments";
 import { chatTexts } from "~/lib/chat";
 import { mailAndModelFakes } from "./fakes";
-import { hydrated, signedInAccount } from "./journeys";
+import { hydrated, scrollToTop, signedInAccount } from "./journeys";
 import { desktop, phone } from "./viewports";
 
 const fakes = mailAndModelFakes();
@@ -114,12 +114,8 @@ test.describe("the conversation", () => {
     await page.reload();
     await hydrated(page);
     await expect(messages(page)).toHaveCount(25);
-    // Scrolled up as a person would (again, if the older page had not come within a second). The
-    // conversation lays out from the bottom: its top is the most negative scrollTop.
-    await expect(async () => {
-      await page.getByRole("list", { name: "Messages" }).evaluate((list) => list.parentElement!.parentElement!.scrollTo({ top: -list.scrollHeight }));
-      await expect(messages(page)).toHaveCount(27, { timeout: 1_000 });
-    }).toPass();
+    // Scrolled up as a person would, until the older page is in.
+    await scrollToTop(page, () => expect(messages(page)).toHaveCount(27, { timeout: 1_000 }));
     await expect(page.getByRole("link", { name: "Load more" })).toHaveCount(0);
 
     await say(page, "Question 14", "Answer 14");
@@ -389,10 +385,7 @@ test.describe("deleting", () => {
     await page.reload();
     await hydrated(page);
     await expect(messages(page)).toHaveCount(25);
-    await expect(async () => {
-      await page.getByRole("list", { name: "Messages" }).evaluate((list) => list.parentElement!.parentElement!.scrollTo({ top: -list.scrollHeight }));
-      await expect(messages(page)).toHaveCount(27, { timeout: 1_000 });
-    }).toPass();
+    await scrollToTop(page, () => expect(messages(page)).toHaveCount(27, { timeout: 1_000 }));
     await expect.poll(() => feedRequests).toBeGreaterThan(2);
     // A feed that opened at the first try asks nothing.
     expect(checksAsked).toEqual([]);

@@ -2,14 +2,13 @@
 // the sidebar's Chat item remembers each person's own last chat.
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { mailAndModelFakes } from "./fakes";
-import { hydrated, signedInAccount, signIn, startChatFromExplore } from "./journeys";
+import { hydrated, scroller, scrollToTop, signedInAccount, signIn, startChatFromExplore } from "./journeys";
 import { desktop, phone } from "./viewports";
 
 const fakes = mailAndModelFakes();
 
 const PASSWORD = "chat password";
 const messages = (page: Page) => page.getByRole("list", { name: "Messages" }).locator(":scope > li");
-const scroller = (page: Page) => page.getByRole("list", { name: "Messages" }).locator("../..");
 
 async function signedUp(page: Page, label: string, { tokens = true } = {}) {
   const email = `switch.${label}.${Date.now()}@example.com`;
@@ -31,15 +30,6 @@ async function converse(page: Page, sessionId: string, lines: { text: string; re
     expect(response.status()).toBe(200);
     await response.body();
   }
-}
-
-/** The person scrolls to the top of the conversation (again, if the page was still starting up). */
-async function scrollToTop(page: Page, until: () => Promise<void>) {
-  await expect(async () => {
-    // The conversation lays out from the bottom: its top is the most negative scrollTop.
-    await scroller(page).evaluate((element) => (element.scrollTop = -element.scrollHeight));
-    await until();
-  }).toPass({ timeout: 10_000 });
 }
 
 const long = (label: string) => `${label}: ${"a long line that fills the bubble and pushes the older ones up. ".repeat(4)}`.trim();

@@ -61,3 +61,15 @@ export async function startChatFromExplore(page: Page, nth: number) {
   const name = (await conversation.getAttribute("aria-label"))!.replace("Conversation with ", "");
   return { id: page.url().split("/chat/")[1]!, name };
 }
+
+/** A chat page's conversation scroller (around the Messages list and its one inner block). */
+export const scroller = (page: Page) => page.getByRole("list", { name: "Messages" }).locator("../..");
+
+/** The person scrolls to the top of the conversation (again, if the page was still starting up). */
+export async function scrollToTop(page: Page, until: () => Promise<void>) {
+  await expect(async () => {
+    // The conversation lays out from the bottom: its top is the most negative scrollTop.
+    await scroller(page).evaluate((element) => (element.scrollTop = -element.scrollHeight));
+    await until();
+  }).toPass({ timeout: 10_000 });
+}

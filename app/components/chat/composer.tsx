@@ -34,6 +34,7 @@ export function ChatComposer({
 }) {
   const input = useRef<HTMLTextAreaElement>(null);
   const attachments = useAttachments();
+  // The text's length once it is counted (0 below that), so that typing does not re-render the composer.
   const [length, setLength] = useState(0);
 
   useEffect(() => {
@@ -47,7 +48,7 @@ export function ChatComposer({
   function grow() {
     const field = input.current;
     if (!field) return;
-    setLength(field.value.length);
+    setLength(field.value.length >= MESSAGE_COUNT_FROM_CHARS ? field.value.length : 0);
     field.style.height = "auto";
     field.style.height = `${Math.min(field.scrollHeight, MAX_HEIGHT_PX)}px`;
   }

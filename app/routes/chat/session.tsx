@@ -228,7 +228,8 @@ export default function ChatSession({
       previousHeight.current = 0;
       setAwayFromBottom(false);
       element.scrollTop = newestAt(element);
-    } else if (opening && fromBottom(element)) {
+    } else if (opening) {
+      // Served bottom-up, it opened at the newest message; a scroll made before the script stays.
       if (scrolledUp(element) > FOLLOW_WITHIN_PX) setAwayFromBottom(true);
     } else if (previousHeight.current) {
       if (!fromBottom(element)) element.scrollTop += element.scrollHeight - previousHeight.current;
