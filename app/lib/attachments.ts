@@ -1,6 +1,7 @@
 /** Chat attachments (spec sections 5 and 8): what may be attached, and the texts when not. */
 
-export const ATTACHMENT_EXTENSIONS = ["png", "jpg", "jpeg", "gif", "webp", "pdf", "doc", "docx", "txt"] as const;
+export const IMAGE_ATTACHMENT_EXTENSIONS = ["png", "jpg", "jpeg", "gif", "webp"] as const;
+export const ATTACHMENT_EXTENSIONS = [...IMAGE_ATTACHMENT_EXTENSIONS, "pdf", "doc", "docx", "txt"] as const;
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const ATTACHMENTS_PER_MESSAGE = 4;
 
@@ -22,4 +23,9 @@ export function extensionOf(name: string) {
 
 export function isAllowedAttachment(name: string) {
   return (ATTACHMENT_EXTENSIONS as readonly string[]).includes(extensionOf(name));
+}
+
+/** An attachment the model is shown as a picture (only a model that reads images can take it). */
+export function isImageAttachment(name: string) {
+  return (IMAGE_ATTACHMENT_EXTENSIONS as readonly string[]).includes(extensionOf(name));
 }

@@ -199,8 +199,9 @@ test("attach a picture and a refused file in the composer; the picture goes with
   await page.getByRole("button", { name: "Send", exact: true }).click();
   await expect(messages(page).nth(1).getByRole("img", { name: "dot.PNG" })).toBeVisible();
   await expect(messages(page).nth(2)).toContainText("A tiny dot, how minimalist.");
-  const sent = (fakes.model.requests.at(-1)!.body as { messages: { content: unknown }[] }).messages.at(-1)!.content as { type: string }[];
-  expect(sent.map((part) => part.type)).toEqual(["text", "image_url"]);
+  const asked = fakes.model.requests.at(-1)!.body as { model: string; messages: { content: unknown }[] };
+  expect(asked.model).toBe("Qwen/Qwen2.5-VL-72B-Instruct"); // the seeded model that reads images, not the character's
+  expect((asked.messages.at(-1)!.content as { type: string }[]).map((part) => part.type)).toEqual(["text", "image_url"]);
   await page.reload();
   await expect(messages(page).nth(1).getByRole("img", { name: "dot.PNG" })).toBeVisible();
 });

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { demoReply, streamDemoReply } from "~/modules/ai/demo-provider.server";
-import { buildChatPrompt, DEFAULT_SYSTEM_INSTRUCTION, GREETING_REQUEST } from "~/modules/ai/prompt.server";
+import { buildChatPrompt, DEFAULT_SYSTEM_INSTRUCTION, GREETING_REQUEST, unseenImageText } from "~/modules/ai/prompt.server";
 import {
   completeChat,
   ProviderAbortedError,
@@ -260,6 +260,14 @@ describe("the demo provider", () => {
     expect(greeting).not.toContain("opened a chat");
     expect(greeting).not.toMatch(/You (said|asked)/);
     expect(greeting).toContain("What would you like to talk about?");
+  });
+
+  it("says it cannot look at a picture, whether it comes as an image part or by name only", () => {
+    const ask = (content: ChatMessage["content"]) => demoReply(buildChatPrompt({ agent: { name: "Captain Mira", description: "" }, model: {}, history: [], userMessage: content }).messages);
+    const cannotSee = "Thanks for the picture, though I can't look at images in demo mode.";
+    expect(ask([{ type: "text", text: "Look!" }, { type: "text", text: unseenImageText("sky.png") }])).toContain(cannotSee);
+    expect(ask([{ type: "text", text: "Look!" }, { type: "image_url", image_url: { url: "data:image/png;base64,AAAA" } }])).toContain(cannotSee);
+    expect(ask([{ type: "text", text: "Look!" }, { type: "text", text: "Attached file notes.txt:\n[Attached image: sky.png]" }])).not.toContain(cannotSee);
   });
 
   it("stops when the signal aborts", async () => {

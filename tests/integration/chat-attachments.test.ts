@@ -7,7 +7,8 @@ import { handleChatAction } from "~/modules/chat/page.server";
 import { ChatInputError, prepareReply, readMessage, runReply } from "~/modules/chat/reply.server";
 import { ChatNotFoundError, deleteOwnMessage, getOwnSession, listMessages, startChat } from "~/modules/chat/sessions.server";
 import { getObject, isReadable, signedUrl } from "~/modules/storage/storage.server";
-import { credit } from "~/modules/tokens/ledger.server";
+import { credit, getBalance } from "~/modules/tokens/ledger.server";
+import { invalidateCatalogueCache } from "~/modules/catalogue/cache.server";
 import { action as uploadAction } from "~/routes/api/chat.uploads";
 import { loader as storageLoader } from "~/routes/api/storage";
 import type { FakeOpenAi } from "../fakes/openai-server";
@@ -37,6 +38,13 @@ afterAll(async () => {
   await db.dispose();
 });
 
+/** The seeded Nebius model that reads images (its platform is the fake here). */
+const VISION_MODEL = "Qwen2.5 VL 72B Instruct";
+const VISION_MODEL_ID = "Qwen/Qwen2.5-VL-72B-Instruct";
+const lastRequest = () => fake.requests.at(-1)!.body as { model: string; messages: { role: string; content: unknown }[] };
+const modelAsked = () => lastRequest().model;
+const lastAsk = () => lastRequest().messages.at(-1);
+
 const file = (bytes: Buffer | string, name: string) => new File([typeof bytes === "string" ? bytes : new Uint8Array(bytes)], name);
 
 describe("chat attachments", () => {
@@ -55,6 +63,58 @@ describe("chat attachments", () => {
     await expect(storeChatAttachment(userId, file("<script>alert(1)</script>", "photo.png"))).rejects.toThrow(attachmentTexts.contentMismatch);
     await expect(storeChatAttachment(userId, file(png, "notes.txt"))).rejects.toBeInstanceOf(AttachmentRejected);
     await expect(storeChatAttachment(userId, file("%PDF-1.4 not really", "doc.docx"))).rejects.toThrow(attachmentTexts.contentMismatch);
+  });
+
+  test("a message with an image goes to a model that reads images, at that model's cost; one without goes to the agent's model", async () => {
+    await prisma().chatModel.update({ where: { chatModel: VISION_MODEL }, data: { costTokens: 13 } });
+    invalidateCatalogueCache();
+    const chat = await getOwnSession(userId, await startChat(userId, (await prisma().character.findFirstOrThrow({ where: { isPublished: true } })).id));
+    const words = new FormData();
+    words.set("message", "Hello there");
+    fake.nextReply({ text: "Hi!" });
+    await runReply(await prepareReply({ userId }, chat.id, readMessage(words)), {});
+    const agentModel = modelAsked();
+    expect(agentModel).not.toBe(VISION_MODEL_ID);
+
+    const before = (await getBalance(userId)).total;
+    const picture = new FormData();
+    picture.set("message", "And this?");
+    picture.append("attachment", (await storeChatAttachment(userId, file(png, "Photo.PNG"))).path);
+    fake.nextReply({ text: "A pink square." });
+    const outcome = await runReply(await prepareReply({ userId }, chat.id, readMessage(picture)), {});
+    expect(modelAsked()).toBe(VISION_MODEL_ID);
+    expect((await getBalance(userId)).total).toBe(before - 13);
+    expect(outcome).toMatchObject({ status: "complete", message: { message: "A pink square." } });
+    const reply = await prisma().chatMessage.findFirstOrThrow({ where: { sessionId: chat.id, message: "A pink square." } });
+    expect(reply.document).toMatchObject({ selectedModel: VISION_MODEL, model_id: VISION_MODEL_ID });
+
+    fake.nextReply({ text: "Back to words." });
+    await runReply(await prepareReply({ userId }, chat.id, readMessage(words)), {});
+    expect(modelAsked()).toBe(agentModel);
+  });
+
+  test("with no model that reads images published, an image reaches the agent's model by its name, so the message is still answered", async () => {
+    await prisma().chatModel.update({ where: { chatModel: VISION_MODEL }, data: { isPublished: false } });
+    invalidateCatalogueCache();
+    try {
+      const chat = await getOwnSession(userId, await startChat(userId, (await prisma().character.findFirstOrThrow({ where: { isPublished: true } })).id));
+      const form = new FormData();
+      form.set("message", "Can you see it?");
+      form.append("attachment", (await storeChatAttachment(userId, file(png, "unseen.png"))).path);
+      fake.nextReply({ text: "I cannot see pictures, sorry." });
+      expect(await runReply(await prepareReply({ userId }, chat.id, readMessage(form)), {})).toMatchObject({ status: "complete" });
+      expect(modelAsked()).not.toBe(VISION_MODEL_ID);
+      expect(lastAsk()).toEqual({
+        role: "user",
+        content: [
+          { type: "text", text: "Can you see it?" },
+          { type: "text", text: "[Attached image: unseen.png (not visible to this model)]" },
+        ],
+      });
+    } finally {
+      await prisma().chatModel.update({ where: { chatModel: VISION_MODEL }, data: { isPublished: true } });
+      invalidateCatalogueCache();
+    }
   });
 
   test("the model receives images as image parts and text files inline; the message keeps its files", async () => {
@@ -91,6 +151,7 @@ describe("chat attachments", () => {
 
     fake.nextReply({ text: "A very pink square." });
     expect(await runReply(await prepareReply({ userId }, chat.id, { regenerate: true }), {})).toMatchObject({ status: "complete" });
+    expect(modelAsked()).toBe(VISION_MODEL_ID);
     const again = (fake.requests.at(-1)!.body as { messages: { role: string; content: unknown }[] }).messages.at(-1)!;
     expect(again).toEqual({ role: "user", content: first });
     expect(first).toEqual([

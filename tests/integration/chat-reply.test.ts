@@ -168,6 +168,35 @@ describe("a reply from the model", () => {
     ]);
   });
 
+  test("the model is asked at temperature 0.6 and streaming, unless the agent's document sets its own temperature or turns streaming off", async () => {
+    const chat = await session();
+    fake.nextReply({ text: "Default." });
+    await runReply(await prepareReply({ userId }, chat.id, { text: "Hi" }), {});
+    expect(fake.requests.at(-1)!.body).toMatchObject({ temperature: 0.6, stream: true });
+
+    const agent = await prisma().chatAgent.findUniqueOrThrow({ where: { id: chat.agentId } });
+    const document = agent.document as { details?: object };
+    await prisma().chatAgent.update({ where: { id: chat.agentId }, data: { document: { ...document, temperature: 1.1, details: { ...document.details, isStream: false } } } });
+    fake.nextReply({ text: "Whole, and warmer." });
+    const deltas: string[] = [];
+    const outcome = await runReply(await prepareReply({ userId }, chat.id, { text: "Again" }), { onDelta: (text) => deltas.push(text) });
+    expect(outcome).toMatchObject({ status: "complete", message: { message: "Whole, and warmer." } });
+    expect(deltas).toEqual(["Whole, and warmer."]);
+    expect(fake.requests.at(-1)!.body).toMatchObject({ temperature: 1.1, stream: false });
+
+    // A temperature in the details counts too; one that is not a number, or out of range, does not.
+    await prisma().chatAgent.update({ where: { id: chat.agentId }, data: { document: { ...document, details: { ...document.details, temperature: 0.2 } } } });
+    fake.nextReply({ text: "Cooler." });
+    await runReply(await prepareReply({ userId }, chat.id, { text: "Once more" }), {});
+    expect(fake.requests.at(-1)!.body).toMatchObject({ temperature: 0.2, stream: true });
+    for (const temperature of ["1.5", 7]) {
+      await prisma().chatAgent.update({ where: { id: chat.agentId }, data: { document: { ...document, temperature } } });
+      fake.nextReply({ text: "Back to the default." });
+      await runReply(await prepareReply({ userId }, chat.id, { text: "And?" }), {});
+      expect(fake.requests.at(-1)!.body).toMatchObject({ temperature: 0.6 });
+    }
+  });
+
   test("a provider error saves no reply, gives the tokens back and shows the spec's text", async () => {
     const chat = await session();
     fake.nextReply({ failWith: { status: 500, message: "upstream exploded" } });

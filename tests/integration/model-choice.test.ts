@@ -21,6 +21,8 @@ beforeAll(async () => {
       { ...demo, chatModel: "Second", weight: 9_999, costTokens: 3 },
       { ...demo, chatModel: "Unpublished", weight: 1, isPublished: false },
       { ...demo, chatModel: "An image model", weight: 1, modelType: "image" },
+      { ...demo, chatModel: "Reads images", weight: 5, costTokens: 9, acceptsImages: true },
+      { ...demo, chatModel: "Reads images too", weight: 6, costTokens: 11, acceptsImages: true },
     ],
   });
   // Callable without NEBIUS_API_KEY: a model's own key is enough.
@@ -31,11 +33,12 @@ afterAll(() => db.dispose());
 
 type Agent = { customModels: unknown; document: unknown; characterChatModel: string | null };
 
-async function chosenBySql(agent: Agent) {
+async function chosenBySql(agent: Agent, needsImages = false) {
   const sql = chatModelChoiceSql(await usableChatModels(), {
     customModels: Prisma.sql`${JSON.stringify(agent.customModels)}::jsonb`,
     document: Prisma.sql`${JSON.stringify(agent.document)}::jsonb`,
     characterChatModel: Prisma.sql`${agent.characterChatModel}::text`,
+    needsImages: Prisma.sql`${needsImages}::boolean`,
   });
   const [row] = await prisma().$queryRaw<{ name: string; cost: number }[]>(sql);
   return row ?? null;
@@ -52,11 +55,37 @@ const cases: [string, Agent, string][] = [
   ["custom models that are not a list count for nothing", { customModels: "Second", document: "Second", characterChatModel: null }, FALLBACK_CHAT_MODEL],
 ];
 
+// A message with images goes, by the same order, to a model that reads them.
+const imageCases: [string, Agent, string][] = [
+  ["the person's own model, when it reads images", { customModels: [{ chat: "Reads images" }], document: { chat_model: "Reads images too" }, characterChatModel: null }, "Reads images"],
+  ["else the next wanted model that reads images", { customModels: [{ chat: "Second" }], document: { chat_model: "Reads images" }, characterChatModel: "Heaviest" }, "Reads images"],
+  ["else the heaviest model that reads images", { customModels: [{ chat: "Second" }], document: {}, characterChatModel: "Heaviest" }, "Reads images too"],
+];
+
 describe("the chat model a reply is charged for", () => {
   test.each(cases)("%s, in SQL as in code", async (_name, agent, expected) => {
     const inCode = await chooseChatModel(agent);
     expect(inCode?.chatModel).toBe(expected);
     expect(await chosenBySql(agent)).toEqual({ name: expected, cost: inCode!.costTokens });
+  });
+
+  test.each(imageCases)("with images: %s, in SQL as in code", async (_name, agent, expected) => {
+    const inCode = await chooseChatModel(agent, { needsImages: true });
+    expect(inCode?.chatModel).toBe(expected);
+    expect(await chosenBySql(agent, true)).toEqual({ name: expected, cost: inCode!.costTokens });
+  });
+
+  test("with images and no model that reads them, the model any message gets answers, in SQL as in code", async () => {
+    const agent = { customModels: [{ chat: "Second" }], document: {}, characterChatModel: null };
+    await prisma().chatModel.updateMany({ where: { acceptsImages: true }, data: { isPublished: false } });
+    invalidateCatalogueCache();
+    try {
+      expect((await chooseChatModel(agent, { needsImages: true }))?.chatModel).toBe("Second");
+      expect(await chosenBySql(agent, true)).toEqual({ name: "Second", cost: 3 });
+    } finally {
+      await prisma().chatModel.updateMany({ where: { chatModel: { in: ["Reads images", "Reads images too"] } }, data: { isPublished: true } });
+      invalidateCatalogueCache();
+    }
   });
 
   test("without deepseek-v3 the heaviest usable model answers, in SQL as in code", async () => {

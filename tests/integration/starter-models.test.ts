@@ -28,8 +28,8 @@ describe("starter models", () => {
     process.env.NEBIUS_API_KEY = "key-from-the-environment";
     resetEnvForTests();
 
-    expect(await publishStarterModelsWithKeys(test.database.prisma)).toBe(1);
-    expect(await published()).toEqual(["Demo Chat (offline)", "Demo Image (offline)", "Llama 3.1 70B Instruct"]);
+    expect(await publishStarterModelsWithKeys(test.database.prisma)).toBe(2);
+    expect(await published()).toEqual(["Demo Chat (offline)", "Demo Image (offline)", "Llama 3.1 70B Instruct", "Qwen2.5 VL 72B Instruct"]);
     expect(await publishStarterModelsWithKeys(test.database.prisma)).toBe(0);
   });
 });

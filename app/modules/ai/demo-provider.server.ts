@@ -1,4 +1,4 @@
-import { GREETING_REQUEST, readCharacterProfile } from "~/modules/ai/prompt.server";
+import { GREETING_REQUEST, readCharacterProfile, UNSEEN_IMAGE } from "~/modules/ai/prompt.server";
 import type { ChatMessage } from "~/modules/ai/provider.server";
 
 /**
@@ -78,7 +78,7 @@ function textOf(content: ChatMessage["content"] | undefined) {
 }
 
 function hasImage(content: ChatMessage["content"] | undefined) {
-  return Array.isArray(content) && content.some((part) => part.type === "image_url");
+  return Array.isArray(content) && content.some((part) => part.type === "image_url" || UNSEEN_IMAGE.test(part.text));
 }
 
 /** The first sentence, at most 20 words, so the echo stays a quote and not a wall of text. */

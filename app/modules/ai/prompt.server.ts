@@ -20,6 +20,15 @@ export type PromptHistoryMessage = { senderType: "user" | "agent"; message: stri
 
 export type ChatPrompt = { messages: ChatMessage[]; temperature: number };
 
+/**
+ * How an attached image reaches a model that cannot read images: by name, so that it can answer
+ * the rest of the message and say it cannot see the picture.
+ */
+export function unseenImageText(name: string) {
+  return `[Attached image: ${name} (not visible to this model)]`;
+}
+export const UNSEEN_IMAGE = /\[Attached image: [^\]]* \(not visible to this model\)\]/;
+
 /** What a new chat's greeting is asked with: the model greets in character, unprompted by the person. */
 export const GREETING_REQUEST = "Someone has just opened a chat with you. Greet them in character, in one or two short sentences.";
 

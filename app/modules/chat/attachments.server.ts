@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
 import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_PER_MESSAGE, attachmentTexts, extensionOf, isAllowedAttachment, type AttachmentView } from "~/lib/attachments";
+import { unseenImageText } from "~/modules/ai/prompt.server";
 import type { ChatPart } from "~/modules/ai/provider.server";
 import { recordAttempt } from "~/modules/security/rate-limit.server";
 import { cleanStoragePath, contentTypeForPath } from "~/modules/storage/paths";
@@ -113,9 +114,10 @@ const TEXT_LIMIT = 20_000;
 
 /**
  * The message as the model receives it: images as image parts (data URLs, so a provider never
- * needs to reach this server), text files, PDFs and .docx files as their text, others named.
+ * needs to reach this server) for a model that reads images, or named as unseen for one that does
+ * not (it would refuse the whole message); text files, PDFs and .docx files as their text, others named.
  */
-export async function promptContentWithAttachments(text: string, paths: string[]): Promise<string | ChatPart[]> {
+export async function promptContentWithAttachments(text: string, paths: string[], { readsImages }: { readsImages: boolean }): Promise<string | ChatPart[]> {
   if (paths.length === 0) return text;
   const parts: ChatPart[] = [{ type: "text", text: text || "Here are some files." }];
   for (const path of paths) {
@@ -123,7 +125,8 @@ export async function promptContentWithAttachments(text: string, paths: string[]
     if (!stored) continue;
     const name = path.split("/").pop()!;
     const type = contentTypeForPath(path);
-    if (type.startsWith("image/")) parts.push({ type: "image_url", image_url: { url: `data:${type};base64,${stored.body.toString("base64")}` } });
+    if (type.startsWith("image/") && !readsImages) parts.push({ type: "text", text: unseenImageText(name) });
+    else if (type.startsWith("image/")) parts.push({ type: "image_url", image_url: { url: `data:${type};base64,${stored.body.toString("base64")}` } });
     else if (type.startsWith("text/")) parts.push({ type: "text", text: `Attached file ${name}:\n${stored.body.toString("utf8").slice(0, TEXT_LIMIT)}` });
     else {
       const extracted = await documentText(stored.body, extensionOf(name), TEXT_LIMIT);

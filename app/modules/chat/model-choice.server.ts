@@ -36,35 +36,37 @@ export async function usableChatModels() {
  * Which model answers in a session: the person's choice for their agent, then the character's,
  * then deepseek-v3, then the heaviest published chat model. Only published models whose platform
  * can be called count, so a missing key never breaks a chat: the offline demo model is always there.
- * `chatModelChoiceSql` is the same rule for a statement; a test holds the two to the same answers.
+ * A message with images (`needsImages`) goes by the same order to a model that reads images, when
+ * one can be called; without one, it goes where any other message would (the images then reach the
+ * model as their names). `chatModelChoiceSql` is the same rule for a statement; a test holds the
+ * two to the same answers.
  */
-export async function chooseChatModel(agent: { customModels: unknown; document: unknown; characterChatModel: string | null }) {
+export async function chooseChatModel(agent: { customModels: unknown; document: unknown; characterChatModel: string | null }, { needsImages = false } = {}) {
   const documentModel = (agent.document as { chat_model?: unknown } | null)?.chat_model;
   const wanted = [customModelMap(agent.customModels).chat, typeof documentModel === "string" ? documentModel : null, agent.characterChatModel, FALLBACK_CHAT_MODEL].filter(
     (name): name is string => Boolean(name),
   );
   const usable = await usableChatModels();
-  for (const name of wanted) {
-    const match = usable.find((model) => model.chatModel === name);
-    if (match) return match;
-  }
-  return usable[0] ?? null;
+  const firstWanted = (candidates: typeof usable) => wanted.map((name) => candidates.find((model) => model.chatModel === name)).find(Boolean) ?? candidates[0] ?? null;
+  return (needsImages && firstWanted(usable.filter((model) => model.acceptsImages))) || firstWanted(usable);
 }
 
 /**
  * chooseChatModel's rule as a subquery over an agent's columns (SQL expressions: `customModels`
- * and `document` jsonb, `characterChatModel` text), picking from `usable` (as usableChatModels
- * lists them). It yields at most one row, (name, cost), so that a reply can reserve the chosen
- * model's cost in the statement that reads the agent.
+ * and `document` jsonb, `characterChatModel` text, `needsImages` boolean), picking from `usable`
+ * (as usableChatModels lists them). It yields at most one row, (name, cost), so that a reply can
+ * reserve the chosen model's cost in the statement that reads the agent.
  */
 export function chatModelChoiceSql(
-  usable: { chatModel: string; costTokens: number }[],
-  agent: { customModels: Prisma.Sql; document: Prisma.Sql; characterChatModel: Prisma.Sql },
+  usable: { chatModel: string; costTokens: number; acceptsImages: boolean }[],
+  agent: { customModels: Prisma.Sql; document: Prisma.Sql; characterChatModel: Prisma.Sql; needsImages: Prisma.Sql },
 ): Prisma.Sql {
   return Prisma.sql`
     SELECT usable.name, usable.cost
-    FROM unnest(${usable.map((model) => model.chatModel)}::text[], ${usable.map((model) => model.costTokens)}::int[]) WITH ORDINALITY AS usable(name, cost, rank)
-    ORDER BY array_position(ARRAY[
+    FROM unnest(${usable.map((model) => model.chatModel)}::text[], ${usable.map((model) => model.costTokens)}::int[], ${usable.map((model) => model.acceptsImages)}::boolean[])
+         WITH ORDINALITY AS usable(name, cost, reads_images, rank)
+    ORDER BY (${agent.needsImages} AND NOT usable.reads_images),
+             array_position(ARRAY[
                (SELECT entry ->> 'chat'
                 FROM jsonb_array_elements(CASE WHEN jsonb_typeof(${agent.customModels}) = 'array' THEN ${agent.customModels} END) WITH ORDINALITY AS custom(entry, position)
                 WHERE jsonb_typeof(entry -> 'chat') = 'string' ORDER BY position LIMIT 1),

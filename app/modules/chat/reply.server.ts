@@ -1,4 +1,5 @@
 import { Prisma } from "~/generated/prisma/client";
+import { IMAGE_ATTACHMENT_EXTENSIONS, isImageAttachment } from "~/lib/attachments";
 import { chatTexts, MESSAGE_MAX_CHARS, type ChatMessageView } from "~/lib/chat";
 import { ProviderAbortedError, ProviderError, ProviderTimeoutError, resolveModelEndpoint, streamChatCompletion, type ModelEndpoint } from "~/modules/ai/provider.server";
 import { buildChatPrompt, HISTORY_LIMIT, type ChatPrompt } from "~/modules/ai/prompt.server";
@@ -73,6 +74,10 @@ type OpeningRow = {
   bio: string;
   systemInstruction: string | null;
   messageInstruction: string | null;
+  /** The agent's own temperature (spec: agent info), when its document sets one. */
+  temperature: number | null;
+  /** False when the agent's document turns streaming off (document.details.isStream). */
+  agentStreams: boolean;
   history: HistoryEntry[];
   lastAgentId: string | null;
   modelName: string | null;
@@ -152,7 +157,12 @@ export async function prepareReply(requester: Requester, sessionId: string, inpu
     ),
     counted AS (${countAttemptSql(Prisma.sql`'chat-reply:user:' || (SELECT user_id FROM context)::text`, CHAT_REPLIES)}),
     choice AS (
-      ${chatModelChoiceSql(usable, { customModels: Prisma.sql`(SELECT custom_models FROM context)`, document: Prisma.sql`(SELECT document FROM context)`, characterChatModel: Prisma.sql`(SELECT character_chat_model FROM context)` })}
+      ${chatModelChoiceSql(usable, {
+        customModels: Prisma.sql`(SELECT custom_models FROM context)`,
+        document: Prisma.sql`(SELECT document FROM context)`,
+        characterChatModel: Prisma.sql`(SELECT character_chat_model FROM context)`,
+        needsImages: Prisma.sql`CASE WHEN ${regenerate} THEN ${lastAskHasImagesSql(Prisma.sql`(SELECT history FROM context)`)} ELSE ${attachments.some(isImageAttachment)} END`,
+      })}
     ),
     payer AS (
       SELECT context.id AS session_id, context.user_id, context.name, choice.cost FROM context, choice
@@ -173,6 +183,10 @@ export async function prepareReply(requester: Requester, sessionId: string, inpu
            context.id::text AS id, context.agent_id::text AS "agentId", context.character_id::text AS "characterId",
            context.name AS "agentName", context.avatar_url AS "agentAvatar", context.description, context.bio,
            context.system_instruction AS "systemInstruction", context.message_instruction AS "messageInstruction", context.history,
+           CASE WHEN jsonb_typeof(context.document -> 'temperature') = 'number' THEN (context.document ->> 'temperature')::float8
+                WHEN jsonb_typeof(context.document -> 'details' -> 'temperature') = 'number' THEN (context.document -> 'details' ->> 'temperature')::float8
+           END AS temperature,
+           (context.document -> 'details' -> 'isStream') IS DISTINCT FROM 'false'::jsonb AS "agentStreams",
            CASE WHEN ${regenerate} THEN (SELECT m.id::text FROM chat_messages m WHERE m.session_id = context.id AND m.sender_type = 'agent'
                                          ORDER BY m.created_at DESC, m.id DESC LIMIT 1) END AS "lastAgentId",
            choice.name AS "modelName",
@@ -216,12 +230,20 @@ export async function prepareReply(requester: Requester, sessionId: string, inpu
       text = input.text;
     }
     const prompt = buildChatPrompt({
-      agent: { name: row.agentName, description: row.description, bio: row.bio, systemInstruction: row.systemInstruction, messageInstruction: row.messageInstruction },
+      agent: {
+        name: row.agentName,
+        description: row.description,
+        bio: row.bio,
+        systemInstruction: row.systemInstruction,
+        messageInstruction: row.messageInstruction,
+        temperature: row.temperature,
+      },
       model: { systemInstruction: model.systemInstruction, messageInstruction: model.messageInstruction },
       history: history.slice(-HISTORY_LIMIT),
-      userMessage: await promptContentWithAttachments(text, files),
+      userMessage: await promptContentWithAttachments(text, files, { readsImages: model.acceptsImages }),
     });
-    const endpoint = resolveModelEndpoint(model);
+    // Streaming is off when the model or the agent says so (spec: is_stream, document.details.isStream).
+    const endpoint = resolveModelEndpoint({ ...model, isStream: model.isStream && row.agentStreams });
     return {
       session,
       userId: row.userId,
@@ -238,6 +260,20 @@ export async function prepareReply(requester: Requester, sessionId: string, inpu
     if (row.reservationId) await release(row.reservationId);
     throw error;
   }
+}
+
+const IMAGE_PATH = `\\.(${IMAGE_ATTACHMENT_EXTENSIONS.join("|")})$`;
+
+/**
+ * Whether the person's last message in `history` (the json list the opening statement reads) has
+ * an image among its files, as isImageAttachment tells: what a regenerate sends again.
+ */
+function lastAskHasImagesSql(history: Prisma.Sql) {
+  return Prisma.sql`COALESCE((
+    SELECT bool_or(lower(file ->> 'path') ~ ${IMAGE_PATH})
+    FROM (SELECT entry -> 'uploadedFiles' AS files FROM json_array_elements(${history}) WITH ORDINALITY AS recent(entry, position)
+          WHERE entry ->> 'senderType' = 'user' ORDER BY position DESC LIMIT 1) AS last_ask,
+         json_array_elements(CASE WHEN json_typeof(last_ask.files) = 'array' THEN last_ask.files END) AS file), false)`;
 }
 
 /**

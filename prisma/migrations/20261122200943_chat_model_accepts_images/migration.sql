@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "chat_models" ADD COLUMN     "accepts_images" BOOLEAN NOT NULL DEFAULT false;
