@@ -40,6 +40,8 @@ export const COPY_CONFIRM_MS = 2000;
 export const MESSAGE_MAX_CHARS = 4000;
 /** The composer counts the characters from this many on, so a long paste is not cut off unseen. */
 export const MESSAGE_COUNT_FROM_CHARS = 3600;
+/** The session list shows this many chats, newest first; the search reaches all of them. */
+export const SESSION_LIST_LIMIT = 200;
 
 export const chatTexts = {
   greeting: (name: string) => `Hi there! I'm ${name}. How can I help you today?`,
@@ -49,6 +51,7 @@ export const chatTexts = {
   noSessionsTitle: "No chat sessions found",
   noSessionsHint: "Start a new chat from the Explore page",
   loadingSessions: "Loading sessions...",
+  olderSessionsHint: `Your ${SESSION_LIST_LIMIT} most recent chats are shown. Search by name to find an older one.`,
   noMessagesTitle: "No messages yet",
   noMessagesHint: "Start the conversation by sending a message",
   selectChat: "Select a chat to start messaging",

@@ -14,17 +14,18 @@ export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 /**
  * A fresh, fully migrated database for one test file: an in-memory PGlite by default, or a new
  * database on the server named by TEST_DATABASE_URL (dropped afterwards). The app's modules use it.
+ * A test of an upgrade passes the folder of the migrations it starts from.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(migrationsDir = MIGRATIONS_DIR): Promise<TestDatabase> {
   if (!onPostgres) {
     const database = openDatabase({ kind: "pglite" });
-    await database.withMigrationLock((sql) => applyPendingMigrations(sql, MIGRATIONS_DIR));
+    await database.withMigrationLock((sql) => applyPendingMigrations(sql, migrationsDir));
     useDatabaseForTests(database);
     return { database, dispose: () => database.close() };
   }
   const { url, drop } = await createEmptyPostgresDatabase();
   const database = openDatabase({ kind: "postgres", url, poolSize: 20 });
-  await database.withMigrationLock((sql) => applyPendingMigrations(sql, MIGRATIONS_DIR));
+  await database.withMigrationLock((sql) => applyPendingMigrations(sql, migrationsDir));
   useDatabaseForTests(database);
   return {
     database,

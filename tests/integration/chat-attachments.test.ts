@@ -1,9 +1,9 @@
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, onTestFinished, test } from "vitest";
 import { ATTACHMENT_MAX_BYTES, attachmentTexts } from "~/lib/attachments";
 import { prisma } from "~/modules/db/db.server";
 import { AttachmentRejected, storeChatAttachment } from "~/modules/chat/attachments.server";
-import { handleChatAction } from "~/modules/chat/page.server";
+import { chatPageData, handleChatAction } from "~/modules/chat/page.server";
 import { ChatInputError, prepareReply, readMessage, runReply } from "~/modules/chat/reply.server";
 import { ChatNotFoundError, deleteOwnMessage, getOwnSession, listMessages, startChat } from "~/modules/chat/sessions.server";
 import { getObject, isReadable, signedUrl } from "~/modules/storage/storage.server";
@@ -30,7 +30,7 @@ beforeAll(async () => {
   provider = await chatWithFakeProvider(db);
   fake = provider.fake;
   userId = await newUser();
-  await credit(userId, { type: "free", amount: 200, description: "test" });
+  await credit(userId, { type: "free", amount: 500, description: "test" });
   png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#ff00aa" } }).png().toBuffer();
 });
 afterAll(async () => {
@@ -68,6 +68,10 @@ describe("chat attachments", () => {
   test("a message with an image goes to a model that reads images, at that model's cost; one without goes to the agent's model", async () => {
     await prisma().chatModel.update({ where: { chatModel: VISION_MODEL }, data: { costTokens: 13 } });
     invalidateCatalogueCache();
+    onTestFinished(async () => {
+      await prisma().chatModel.update({ where: { chatModel: VISION_MODEL }, data: { costTokens: 20 } });
+      invalidateCatalogueCache();
+    });
     const chat = await getOwnSession(userId, await startChat(userId, (await prisma().character.findFirstOrThrow({ where: { isPublished: true } })).id));
     const words = new FormData();
     words.set("message", "Hello there");
@@ -91,6 +95,14 @@ describe("chat attachments", () => {
     fake.nextReply({ text: "Back to words." });
     await runReply(await prepareReply({ userId }, chat.id, readMessage(words)), {});
     expect(modelAsked()).toBe(agentModel);
+
+    // The agent details say where pictures go and what they cost; nothing when the agent's own model reads them.
+    expect((await chatPageData(userId, chat.id, new URLSearchParams())).agent.pictures).toEqual({ modelName: VISION_MODEL, cost: 13, costUnit: "message" });
+    const { customModels } = await prisma().chatAgent.findUniqueOrThrow({ where: { id: chat.agentId } });
+    onTestFinished(() => prisma().chatAgent.update({ where: { id: chat.agentId }, data: { customModels: customModels ?? [] } }).then(() => undefined));
+    await prisma().chatAgent.update({ where: { id: chat.agentId }, data: { customModels: [{ chat: VISION_MODEL }] } });
+    const own = await chatPageData(userId, chat.id, new URLSearchParams());
+    expect(own.agent).toMatchObject({ modelName: VISION_MODEL, pictures: null });
   });
 
   test("with no model that reads images published, an image reaches the agent's model by its name, so the message is still answered", async () => {
@@ -142,7 +154,7 @@ describe("chat attachments", () => {
 
   test("regenerating the answer to a message with files sends the files again", async () => {
     const chat = await getOwnSession(userId, await startChat(userId, (await prisma().character.findFirstOrThrow({ where: { isPublished: true } })).id));
-    const image = await storeChatAttachment(userId, file(png, "again.png"));
+    const image = await storeChatAttachment(userId, file(png, "Again.PNG"));
     const form = new FormData();
     form.append("attachment", image.path);
     fake.nextReply({ text: "Pink!" });
@@ -158,6 +170,26 @@ describe("chat attachments", () => {
       { type: "text", text: "Here are some files." },
       { type: "image_url", image_url: { url: `data:image/png;base64,${png.toString("base64")}` } },
     ]);
+  });
+
+  test("regenerating the answer to a message without images, after one with, goes to the agent's model", async () => {
+    const chat = await getOwnSession(userId, await startChat(userId, (await prisma().character.findFirstOrThrow({ where: { isPublished: true } })).id));
+    const picture = new FormData();
+    picture.append("attachment", (await storeChatAttachment(userId, file(png, "first.png"))).path);
+    fake.nextReply({ text: "Pink." });
+    await runReply(await prepareReply({ userId }, chat.id, readMessage(picture)), {});
+    expect(modelAsked()).toBe(VISION_MODEL_ID);
+    const words = new FormData();
+    words.set("message", "Tell me a story instead");
+    fake.nextReply({ text: "Once upon a time." });
+    await runReply(await prepareReply({ userId }, chat.id, readMessage(words)), {});
+    const agentModel = modelAsked();
+    expect(agentModel).not.toBe(VISION_MODEL_ID);
+
+    fake.nextReply({ text: "Once, long ago." });
+    expect(await runReply(await prepareReply({ userId }, chat.id, { regenerate: true }), {})).toMatchObject({ status: "complete" });
+    expect(modelAsked()).toBe(agentModel);
+    expect(lastAsk()).toEqual({ role: "user", content: "Tell me a story instead" });
   });
 
   test("the model reads the text of PDFs and Word files; a file without readable text is named", async () => {

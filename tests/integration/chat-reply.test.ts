@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { chatTexts, MESSAGE_MAX_CHARS } from "~/lib/chat";
+import { chatTexts, MESSAGE_MAX_CHARS, SESSION_LIST_LIMIT } from "~/lib/chat";
 import { Prisma } from "~/generated/prisma/client";
 import { database, prisma } from "~/modules/db/db.server";
 import { GREETING_REQUEST } from "~/modules/ai/prompt.server";
@@ -61,7 +61,7 @@ describe("starting a chat", () => {
     expect(await startChat(userId, characterId)).toBe(first);
     expect(fake.requests.length).toBe(requests);
     expect(await prisma().chatAgent.count({ where: { userId } })).toBe(1);
-    const [summary] = await listSessions(userId);
+    const [summary] = (await listSessions(userId)).sessions;
     expect(summary).toMatchObject({ id: first, agentName: character.name, characterId, lastMessage: "Oh, a visitor! Come and look through my telescope." });
     expect(await getBalance(userId)).toMatchObject({ total: 100 });
   });
@@ -117,6 +117,27 @@ describe("the conversation page", () => {
     expect(older.agent.name).toBe(newest.agent.name);
     expect(older.sessions.map((item) => item.id)).toContain(chat.id);
   });
+
+  test(`the chat list shows the newest ${SESSION_LIST_LIMIT} chats and says when older ones are left out`, async () => {
+    const chat = await session();
+    const base = Date.now() - 1_000_000;
+    const older = (count: number, from: number) =>
+      prisma().chatSession.createMany({
+        data: Array.from({ length: count }, (_, index) => ({ userId, agentId: chat.agentId, createdAt: new Date(base + (from + index) * 1000) })),
+      });
+    await older(SESSION_LIST_LIMIT - 1, 1);
+    const whole = await chatPageData(userId, chat.id, new URLSearchParams());
+    expect(whole.sessions).toHaveLength(SESSION_LIST_LIMIT);
+    expect(whole.sessionsCapped).toBe(false);
+
+    await older(1, 0); // the oldest of all
+    const capped = await chatPageData(userId, chat.id, new URLSearchParams());
+    expect(capped.sessions).toHaveLength(SESSION_LIST_LIMIT);
+    expect(capped.sessionsCapped).toBe(true);
+    expect(capped.sessions[0]!.id).toBe(chat.id);
+    const oldest = await prisma().chatSession.findFirstOrThrow({ where: { userId }, orderBy: { createdAt: "asc" } });
+    expect(capped.sessions.map((item) => item.id)).not.toContain(oldest.id);
+  });
 });
 
 describe("a reply from the model", () => {
@@ -169,6 +190,7 @@ describe("a reply from the model", () => {
   });
 
   test("the model is asked at temperature 0.6 and streaming, unless the agent's document sets its own temperature or turns streaming off", async () => {
+    await credit(userId, { type: "free", amount: 100, description: "test" });
     const chat = await session();
     fake.nextReply({ text: "Default." });
     await runReply(await prepareReply({ userId }, chat.id, { text: "Hi" }), {});
@@ -189,12 +211,17 @@ describe("a reply from the model", () => {
     fake.nextReply({ text: "Cooler." });
     await runReply(await prepareReply({ userId }, chat.id, { text: "Once more" }), {});
     expect(fake.requests.at(-1)!.body).toMatchObject({ temperature: 0.2, stream: true });
-    for (const temperature of ["1.5", 7]) {
+    for (const temperature of ["1.5", 7, 1e300]) {
       await prisma().chatAgent.update({ where: { id: chat.agentId }, data: { document: { ...document, temperature } } });
       fake.nextReply({ text: "Back to the default." });
       await runReply(await prepareReply({ userId }, chat.id, { text: "And?" }), {});
       expect(fake.requests.at(-1)!.body).toMatchObject({ temperature: 0.6 });
     }
+    // One out of range is passed over for a valid one in the details.
+    await prisma().chatAgent.update({ where: { id: chat.agentId }, data: { document: { ...document, temperature: 9, details: { ...document.details, temperature: 1.3 } } } });
+    fake.nextReply({ text: "From the details." });
+    await runReply(await prepareReply({ userId }, chat.id, { text: "Last one" }), {});
+    expect(fake.requests.at(-1)!.body).toMatchObject({ temperature: 1.3 });
   });
 
   test("a provider error saves no reply, gives the tokens back and shows the spec's text", async () => {

@@ -14,7 +14,17 @@ export function shortModelName(name: string) {
   return name.length > 16 ? `${name.slice(0, 13)}…` : name;
 }
 
-type Agent = { name: string; avatarUrl: string | null; bio: string; modelName: string; cost: number; costUnit: string | null; promptGuide: PromptSection[] };
+type Agent = {
+  name: string;
+  avatarUrl: string | null;
+  bio: string;
+  modelName: string;
+  cost: number;
+  costUnit: string | null;
+  /** The model a message with a picture goes to, when it is not the chat model. */
+  pictures: { modelName: string; cost: number; costUnit: string | null } | null;
+  promptGuide: PromptSection[];
+};
 
 /** The agent details panel (spec section 2): on wide screens beside the chat, on phones in a sheet. */
 export function AgentDetails({
@@ -46,6 +56,14 @@ export function AgentDetails({
         </dd>
         <dt className="mt-2 text-faint">Cost</dt>
         <dd>{costLabel(agent.cost, agent.costUnit)}</dd>
+        {agent.pictures ? (
+          <>
+            <dt className="mt-2 text-faint">Messages with pictures</dt>
+            <dd data-testid="agent-picture-model" title={agent.pictures.modelName}>
+              {shortModelName(agent.pictures.modelName)} · {costLabel(agent.pictures.cost, agent.pictures.costUnit)}
+            </dd>
+          </>
+        ) : null}
       </dl>
       <div className="mt-5 flex flex-wrap gap-2" aria-label="Quick prompts">
         {QUICK_ACTIONS.filter((action) => agent.promptGuide.some((section) => section.key === action.key)).map((action) => (

@@ -4,8 +4,11 @@ import { chatTexts, type ChatSessionSummary } from "~/lib/chat";
 import { formatChatTime } from "~/lib/dates";
 import { messagePreview } from "~/lib/message-preview";
 
-/** The person's chats, newest first, with a name search that works as a plain GET form. */
-export function ChatSessionList({ sessions, activeId, query }: { sessions: ChatSessionSummary[]; activeId: string | null; query: string }) {
+/**
+ * The person's chats, newest first, with a name search that works as a plain GET form. `capped`:
+ * the server left older chats out (SESSION_LIST_LIMIT), which the search still finds.
+ */
+export function ChatSessionList({ sessions, capped, activeId, query }: { sessions: ChatSessionSummary[]; capped: boolean; activeId: string | null; query: string }) {
   // A search on its way (the form is a GET, so the navigation carries its fields).
   const navigation = useNavigation();
   const searching = navigation.state !== "idle" && navigation.formData?.has("q") === true;
@@ -55,6 +58,11 @@ export function ChatSessionList({ sessions, activeId, query }: { sessions: ChatS
               </li>
             );
           })}
+          {capped ? (
+            <li className="px-3 py-4 text-center text-xs text-muted" data-testid="older-sessions-hint">
+              {chatTexts.olderSessionsHint}
+            </li>
+          ) : null}
         </ul>
       )}
     </div>

@@ -15,19 +15,18 @@ import { ChatNotFoundError, deleteOwnMessage, listMessages, listSessions, requir
  */
 export async function chatPageData(userId: string, sessionId: string, searchParams: URLSearchParams) {
   const session = await requireOwnSession(userId, sessionId);
-  const [sessions, page, agent] = await Promise.all([
+  const [list, page, agent] = await Promise.all([
     listSessions(userId, searchParams.get("q") ?? ""),
     listMessages(session.id, searchParams.get("before")),
     prisma().chatAgent.findUniqueOrThrow({ where: { id: session.agentId }, include: { character: { select: { chatModel: true } } } }),
   ]);
-  const [model, choices] = await Promise.all([
-    chooseChatModel({ customModels: agent.customModels, document: agent.document, characterChatModel: agent.character.chatModel }),
-    modelChoices(),
-  ]);
+  const wants = { customModels: agent.customModels, document: agent.document, characterChatModel: agent.character.chatModel };
+  const [model, pictureModel, choices] = await Promise.all([chooseChatModel(wants), chooseChatModel(wants, { needsImages: true }), modelChoices()]);
   return {
     // Which chat these messages are from: a page of older ones is only ever added to that chat.
     sessionId: session.id,
-    sessions,
+    sessions: list.sessions,
+    sessionsCapped: list.capped,
     messages: page.messages,
     hasMore: page.hasMore,
     agent: {
@@ -37,6 +36,8 @@ export async function chatPageData(userId: string, sessionId: string, searchPara
       modelName: model?.chatModel ?? FALLBACK_CHAT_MODEL,
       cost: model?.costTokens ?? 0,
       costUnit: model?.costUnit ?? null,
+      // A message with a picture goes to a model that reads images (decision 013): named when it is another, with its cost.
+      pictures: pictureModel && pictureModel.chatModel !== model?.chatModel ? { modelName: pictureModel.chatModel, cost: pictureModel.costTokens, costUnit: pictureModel.costUnit } : null,
       promptGuide: readPromptGuide(agent.promptGuide),
     },
     // The person's own copy, as the edit agent form shows it.

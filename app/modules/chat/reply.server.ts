@@ -183,8 +183,10 @@ export async function prepareReply(requester: Requester, sessionId: string, inpu
            context.id::text AS id, context.agent_id::text AS "agentId", context.character_id::text AS "characterId",
            context.name AS "agentName", context.avatar_url AS "agentAvatar", context.description, context.bio,
            context.system_instruction AS "systemInstruction", context.message_instruction AS "messageInstruction", context.history,
-           CASE WHEN jsonb_typeof(context.document -> 'temperature') = 'number' THEN (context.document ->> 'temperature')::float8
-                WHEN jsonb_typeof(context.document -> 'details' -> 'temperature') = 'number' THEN (context.document -> 'details' ->> 'temperature')::float8
+           CASE WHEN jsonb_typeof(context.document -> 'temperature') = 'number' AND (context.document ->> 'temperature')::numeric BETWEEN 0 AND 2
+                THEN (context.document ->> 'temperature')::numeric::float8
+                WHEN jsonb_typeof(context.document -> 'details' -> 'temperature') = 'number' AND (context.document -> 'details' ->> 'temperature')::numeric BETWEEN 0 AND 2
+                THEN (context.document -> 'details' ->> 'temperature')::numeric::float8
            END AS temperature,
            (context.document -> 'details' -> 'isStream') IS DISTINCT FROM 'false'::jsonb AS "agentStreams",
            CASE WHEN ${regenerate} THEN (SELECT m.id::text FROM chat_messages m WHERE m.session_id = context.id AND m.sender_type = 'agent'

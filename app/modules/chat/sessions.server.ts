@@ -1,5 +1,5 @@
 import { Prisma } from "~/generated/prisma/client";
-import { MESSAGES_PAGE_SIZE, type ChatMessageView, type ChatSessionSummary, type PresentMessages } from "~/lib/chat";
+import { MESSAGES_PAGE_SIZE, SESSION_LIST_LIMIT, type ChatMessageView, type ChatSessionSummary, type PresentMessages } from "~/lib/chat";
 import { escapeLike, isUuid } from "~/modules/catalogue/characters.server";
 import { prisma } from "~/modules/db/db.server";
 import { attachmentViews, removeUnusedAttachments } from "./attachments.server";
@@ -79,8 +79,11 @@ export async function requireOwnSession(userId: string, sessionId: string) {
   }
 }
 
-/** The person's sessions, newest message first, optionally narrowed by the agent's name. */
-export async function listSessions(userId: string, search = ""): Promise<ChatSessionSummary[]> {
+/**
+ * The person's sessions, newest message first, optionally narrowed by the agent's name: at most
+ * SESSION_LIST_LIMIT, and whether there are more (`capped`).
+ */
+export async function listSessions(userId: string, search = ""): Promise<{ sessions: ChatSessionSummary[]; capped: boolean }> {
   const query = search.trim().slice(0, 100);
   const nameFilter = query ? Prisma.sql`AND a.name ILIKE ${`%${escapeLike(query)}%`}` : Prisma.empty;
   const rows = await prisma().$queryRaw<
@@ -96,8 +99,11 @@ export async function listSessions(userId: string, search = ""): Promise<ChatSes
     ) last ON true
     WHERE s.user_id = ${userId}::uuid ${nameFilter}
     ORDER BY COALESCE(s.last_message_at, s.created_at) DESC, s.id
-    LIMIT 200`;
-  return rows.map((row) => ({ ...row, lastMessageTime: row.lastMessageTime.toISOString() }));
+    LIMIT ${SESSION_LIST_LIMIT + 1}`;
+  return {
+    sessions: rows.slice(0, SESSION_LIST_LIMIT).map((row) => ({ ...row, lastMessageTime: row.lastMessageTime.toISOString() })),
+    capped: rows.length > SESSION_LIST_LIMIT,
+  };
 }
 
 /** One page of a session's messages, oldest first, ending before `before` (a message id) if given. */

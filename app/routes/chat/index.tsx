@@ -16,7 +16,8 @@ export function meta() {
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
-  return { sessions: await listSessions(user.id, url.searchParams.get("q") ?? "") };
+  const list = await listSessions(user.id, url.searchParams.get("q") ?? "");
+  return { sessions: list.sessions, sessionsCapped: list.capped };
 }
 
 /** /chat: the session list only (spec section 2); wide screens show where a conversation will open. */
@@ -29,7 +30,7 @@ export default function ChatIndex({ loaderData }: Route.ComponentProps) {
     <div className="flex h-[calc(100dvh-4rem-4rem)] min-h-0 md:h-[calc(100dvh-4rem)]">
       <section className="w-full border-r border-line lg:w-72 lg:shrink-0" aria-label="Chat sessions">
         <h1 className="sr-only">Chat</h1>
-        <ChatSessionList sessions={live.sessions} activeId={null} query={searchParams.get("q") ?? ""} />
+        <ChatSessionList sessions={live.sessions} capped={loaderData.sessionsCapped} activeId={null} query={searchParams.get("q") ?? ""} />
       </section>
       <div className="hidden flex-1 flex-col items-center justify-center gap-3 text-muted lg:flex">
         <MessageCircle className="size-10" aria-hidden />

@@ -247,6 +247,7 @@ export default function ChatSession({
       >
         <ChatSessionList
           sessions={chat.sessions}
+          capped={page.sessionsCapped}
           activeId={params.sessionId}
           query={searchParams.get("q") ?? ""}
         />
