@@ -182,6 +182,8 @@ test("attach a picture and a refused file in the composer; the picture goes with
   await page.getByRole("article").nth(3).getByRole("link", { name: "Chat Now" }).click();
   await expect(messages(page)).toHaveCount(1);
   await hydrated(page);
+  // The details say where a picture goes, and what it costs there.
+  await expect(page.getByTestId("agent-picture-model")).toHaveText("Qwen2.5 VL 72… · 20 tokens per message");
   // A 1×1 PNG.
   const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
   const picker = page.locator('input[type="file"][multiple]');
