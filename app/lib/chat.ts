@@ -52,6 +52,7 @@ export const chatTexts = {
   noSessionsHint: "Start a new chat from the Explore page",
   loadingSessions: "Loading sessions...",
   olderSessionsHint: `Your ${SESSION_LIST_LIMIT} most recent chats are shown. Search by name to find an older one.`,
+  olderMatchesHint: `The ${SESSION_LIST_LIMIT} most recent matches are shown. Type more of the name to find an older one.`,
   noMessagesTitle: "No messages yet",
   noMessagesHint: "Start the conversation by sending a message",
   selectChat: "Select a chat to start messaging",

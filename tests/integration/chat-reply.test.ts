@@ -211,8 +211,9 @@ describe("a reply from the model", () => {
     fake.nextReply({ text: "Cooler." });
     await runReply(await prepareReply({ userId }, chat.id, { text: "Once more" }), {});
     expect(fake.requests.at(-1)!.body).toMatchObject({ temperature: 0.2, stream: true });
-    for (const temperature of ["1.5", 7, 1e300]) {
-      await prisma().chatAgent.update({ where: { id: chat.agentId }, data: { document: { ...document, temperature } } });
+    for (const temperature of ['"1.5"', "7", "1e400"]) {
+      // Written as JSON text: 1e400 is a number to PostgreSQL, too large for a float.
+      await prisma().$executeRaw`UPDATE chat_agents SET document = ${JSON.stringify(document)}::jsonb || jsonb_build_object('temperature', ${temperature}::jsonb) WHERE id = ${chat.agentId}::uuid`;
       fake.nextReply({ text: "Back to the default." });
       await runReply(await prepareReply({ userId }, chat.id, { text: "And?" }), {});
       expect(fake.requests.at(-1)!.body).toMatchObject({ temperature: 0.6 });

@@ -6,7 +6,7 @@ import { messagePreview } from "~/lib/message-preview";
 
 /**
  * The person's chats, newest first, with a name search that works as a plain GET form. `capped`:
- * the server left older chats out (SESSION_LIST_LIMIT), which the search still finds.
+ * the server left older chats (or matches) out (SESSION_LIST_LIMIT); a narrower search finds them.
  */
 export function ChatSessionList({ sessions, capped, activeId, query }: { sessions: ChatSessionSummary[]; capped: boolean; activeId: string | null; query: string }) {
   // A search on its way (the form is a GET, so the navigation carries its fields).
@@ -32,38 +32,40 @@ export function ChatSessionList({ sessions, capped, activeId, query }: { session
           </Link>
         </div>
       ) : (
-        <ul className="flex-1 overflow-y-auto" aria-label="Chats">
-          {sessions.map((session) => {
-            const avatar = thumbnailUrl(session.agentAvatar, 150);
-            return (
-              <li key={session.id}>
-                <Link
-                  to={`/chat/${session.id}`}
-                  aria-current={session.id === activeId ? "page" : undefined}
-                  className={`flex items-center gap-3 px-3 py-3 hover:bg-raised ${session.id === activeId ? "bg-accent-soft" : ""}`}
-                >
-                  {avatar ? <img src={avatar} alt="" className="size-11 shrink-0 rounded-full object-cover" width={44} height={44} /> : <span className="size-11 shrink-0 rounded-full bg-raised" />}
-                  <span className="min-w-0 flex-1">
-                    <span className="flex items-baseline justify-between gap-2">
-                      <span className="truncate font-medium">{session.agentName}</span>
-                      <time className="shrink-0 text-xs text-faint" dateTime={session.lastMessageTime}>
-                        {formatChatTime(session.lastMessageTime)}
-                      </time>
+        <div className="flex-1 overflow-y-auto">
+          <ul aria-label="Chats">
+            {sessions.map((session) => {
+              const avatar = thumbnailUrl(session.agentAvatar, 150);
+              return (
+                <li key={session.id}>
+                  <Link
+                    to={`/chat/${session.id}`}
+                    aria-current={session.id === activeId ? "page" : undefined}
+                    className={`flex items-center gap-3 px-3 py-3 hover:bg-raised ${session.id === activeId ? "bg-accent-soft" : ""}`}
+                  >
+                    {avatar ? <img src={avatar} alt="" className="size-11 shrink-0 rounded-full object-cover" width={44} height={44} /> : <span className="size-11 shrink-0 rounded-full bg-raised" />}
+                    <span className="min-w-0 flex-1">
+                      <span className="flex items-baseline justify-between gap-2">
+                        <span className="truncate font-medium">{session.agentName}</span>
+                        <time className="shrink-0 text-xs text-faint" dateTime={session.lastMessageTime}>
+                          {formatChatTime(session.lastMessageTime)}
+                        </time>
+                      </span>
+                      <span className="block truncate text-sm text-muted" data-testid="session-last-message">
+                        {messagePreview(session.lastMessage ?? "")}
+                      </span>
                     </span>
-                    <span className="block truncate text-sm text-muted" data-testid="session-last-message">
-                      {messagePreview(session.lastMessage ?? "")}
-                    </span>
-                  </span>
-                </Link>
-              </li>
-            );
-          })}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
           {capped ? (
-            <li className="px-3 py-4 text-center text-xs text-muted" data-testid="older-sessions-hint">
-              {chatTexts.olderSessionsHint}
-            </li>
+            <p className="px-3 py-4 text-center text-xs text-muted" data-testid="older-sessions-hint">
+              {query.trim() ? chatTexts.olderMatchesHint : chatTexts.olderSessionsHint}
+            </p>
           ) : null}
-        </ul>
+        </div>
       )}
     </div>
   );

@@ -1,4 +1,5 @@
 import { Prisma } from "~/generated/prisma/client";
+import { IMAGE_ATTACHMENT_EXTENSIONS } from "~/lib/attachments";
 import { isPlatformConfigured } from "~/modules/config/env.server";
 import { cachedCatalogueRead } from "~/modules/catalogue/cache.server";
 import { prisma } from "~/modules/db/db.server";
@@ -76,4 +77,19 @@ export function chatModelChoiceSql(
              ]::text[], usable.name) NULLS LAST,
              usable.rank
     LIMIT 1`;
+}
+
+const IMAGE_PATH = `\\.(${IMAGE_ATTACHMENT_EXTENSIONS.join("|")})$`;
+
+/**
+ * Whether the person's last message in `history` (the json list a reply's opening statement
+ * reads, each entry with `senderType` and `uploadedFiles`) has an image among its files, as
+ * isImageAttachment tells: the `needsImages` of a regenerate, which sends those files again.
+ */
+export function lastAskHasImagesSql(history: Prisma.Sql) {
+  return Prisma.sql`COALESCE((
+    SELECT bool_or(lower(file ->> 'path') ~ ${IMAGE_PATH})
+    FROM (SELECT entry -> 'uploadedFiles' AS files FROM json_array_elements(${history}) WITH ORDINALITY AS recent(entry, position)
+          WHERE entry ->> 'senderType' = 'user' ORDER BY position DESC LIMIT 1) AS last_ask,
+         json_array_elements(CASE WHEN json_typeof(last_ask.files) = 'array' THEN last_ask.files END) AS file), false)`;
 }

@@ -1,5 +1,5 @@
 import { Prisma } from "~/generated/prisma/client";
-import { IMAGE_ATTACHMENT_EXTENSIONS, isImageAttachment } from "~/lib/attachments";
+import { isImageAttachment } from "~/lib/attachments";
 import { chatTexts, MESSAGE_MAX_CHARS, type ChatMessageView } from "~/lib/chat";
 import { ProviderAbortedError, ProviderError, ProviderTimeoutError, resolveModelEndpoint, streamChatCompletion, type ModelEndpoint } from "~/modules/ai/provider.server";
 import { buildChatPrompt, HISTORY_LIMIT, type ChatPrompt } from "~/modules/ai/prompt.server";
@@ -11,7 +11,8 @@ import { logger } from "~/modules/logging/logger.server";
 import { countAttemptSql, type RateLimitRule } from "~/modules/security/rate-limit.server";
 import { InsufficientTokensError, release, reservationCtes, settle, toBalance } from "~/modules/tokens/ledger.server";
 import { AttachmentRejected, attachmentPaths, attachmentPathsOf, foreignAttachment, promptContentWithAttachments } from "./attachments.server";
-import { chatModelChoiceSql, usableChatModels } from "./model-choice.server";
+import { agentStreamsSql, agentTemperatureSql } from "./agent-settings.server";
+import { chatModelChoiceSql, lastAskHasImagesSql, usableChatModels } from "./model-choice.server";
 import { publishChatEvent } from "./realtime.server";
 import { ChatNotFoundError, messageCtes, saveMessage, savedMessageView, type NewMessage, type OwnSession } from "./sessions.server";
 
@@ -183,12 +184,7 @@ export async function prepareReply(requester: Requester, sessionId: string, inpu
            context.id::text AS id, context.agent_id::text AS "agentId", context.character_id::text AS "characterId",
            context.name AS "agentName", context.avatar_url AS "agentAvatar", context.description, context.bio,
            context.system_instruction AS "systemInstruction", context.message_instruction AS "messageInstruction", context.history,
-           CASE WHEN jsonb_typeof(context.document -> 'temperature') = 'number' AND (context.document ->> 'temperature')::numeric BETWEEN 0 AND 2
-                THEN (context.document ->> 'temperature')::numeric::float8
-                WHEN jsonb_typeof(context.document -> 'details' -> 'temperature') = 'number' AND (context.document -> 'details' ->> 'temperature')::numeric BETWEEN 0 AND 2
-                THEN (context.document -> 'details' ->> 'temperature')::numeric::float8
-           END AS temperature,
-           (context.document -> 'details' -> 'isStream') IS DISTINCT FROM 'false'::jsonb AS "agentStreams",
+           ${agentTemperatureSql(Prisma.sql`context.document`)} AS temperature, ${agentStreamsSql(Prisma.sql`context.document`)} AS "agentStreams",
            CASE WHEN ${regenerate} THEN (SELECT m.id::text FROM chat_messages m WHERE m.session_id = context.id AND m.sender_type = 'agent'
                                          ORDER BY m.created_at DESC, m.id DESC LIMIT 1) END AS "lastAgentId",
            choice.name AS "modelName",
@@ -262,20 +258,6 @@ export async function prepareReply(requester: Requester, sessionId: string, inpu
     if (row.reservationId) await release(row.reservationId);
     throw error;
   }
-}
-
-const IMAGE_PATH = `\\.(${IMAGE_ATTACHMENT_EXTENSIONS.join("|")})$`;
-
-/**
- * Whether the person's last message in `history` (the json list the opening statement reads) has
- * an image among its files, as isImageAttachment tells: what a regenerate sends again.
- */
-function lastAskHasImagesSql(history: Prisma.Sql) {
-  return Prisma.sql`COALESCE((
-    SELECT bool_or(lower(file ->> 'path') ~ ${IMAGE_PATH})
-    FROM (SELECT entry -> 'uploadedFiles' AS files FROM json_array_elements(${history}) WITH ORDINALITY AS recent(entry, position)
-          WHERE entry ->> 'senderType' = 'user' ORDER BY position DESC LIMIT 1) AS last_ask,
-         json_array_elements(CASE WHEN json_typeof(last_ask.files) = 'array' THEN last_ask.files END) AS file), false)`;
 }
 
 /**
