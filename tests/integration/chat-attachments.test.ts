@@ -47,6 +47,26 @@ const lastAsk = () => lastRequest().messages.at(-1);
 
 const file = (bytes: Buffer | string, name: string) => new File([typeof bytes === "string" ? bytes : new Uint8Array(bytes)], name);
 
+/** A chat of this person's with the first published character (the same agent each time). */
+async function newChat() {
+  return getOwnSession(userId, await startChat(userId, (await prisma().character.findFirstOrThrow({ where: { isPublished: true } })).id));
+}
+
+/** Sends a message (text and stored attachment paths) as the composer's form does; the fake model answers `reply`. */
+async function ask(chatId: string, { text = "", paths = [] }: { text?: string; paths?: string[] }, reply: string) {
+  const form = new FormData();
+  form.set("message", text);
+  for (const path of paths) form.append("attachment", path);
+  fake.nextReply({ text: reply });
+  return runReply(await prepareReply({ userId }, chatId, readMessage(form)), {});
+}
+
+/** Asks for the last answer again; the fake model answers `reply`. */
+async function regenerate(chatId: string, reply: string) {
+  fake.nextReply({ text: reply });
+  return runReply(await prepareReply({ userId }, chatId, { regenerate: true }), {});
+}
+
 describe("chat attachments", () => {
   test("an image is stored at {userId}/{uniqueId}/{filename} behind a signed link; the extension's case does not matter", async () => {
     const stored = await storeChatAttachment(userId, file(png, "Sunset.PNG"));
@@ -72,28 +92,20 @@ describe("chat attachments", () => {
       await prisma().chatModel.update({ where: { chatModel: VISION_MODEL }, data: { costTokens: 20 } });
       invalidateCatalogueCache();
     });
-    const chat = await getOwnSession(userId, await startChat(userId, (await prisma().character.findFirstOrThrow({ where: { isPublished: true } })).id));
-    const words = new FormData();
-    words.set("message", "Hello there");
-    fake.nextReply({ text: "Hi!" });
-    await runReply(await prepareReply({ userId }, chat.id, readMessage(words)), {});
+    const chat = await newChat();
+    await ask(chat.id, { text: "Hello there" }, "Hi!");
     const agentModel = modelAsked();
     expect(agentModel).not.toBe(VISION_MODEL_ID);
 
     const before = (await getBalance(userId)).total;
-    const picture = new FormData();
-    picture.set("message", "And this?");
-    picture.append("attachment", (await storeChatAttachment(userId, file(png, "Photo.PNG"))).path);
-    fake.nextReply({ text: "A pink square." });
-    const outcome = await runReply(await prepareReply({ userId }, chat.id, readMessage(picture)), {});
+    const outcome = await ask(chat.id, { text: "And this?", paths: [(await storeChatAttachment(userId, file(png, "Photo.PNG"))).path] }, "A pink square.");
     expect(modelAsked()).toBe(VISION_MODEL_ID);
     expect((await getBalance(userId)).total).toBe(before - 13);
     expect(outcome).toMatchObject({ status: "complete", message: { message: "A pink square." } });
     const reply = await prisma().chatMessage.findFirstOrThrow({ where: { sessionId: chat.id, message: "A pink square." } });
     expect(reply.document).toMatchObject({ selectedModel: VISION_MODEL, model_id: VISION_MODEL_ID });
 
-    fake.nextReply({ text: "Back to words." });
-    await runReply(await prepareReply({ userId }, chat.id, readMessage(words)), {});
+    await ask(chat.id, { text: "Hello there" }, "Back to words.");
     expect(modelAsked()).toBe(agentModel);
 
     // The agent details say where pictures go and what they cost; nothing when the agent's own model reads them.
@@ -109,12 +121,9 @@ describe("chat attachments", () => {
     await prisma().chatModel.update({ where: { chatModel: VISION_MODEL }, data: { isPublished: false } });
     invalidateCatalogueCache();
     try {
-      const chat = await getOwnSession(userId, await startChat(userId, (await prisma().character.findFirstOrThrow({ where: { isPublished: true } })).id));
-      const form = new FormData();
-      form.set("message", "Can you see it?");
-      form.append("attachment", (await storeChatAttachment(userId, file(png, "unseen.png"))).path);
-      fake.nextReply({ text: "I cannot see pictures, sorry." });
-      expect(await runReply(await prepareReply({ userId }, chat.id, readMessage(form)), {})).toMatchObject({ status: "complete" });
+      const chat = await newChat();
+      const paths = [(await storeChatAttachment(userId, file(png, "unseen.png"))).path];
+      expect(await ask(chat.id, { text: "Can you see it?", paths }, "I cannot see pictures, sorry.")).toMatchObject({ status: "complete" });
       expect(modelAsked()).not.toBe(VISION_MODEL_ID);
       expect(lastAsk()).toEqual({
         role: "user",
@@ -130,18 +139,13 @@ describe("chat attachments", () => {
   });
 
   test("the model receives images as image parts and text files inline; the message keeps its files", async () => {
-    const chat = await getOwnSession(userId, await startChat(userId, (await prisma().character.findFirstOrThrow({ where: { isPublished: true } })).id));
+    const chat = await newChat();
     const image = await storeChatAttachment(userId, file(png, "look.png"));
     const text = await storeChatAttachment(userId, file("Shopping list: stars, coffee", "list.txt"));
-    const form = new FormData();
-    form.set("message", "What do you think?");
-    form.append("attachment", image.path);
-    form.append("attachment", text.path);
-    fake.nextReply({ text: "Lovely colours." });
-    const outcome = await runReply(await prepareReply({ userId: userId }, chat.id, readMessage(form)), {});
+    const outcome = await ask(chat.id, { text: "What do you think?", paths: [image.path, text.path] }, "Lovely colours.");
     expect(outcome.status).toBe("complete");
 
-    const sent = (fake.requests.at(-1)!.body as { messages: { role: string; content: unknown }[] }).messages.at(-1)!;
+    const sent = lastAsk()!;
     expect(sent.role).toBe("user");
     expect(sent.content).toEqual([
       { type: "text", text: "What do you think?" },
@@ -153,18 +157,14 @@ describe("chat attachments", () => {
   });
 
   test("regenerating the answer to a message with files sends the files again", async () => {
-    const chat = await getOwnSession(userId, await startChat(userId, (await prisma().character.findFirstOrThrow({ where: { isPublished: true } })).id));
+    const chat = await newChat();
     const image = await storeChatAttachment(userId, file(png, "Again.PNG"));
-    const form = new FormData();
-    form.append("attachment", image.path);
-    fake.nextReply({ text: "Pink!" });
-    await runReply(await prepareReply({ userId }, chat.id, readMessage(form)), {});
-    const first = (fake.requests.at(-1)!.body as { messages: { content: unknown }[] }).messages.at(-1)!.content;
+    await ask(chat.id, { paths: [image.path] }, "Pink!");
+    const first = lastAsk()!.content;
 
-    fake.nextReply({ text: "A very pink square." });
-    expect(await runReply(await prepareReply({ userId }, chat.id, { regenerate: true }), {})).toMatchObject({ status: "complete" });
+    expect(await regenerate(chat.id, "A very pink square.")).toMatchObject({ status: "complete" });
     expect(modelAsked()).toBe(VISION_MODEL_ID);
-    const again = (fake.requests.at(-1)!.body as { messages: { role: string; content: unknown }[] }).messages.at(-1)!;
+    const again = lastAsk()!;
     expect(again).toEqual({ role: "user", content: first });
     expect(first).toEqual([
       { type: "text", text: "Here are some files." },
@@ -173,38 +173,27 @@ describe("chat attachments", () => {
   });
 
   test("regenerating the answer to a message without images, after one with, goes to the agent's model", async () => {
-    const chat = await getOwnSession(userId, await startChat(userId, (await prisma().character.findFirstOrThrow({ where: { isPublished: true } })).id));
-    const picture = new FormData();
-    picture.append("attachment", (await storeChatAttachment(userId, file(png, "first.png"))).path);
-    fake.nextReply({ text: "Pink." });
-    await runReply(await prepareReply({ userId }, chat.id, readMessage(picture)), {});
+    const chat = await newChat();
+    await ask(chat.id, { paths: [(await storeChatAttachment(userId, file(png, "first.png"))).path] }, "Pink.");
     expect(modelAsked()).toBe(VISION_MODEL_ID);
-    const words = new FormData();
-    words.set("message", "Tell me a story instead");
-    fake.nextReply({ text: "Once upon a time." });
-    await runReply(await prepareReply({ userId }, chat.id, readMessage(words)), {});
+    await ask(chat.id, { text: "Tell me a story instead" }, "Once upon a time.");
     const agentModel = modelAsked();
     expect(agentModel).not.toBe(VISION_MODEL_ID);
 
-    fake.nextReply({ text: "Once, long ago." });
-    expect(await runReply(await prepareReply({ userId }, chat.id, { regenerate: true }), {})).toMatchObject({ status: "complete" });
+    expect(await regenerate(chat.id, "Once, long ago.")).toMatchObject({ status: "complete" });
     expect(modelAsked()).toBe(agentModel);
     expect(lastAsk()).toEqual({ role: "user", content: "Tell me a story instead" });
   });
 
   test("the model reads the text of PDFs and Word files; a file without readable text is named", async () => {
-    const chat = await getOwnSession(userId, await startChat(userId, (await prisma().character.findFirstOrThrow({ where: { isPublished: true } })).id));
+    const chat = await newChat();
     const pdf = await storeChatAttachment(userId, file(minimalPdf("Quarterly report (draft): revenue up 12 percent"), "Report.PDF"));
     const docx = await storeChatAttachment(userId, file(await minimalDocx("Meeting notes\nBring the telescope"), "notes.docx"));
     const broken = await storeChatAttachment(userId, file(Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(64, 0x20)]), "broken.pdf"));
-    const form = new FormData();
-    form.set("message", "Summarise these");
-    for (const stored of [pdf, docx, broken]) form.append("attachment", stored.path);
-    fake.nextReply({ text: "Revenue is up." });
-    const outcome = await runReply(await prepareReply({ userId: userId }, chat.id, readMessage(form)), {});
+    const outcome = await ask(chat.id, { text: "Summarise these", paths: [pdf, docx, broken].map((stored) => stored.path) }, "Revenue is up.");
     expect(outcome.status).toBe("complete");
 
-    const sent = (fake.requests.at(-1)!.body as { messages: { role: string; content: unknown }[] }).messages.at(-1)!;
+    const sent = lastAsk()!;
     expect(sent.content).toEqual([
       { type: "text", text: "Summarise these" },
       { type: "text", text: "Attached file Report.PDF:\nQuarterly report (draft): revenue up 12 percent" },
@@ -214,7 +203,7 @@ describe("chat attachments", () => {
   });
 
   test("without JavaScript the files come with the form: stored, checked and sent with the message", async () => {
-    const chat = await getOwnSession(userId, await startChat(userId, (await prisma().character.findFirstOrThrow({ where: { isPublished: true } })).id));
+    const chat = await newChat();
     const form = new FormData();
     form.set("intent", "send");
     form.set("message", "Read this");
@@ -222,7 +211,7 @@ describe("chat attachments", () => {
     form.append("file", new File([], "")); // an empty picker posts one nameless, empty file
     fake.nextReply({ text: "Bring matches." });
     expect(await handleChatAction(userId, chat.id, form)).toEqual({ ok: true });
-    const sent = (fake.requests.at(-1)!.body as { messages: { role: string; content: unknown }[] }).messages.at(-1)!;
+    const sent = lastAsk()!;
     expect(sent.content).toEqual([
       { type: "text", text: "Read this" },
       { type: "text", text: "Attached file trip.txt:\nPacking list: tent, stove" },
@@ -246,7 +235,7 @@ describe("chat attachments", () => {
   test("a send may be files only, but never someone else's files", async () => {
     const stranger = await newUser();
     const theirs = await storeChatAttachment(stranger, file(png, "private.png"));
-    const chat = await getOwnSession(userId, await startChat(userId, (await prisma().character.findFirstOrThrow({ where: { isPublished: true } })).id));
+    const chat = await newChat();
     const form = new FormData();
     form.append("attachment", theirs.path);
     const reservations = await prisma().tokenReservation.count({ where: { userId } });
@@ -260,7 +249,7 @@ describe("chat attachments", () => {
   });
 
   test("deleting a message removes its files and ends their links, unless another message still shows them", async () => {
-    const chat = await getOwnSession(userId, await startChat(userId, (await prisma().character.findFirstOrThrow({ where: { isPublished: true } })).id));
+    const chat = await newChat();
     const alone = await storeChatAttachment(userId, file(png, "alone.png"));
     const shared = await storeChatAttachment(userId, file("kept for later", "shared.txt"));
     const send = async (text: string, paths: string[]) => {

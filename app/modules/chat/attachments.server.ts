@@ -121,12 +121,16 @@ export async function promptContentWithAttachments(text: string, paths: string[]
   if (paths.length === 0) return text;
   const parts: ChatPart[] = [{ type: "text", text: text || "Here are some files." }];
   for (const path of paths) {
-    const stored = await getObject("chats", path);
-    if (!stored) continue;
     const name = path.split("/").pop()!;
     const type = contentTypeForPath(path);
-    if (type.startsWith("image/") && !readsImages) parts.push({ type: "text", text: unseenImageText(name) });
-    else if (type.startsWith("image/")) parts.push({ type: "image_url", image_url: { url: `data:${type};base64,${stored.body.toString("base64")}` } });
+    // Only the name of a picture the model cannot see is sent: its bytes are not read.
+    if (type.startsWith("image/") && !readsImages) {
+      parts.push({ type: "text", text: unseenImageText(name) });
+      continue;
+    }
+    const stored = await getObject("chats", path);
+    if (!stored) continue;
+    if (type.startsWith("image/")) parts.push({ type: "image_url", image_url: { url: `data:${type};base64,${stored.body.toString("base64")}` } });
     else if (type.startsWith("text/")) parts.push({ type: "text", text: `Attached file ${name}:\n${stored.body.toString("utf8").slice(0, TEXT_LIMIT)}` });
     else {
       const extracted = await documentText(stored.body, extensionOf(name), TEXT_LIMIT);
