@@ -17,6 +17,7 @@ export default [
   route("api/webhooks/stripe", "routes/api/webhooks.stripe.ts"),
   route("api/chat/events", "routes/api/chat.events.ts"),
   route("api/chat/uploads", "routes/api/chat.uploads.ts"),
+  route("api/chat/sessions", "routes/api/chat.sessions.ts"),
   route("api/chat/:sessionId/reply", "routes/api/chat.reply.ts"),
   route("api/chat/:sessionId/messages", "routes/api/chat.messages.ts"),
   layout("routes/_shell/layout.tsx", [

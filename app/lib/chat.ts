@@ -40,7 +40,7 @@ export const COPY_CONFIRM_MS = 2000;
 export const MESSAGE_MAX_CHARS = 4000;
 /** The composer counts the characters from this many on, so a long paste is not cut off unseen. */
 export const MESSAGE_COUNT_FROM_CHARS = 3600;
-/** The session list shows this many chats, newest first; the search reaches all of them. */
+/** The session list shows this many chats at a time, newest first; "Show older chats" adds the next as many. */
 export const SESSION_LIST_LIMIT = 200;
 
 export const chatTexts = {
@@ -51,8 +51,11 @@ export const chatTexts = {
   noSessionsTitle: "No chat sessions found",
   noSessionsHint: "Start a new chat from the Explore page",
   loadingSessions: "Loading sessions...",
-  olderSessionsHint: `Your ${SESSION_LIST_LIMIT} most recent chats are shown. Search by name to find an older one.`,
-  olderMatchesHint: `The ${SESSION_LIST_LIMIT} most recent matches are shown. Type more of the name to find an older one.`,
+  olderSessions: "Show older chats",
+  olderMatches: "Show older matches",
+  loadingOlderSessions: "Loading older chats...",
+  olderSessionsFailed: "Could not load older chats. Please try again.",
+  newestSessions: "Back to the newest chats",
   noMessagesTitle: "No messages yet",
   noMessagesHint: "Start the conversation by sending a message",
   selectChat: "Select a chat to start messaging",

@@ -118,7 +118,7 @@ describe("the conversation page", () => {
     expect(older.sessions.map((item) => item.id)).toContain(chat.id);
   });
 
-  test(`the chat list shows the newest ${SESSION_LIST_LIMIT} chats and says when older ones are left out`, async () => {
+  test(`the chat list holds the newest ${SESSION_LIST_LIMIT} chats and, when there are more, where the next page starts`, async () => {
     const chat = await session();
     const base = Date.now() - 1_000_000;
     const older = (count: number, from: number) =>
@@ -128,15 +128,21 @@ describe("the conversation page", () => {
     await older(SESSION_LIST_LIMIT - 1, 1);
     const whole = await chatPageData(userId, chat.id, new URLSearchParams());
     expect(whole.sessions).toHaveLength(SESSION_LIST_LIMIT);
-    expect(whole.sessionsCapped).toBe(false);
+    expect(whole.sessionsNext).toBeNull();
 
     await older(1, 0); // the oldest of all
-    const capped = await chatPageData(userId, chat.id, new URLSearchParams());
-    expect(capped.sessions).toHaveLength(SESSION_LIST_LIMIT);
-    expect(capped.sessionsCapped).toBe(true);
-    expect(capped.sessions[0]!.id).toBe(chat.id);
+    const first = await chatPageData(userId, chat.id, new URLSearchParams());
+    expect(first.sessions).toHaveLength(SESSION_LIST_LIMIT);
+    expect(first.sessions[0]!.id).toBe(chat.id);
     const oldest = await prisma().chatSession.findFirstOrThrow({ where: { userId }, orderBy: { createdAt: "asc" } });
-    expect(capped.sessions.map((item) => item.id)).not.toContain(oldest.id);
+    expect(first.sessions.map((item) => item.id)).not.toContain(oldest.id);
+    expect(first.sessionsNext).toBe(`${first.sessions.at(-1)!.lastMessageTime}_${first.sessions.at(-1)!.id}`);
+
+    // The page after it (the "Show older chats" link without JavaScript), with the same conversation.
+    const second = await chatPageData(userId, chat.id, new URLSearchParams({ older: first.sessionsNext! }));
+    expect(second.sessions.map((item) => item.id)).toEqual([oldest.id]);
+    expect(second.sessionsNext).toBeNull();
+    expect(second.messages).toEqual(first.messages);
   });
 });
 

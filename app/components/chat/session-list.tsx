@@ -1,17 +1,29 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { thumbnailUrl } from "~/lib/catalogue";
 import { chatTexts, type ChatSessionSummary } from "~/lib/chat";
 import { formatChatTime } from "~/lib/dates";
 import { messagePreview } from "~/lib/message-preview";
 
+type Older = { next: string | null; load?: () => void; state?: "idle" | "loading" | "failed" };
+
 /**
- * The person's chats, newest first, with a name search that works as a plain GET form. `capped`:
- * the server left older chats (or matches) out (SESSION_LIST_LIMIT); a narrower search finds them.
+ * The person's chats, newest first, with a name search that works as a plain GET form. The list
+ * comes in pages of SESSION_LIST_LIMIT: `older.next` is where the next one starts, if any. "Show
+ * older chats" adds it with `older.load` (useSessionPages); without JavaScript it is a link to
+ * that page, which links back to the newest chats.
  */
-export function ChatSessionList({ sessions, capped, activeId, query }: { sessions: ChatSessionSummary[]; capped: boolean; activeId: string | null; query: string }) {
+export function ChatSessionList({ sessions, older, activeId, query }: { sessions: ChatSessionSummary[]; older: Older; activeId: string | null; query: string }) {
   // A search on its way (the form is a GET, so the navigation carries its fields).
   const navigation = useNavigation();
   const searching = navigation.state !== "idle" && navigation.formData?.has("q") === true;
+  const [searchParams] = useSearchParams();
+  const pageAt = (cursor: string | null) => {
+    const params = new URLSearchParams(searchParams);
+    params.delete("before");
+    if (cursor) params.set("older", cursor);
+    else params.delete("older");
+    return `?${params}`;
+  };
   return (
     <div className="flex h-full flex-col">
       <Form method="get" className="border-b border-line p-3" role="search">
@@ -33,6 +45,11 @@ export function ChatSessionList({ sessions, capped, activeId, query }: { session
         </div>
       ) : (
         <div className="flex-1 overflow-y-auto">
+          {searchParams.has("older") ? (
+            <Link to={pageAt(null)} className="block px-3 py-3 text-center text-sm text-accent hover:underline">
+              {chatTexts.newestSessions}
+            </Link>
+          ) : null}
           <ul aria-label="Chats">
             {sessions.map((session) => {
               const avatar = thumbnailUrl(session.agentAvatar, 150);
@@ -60,10 +77,25 @@ export function ChatSessionList({ sessions, capped, activeId, query }: { session
               );
             })}
           </ul>
-          {capped ? (
-            <p className="px-3 py-4 text-center text-xs text-muted" data-testid="older-sessions-hint">
-              {query.trim() ? chatTexts.olderMatchesHint : chatTexts.olderSessionsHint}
+          {older.state === "failed" ? (
+            <p className="px-3 pt-4 text-center text-sm text-danger" role="alert">
+              {chatTexts.olderSessionsFailed}
             </p>
+          ) : null}
+          {older.next ? (
+            <Link
+              to={pageAt(older.next)}
+              onClick={(event) => {
+                if (!older.load) return;
+                event.preventDefault();
+                older.load();
+              }}
+              aria-disabled={older.state === "loading" || undefined}
+              className="block px-3 py-4 text-center text-sm text-accent hover:underline"
+              data-testid="older-sessions"
+            >
+              {older.state === "loading" ? chatTexts.loadingOlderSessions : query.trim() ? chatTexts.olderMatches : chatTexts.olderSessions}
+            </Link>
           ) : null}
         </div>
       )}

@@ -16,7 +16,7 @@ import { ChatNotFoundError, deleteOwnMessage, listMessages, listSessions, requir
 export async function chatPageData(userId: string, sessionId: string, searchParams: URLSearchParams) {
   const session = await requireOwnSession(userId, sessionId);
   const [list, page, agent] = await Promise.all([
-    listSessions(userId, searchParams.get("q") ?? ""),
+    listSessions(userId, searchParams.get("q") ?? "", searchParams.get("older")),
     listMessages(session.id, searchParams.get("before")),
     prisma().chatAgent.findUniqueOrThrow({ where: { id: session.agentId }, include: { character: { select: { chatModel: true } } } }),
   ]);
@@ -26,7 +26,7 @@ export async function chatPageData(userId: string, sessionId: string, searchPara
     // Which chat these messages are from: a page of older ones is only ever added to that chat.
     sessionId: session.id,
     sessions: list.sessions,
-    sessionsCapped: list.capped,
+    sessionsNext: list.next,
     messages: page.messages,
     hasMore: page.hasMore,
     agent: {

@@ -79,13 +79,33 @@ export async function requireOwnSession(userId: string, sessionId: string) {
   }
 }
 
+/** Where a page of the session list ends: the last chat's time and id (`listSessions`'s `next`). */
+const SESSION_CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+/** A list cursor from a URL, or null when it is not one (then the list starts at the newest chat). */
+export function readSessionCursor(value: string | null) {
+  const match = value ? SESSION_CURSOR.exec(value) : null;
+  // A day that exists: Date rolls 31 February over into March, which is then another time.
+  const time = match ? new Date(match[1]!) : null;
+  if (!time || Number.isNaN(time.getTime()) || time.toISOString() !== match![1]) return null;
+  return { time, id: match![2]! };
+}
+
 /**
- * The person's sessions, newest message first, optionally narrowed by the agent's name: at most
- * SESSION_LIST_LIMIT, and whether there are more (`capped`).
+ * One page of the person's sessions, newest message first, optionally narrowed by the agent's
+ * name: at most SESSION_LIST_LIMIT, after the chat `older` points at (a cursor as `next` gives
+ * it) when given. `next` points at this page's last chat when there are more, else is null.
  */
-export async function listSessions(userId: string, search = ""): Promise<{ sessions: ChatSessionSummary[]; capped: boolean }> {
+export async function listSessions(userId: string, search = "", older: string | null = null): Promise<{ sessions: ChatSessionSummary[]; next: string | null }> {
   const query = search.trim().slice(0, 100);
   const nameFilter = query ? Prisma.sql`AND a.name ILIKE ${`%${escapeLike(query)}%`}` : Prisma.empty;
+  const cursor = readSessionCursor(older);
+  // The list's order is (time descending, id ascending): what comes after the cursor's chat. Times
+  // are stored as UTC without a zone, to the millisecond, as the cursor has them.
+  const time = cursor && Prisma.sql`${cursor.time.toISOString().slice(0, -1)}::timestamp`;
+  const after = cursor
+    ? Prisma.sql`AND (COALESCE(s.last_message_at, s.created_at) < ${time} OR (COALESCE(s.last_message_at, s.created_at) = ${time} AND s.id > ${cursor.id}::uuid))`
+    : Prisma.empty;
   const rows = await prisma().$queryRaw<
     { id: string; agentId: string; agentName: string; agentAvatar: string | null; characterId: string; lastMessage: string | null; lastMessageTime: Date }[]
   >`
@@ -97,13 +117,12 @@ export async function listSessions(userId: string, search = ""): Promise<{ sessi
     LEFT JOIN LATERAL (
       SELECT m.message FROM chat_messages m WHERE m.session_id = s.id ORDER BY m.created_at DESC, m.id DESC LIMIT 1
     ) last ON true
-    WHERE s.user_id = ${userId}::uuid ${nameFilter}
+    WHERE s.user_id = ${userId}::uuid ${nameFilter} ${after}
     ORDER BY COALESCE(s.last_message_at, s.created_at) DESC, s.id
     LIMIT ${SESSION_LIST_LIMIT + 1}`;
-  return {
-    sessions: rows.slice(0, SESSION_LIST_LIMIT).map((row) => ({ ...row, lastMessageTime: row.lastMessageTime.toISOString() })),
-    capped: rows.length > SESSION_LIST_LIMIT,
-  };
+  const sessions = rows.slice(0, SESSION_LIST_LIMIT).map((row) => ({ ...row, lastMessageTime: row.lastMessageTime.toISOString() }));
+  const last = sessions.at(-1);
+  return { sessions, next: rows.length > SESSION_LIST_LIMIT && last ? `${last.lastMessageTime}_${last.id}` : null };
 }
 
 /** One page of a session's messages, oldest first, ending before `before` (a message id) if given. */

@@ -2,6 +2,7 @@ import { MessageCircle } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { ChatSessionList } from "~/components/chat/session-list";
 import { useChatFeed, useLiveSessionList, useReload } from "~/components/chat/use-chat-feed";
+import { useSessionPages } from "~/components/chat/use-session-pages";
 import { chatTexts } from "~/lib/chat";
 import type { ShellHandle } from "~/components/shell/frame";
 import { requireUser } from "~/modules/auth/login-session.server";
@@ -16,21 +17,23 @@ export function meta() {
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
-  const list = await listSessions(user.id, url.searchParams.get("q") ?? "");
-  return { sessions: list.sessions, sessionsCapped: list.capped };
+  const list = await listSessions(user.id, url.searchParams.get("q") ?? "", url.searchParams.get("older"));
+  return { sessions: list.sessions, sessionsNext: list.next };
 }
 
 /** /chat: the session list only (spec section 2); wide screens show where a conversation will open. */
 export default function ChatIndex({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
+  const query = searchParams.get("q") ?? "";
   const reload = useReload();
-  const live = useLiveSessionList(loaderData.sessions, reload);
+  const pages = useSessionPages(loaderData.sessions, loaderData.sessionsNext, query);
+  const live = useLiveSessionList(pages.sessions, reload);
   useChatFeed({ onOpen: reload, onMessage: live.noteMessage, onDeleted: live.noteDeleted });
   return (
     <div className="flex h-[calc(100dvh-4rem-4rem)] min-h-0 md:h-[calc(100dvh-4rem)]">
       <section className="w-full border-r border-line lg:w-72 lg:shrink-0" aria-label="Chat sessions">
         <h1 className="sr-only">Chat</h1>
-        <ChatSessionList sessions={live.sessions} capped={loaderData.sessionsCapped} activeId={null} query={searchParams.get("q") ?? ""} />
+        <ChatSessionList sessions={live.sessions} older={{ next: pages.next, load: pages.loadOlder, state: pages.state }} activeId={null} query={query} />
       </section>
       <div className="hidden flex-1 flex-col items-center justify-center gap-3 text-muted lg:flex">
         <MessageCircle className="size-10" aria-hidden />

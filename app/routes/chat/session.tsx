@@ -22,6 +22,7 @@ import { Dialog } from "~/components/ui/dialog";
 import { PromptGuideModal } from "~/components/chat/prompt-guide-modal";
 import { ChatSessionList } from "~/components/chat/session-list";
 import { useChat } from "~/components/chat/use-chat";
+import { useSessionPages } from "~/components/chat/use-session-pages";
 import { thumbnailUrl } from "~/lib/catalogue";
 import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_PER_MESSAGE, attachmentTexts } from "~/lib/attachments";
 import { chatTexts } from "~/lib/chat";
@@ -115,7 +116,8 @@ export default function ChatSession({
 }: Route.ComponentProps) {
   const page = loaderData;
   const [searchParams] = useSearchParams();
-  const chat = useChat(params.sessionId, page.messages, page.sessions);
+  const sessionPages = useSessionPages(page.sessions, page.sessionsNext, searchParams.get("q") ?? "");
+  const chat = useChat(params.sessionId, page.messages, sessionPages.sessions);
   // One fetcher per chat: a page of older messages belongs to the chat it was loaded for, even
   // when a revalidation reloads it after the person has moved on to another chat.
   const older = useFetcher<typeof loader>({ key: `older-messages-${params.sessionId}` });
@@ -247,7 +249,7 @@ export default function ChatSession({
       >
         <ChatSessionList
           sessions={chat.sessions}
-          capped={page.sessionsCapped}
+          older={{ next: sessionPages.next, load: sessionPages.loadOlder, state: sessionPages.state }}
           activeId={params.sessionId}
           query={searchParams.get("q") ?? ""}
         />

@@ -1,0 +1,13 @@
+// Accounts that prepare-data.ts makes before the e2e server starts, for tests that need more than
+// a browser can make in reasonable time.
+import { SESSION_LIST_LIMIT } from "~/lib/chat";
+
+/** A person with a page and a bit of chats: SESSION_LIST_LIMIT with one agent, then OLDER older ones with another. */
+export const MANY_CHATS = {
+  email: "many.chats@example.com",
+  password: "many chats password",
+  newer: SESSION_LIST_LIMIT,
+  older: 5,
+  /** The agent of the older chats: listed only once the next page is loaded. */
+  olderAgentName: "Oldest Friend",
+};
