@@ -66,6 +66,15 @@ describe("starting a chat", () => {
     expect(await getBalance(userId)).toMatchObject({ total: 100 });
   });
 
+  test("the greeting is asked at the temperature the character's details give its agent, else 0.6", async () => {
+    for (const [details, temperature] of [[{ temperature: 1.4 }, 1.4], [{ temperature: "hot" }, 0.6], [{ temperature: 5 }, 0.6], [{}, 0.6]] as const) {
+      const character = await prisma().character.create({ data: { name: "Warm", description: "Greets warmly", isPublished: true, details } });
+      fake.nextReply({ text: "Hello there." });
+      await startChat(userId, character.id);
+      expect({ details, temperature: (fake.requests.at(-1)!.body as { temperature: number }).temperature }).toEqual({ details, temperature });
+    }
+  });
+
   test("when the model cannot greet, the character's welcome message (or the spec's text) is the greeting", async () => {
     fake.nextReply({ failWith: { status: 500, message: "down" } });
     const character = await prisma().character.findUniqueOrThrow({ where: { id: characterId } });

@@ -14,13 +14,21 @@ type GreetingCharacter = {
   chatModel: string | null;
   customModels: unknown;
   systemInstruction: string | null;
+  /** The character's details, copied into its agents' documents: a `temperature` there is the agent's (agent-settings.server.ts). */
+  details: unknown;
 };
+
+/** The temperature the character's details give its agents; buildChatPrompt keeps it only from 0 to 2. */
+function detailsTemperature(details: unknown) {
+  const temperature = details && typeof details === "object" ? (details as { temperature?: unknown }).temperature : undefined;
+  return typeof temperature === "number" ? temperature : null;
+}
 
 /**
  * Spec section 4: the first message of a new chat is a greeting from the character's chat model,
  * asked with the character's name and description (one call, not streamed, not charged: there is
- * one new chat per person and character). When no model answers, the character's welcome
- * message, else the spec's 'Hi there! I'm {name}...'.
+ * one new chat per person and character), at the temperature the new agent will answer at. When
+ * no model answers, the character's welcome message, else the spec's 'Hi there! I'm {name}...'.
  */
 export async function greetingFor(character: GreetingCharacter): Promise<string> {
   const fallback = character.welcomeMessage?.trim() || chatTexts.greeting(character.name);
@@ -28,7 +36,12 @@ export async function greetingFor(character: GreetingCharacter): Promise<string>
     const model = await chooseChatModel({ customModels: character.customModels, document: null, characterChatModel: character.chatModel });
     if (!model) return fallback;
     const prompt = buildChatPrompt({
-      agent: { name: character.name, description: character.description ?? "", systemInstruction: character.systemInstruction },
+      agent: {
+        name: character.name,
+        description: character.description ?? "",
+        systemInstruction: character.systemInstruction,
+        temperature: detailsTemperature(character.details),
+      },
       model: { systemInstruction: model.systemInstruction },
       history: [],
       userMessage: GREETING_REQUEST,
