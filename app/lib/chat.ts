@@ -42,6 +42,8 @@ export const MESSAGE_MAX_CHARS = 4000;
 export const MESSAGE_COUNT_FROM_CHARS = 3600;
 /** The session list shows this many chats at a time, newest first; "Show older chats" adds the next as many. */
 export const SESSION_LIST_LIMIT = 200;
+/** At most this many chats in one read of the list (the older chats shown, read again after the list reloads). */
+export const SESSION_LIST_READ_MAX = 5 * SESSION_LIST_LIMIT;
 
 export const chatTexts = {
   greeting: (name: string) => `Hi there! I'm ${name}. How can I help you today?`,
@@ -54,8 +56,10 @@ export const chatTexts = {
   olderSessions: "Show older chats",
   olderMatches: "Show older matches",
   loadingOlderSessions: "Loading older chats...",
+  olderSessionsAdded: (count: number) => `${count} older chat${count === 1 ? "" : "s"} added`,
   olderSessionsFailed: "Could not load older chats. Please try again.",
   newestSessions: "Back to the newest chats",
+  sessionsNotSignedIn: "Please sign in to see your chats.",
   noMessagesTitle: "No messages yet",
   noMessagesHint: "Start the conversation by sending a message",
   selectChat: "Select a chat to start messaging",

@@ -2,15 +2,15 @@
 // and "Show older chats" adds the rest in place (with JavaScript) or opens the next page (without).
 import { expect, test, type Page } from "@playwright/test";
 import { chatTexts } from "~/lib/chat";
-import { MANY_CHATS } from "./fixture-accounts";
-import { hydrated, signIn } from "./journeys";
+import { MANY_CHATS, MANY_CHATS_LIVE } from "./fixture-accounts";
+import { hydrated, signIn, startChatFromExplore } from "./journeys";
 import { desktop, phone } from "./viewports";
 
 const chats = (page: Page) => page.getByRole("list", { name: "Chats" }).locator(":scope > li");
 const olderOnes = (page: Page) => chats(page).filter({ hasText: MANY_CHATS.olderAgentName });
 
-async function signedInWithManyChats(page: Page) {
-  await signIn(page, MANY_CHATS.email, MANY_CHATS.password);
+async function signedInWithManyChats(page: Page, email = MANY_CHATS.email) {
+  await signIn(page, email, MANY_CHATS.password);
   await expect(page).not.toHaveURL(/\/login/);
 }
 
@@ -31,9 +31,35 @@ test("older chats are added below the newest, in place, and open like any other"
   await expect(chats(page).first()).not.toContainText(MANY_CHATS.olderAgentName);
   await expect(chats(page).last()).toContainText(MANY_CHATS.olderAgentName);
 
+  // Keyboard and screen-reader users land on the first chat added.
+  await expect(olderOnes(page).first().getByRole("link")).toBeFocused();
+  await expect(page.getByRole("status").filter({ hasText: `${MANY_CHATS.older} older chats added` })).toHaveCount(1);
+
   await olderOnes(page).last().click();
   await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("region", { name: `Conversation with ${MANY_CHATS.olderAgentName}` })).toBeVisible();
+  // On a wide screen the list beside the conversation holds the newest chats and the open one.
+  await page.setViewportSize(desktop);
+  const beside = page.getByRole("complementary", { name: "Chat sessions" });
+  await expect(beside.getByRole("list", { name: "Chats" }).locator(":scope > li")).toHaveCount(MANY_CHATS.newer + 1);
+  await expect(beside.locator('a[aria-current="page"]')).toContainText(MANY_CHATS.olderAgentName);
+});
+
+test("a chat started elsewhere goes on top, and the older chats shown stay, with the one it pushed off the first page", async ({ page, context }) => {
+  await page.setViewportSize(phone);
+  await signedInWithManyChats(page, MANY_CHATS_LIVE.email);
+  await page.goto("/chat");
+  await hydrated(page);
+  await page.getByRole("link", { name: chatTexts.olderSessions }).click();
+  await expect(chats(page)).toHaveCount(MANY_CHATS.newer + MANY_CHATS.older);
+
+  // Another tab starts a chat with a third character: the list reloads its first page.
+  const other = await context.newPage();
+  const started = await startChatFromExplore(other, 10);
+  await expect(chats(page).first()).toContainText(started.name);
+  await expect(chats(page)).toHaveCount(MANY_CHATS.newer + MANY_CHATS.older + 1);
+  await expect(olderOnes(page)).toHaveCount(MANY_CHATS.older);
+  await expect(page.getByRole("link", { name: chatTexts.olderSessions })).toHaveCount(0);
 });
 
 test.describe("without JavaScript", () => {

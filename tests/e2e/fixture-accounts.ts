@@ -11,3 +11,6 @@ export const MANY_CHATS = {
   /** The agent of the older chats: listed only once the next page is loaded. */
   olderAgentName: "Oldest Friend",
 };
+
+/** The same chats for a test that starts one more: its own, so that MANY_CHATS's counts hold. */
+export const MANY_CHATS_LIVE = { ...MANY_CHATS, email: "many.chats.live@example.com" };

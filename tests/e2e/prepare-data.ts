@@ -6,7 +6,7 @@ import { openDatabase } from "~/modules/db/database.server";
 import { useDatabaseForTests } from "~/modules/db/db.server";
 import { prepareDatabase } from "~/modules/db/startup.server";
 import { hashPassword } from "~/modules/auth/password.server";
-import { MANY_CHATS } from "./fixture-accounts";
+import { MANY_CHATS, MANY_CHATS_LIVE } from "./fixture-accounts";
 
 export const EXTRA_CHARACTERS = 16;
 
@@ -27,16 +27,19 @@ await database.prisma.character.createMany({
   }),
 });
 const [first, second] = await database.prisma.character.findMany({ where: { isPublished: true }, orderBy: { createdAt: "desc" }, take: 2 });
-const person = await database.prisma.user.create({
-  data: { email: MANY_CHATS.email, passwordHash: await hashPassword(MANY_CHATS.password), name: "Many Chats", status: "active", emailVerifiedAt: new Date() },
-});
-const agentFor = (characterId: string, name: string) => database.prisma.chatAgent.create({ data: { userId: person.id, characterId, name } });
-const [newer, older] = [await agentFor(first!.id, first!.name), await agentFor(second!.id, MANY_CHATS.olderAgentName)];
-// A chat a minute, the older agent's first: the newest MANY_CHATS.newer are the list's first page.
-await database.prisma.chatSession.createMany({
-  data: [
-    ...Array.from({ length: MANY_CHATS.older }, () => older.id),
-    ...Array.from({ length: MANY_CHATS.newer }, () => newer.id),
-  ].map((agentId, index) => ({ userId: person.id, agentId, createdAt: new Date(Date.UTC(2026, 0, 1, 0, index)) })),
-});
+for (const email of [MANY_CHATS.email, MANY_CHATS_LIVE.email]) {
+  const person = await database.prisma.user.create({
+    data: { email, passwordHash: await hashPassword(MANY_CHATS.password), name: "Many Chats", status: "active", emailVerifiedAt: new Date() },
+  });
+  const agentFor = (characterId: string, name: string) => database.prisma.chatAgent.create({ data: { userId: person.id, characterId, name } });
+  const [newer, older] = [await agentFor(first!.id, first!.name), await agentFor(second!.id, MANY_CHATS.olderAgentName)];
+  // A chat a minute, the older agent's first: the newest MANY_CHATS.newer are the list's first page.
+  await database.prisma.chatSession.createMany({
+    data: [...Array.from({ length: MANY_CHATS.older }, () => older.id), ...Array.from({ length: MANY_CHATS.newer }, () => newer.id)].map((agentId, index) => ({
+      userId: person.id,
+      agentId,
+      createdAt: new Date(Date.UTC(2026, 0, 1, 0, index)),
+    })),
+  });
+}
 await database.close();

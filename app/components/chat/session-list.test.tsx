@@ -15,7 +15,7 @@ const session: ChatSessionSummary = {
 };
 const CURSOR = `2026-11-22T20:00:00.000Z_${session.id}`;
 
-function render(props: { older: { next: string | null; state?: "idle" | "loading" | "failed" }; query: string }, at = "/chat") {
+function render(props: { older: { next: string | null; state?: "idle" | "loading" | "failed"; fromOlderPage?: boolean }; query: string }, at = "/chat") {
   const Stub = createRoutesStub([{ path: "/chat", Component: () => <ChatSessionList sessions={[session]} activeId={null} {...props} /> }]);
   return renderToString(<Stub initialEntries={[at]} />);
 }
@@ -57,7 +57,7 @@ describe("the chat list's older pages", () => {
   });
 
   test("an older page (without JavaScript) links back to the newest chats, keeping the search", () => {
-    const html = render({ older: { next: null }, query: "lu" }, `/chat?q=lu&older=${encodeURIComponent(CURSOR)}`);
+    const html = render({ older: { next: null, fromOlderPage: true }, query: "lu" }, `/chat?q=lu&older=${encodeURIComponent(CURSOR)}`);
     const back = new RegExp(`<a [^>]*href="([^"]*)"[^>]*>${chatTexts.newestSessions}</a>`).exec(html);
     expect(back?.[1]).toBe("/chat?q=lu");
   });

@@ -1,16 +1,18 @@
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { thumbnailUrl } from "~/lib/catalogue";
 import { chatTexts, type ChatSessionSummary } from "~/lib/chat";
 import { formatChatTime } from "~/lib/dates";
 import { messagePreview } from "~/lib/message-preview";
 
-type Older = { next: string | null; load?: () => void; state?: "idle" | "loading" | "failed" };
+type Older = { next: string | null; load?: () => void; state?: "idle" | "loading" | "failed"; fromOlderPage?: boolean };
 
 /**
  * The person's chats, newest first, with a name search that works as a plain GET form. The list
  * comes in pages of SESSION_LIST_LIMIT: `older.next` is where the next one starts, if any. "Show
- * older chats" adds it with `older.load` (useSessionPages); without JavaScript it is a link to
- * that page, which links back to the newest chats.
+ * older chats" adds it with `older.load` (useSessionPages), says so to screen readers and moves
+ * the focus to the first chat added; without JavaScript it is a link to that page
+ * (`older.fromOlderPage`), which links back to the newest chats.
  */
 export function ChatSessionList({ sessions, older, activeId, query }: { sessions: ChatSessionSummary[]; older: Older; activeId: string | null; query: string }) {
   // A search on its way (the form is a GET, so the navigation carries its fields).
@@ -24,6 +26,17 @@ export function ChatSessionList({ sessions, older, activeId, query }: { sessions
     else params.delete("older");
     return `?${params}`;
   };
+  // After "Show older chats": where the added chats start, until they are there.
+  const list = useRef<HTMLUListElement>(null);
+  const addedFrom = useRef<number | null>(null);
+  const [added, setAdded] = useState("");
+  useEffect(() => {
+    const from = addedFrom.current;
+    if (from === null || sessions.length <= from) return;
+    addedFrom.current = null;
+    setAdded(chatTexts.olderSessionsAdded(sessions.length - from));
+    list.current?.querySelectorAll<HTMLAnchorElement>(":scope > li > a")[from]?.focus();
+  }, [sessions.length]);
   return (
     <div className="flex h-full flex-col">
       <Form method="get" className="border-b border-line p-3" role="search">
@@ -45,12 +58,12 @@ export function ChatSessionList({ sessions, older, activeId, query }: { sessions
         </div>
       ) : (
         <div className="flex-1 overflow-y-auto">
-          {searchParams.has("older") ? (
+          {older.fromOlderPage ? (
             <Link to={pageAt(null)} className="block px-3 py-3 text-center text-sm text-accent hover:underline">
               {chatTexts.newestSessions}
             </Link>
           ) : null}
-          <ul aria-label="Chats">
+          <ul aria-label="Chats" ref={list}>
             {sessions.map((session) => {
               const avatar = thumbnailUrl(session.agentAvatar, 150);
               return (
@@ -88,6 +101,7 @@ export function ChatSessionList({ sessions, older, activeId, query }: { sessions
               onClick={(event) => {
                 if (!older.load) return;
                 event.preventDefault();
+                addedFrom.current = sessions.length;
                 older.load();
               }}
               aria-disabled={older.state === "loading" || undefined}
@@ -97,6 +111,9 @@ export function ChatSessionList({ sessions, older, activeId, query }: { sessions
               {older.state === "loading" ? chatTexts.loadingOlderSessions : query.trim() ? chatTexts.olderMatches : chatTexts.olderSessions}
             </Link>
           ) : null}
+          <p className="sr-only" role="status">
+            {added}
+          </p>
         </div>
       )}
     </div>

@@ -7,7 +7,7 @@ import { modelChoices, updateOwnAgent } from "./agents.server";
 import { AttachmentRejected, filesInForm, storeFormFiles } from "./attachments.server";
 import { chooseChatModel, customModelMap, FALLBACK_CHAT_MODEL } from "./model-choice.server";
 import { ChatInputError, NoChatModelError, prepareReply, readMessage, runReply, TooManyRepliesError, type ReplyInput } from "./reply.server";
-import { ChatNotFoundError, deleteOwnMessage, listMessages, listSessions, requireOwnSession } from "./sessions.server";
+import { ChatNotFoundError, deleteOwnMessage, listMessages, listSessions, readSessionCursor, requireOwnSession } from "./sessions.server";
 
 /**
  * What /chat/:sessionId shows: the newest page of messages, or with ?before= the page before that
@@ -16,7 +16,8 @@ import { ChatNotFoundError, deleteOwnMessage, listMessages, listSessions, requir
 export async function chatPageData(userId: string, sessionId: string, searchParams: URLSearchParams) {
   const session = await requireOwnSession(userId, sessionId);
   const [list, page, agent] = await Promise.all([
-    listSessions(userId, searchParams.get("q") ?? "", searchParams.get("older")),
+    // The open chat is listed even when it is older than the page (opened from an older page).
+    listSessions(userId, { search: searchParams.get("q") ?? "", older: searchParams.get("older"), including: session.id }),
     listMessages(session.id, searchParams.get("before")),
     prisma().chatAgent.findUniqueOrThrow({ where: { id: session.agentId }, include: { character: { select: { chatModel: true } } } }),
   ]);
@@ -27,6 +28,7 @@ export async function chatPageData(userId: string, sessionId: string, searchPara
     sessionId: session.id,
     sessions: list.sessions,
     sessionsNext: list.next,
+    sessionsOlder: readSessionCursor(searchParams.get("older")) !== null,
     messages: page.messages,
     hasMore: page.hasMore,
     agent: {

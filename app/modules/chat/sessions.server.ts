@@ -91,24 +91,11 @@ export function readSessionCursor(value: string | null) {
   return { time, id: match![2]! };
 }
 
-/**
- * One page of the person's sessions, newest message first, optionally narrowed by the agent's
- * name: at most SESSION_LIST_LIMIT, after the chat `older` points at (a cursor as `next` gives
- * it) when given. `next` points at this page's last chat when there are more, else is null.
- */
-export async function listSessions(userId: string, search = "", older: string | null = null): Promise<{ sessions: ChatSessionSummary[]; next: string | null }> {
-  const query = search.trim().slice(0, 100);
-  const nameFilter = query ? Prisma.sql`AND a.name ILIKE ${`%${escapeLike(query)}%`}` : Prisma.empty;
-  const cursor = readSessionCursor(older);
-  // The list's order is (time descending, id ascending): what comes after the cursor's chat. Times
-  // are stored as UTC without a zone, to the millisecond, as the cursor has them.
-  const time = cursor && Prisma.sql`${cursor.time.toISOString().slice(0, -1)}::timestamp`;
-  const after = cursor
-    ? Prisma.sql`AND (COALESCE(s.last_message_at, s.created_at) < ${time} OR (COALESCE(s.last_message_at, s.created_at) = ${time} AND s.id > ${cursor.id}::uuid))`
-    : Prisma.empty;
-  const rows = await prisma().$queryRaw<
-    { id: string; agentId: string; agentName: string; agentAvatar: string | null; characterId: string; lastMessage: string | null; lastMessageTime: Date }[]
-  >`
+type SummaryRow = { id: string; agentId: string; agentName: string; agentAvatar: string | null; characterId: string; lastMessage: string | null; lastMessageTime: Date };
+
+/** The person's chats that `where` keeps, in the list's order (time descending, id ascending), at most `limit`. */
+async function sessionSummaries(userId: string, where: Prisma.Sql, limit: number): Promise<ChatSessionSummary[]> {
+  const rows = await prisma().$queryRaw<SummaryRow[]>`
     SELECT s.id::text AS id, a.id::text AS "agentId", a.name AS "agentName", a.avatar_url AS "agentAvatar",
            a.character_id::text AS "characterId", last.message AS "lastMessage",
            COALESCE(s.last_message_at, s.created_at) AS "lastMessageTime"
@@ -117,12 +104,40 @@ export async function listSessions(userId: string, search = "", older: string | 
     LEFT JOIN LATERAL (
       SELECT m.message FROM chat_messages m WHERE m.session_id = s.id ORDER BY m.created_at DESC, m.id DESC LIMIT 1
     ) last ON true
-    WHERE s.user_id = ${userId}::uuid ${nameFilter} ${after}
+    WHERE s.user_id = ${userId}::uuid ${where}
     ORDER BY COALESCE(s.last_message_at, s.created_at) DESC, s.id
-    LIMIT ${SESSION_LIST_LIMIT + 1}`;
-  const sessions = rows.slice(0, SESSION_LIST_LIMIT).map((row) => ({ ...row, lastMessageTime: row.lastMessageTime.toISOString() }));
+    LIMIT ${limit}`;
+  return rows.map((row) => ({ ...row, lastMessageTime: row.lastMessageTime.toISOString() }));
+}
+
+/**
+ * One page of the person's chats, newest message first, optionally narrowed by the agent's name
+ * (`search`): `limit` of them (SESSION_LIST_LIMIT unless said), after the chat `older` points at
+ * (a cursor as `next` gives it) when given. `next` points at this page's last chat when there
+ * are more, else is null. `including`: a chat of theirs (the one open) that an unsearched list
+ * shows below the page when the page does not hold it.
+ */
+export async function listSessions(
+  userId: string,
+  { search = "", older = null, limit = SESSION_LIST_LIMIT, including }: { search?: string; older?: string | null; limit?: number; including?: string } = {},
+): Promise<{ sessions: ChatSessionSummary[]; next: string | null }> {
+  const query = search.trim().slice(0, 100);
+  const nameFilter = query ? Prisma.sql`AND a.name ILIKE ${`%${escapeLike(query)}%`}` : Prisma.empty;
+  const cursor = readSessionCursor(older);
+  // What comes after the cursor's chat in the list's order. Times are stored as UTC without a
+  // zone, to the millisecond, as the cursor has them.
+  const time = cursor && Prisma.sql`${cursor.time.toISOString().slice(0, -1)}::timestamp`;
+  const after = cursor
+    ? Prisma.sql`AND (COALESCE(s.last_message_at, s.created_at) < ${time} OR (COALESCE(s.last_message_at, s.created_at) = ${time} AND s.id > ${cursor.id}::uuid))`
+    : Prisma.empty;
+  const rows = await sessionSummaries(userId, Prisma.sql`${nameFilter} ${after}`, limit + 1);
+  const sessions = rows.slice(0, limit);
   const last = sessions.at(-1);
-  return { sessions, next: rows.length > SESSION_LIST_LIMIT && last ? `${last.lastMessageTime}_${last.id}` : null };
+  const next = rows.length > limit && last ? `${last.lastMessageTime}_${last.id}` : null;
+  if (including && !query && isUuid(including) && !sessions.some((session) => session.id === including)) {
+    sessions.push(...(await sessionSummaries(userId, Prisma.sql`AND s.id = ${including}::uuid`, 1)));
+  }
+  return { sessions, next };
 }
 
 /** One page of a session's messages, oldest first, ending before `before` (a message id) if given. */

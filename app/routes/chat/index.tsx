@@ -6,7 +6,7 @@ import { useSessionPages } from "~/components/chat/use-session-pages";
 import { chatTexts } from "~/lib/chat";
 import type { ShellHandle } from "~/components/shell/frame";
 import { requireUser } from "~/modules/auth/login-session.server";
-import { listSessions } from "~/modules/chat/sessions.server";
+import { listSessions, readSessionCursor } from "~/modules/chat/sessions.server";
 import type { Route } from "./+types/index";
 
 export const handle: ShellHandle = { frame: "app" };
@@ -17,8 +17,9 @@ export function meta() {
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
-  const list = await listSessions(user.id, url.searchParams.get("q") ?? "", url.searchParams.get("older"));
-  return { sessions: list.sessions, sessionsNext: list.next };
+  const older = url.searchParams.get("older");
+  const list = await listSessions(user.id, { search: url.searchParams.get("q") ?? "", older });
+  return { sessions: list.sessions, sessionsNext: list.next, sessionsOlder: readSessionCursor(older) !== null };
 }
 
 /** /chat: the session list only (spec section 2); wide screens show where a conversation will open. */
@@ -33,7 +34,7 @@ export default function ChatIndex({ loaderData }: Route.ComponentProps) {
     <div className="flex h-[calc(100dvh-4rem-4rem)] min-h-0 md:h-[calc(100dvh-4rem)]">
       <section className="w-full border-r border-line lg:w-72 lg:shrink-0" aria-label="Chat sessions">
         <h1 className="sr-only">Chat</h1>
-        <ChatSessionList sessions={live.sessions} older={{ next: pages.next, load: pages.loadOlder, state: pages.state }} activeId={null} query={query} />
+        <ChatSessionList sessions={live.sessions} older={{ next: pages.next, load: pages.loadOlder, state: pages.state, fromOlderPage: loaderData.sessionsOlder }} activeId={null} query={query} />
       </section>
       <div className="hidden flex-1 flex-col items-center justify-center gap-3 text-muted lg:flex">
         <MessageCircle className="size-10" aria-hidden />

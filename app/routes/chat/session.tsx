@@ -249,7 +249,7 @@ export default function ChatSession({
       >
         <ChatSessionList
           sessions={chat.sessions}
-          older={{ next: sessionPages.next, load: sessionPages.loadOlder, state: sessionPages.state }}
+          older={{ next: sessionPages.next, load: sessionPages.loadOlder, state: sessionPages.state, fromOlderPage: page.sessionsOlder }}
           activeId={params.sessionId}
           query={searchParams.get("q") ?? ""}
         />
