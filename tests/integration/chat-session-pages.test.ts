@@ -17,9 +17,7 @@ let db: TestDatabase;
 let characterId: string;
 
 beforeAll(async () => {
-  const started = await chatTestDatabase();
-  db = started.db;
-  characterId = started.characterId;
+  ({ db, characterId } = await chatTestDatabase());
 });
 afterAll(() => db.dispose());
 

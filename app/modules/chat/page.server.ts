@@ -7,7 +7,7 @@ import { modelChoices, updateOwnAgent } from "./agents.server";
 import { AttachmentRejected, filesInForm, storeFormFiles } from "./attachments.server";
 import { chooseChatModel, customModelMap, FALLBACK_CHAT_MODEL } from "./model-choice.server";
 import { ChatInputError, NoChatModelError, prepareReply, readMessage, runReply, TooManyRepliesError, type ReplyInput } from "./reply.server";
-import { ChatNotFoundError, deleteOwnMessage, listMessages, listSessions, readSessionCursor, requireOwnSession } from "./sessions.server";
+import { ChatNotFoundError, deleteOwnMessage, listMessages, listSessions, requireOwnSession } from "./sessions.server";
 
 /**
  * What /chat/:sessionId shows: the newest page of messages, or with ?before= the page before that
@@ -28,7 +28,7 @@ export async function chatPageData(userId: string, sessionId: string, searchPara
     sessionId: session.id,
     sessions: list.sessions,
     sessionsNext: list.next,
-    sessionsOlder: readSessionCursor(searchParams.get("older")) !== null,
+    sessionsOlder: list.afterCursor,
     messages: page.messages,
     hasMore: page.hasMore,
     agent: {

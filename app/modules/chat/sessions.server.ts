@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { Prisma } from "~/generated/prisma/client";
 import { MESSAGES_PAGE_SIZE, SESSION_LIST_LIMIT, type ChatMessageView, type ChatSessionSummary, type PresentMessages } from "~/lib/chat";
 import { escapeLike, isUuid } from "~/modules/catalogue/characters.server";
@@ -79,16 +80,17 @@ export async function requireOwnSession(userId: string, sessionId: string) {
   }
 }
 
-/** Where a page of the session list ends: the last chat's time and id (`listSessions`'s `next`). */
-const SESSION_CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+/** The time part of a list cursor: an ISO time on a day that exists, as toISOString writes it. */
+const CURSOR_TIME = z.iso.datetime();
 
-/** A list cursor from a URL, or null when it is not one (then the list starts at the newest chat). */
+/**
+ * A list cursor from a URL (`listSessions`'s `next`: the last chat's time and id), or null when it
+ * is not one (then the list starts at the newest chat).
+ */
 export function readSessionCursor(value: string | null) {
-  const match = value ? SESSION_CURSOR.exec(value) : null;
-  // A day that exists: Date rolls 31 February over into March, which is then another time.
-  const time = match ? new Date(match[1]!) : null;
-  if (!time || Number.isNaN(time.getTime()) || time.toISOString() !== match![1]) return null;
-  return { time, id: match![2]! };
+  const [time, id, ...rest] = (value ?? "").split("_");
+  if (rest.length > 0 || !id || !isUuid(id) || !CURSOR_TIME.safeParse(time).success) return null;
+  return { time: new Date(time!), id };
 }
 
 type SummaryRow = { id: string; agentId: string; agentName: string; agentAvatar: string | null; characterId: string; lastMessage: string | null; lastMessageTime: Date };
@@ -113,14 +115,14 @@ async function sessionSummaries(userId: string, where: Prisma.Sql, limit: number
 /**
  * One page of the person's chats, newest message first, optionally narrowed by the agent's name
  * (`search`): `limit` of them (SESSION_LIST_LIMIT unless said), after the chat `older` points at
- * (a cursor as `next` gives it) when given. `next` points at this page's last chat when there
- * are more, else is null. `including`: a chat of theirs (the one open) that an unsearched list
+ * (a cursor as `next` gives it) when given; `afterCursor` says whether it was one. `next` points
+ * at this page's last chat when there are more, else is null. `including`: a chat of theirs (the one open) that an unsearched list
  * shows below the page when the page does not hold it.
  */
 export async function listSessions(
   userId: string,
   { search = "", older = null, limit = SESSION_LIST_LIMIT, including }: { search?: string; older?: string | null; limit?: number; including?: string } = {},
-): Promise<{ sessions: ChatSessionSummary[]; next: string | null }> {
+): Promise<{ sessions: ChatSessionSummary[]; next: string | null; afterCursor: boolean }> {
   const query = search.trim().slice(0, 100);
   const nameFilter = query ? Prisma.sql`AND a.name ILIKE ${`%${escapeLike(query)}%`}` : Prisma.empty;
   const cursor = readSessionCursor(older);
@@ -137,7 +139,7 @@ export async function listSessions(
   if (including && !query && isUuid(including) && !sessions.some((session) => session.id === including)) {
     sessions.push(...(await sessionSummaries(userId, Prisma.sql`AND s.id = ${including}::uuid`, 1)));
   }
-  return { sessions, next };
+  return { sessions, next, afterCursor: cursor !== null };
 }
 
 /** One page of a session's messages, oldest first, ending before `before` (a message id) if given. */

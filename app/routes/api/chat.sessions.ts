@@ -20,6 +20,6 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   if (!readSessionCursor(older)) return Response.json({ error: OLDER_ERROR }, { status: 400 });
   const limit = LIMIT.safeParse(url.searchParams.get("limit") ?? SESSION_LIST_LIMIT);
   if (!limit.success) return Response.json({ error: LIMIT_ERROR }, { status: 400 });
-  const page = await listSessions(user.id, { search: url.searchParams.get("q") ?? "", older, limit: limit.data });
-  return Response.json(page, { headers: { "Cache-Control": "private, no-store" } });
+  const { sessions, next } = await listSessions(user.id, { search: url.searchParams.get("q") ?? "", older, limit: limit.data });
+  return Response.json({ sessions, next }, { headers: { "Cache-Control": "private, no-store" } });
 }

@@ -6,7 +6,7 @@ import { useSessionPages } from "~/components/chat/use-session-pages";
 import { chatTexts } from "~/lib/chat";
 import type { ShellHandle } from "~/components/shell/frame";
 import { requireUser } from "~/modules/auth/login-session.server";
-import { listSessions, readSessionCursor } from "~/modules/chat/sessions.server";
+import { listSessions } from "~/modules/chat/sessions.server";
 import type { Route } from "./+types/index";
 
 export const handle: ShellHandle = { frame: "app" };
@@ -17,9 +17,8 @@ export function meta() {
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
-  const older = url.searchParams.get("older");
-  const list = await listSessions(user.id, { search: url.searchParams.get("q") ?? "", older });
-  return { sessions: list.sessions, sessionsNext: list.next, sessionsOlder: readSessionCursor(older) !== null };
+  const list = await listSessions(user.id, { search: url.searchParams.get("q") ?? "", older: url.searchParams.get("older") });
+  return { sessions: list.sessions, sessionsNext: list.next, sessionsOlder: list.afterCursor };
 }
 
 /** /chat: the session list only (spec section 2); wide screens show where a conversation will open. */
