@@ -12,6 +12,7 @@ export const attachmentTexts = {
   uploadFailed: (name: string) => `Failed to upload ${name}`,
   tooLarge: "Files can be at most 10 MB.",
   contentMismatch: "The file's content does not match its extension.",
+  docxTooLarge: "This Word document holds too much to read. Please attach a shorter one, or a PDF.",
   tooMany: `Attach at most ${ATTACHMENTS_PER_MESSAGE} files to one message.`,
   tooManyUploads: "Too many uploads. Please try again later.",
 } as const;

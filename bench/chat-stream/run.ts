@@ -323,7 +323,7 @@ async function timePhases(config: Config, person: Person): Promise<Phase[]> {
   const { getOwnSession, saveMessage } = await import("../../app/modules/chat/sessions.server");
   const { reserve, release } = await import("../../app/modules/tokens/ledger.server");
   const { publishChatEvent } = await import("../../app/modules/chat/realtime.server");
-  const { prepareReply } = await import("../../app/modules/chat/reply.server");
+  const { abandonReply, prepareReply } = await import("../../app/modules/chat/reply.server");
 
   const names = [
     "sign-in lookup alone (getCurrentUser), for scale",
@@ -364,7 +364,7 @@ async function timePhases(config: Config, person: Person): Promise<Phase[]> {
       await release(reservation.id);
       const prepared = await step(() => prepareReply({ loginSessionId: loginSessionIdOf(request())! }, person.sessionId, { text: MESSAGE }));
       if (prepared.model.name !== MODEL) throw new Error(`phase timing: the chosen model is ${prepared.model.name}, not ${MODEL}`);
-      if (prepared.reservationId) await release(prepared.reservationId);
+      await abandonReply(prepared);
       await step(() => saveMessage(session, user.id, { senderType: "user", message: MESSAGE }));
       await step(() => publishChatEvent({ kind: "message", userId: user.id, sessionId: session.id, messageId: randomUUID() }));
       if (keep) took.forEach((ms, index) => times[index]!.push(ms));

@@ -49,11 +49,11 @@ async function chatWithStory(page: Page, label: string, card: number, exchanges:
 /** Opening the story while reading further up grows it downwards: its start stays put. */
 async function expectStoryOpensDownwards(page: Page) {
   const story = messages(page).filter({ hasText: "A story:" });
-  const more = story.getByRole("button", { name: "Show more" });
+  const more = story.getByText("Show more", { exact: true });
   await more.scrollIntoViewIfNeeded();
   const storyAt = (await story.boundingBox())!.y;
   await more.click();
-  await expect(story.getByRole("button", { name: "Show less" })).toBeVisible();
+  await expect(story.getByText("Show less", { exact: true })).toBeVisible();
   expect((await story.boundingBox())!.y).toBeCloseTo(storyAt, 0);
 }
 

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { attachmentTexts } from "~/lib/attachments";
 import { chatTexts } from "~/lib/chat";
 import { mailAndModelFakes } from "./fakes";
 import { hydrated, signedInAccount } from "./journeys";
@@ -94,6 +95,25 @@ test("the same conversation without JavaScript", async ({ browser }) => {
     { type: "text", text: "Check my list" },
     { type: "text", text: "Attached file list.txt:\nTent, stove, matches" },
   ]);
+  // A send refused for its file keeps its text in the box, and nothing is kept or sent.
+  await page.locator('input[type="file"][name="file"]').setInputFiles({ name: "tool.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ") });
+  await page.getByRole("textbox", { name: "Message", exact: true }).fill("Keep this text");
+  await page.getByRole("button", { name: "Send", exact: true }).click();
+  await expect(page.getByText(attachmentTexts.notSupported("exe"))).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Message", exact: true })).toHaveValue("Keep this text");
+  await expect(messages(page)).toHaveCount(5);
+
+  // A long reply opens in full without scripts too, and keeps the model's line breaks.
+  fakes.model.nextReply({ text: `First line\nSecond line, ${"and then some more words ".repeat(15)}THE END` });
+  await page.getByRole("textbox", { name: "Message", exact: true }).fill("Tell me a long one");
+  await page.getByRole("button", { name: "Send", exact: true }).click();
+  await expect(messages(page)).toHaveCount(7);
+  const long = messages(page).nth(6);
+  await expect(long.getByText("THE END")).toBeHidden();
+  await long.getByText("Show more", { exact: true }).click();
+  await expect(long.getByText("THE END")).toBeVisible();
+  await expect(long.getByText("Show less", { exact: true })).toBeVisible();
+  await expect(long.locator("br")).not.toHaveCount(0);
   await page.screenshot({ path: "test-results/chat-phone-nojs.png" });
   await context.close();
 });
@@ -167,6 +187,16 @@ test("quick prompts and the prompt guide write into the composer; the sidebar's 
   await expect(page.getByRole("status").filter({ hasText: "Failed to upload image" })).toBeVisible();
   await expect(edit.getByRole("alert")).toContainText("Failed to upload image");
   await expect(page.getByRole("heading", { name: "My Own Guide", level: 1 })).toBeVisible();
+  // Closed and opened again, the form starts afresh; a name of blanks takes the focus to the name, marked invalid.
+  await edit.getByRole("button", { name: "Cancel" }).click();
+  await quick.getByRole("button", { name: "Edit" }).click();
+  await expect(edit.getByRole("alert")).toHaveCount(0);
+  await expect(edit.getByLabel("Name")).toHaveValue("My Own Guide");
+  await edit.getByLabel("Name").fill("   ");
+  await edit.getByRole("button", { name: "Save" }).click();
+  await expect(edit.getByLabel("Name")).toHaveAttribute("aria-invalid", "true");
+  await expect(edit.getByLabel("Name")).toBeFocused();
+  await edit.getByRole("button", { name: "Cancel" }).click();
 
   await page.goto("/explore");
   // The last chat is remembered in the browser: the sidebar's script reads it.

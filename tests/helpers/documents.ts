@@ -23,7 +23,7 @@ export function minimalPdf(text: string) {
 }
 
 /** A Word .docx with one paragraph per line of `text`: the three parts Word needs, zipped. */
-export async function minimalDocx(text: string) {
+export async function minimalDocx(text: string, { padding = "" }: { padding?: string } = {}) {
   const escape = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   const zip = new JSZip();
   zip.file(
@@ -37,7 +37,20 @@ export async function minimalDocx(text: string) {
   const paragraphs = text.split("\n").map((line) => `<w:p><w:r><w:t xml:space="preserve">${escape(line)}</w:t></w:r></w:p>`);
   zip.file(
     "word/document.xml",
-    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${paragraphs.join("")}</w:body></w:document>`,
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${paragraphs.join("")}</w:body>${padding}</w:document>`,
   );
-  return zip.generateAsync({ type: "nodebuffer" });
+  return zip.generateAsync({ type: "nodebuffer", compression: "DEFLATE" });
+}
+
+/** A zip whose entry `name` claims, in its local and central headers, to unpack to `size` bytes. */
+export function withDeclaredSize(zip: Buffer, name: string, size: number) {
+  const patched = Buffer.from(zip);
+  const nameBytes = Buffer.from(name);
+  for (let offset = 0; offset < patched.length - 46; offset++) {
+    const signature = patched.readUInt32LE(offset);
+    // Local file header: the size at 22, the name at 30. Central directory entry: the size at 24, the name at 46.
+    if (signature === 0x04034b50 && patched.subarray(offset + 30, offset + 30 + nameBytes.length).equals(nameBytes)) patched.writeUInt32LE(size, offset + 22);
+    if (signature === 0x02014b50 && patched.subarray(offset + 46, offset + 46 + nameBytes.length).equals(nameBytes)) patched.writeUInt32LE(size, offset + 24);
+  }
+  return patched;
 }

@@ -6,7 +6,7 @@ import { AttachmentRejected, storeChatAttachment } from "~/modules/chat/attachme
 import { chatPageData, handleChatAction } from "~/modules/chat/page.server";
 import { ChatInputError, prepareReply, readMessage, runReply } from "~/modules/chat/reply.server";
 import { ChatNotFoundError, deleteOwnMessage, getOwnSession, listMessages, startChat } from "~/modules/chat/sessions.server";
-import { getObject, isReadable, signedUrl } from "~/modules/storage/storage.server";
+import { getObject, isReadable, putObject, signedUrl } from "~/modules/storage/storage.server";
 import { credit, getBalance } from "~/modules/tokens/ledger.server";
 import { invalidateCatalogueCache } from "~/modules/catalogue/cache.server";
 import { action as uploadAction } from "~/routes/api/chat.uploads";
@@ -14,7 +14,9 @@ import { loader as storageLoader } from "~/routes/api/storage";
 import type { FakeOpenAi } from "../fakes/openai-server";
 import { chatWithFakeProvider } from "../helpers/chat";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
-import { minimalDocx, minimalPdf } from "../helpers/documents";
+import { minimalDocx, minimalPdf, withDeclaredSize } from "../helpers/documents";
+import { DOCX_XML_MAX_BYTES } from "~/modules/chat/document-text.server";
+import JSZip from "jszip";
 import { signedInCookie } from "../helpers/payments";
 import { newUser } from "../helpers/tokens";
 import { routeArgs } from "../helpers/route-args";
@@ -83,6 +85,26 @@ describe("chat attachments", () => {
     await expect(storeChatAttachment(userId, file("<script>alert(1)</script>", "photo.png"))).rejects.toThrow(attachmentTexts.contentMismatch);
     await expect(storeChatAttachment(userId, file(png, "notes.txt"))).rejects.toBeInstanceOf(AttachmentRejected);
     await expect(storeChatAttachment(userId, file("%PDF-1.4 not really", "doc.docx"))).rejects.toThrow(attachmentTexts.contentMismatch);
+  });
+
+  test("a .docx must be a Word document that unpacks to a readable size; one that understates its size is not read", async () => {
+    const plainZip = await new JSZip().file("notes.txt", "not a Word document").generateAsync({ type: "nodebuffer" });
+    await expect(storeChatAttachment(userId, file(plainZip, "notes.docx"))).rejects.toThrow(attachmentTexts.contentMismatch);
+    // A few kB of zip that would unpack to more than the limit (a zip bomb, in small).
+    const huge = await minimalDocx("Hello", { padding: `<!--${" ".repeat(DOCX_XML_MAX_BYTES)}-->` });
+    expect(huge.length).toBeLessThan(ATTACHMENT_MAX_BYTES);
+    await expect(storeChatAttachment(userId, file(huge, "huge.docx"))).rejects.toThrow(attachmentTexts.docxTooLarge);
+    const understated = withDeclaredSize(huge, "word/document.xml", 1_000);
+    await expect(storeChatAttachment(userId, file(understated, "small.docx"))).rejects.toThrow(attachmentTexts.contentMismatch);
+
+    // Stored before this check existed (or straight into storage): named to the model, never unpacked whole.
+    const path = await putObject("chats", `${userId}/understated/small.docx`, understated, "application/vnd.openxmlformats-officedocument.wordprocessingml.document");
+    const chat = await newChat();
+    expect(await ask(chat.id, { text: "Read it", paths: [path] }, "I could not.")).toMatchObject({ status: "complete" });
+    expect(lastAsk()!.content).toEqual([
+      { type: "text", text: "Read it" },
+      { type: "text", text: "[Attached file: small.docx]" },
+    ]);
   });
 
   test("a message with an image goes to a model that reads images, at that model's cost; one without goes to the agent's model", async () => {

@@ -2,6 +2,7 @@
 import { EventSourceParserStream } from "eventsource-parser/stream";
 import { Prisma } from "~/generated/prisma/client";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { endAllLoginSessions } from "~/modules/auth/login-session.server";
 import { prisma } from "~/modules/db/db.server";
 import { chatEventNotifySql, publishChatEvent, resetChatListenerForTests } from "~/modules/chat/realtime.server";
 import { startChat } from "~/modules/chat/sessions.server";
@@ -26,15 +27,16 @@ async function openFeed(userId: string, sessionId: string) {
   const feed = (await eventsLoader(routeArgs(request))) as Response;
   expect(feed.status).toBe(200);
   const reader = feed.body!.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
+  /** The next event, or null once the feed has closed. */
   const next = async () => {
-    const { value } = await reader.read();
-    return { event: value!.event, data: JSON.parse(value!.data) as Record<string, unknown> };
+    const { value, done } = await reader.read();
+    return done ? null : { event: value.event, data: JSON.parse(value.data) as Record<string, unknown> };
   };
   // The feed subscribes as its stream starts: announce a probe until one comes through.
   const probe = "00000000-0000-0000-0000-000000000000";
   const announcing = setInterval(() => void publishChatEvent({ kind: "deleted", userId, sessionId, messageId: probe }), 50);
   try {
-    while ((await next()).data.id !== probe);
+    for (let item = await next(); item?.data.id !== probe; item = await next()) if (!item) throw new Error("the feed closed before it listened");
   } finally {
     clearInterval(announcing);
   }
@@ -42,7 +44,7 @@ async function openFeed(userId: string, sessionId: string) {
   const nextReal = async () => {
     for (;;) {
       const item = await next();
-      if (item.data.id !== probe) return item;
+      if (item?.data.id !== probe) return item;
     }
   };
   return { next: nextReal, close: () => abort.abort() };
@@ -64,8 +66,8 @@ test("a message and a deletion announced after it, in one commit, reach the feed
   });
 
   const first = await feed.next();
-  expect(first.event).toBe("message");
-  expect(first.data).toMatchObject({ sessionId, message: { id: saved.id, message: "the newer message" } });
+  expect(first?.event).toBe("message");
+  expect(first?.data).toMatchObject({ sessionId, message: { id: saved.id, message: "the newer message" } });
   expect(await feed.next()).toEqual({ event: "deleted", data: { sessionId, id: replaced } });
   feed.close();
 });
@@ -86,4 +88,14 @@ test("the feed is listening by the time it answers: an event announced at once a
   const first = await Promise.race([reader.read().then(({ value }) => ({ event: value!.event, data: JSON.parse(value!.data) as unknown })), quiet]);
   expect(first).toEqual({ event: "deleted", data: { sessionId, id: deleted } });
   abort.abort();
+});
+
+test("a feed whose sign-in has ended carries nothing more and closes", async () => {
+  const userId = await newUser();
+  const sessionId = await startChat(userId, characterId);
+  const feed = await openFeed(userId, sessionId);
+  await endAllLoginSessions(userId);
+  const secret = await prisma().chatMessage.create({ data: { sessionId, senderType: "user", senderId: userId, userId, message: "said after signing out" } });
+  await publishChatEvent({ kind: "message", userId, sessionId, messageId: secret.id });
+  expect(await feed.next()).toBeNull();
 });

@@ -3,8 +3,8 @@ import { chatTexts, MESSAGE_MAX_CHARS, SESSION_LIST_LIMIT } from "~/lib/chat";
 import { Prisma } from "~/generated/prisma/client";
 import { database, prisma } from "~/modules/db/db.server";
 import { GREETING_REQUEST } from "~/modules/ai/prompt.server";
-import { chatPageData } from "~/modules/chat/page.server";
-import { CHAT_REPLIES, prepareReply, readMessage, runReply, TooManyRepliesError } from "~/modules/chat/reply.server";
+import { chatPageData, handleChatAction } from "~/modules/chat/page.server";
+import { CHAT_REPLIES, prepareReply, readMessage, REPLY_HOLD_SECONDS, ReplyBusyError, runReply, TooManyRepliesError } from "~/modules/chat/reply.server";
 import { ChatNotFoundError, getOwnSession, listMessages, listSessions, startChat } from "~/modules/chat/sessions.server";
 import { credit, getBalance, InsufficientTokensError } from "~/modules/tokens/ledger.server";
 import type { FakeOpenAi } from "../fakes/openai-server";
@@ -181,7 +181,9 @@ describe("a reply from the model", () => {
 
   test("the model gets the last 10 chat messages of this session, oldest first, then the new one", async () => {
     const chat = await session();
-    const base = Date.now() + 1_000; // after the greeting
+    // All in the past, the greeting first, so that what is asked next comes after them.
+    const base = Date.now() - 60_000;
+    await prisma().chatMessage.updateMany({ where: { sessionId: chat.id }, data: { createdAt: new Date(base - 1_000) } });
     for (let index = 0; index < 14; index++) {
       await prisma().chatMessage.create({
         data: {
@@ -203,6 +205,11 @@ describe("a reply from the model", () => {
       ...[3, 4, 5, 6, 7, 8, 9, 10, 11, 13].map((index) => `${index % 2 ? "assistant" : "user"}: line ${index}`),
       "user: And now?",
     ]);
+    // Regenerate asks again with the same 10 messages before the repeated ask, not fewer.
+    fake.nextReply({ text: "Noted again." });
+    await runReply(await prepareReply({ userId: userId }, chat.id, { regenerate: true }), {});
+    const again = (fake.requests.at(-1)!.body as { messages: { role: string; content: string }[] }).messages;
+    expect(again.slice(1).map((message) => `${message.role}: ${message.content}`)).toEqual(sent.slice(1).map((message) => `${message.role}: ${message.content}`));
   });
 
   test("the model is asked at temperature 0.6 and streaming, unless the agent's document sets its own temperature or turns streaming off", async () => {
@@ -435,15 +442,97 @@ describe("a reply from the model", () => {
 
   test("asks made at once are counted one by one: exactly CHAT_REPLIES of them go through", async () => {
     const chat = await session();
+    // One chat holds one reply at a time, so the asks go to as many chats of this person's with the same agent.
+    const chats = await Promise.all(
+      Array.from({ length: CHAT_REPLIES.limit + 10 }, () => prisma().chatSession.create({ data: { userId, agentId: chat.agentId }, select: { id: true } })),
+    );
     await credit(userId, { type: "purchased", amount: COST * (CHAT_REPLIES.limit + 10), description: "test" });
     const outcomes = await Promise.all(
-      Array.from({ length: CHAT_REPLIES.limit + 10 }, (_, index) => prepareReply({ userId }, chat.id, { text: `Message ${index}` }).then(() => "prepared", (error: unknown) => error)),
+      chats.map(({ id }, index) => prepareReply({ userId }, id, { text: `Message ${index}` }).then(() => "prepared", (error: unknown) => error)),
     );
     expect(outcomes.filter((outcome) => outcome === "prepared")).toHaveLength(CHAT_REPLIES.limit);
     expect(outcomes.filter((outcome) => outcome instanceof TooManyRepliesError)).toHaveLength(10);
     expect(await prisma().tokenReservation.count({ where: { userId } })).toBe(CHAT_REPLIES.limit);
-    expect(await prisma().chatMessage.count({ where: { sessionId: chat.id, senderType: "user" } })).toBe(CHAT_REPLIES.limit);
+    expect(await prisma().chatMessage.count({ where: { userId, senderType: "user" } })).toBe(CHAT_REPLIES.limit);
     expect(await ledgerSum(userId)).toBe((await getBalance(userId)).total);
+  });
+
+  test("one reply at a time per chat: of two Regenerates at once one is refused, having cost and changed nothing", async () => {
+    const chat = await session();
+    fake.nextReply({ text: "First answer." });
+    await runReply(await prepareReply({ userId }, chat.id, { text: "Question" }), {});
+    const outcomes = await Promise.allSettled([prepareReply({ userId }, chat.id, { regenerate: true }), prepareReply({ userId }, chat.id, { regenerate: true })]);
+    const prepared = outcomes.filter((outcome) => outcome.status === "fulfilled").map((outcome) => outcome.value);
+    const refused = outcomes.filter((outcome) => outcome.status === "rejected").map((outcome) => outcome.reason as unknown);
+    expect(prepared).toHaveLength(1);
+    expect(refused).toEqual([new ReplyBusyError(chatTexts.replyBusy)]);
+    fake.nextReply({ text: "Regenerated." });
+    expect(await runReply(prepared[0]!, {})).toMatchObject({ status: "complete", message: { message: "Regenerated." } });
+    expect((await texts(chat.id)).slice(1)).toEqual(["user: Question", "agent: Regenerated."]);
+    expect(await getBalance(userId)).toMatchObject({ total: 100 - 2 * COST });
+    expect(await ledgerSum(userId)).toBe(100 - 2 * COST);
+  });
+
+  test("an ask while a reply is being written (another tab) is refused 409 and changes nothing; once the reply ends, the chat answers again", async () => {
+    const chat = await session();
+    const writing = await prepareReply({ userId }, chat.id, { text: "Take your time" });
+    const calls = fake.requests.length;
+    const request = new Request(`http://localhost/api/chat/${chat.id}/reply`, {
+      method: "POST",
+      headers: { Cookie: await signedInCookie(userId) },
+      body: new URLSearchParams({ intent: "regenerate" }),
+    });
+    const response = (await replyAction(routeArgs(request, { params: { sessionId: chat.id } }))) as Response;
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({ error: chatTexts.replyBusy });
+    const form = new FormData();
+    form.set("intent", "send");
+    form.set("message", "Me too");
+    expect(await handleChatAction(userId, chat.id, form)).toEqual({ ok: false, status: 409, error: chatTexts.replyBusy });
+    expect(fake.requests.length).toBe(calls);
+    expect(await prisma().tokenReservation.count({ where: { userId } })).toBe(1);
+    expect(await prisma().rateLimit.findUnique({ where: { key: `chat-reply:user:${userId}` } })).toMatchObject({ count: 1 });
+
+    fake.nextReply({ text: "A patient answer." });
+    expect(await runReply(writing, {})).toMatchObject({ status: "complete" });
+    fake.nextReply({ text: "Now you." });
+    expect(await handleChatAction(userId, chat.id, form)).toEqual({ ok: true });
+    expect((await texts(chat.id)).slice(1)).toEqual(["user: Take your time", "agent: A patient answer.", "user: Me too", "agent: Now you."]);
+    expect(await getBalance(userId)).toMatchObject({ total: 100 - 2 * COST });
+  });
+
+  test("an ask right after a Stop waits for the stopped reply to be saved, then goes through", async () => {
+    const chat = await session();
+    fake.nextReply({ text: "one two three four five", stallAfterChars: 4, stallMs: 3_000 });
+    const stop = new AbortController();
+    const stopped = runReply(await prepareReply({ userId }, chat.id, { text: "Count" }), { signal: stop.signal, onDelta: () => stop.abort() });
+    // Asked before the stopped reply has been saved.
+    const next = prepareReply({ userId }, chat.id, { text: "Go on" });
+    const partial = await stopped;
+    expect(partial).toMatchObject({ status: "stopped", message: { message: expect.stringMatching(/^one/) } });
+    fake.nextReply({ text: "Six." });
+    expect(await runReply(await next, {})).toMatchObject({ status: "complete", message: { message: "Six." } });
+    expect((await texts(chat.id)).slice(1)).toEqual(["user: Count", `agent: ${(partial as { message: { message: string } }).message.message}`, "user: Go on", "agent: Six."]);
+  });
+
+  test("a reply whose instance stopped holds its chat for REPLY_HOLD_SECONDS at most; any ending lets it go", async () => {
+    const chat = await session();
+    await prepareReply({ userId }, chat.id, { text: "Hello?" }); // never run, as if the server had stopped
+    await expect(prepareReply({ userId }, chat.id, { text: "Anyone?" })).rejects.toBeInstanceOf(ReplyBusyError);
+    const held = await prisma().chatSession.findUniqueOrThrow({ where: { id: chat.id } });
+    expect(held.replyUntil!.getTime() - Date.now()).toBeGreaterThan((REPLY_HOLD_SECONDS - 10) * 1000);
+    expect(held.replyUntil!.getTime() - Date.now()).toBeLessThanOrEqual(REPLY_HOLD_SECONDS * 1000);
+    await prisma().chatSession.update({ where: { id: chat.id }, data: { replyUntil: new Date(Date.now() - 1000) } });
+    // A failed reply, a stop with nothing received and an empty answer end it too.
+    fake.nextReply({ failWith: { status: 500, message: "no" } });
+    expect(await runReply(await prepareReply({ userId }, chat.id, { text: "Anyone?" }), {})).toMatchObject({ status: "failed" });
+    fake.nextReply({ text: "" });
+    expect(await runReply(await prepareReply({ userId }, chat.id, { text: "Anyone??" }), {})).toMatchObject({ status: "failed" });
+    const stop = new AbortController();
+    stop.abort();
+    fake.nextReply({ text: "unheard" });
+    expect(await runReply(await prepareReply({ userId }, chat.id, { text: "Anyone???" }), { signal: stop.signal })).toMatchObject({ status: "stopped" });
+    expect(await prisma().chatSession.findUniqueOrThrow({ where: { id: chat.id } })).toMatchObject({ replyUntil: null });
   });
 
   test("regenerate replaces the last reply with a new one and costs tokens like a message", async () => {

@@ -53,6 +53,14 @@ describe("stored files", () => {
     expect(statusOf(await call(storageLoader, "/storage/avatars/missing.png"))).toBe(404);
   });
 
+  it("answers 404 for a folder, and for a path through a file, as for any other missing file", async () => {
+    await putObject("avatars", "folders/inside/one.png", await samplePng());
+    expect(statusOf(await call(storageLoader, "/storage/avatars/folders/inside"))).toBe(404);
+    expect(statusOf(await call(storageLoader, "/storage/avatars/folders/inside/one.png/more.png"))).toBe(404);
+    expect(statusOf(await call(thumbnailLoader, "/thumb/avatars/folders/inside?w=300"))).toBe(404);
+    expect(statusOf(await call(storageLoader, "/storage/avatars/folders/inside/one.png"))).toBe(200);
+  });
+
   it("refuses paths that climb out of the bucket, before touching storage", async () => {
     // A URL parser would normalise "..", so pass the raw splat as a router could receive it.
     for (const splat of ["../../session-secret", "people/../../x.png", "..%2F..%2Fsession-secret"]) {

@@ -43,12 +43,13 @@ export function AgentDetails({
     <div>
       {avatar ? <img src={avatar} alt="" className="aspect-[3/4] w-full rounded-2xl object-cover" width={300} height={400} /> : null}
       <div className="mt-4 flex items-center justify-between gap-2">
-        <h2 className="text-lg font-semibold">{agent.name}</h2>
-        <button type="button" onClick={onEdit} className="btn-secondary h-8 px-3 text-xs">
+        {/* A name of one long word wraps anywhere rather than push Edit out of the panel. */}
+        <h2 className="min-w-0 text-lg font-semibold [overflow-wrap:anywhere]">{agent.name}</h2>
+        <button type="button" onClick={onEdit} className="btn-secondary h-8 shrink-0 px-3 text-xs">
           Edit
         </button>
       </div>
-      <p className="mt-1 text-sm text-muted">{agent.bio}</p>
+      <p className="mt-1 text-sm text-muted [overflow-wrap:anywhere]">{agent.bio}</p>
       <dl className="mt-4 text-sm">
         <dt className="text-faint">Chat model</dt>
         <dd data-testid="agent-model" title={agent.modelName}>

@@ -68,7 +68,11 @@ export function useAttachments() {
     [change, update, fail, refuse],
   );
   const remove = useCallback((key: string) => change((list) => list.filter((file) => file.key !== key)), [change]);
-  const clear = useCallback(() => change(() => []), [change]);
+  /** After a send: no files, and no reason left over from a file refused before it. */
+  const clear = useCallback(() => {
+    change(() => []);
+    setProblem(null);
+  }, [change]);
   /** Files already uploaded, given back (a message that could not be sent). */
   const restore = useCallback(
     (views: AttachmentView[]) =>

@@ -14,6 +14,7 @@ const MAX_HEIGHT_PX = 200;
  */
 export function ChatComposer({
   streaming,
+  draft,
   canRegenerate,
   onSend,
   onStop,
@@ -22,6 +23,8 @@ export function ChatComposer({
   onOpenGuide,
 }: {
   streaming: boolean;
+  /** The text of a send the page's form posted and the server refused (without JavaScript). */
+  draft?: string;
   canRegenerate: boolean;
   /** Resolves false when the message did not reach the server: its text and files come back. */
   onSend: (text: string, attachments: AttachmentView[]) => Promise<boolean>;
@@ -110,7 +113,11 @@ export function ChatComposer({
       ) : null}
       <Form method="post" encType="multipart/form-data" onSubmit={submit} className="flex items-end gap-2">
         <input type="hidden" name="intent" value="send" />
-        <label className="btn-secondary h-11 w-11 shrink-0 cursor-pointer p-0" aria-label="Attach files">
+        {/* The file field itself is hidden: its button shows the keyboard focus for it. */}
+        <label
+          className="btn-secondary h-11 w-11 shrink-0 cursor-pointer p-0 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent"
+          aria-label="Attach files"
+        >
           <Paperclip className="size-4" aria-hidden />
           {/* Named so that without JavaScript the chosen files post with the message; with it, each is uploaded at once and the field emptied. */}
           <input
@@ -140,6 +147,7 @@ export function ChatComposer({
           id="chat-message"
           ref={input}
           name="message"
+          defaultValue={draft}
           rows={1}
           maxLength={MESSAGE_MAX_CHARS}
           aria-describedby={length >= MESSAGE_COUNT_FROM_CHARS ? "chat-message-length" : undefined}

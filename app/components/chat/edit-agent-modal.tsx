@@ -1,3 +1,4 @@
+import { cloneElement, useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { AGENT_FIELD_MAX } from "~/lib/agent-form";
 import type { FieldErrors } from "~/lib/auth-forms";
@@ -29,12 +30,28 @@ export function EditAgentModal({
   fields?: FieldErrors;
 }) {
   const saving = useNavigation().formData?.get("intent") === "edit-agent";
+  const form = useRef<HTMLFormElement>(null);
+  const alert = useRef<HTMLDivElement>(null);
+  // A refused save takes the person to what is wrong: the first field it names, else the alert at the top.
+  useEffect(() => {
+    if (!error || !open) return;
+    const invalid = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (invalid) invalid.focus();
+    else {
+      alert.current?.scrollIntoView({ block: "nearest" });
+      alert.current?.focus();
+    }
+  }, [error, fields, open]);
   return (
     <Dialog open={open} onClose={onClose} title="Edit agent" wide>
       <h2 className="text-xl font-bold">Edit agent</h2>
       <p className="mt-1 text-sm text-muted">Changes apply to your own copy of this character only.</p>
-      <Form method="post" encType="multipart/form-data" className="mt-5 flex max-h-[65dvh] flex-col gap-4 overflow-y-auto pr-1">
-        {error ? <FormAlert tone="error">{error}</FormAlert> : null}
+      <Form ref={form} method="post" encType="multipart/form-data" className="mt-5 flex max-h-[65dvh] flex-col gap-4 overflow-y-auto pr-1">
+        {error ? (
+          <div ref={alert} tabIndex={-1} className="outline-none">
+            <FormAlert tone="error">{error}</FormAlert>
+          </div>
+        ) : null}
         <input type="hidden" name="intent" value="edit-agent" />
         <Field label="Name" error={fields.name}>
           <input id="agent-name" name="name" required maxLength={AGENT_FIELD_MAX.name} defaultValue={agent.name} className="field h-10 w-full" />
@@ -79,14 +96,22 @@ export function EditAgentModal({
   );
 }
 
-function Field({ label, error, children }: { label: string; error?: string; children: React.ReactElement<{ id: string }> }) {
+type FieldControl = { id: string; "aria-invalid"?: boolean; "aria-describedby"?: string };
+
+/** A labelled control; its error is read out with it (aria-describedby) and marks it invalid. */
+function Field({ label, error, children }: { label: string; error?: string; children: React.ReactElement<FieldControl> }) {
+  const errorId = `${children.props.id}-error`;
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={children.props.id} className="text-sm font-medium">
         {label}
       </label>
-      {children}
-      {error ? <p className="text-sm text-danger">{error}</p> : null}
+      {error ? cloneElement(children, { "aria-invalid": true, "aria-describedby": errorId }) : children}
+      {error ? (
+        <p id={errorId} className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -1,7 +1,9 @@
 import { Check, Copy, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
-import Markdown from "react-markdown";
+import Markdown, { type Components } from "react-markdown";
 import { useFetcher } from "react-router";
+import remarkBreaks from "remark-breaks";
+import remarkGfm from "remark-gfm";
 import { chatTexts, COLLAPSE_OVER_CHARS, COPY_CONFIRM_MS, type ChatMessageView } from "~/lib/chat";
 import { showToast } from "~/lib/toasts";
 import { copyText } from "./copy-text";
@@ -15,15 +17,50 @@ const CONTROL_ICON = "size-4 pointer-fine:size-3.5";
 export type DisplayedMessage = ChatMessageView & { pending?: boolean; thinking?: boolean; failed?: boolean; refused?: boolean; buyTokens?: string };
 
 /**
+ * GitHub's Markdown (tables, bare web addresses, strikethrough), and a new line where the writer
+ * pressed Shift+Enter or the model wrote one.
+ */
+const MARKDOWN_PLUGINS = [remarkGfm, remarkBreaks];
+
+/**
+ * Links open in a new tab. A picture written into a message is shown as a link to it, not
+ * loaded: a model can be made to write any address, and loading it would tell that server who
+ * reads the chat. The files attached to a message are shown as pictures, below it.
+ */
+const MARKDOWN_COMPONENTS: Components = {
+  a: ({ href, children }) => (
+    <a href={href} target="_blank" rel="noopener noreferrer nofollow" className="underline">
+      {children}
+    </a>
+  ),
+  img: ({ src, alt }) =>
+    typeof src === "string" && src ? (
+      <a href={src} target="_blank" rel="noopener noreferrer nofollow" className="underline">
+        {alt || src}
+      </a>
+    ) : null,
+};
+
+function MessageText({ text }: { text: string }) {
+  return (
+    <div className="chat-markdown min-w-0 break-words">
+      <Markdown remarkPlugins={MARKDOWN_PLUGINS} components={MARKDOWN_COMPONENTS}>
+        {text}
+      </Markdown>
+    </div>
+  );
+}
+
+/**
  * One message. Markdown is rendered without raw HTML (react-markdown ignores it), so nothing a
- * model or a person writes can run in the page. Long messages start collapsed.
+ * model or a person writes can run in the page. Long messages start collapsed; their toggle is a
+ * native disclosure, so it works before the page's script has loaded and without it.
  */
 export function MessageBubble({ message, canDelete }: { message: DisplayedMessage; canDelete: boolean }) {
   const [expanded, setExpanded] = useState(false);
   const [copied, setCopied] = useState(false);
   const mine = message.senderType === "user";
   const long = message.message.length > COLLAPSE_OVER_CHARS;
-  const shown = long && !expanded ? `${message.message.slice(0, COLLAPSE_OVER_CHARS).trimEnd()}…` : message.message;
 
   async function copy() {
     if (!(await copyText(message.message))) return showToast("copy-message-failed");
@@ -43,21 +80,24 @@ export function MessageBubble({ message, canDelete }: { message: DisplayedMessag
           <p className="animate-pulse text-muted" role="status">
             {chatTexts.thinking}
           </p>
-        ) : (
-          <div className="chat-markdown min-w-0 break-words">
-            <Markdown
-              components={{
-                a: ({ href, children }) => (
-                  <a href={href} target="_blank" rel="noopener noreferrer nofollow" className="underline">
-                    {children}
-                  </a>
-                ),
-              }}
-            >
-              {shown}
-            </Markdown>
+        ) : long ? (
+          <div className="flex flex-col">
+            <details className="group/more peer order-last" open={expanded} onToggle={(event) => setExpanded(event.currentTarget.open)}>
+              <summary className="mt-1 cursor-pointer list-none text-xs font-medium underline opacity-80 [&::-webkit-details-marker]:hidden">
+                <span className="group-open/more:hidden">Show more</span>
+                <span className="hidden group-open/more:inline">Show less</span>
+              </summary>
+            </details>
+            <div className="peer-open:hidden">
+              <MessageText text={`${message.message.slice(0, COLLAPSE_OVER_CHARS).trimEnd()}…`} />
+            </div>
+            <div className="hidden peer-open:block">
+              <MessageText text={message.message} />
+            </div>
           </div>
-        )}
+        ) : message.message ? (
+          <MessageText text={message.message} />
+        ) : null}
         {message.attachments?.length ? (
           <ul className="mt-2 flex flex-wrap gap-2" aria-label="Attached files">
             {message.attachments.map((file) => (
@@ -80,16 +120,14 @@ export function MessageBubble({ message, canDelete }: { message: DisplayedMessag
             Buy tokens
           </a>
         ) : null}
-        {long ? (
-          <button type="button" onClick={() => setExpanded((value) => !value)} className="mt-1 text-xs font-medium underline opacity-80">
-            {expanded ? "Show less" : "Show more"}
-          </button>
-        ) : null}
         {!message.pending && !message.thinking && !message.failed ? (
           <div className="mt-1 flex items-center justify-end gap-1 transition pointer-fine:opacity-60 pointer-fine:group-hover:opacity-100">
-            <button type="button" onClick={copy} className={CONTROL} aria-label={copied ? "Copied" : "Copy message"}>
-              {copied ? <Check className={CONTROL_ICON} /> : <Copy className={CONTROL_ICON} />}
-            </button>
+            {/* A message of files only has no text to copy; its files are links. */}
+            {message.message ? (
+              <button type="button" onClick={copy} className={CONTROL} aria-label={copied ? "Copied" : "Copy message"}>
+                {copied ? <Check className={CONTROL_ICON} /> : <Copy className={CONTROL_ICON} />}
+              </button>
+            ) : null}
             {copied ? <span className="text-xs">Copied!</span> : null}
             {canDelete && mine ? <DeleteMessage id={message.id} /> : null}
           </div>

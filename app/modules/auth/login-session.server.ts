@@ -65,6 +65,12 @@ export function liveLoginSessionSql(loginSessionId: string) {
     WHERE s.id = ${loginSessionId} AND s.expires_at > (now() AT TIME ZONE 'UTC') AND u.status <> 'inactive'`;
 }
 
+/** Whether this login session is still live (not ended, expired or of a disabled account) and this person's. */
+export async function isLoginSessionLive(loginSessionId: string, userId: string) {
+  const rows = await prisma().$queryRaw<unknown[]>`SELECT 1 FROM (${liveLoginSessionSql(loginSessionId)}) live WHERE live."userId" = ${userId}::uuid`;
+  return rows.length > 0;
+}
+
 /** Use extends the session and records the person's last activity, at most once per TOUCH_INTERVAL_MS. */
 export async function keepLoginSessionAlive(session: { loginSessionId: string; lastSeenAt: Date; userId: string }) {
   if (Date.now() - session.lastSeenAt.getTime() <= TOUCH_INTERVAL_MS) return;

@@ -5,7 +5,7 @@ import { unseenImageText } from "~/modules/ai/prompt.server";
 import type { ChatPart } from "~/modules/ai/provider.server";
 import { recordAttempt } from "~/modules/security/rate-limit.server";
 import { cleanStoragePath, contentTypeForPath } from "~/modules/storage/paths";
-import { documentText } from "./document-text.server";
+import { checkDocx, documentText } from "./document-text.server";
 import { prisma } from "~/modules/db/db.server";
 import { logger } from "~/modules/logging/logger.server";
 import { getObject, putObject, removeObject, signedUrl } from "~/modules/storage/storage.server";
@@ -52,6 +52,11 @@ export async function storeChatAttachment(userId: string, file: File): Promise<A
   const detected = await fileTypeFromBuffer(bytes);
   const matches = extension === "txt" ? !detected && isPlainText(bytes) : Boolean(detected && EXPECTED_MIME[extension]?.includes(detected.mime));
   if (!matches) throw new AttachmentRejected(attachmentTexts.contentMismatch);
+  if (extension === "docx") {
+    // Any zip looks like a .docx to its signature: this one must hold a Word document of a readable size.
+    const docx = await checkDocx(bytes);
+    if (docx !== "word") throw new AttachmentRejected(docx === "too-large" ? attachmentTexts.docxTooLarge : attachmentTexts.contentMismatch);
+  }
   const path = await putObject("chats", `${userId}/${randomUUID()}/${safeName(file.name)}`, bytes, contentTypeForPath(file.name));
   return viewOf(path);
 }

@@ -6,7 +6,7 @@ import { InsufficientTokensError } from "~/modules/tokens/ledger.server";
 import { modelChoices, updateOwnAgent } from "./agents.server";
 import { AttachmentRejected, filesInForm, storeFormFiles } from "./attachments.server";
 import { chooseChatModel, customModelMap, FALLBACK_CHAT_MODEL } from "./model-choice.server";
-import { ChatInputError, NoChatModelError, prepareReply, readMessage, runReply, TooManyRepliesError, type ReplyInput } from "./reply.server";
+import { ChatInputError, NoChatModelError, prepareReply, readMessage, ReplyBusyError, ReplyNotStartedError, runReply, TooManyRepliesError, type ReplyInput } from "./reply.server";
 import { ChatNotFoundError, deleteOwnMessage, listMessages, listSessions, requireOwnSession } from "./sessions.server";
 
 /**
@@ -107,6 +107,9 @@ async function sendFromForm(userId: string, sessionId: string, intent: "send" | 
     }
     if (error instanceof NoChatModelError) return { ok: false, status: 503, error: chatTexts.replyAgentFailed };
     if (error instanceof TooManyRepliesError) return { ok: false, status: 429, error: error.message };
+    if (error instanceof ReplyBusyError) return { ok: false, status: 409, error: error.message };
+    // The message was saved and the tokens given back: the page shows it, and that no reply came.
+    if (error instanceof ReplyNotStartedError) return { ok: false, status: 502, error: chatTexts.replyFailed };
     throw error;
   }
 }

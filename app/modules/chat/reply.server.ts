@@ -17,9 +17,21 @@ import { publishChatEvent } from "./realtime.server";
 import { ChatNotFoundError, messageCtes, saveMessage, savedMessageView, type NewMessage, type OwnSession } from "./sessions.server";
 
 export class ChatInputError extends Error {}
+/**
+ * The tokens were reserved and the person's message saved, but the reply could not start (its
+ * attachments could not be read, or the model's platform not be called): the tokens went back and
+ * the message stays, as when the model fails. The caller says so with the spec's reply text.
+ */
+export class ReplyNotStartedError extends Error {
+  constructor(readonly userMessage: ChatMessageView | null, options: { cause: unknown }) {
+    super("the reply could not start", options);
+  }
+}
 export class NoChatModelError extends Error {}
 /** The request's login session is missing, expired or of a disabled account (a `loginSessionId` requester only: a `userId` one is already signed in). */
 export class NotSignedInError extends Error {}
+/** A reply is already being written in this chat (in another tab, or one not yet stopped): nothing was reserved, saved or counted. */
+export class ReplyBusyError extends Error {}
 /** More replies asked for than CHAT_REPLIES allows: nothing was reserved, saved or sent to the model. */
 export class TooManyRepliesError extends Error {
   constructor(readonly retryAfterSeconds: number) {
@@ -34,6 +46,20 @@ export class TooManyRepliesError extends Error {
  */
 export const CHAT_REPLIES: RateLimitRule = { limit: 60, windowSeconds: 60 };
 
+/**
+ * One reply at a time per chat: a reply holds its chat (chat_sessions.reply_until) from its
+ * opening statement until it is saved or given up, or for at most this long (the provider's
+ * 120 s, and the saving) if its instance stops on the way. A second ask meanwhile would answer
+ * from the same history, and a second Regenerate replace the same reply, both paid for.
+ */
+export const REPLY_HOLD_SECONDS = 150;
+/**
+ * How long an ask waits for the reply before it to end, in steps: a Stop closes the request, and
+ * the server saves what arrived a moment later, while the person may already be asking again.
+ */
+const BUSY_WAIT_MS = 2_000;
+const BUSY_STEP_MS = 200;
+
 export type PreparedReply = {
   session: OwnSession;
   userId: string;
@@ -44,6 +70,8 @@ export type PreparedReply = {
   reservationId: string | null;
   /** The agent reply this one replaces (regenerate), deleted once the new one is saved. */
   replaces: string | null;
+  /** Until when this reply holds its chat (REPLY_HOLD_SECONDS); ending the reply lets the chat go. */
+  replyUntil: Date;
   model: { name: string; platform: string; modelId: string };
 };
 
@@ -81,6 +109,9 @@ type OpeningRow = {
   agentStreams: boolean;
   history: HistoryEntry[];
   lastAgentId: string | null;
+  /** Another reply holds the chat: nothing else was done. */
+  busy: boolean | null;
+  replyUntil: Date | null;
   modelName: string | null;
   reservationId: string | null;
   balanceFree: number | null;
@@ -120,15 +151,28 @@ export function readMessage(form: FormData, filesInForm = 0) {
  * person's message saved and announced. Nothing is reserved or saved unless the session is the
  * requester's, the attachments are theirs, a regenerate has a message to answer and the balance
  * covers the cost; each refusal is then thrown as its error (NotSignedInError, ChatNotFoundError,
- * ChatInputError, NoChatModelError, InsufficientTokensError, TooManyRepliesError), with nothing sent
- * to the model. Every ask in one of the person's own sessions counts against CHAT_REPLIES, in the
- * same statement.
+ * ChatInputError, NoChatModelError, InsufficientTokensError, TooManyRepliesError, ReplyBusyError),
+ * with nothing sent to the model. Every ask in one of the person's own sessions that no other reply
+ * holds counts against CHAT_REPLIES, in the same statement. The statement locks the session's row
+ * first, so two asks in one chat take turns: the second sees the reply_until the first set, and
+ * waits up to BUSY_WAIT_MS for that reply to end.
  * The statement goes to the driver directly and is kept prepared on each connection: it takes
  * longer to plan than to run, and Prisma's work around a query is a third of its time. It alone
  * commits without waiting for the disk (decision 009): a crash of the database server could lose
  * it whole (message and reservation together), never half of it.
  */
 export async function prepareReply(requester: Requester, sessionId: string, input: ReplyInput): Promise<PreparedReply> {
+  for (let waited = 0; ; waited += BUSY_STEP_MS) {
+    try {
+      return await openReply(requester, sessionId, input);
+    } catch (error) {
+      if (!(error instanceof ReplyBusyError) || waited >= BUSY_WAIT_MS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, BUSY_STEP_MS));
+    }
+  }
+}
+
+async function openReply(requester: Requester, sessionId: string, input: ReplyInput): Promise<PreparedReply> {
   const regenerate = "regenerate" in input;
   const attachments = regenerate ? [] : (input.attachments ?? []);
   const usable = await usableChatModels();
@@ -136,6 +180,8 @@ export async function prepareReply(requester: Requester, sessionId: string, inpu
   const userEntry: NewMessage | null = regenerate
     ? null
     : { senderType: "user", message: input.text, document: uploadedFiles.length ? { uploadedFiles, message: input.text } : {} };
+  // The same value wherever the statement writes or returns it (one now() per statement), to the column's milliseconds.
+  const replyUntilSql = Prisma.sql`((now() AT TIME ZONE 'UTC') + make_interval(secs => ${REPLY_HOLD_SECONDS}))::timestamp(3)`;
   const me =
     "loginSessionId" in requester
       ? liveLoginSessionSql(requester.loginSessionId)
@@ -143,20 +189,24 @@ export async function prepareReply(requester: Requester, sessionId: string, inpu
   const [row] = await database().query<OpeningRow>(Prisma.sql`${Prisma.raw(KEEP_PREPARED)}
     WITH me AS (${me}),
     context AS (
-      SELECT s.id, s.user_id, a.id AS agent_id, a.character_id, a.name, a.avatar_url, a.description, a.bio, a.document, a.custom_models,
+      SELECT s.id, s.user_id, COALESCE(s.reply_until > (now() AT TIME ZONE 'UTC'), false) AS busy,
+             a.id AS agent_id, a.character_id, a.name, a.avatar_url, a.description, a.bio, a.document, a.custom_models,
              a.system_instruction, a.message_instruction, c.chat_model AS character_chat_model,
+             -- Two more than the prompt's history: a regenerate leaves out the ask it repeats and the reply it replaces.
              COALESCE((
                SELECT json_agg(json_build_object('senderType', recent.sender_type, 'message', recent.message, 'messageType', recent.message_type,
                                                  'uploadedFiles', CASE WHEN recent.sender_type = 'user' THEN recent.document -> 'uploadedFiles' END)
                                ORDER BY recent.created_at, recent.id)
                FROM (SELECT m.sender_type, m.message, m.message_type, m.document, m.created_at, m.id FROM chat_messages m
                      WHERE m.session_id = s.id AND m.message_type = 'chat'
-                     ORDER BY m.created_at DESC, m.id DESC LIMIT ${HISTORY_LIMIT + 1}) recent
+                     ORDER BY m.created_at DESC, m.id DESC LIMIT ${HISTORY_LIMIT + 2}) recent
              ), '[]'::json) AS history
       FROM me JOIN chat_sessions s ON s.user_id = me."userId" JOIN chat_agents a ON a.id = s.agent_id JOIN characters c ON c.id = a.character_id
       WHERE s.id = ${isUuid(sessionId) ? sessionId : null}::uuid
+      -- Asks in one chat take turns here; the one that waited reads the session as the other left it.
+      FOR UPDATE OF s
     ),
-    counted AS (${countAttemptSql(Prisma.sql`'chat-reply:user:' || (SELECT user_id FROM context)::text`, CHAT_REPLIES)}),
+    counted AS (${countAttemptSql(Prisma.sql`'chat-reply:user:' || (SELECT user_id FROM context WHERE NOT busy)::text`, CHAT_REPLIES)}),
     choice AS (
       ${chatModelChoiceSql(usable, {
         customModels: Prisma.sql`(SELECT custom_models FROM context)`,
@@ -167,7 +217,7 @@ export async function prepareReply(requester: Requester, sessionId: string, inpu
     ),
     payer AS (
       SELECT context.id AS session_id, context.user_id, context.name, choice.cost FROM context, choice
-      WHERE NOT EXISTS (SELECT 1 FROM counted WHERE count > ${CHAT_REPLIES.limit})
+      WHERE NOT context.busy AND NOT EXISTS (SELECT 1 FROM counted WHERE count > ${CHAT_REPLIES.limit})
         AND NOT EXISTS (SELECT 1 FROM unnest(${attachments}::text[]) AS path WHERE NOT starts_with(path, context.user_id::text || '/'))
         AND (NOT ${regenerate} OR EXISTS (SELECT 1 FROM json_array_elements(context.history) AS entry WHERE entry ->> 'senderType' = 'user'))
     ),
@@ -179,7 +229,14 @@ export async function prepareReply(requester: Requester, sessionId: string, inpu
       { sessionId: Prisma.sql`payer.session_id`, userId: Prisma.sql`payer.user_id`, senderId: Prisma.sql`payer.user_id` },
       userEntry ?? { senderType: "user", message: "" },
       Prisma.sql`FROM payer LEFT JOIN held ON true WHERE ${userEntry !== null} AND (held.id IS NOT NULL OR payer.cost < 1)`,
-    )}
+      { replyUntil: replyUntilSql },
+    )},
+    -- A regenerate saves no message: it takes the chat on its own (a send takes it with its message).
+    claimed AS (
+      UPDATE chat_sessions s SET reply_until = ${replyUntilSql}
+      FROM payer LEFT JOIN held ON true
+      WHERE s.id = payer.session_id AND ${userEntry === null} AND (held.id IS NOT NULL OR payer.cost < 1)
+    )
     SELECT me."userId"::text AS "userId", me."loginSessionId", me."lastSeenAt",
            context.id::text AS id, context.agent_id::text AS "agentId", context.character_id::text AS "characterId",
            context.name AS "agentName", context.avatar_url AS "agentAvatar", context.description, context.bio,
@@ -187,6 +244,7 @@ export async function prepareReply(requester: Requester, sessionId: string, inpu
            ${agentTemperatureSql(Prisma.sql`context.document`)} AS temperature, ${agentStreamsSql(Prisma.sql`context.document`)} AS "agentStreams",
            CASE WHEN ${regenerate} THEN (SELECT m.id::text FROM chat_messages m WHERE m.session_id = context.id AND m.sender_type = 'agent'
                                          ORDER BY m.created_at DESC, m.id DESC LIMIT 1) END AS "lastAgentId",
+           context.busy, ${replyUntilSql} AS "replyUntil",
            choice.name AS "modelName",
            held.id::text AS "reservationId", locked.balance_free AS "balanceFree", locked.balance_purchased AS "balancePurchased",
            saved.id::text AS "userMessageId", saved.created_at AS "userMessageAt",
@@ -201,6 +259,7 @@ export async function prepareReply(requester: Requester, sessionId: string, inpu
     );
   }
   if (!row.id) throw new ChatNotFoundError(sessionId);
+  if (row.busy) throw new ReplyBusyError(chatTexts.replyBusy);
   if ((row.replyCount ?? 0) > CHAT_REPLIES.limit) throw new TooManyRepliesError(Math.max(1, row.retryAfterSeconds ?? 1));
   const foreign = foreignAttachment(row.userId, attachments);
   if (foreign) throw new ChatInputError(foreign.message);
@@ -214,6 +273,8 @@ export async function prepareReply(requester: Requester, sessionId: string, inpu
   }
 
   const session: OwnSession = { id: row.id, agentId: row.agentId, characterId: row.characterId, agentName: row.agentName, agentAvatar: row.agentAvatar };
+  const replyUntil = row.replyUntil!;
+  const userMessage = userEntry && row.userMessageId && row.userMessageAt ? savedMessageView(userEntry, { id: row.userMessageId, createdAt: row.userMessageAt }) : null;
   try {
     let text: string;
     let files = attachments;
@@ -245,18 +306,20 @@ export async function prepareReply(requester: Requester, sessionId: string, inpu
     return {
       session,
       userId: row.userId,
-      userMessage: userEntry && row.userMessageId && row.userMessageAt ? savedMessageView(userEntry, { id: row.userMessageId, createdAt: row.userMessageAt }) : null,
+      userMessage,
       endpoint,
       prompt,
       reservationId: row.reservationId,
       replaces,
+      replyUntil,
       model: { name: model.chatModel, platform: model.aiPlatform, modelId: model.modelId },
     };
   } catch (error) {
     // The attachments could not be read, or the model's platform not be called: the tokens go back
     // (the person's message stays, as when the model fails).
-    if (row.reservationId) await release(row.reservationId);
-    throw error;
+    await giveUp({ session, reservationId: row.reservationId, replyUntil });
+    logger.error({ err: error, sessionId: session.id }, "a chat reply could not start");
+    throw new ReplyNotStartedError(userMessage, { cause: error });
   }
 }
 
@@ -270,6 +333,19 @@ export async function runReply(
   { signal, onDelta, onUserMessage, timeoutMs }: { signal?: AbortSignal; onDelta?: (text: string) => void; onUserMessage?: (message: ChatMessageView) => void; timeoutMs?: number },
 ): Promise<ReplyOutcome> {
   if (prepared.userMessage) onUserMessage?.(prepared.userMessage);
+  try {
+    return await answer(prepared, { signal, onDelta, timeoutMs });
+  } catch (error) {
+    // Whatever went wrong, the chat is not left held until REPLY_HOLD_SECONDS pass.
+    await endReply(prepared).catch(() => {});
+    throw error;
+  }
+}
+
+async function answer(
+  prepared: PreparedReply,
+  { signal, onDelta, timeoutMs }: { signal?: AbortSignal; onDelta?: (text: string) => void; timeoutMs?: number },
+): Promise<ReplyOutcome> {
   let received = "";
   try {
     for await (const event of streamChatCompletion(prepared.endpoint, { ...prepared.prompt, signal, timeoutMs })) {
@@ -282,13 +358,13 @@ export async function runReply(
     }
   } catch (error) {
     if (error instanceof ProviderAbortedError || signal?.aborted) return finishStopped(prepared, received || (error instanceof ProviderError ? error.partialText : ""));
-    await closeReservation(prepared, "release");
+    await giveUp(prepared);
     if (!(error instanceof ProviderError)) logger.error({ err: error, sessionId: prepared.session.id }, "chat reply failed");
     else logger.warn({ err: error.message, model: prepared.model.name, sessionId: prepared.session.id }, "the model did not answer");
     return { status: "failed", error: error instanceof ProviderTimeoutError ? chatTexts.replyTimeout : chatTexts.replyFailed };
   }
   if (!received.trim()) {
-    await closeReservation(prepared, "release");
+    await giveUp(prepared);
     return { status: "failed", error: chatTexts.replyAgentFailed };
   }
   const message = await saveReply(prepared, received);
@@ -297,7 +373,7 @@ export async function runReply(
 
 async function finishStopped(prepared: PreparedReply, partial: string): Promise<ReplyOutcome> {
   if (!partial.trim()) {
-    await closeReservation(prepared, "release");
+    await giveUp(prepared);
     return { status: "stopped", message: null };
   }
   return { status: "stopped", message: await saveReply(prepared, partial) };
@@ -315,14 +391,14 @@ async function saveReply(prepared: PreparedReply, text: string) {
       senderType: "agent",
       message: text,
       document: { ai_platform: prepared.model.platform, model_id: prepared.model.modelId, selectedModel: prepared.model.name },
-    });
+    }, { endsReply: prepared.replyUntil });
   } catch (error) {
     logger.error({ err: error, sessionId: prepared.session.id }, "could not save a chat reply");
-    await closeReservation(prepared, "release");
+    await giveUp(prepared);
     return null;
   }
   try {
-    await closeReservation(prepared, "settle");
+    if (prepared.reservationId) await settle(prepared.reservationId);
     if (prepared.replaces) {
       await prisma().chatMessage.deleteMany({ where: { id: prepared.replaces, sessionId: prepared.session.id } });
       await publishChatEvent({ kind: "deleted", userId: prepared.userId, sessionId: prepared.session.id, messageId: prepared.replaces });
@@ -334,7 +410,16 @@ async function saveReply(prepared: PreparedReply, text: string) {
   return message;
 }
 
-async function closeReservation(prepared: PreparedReply, how: "settle" | "release") {
-  if (!prepared.reservationId) return;
-  await (how === "settle" ? settle(prepared.reservationId) : release(prepared.reservationId));
+/** A reply that will not be saved: its tokens go back and its chat is free again. */
+async function giveUp(reply: Pick<PreparedReply, "session" | "reservationId" | "replyUntil">) {
+  if (reply.reservationId) await release(reply.reservationId);
+  await endReply(reply);
 }
+
+/** Lets the chat go, unless another reply has taken it since (after this one's REPLY_HOLD_SECONDS). */
+async function endReply({ session, replyUntil }: Pick<PreparedReply, "session" | "replyUntil">) {
+  await prisma().$executeRaw`UPDATE chat_sessions SET reply_until = NULL WHERE id = ${session.id}::uuid AND reply_until = ${replyUntil}::timestamp(3)`;
+}
+
+/** A prepared reply that will not be run (the benchmark's timing of the opening statement): as if the model had failed. */
+export const abandonReply = giveUp;

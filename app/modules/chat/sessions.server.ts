@@ -195,12 +195,14 @@ export type NewMessage = { senderType: "user" | "agent"; message: string; docume
  * runs only if the statement reads `announced`), for a statement that does other work in the
  * same round trip (a chat reply reserves its tokens and saves the person's message at once).
  * The session, the person (user_id) and the sender (the person or the agent) are SQL expressions
- * over `source`, a FROM clause, or empty for exactly one row.
+ * over `source`, a FROM clause, or empty for exactly one row. `replyUntil` is what the session's
+ * reply_until becomes (by default it stays): a reply starts or ends with the message it saves.
  */
 export function messageCtes(
   { sessionId, userId, senderId }: { sessionId: Prisma.Sql; userId: Prisma.Sql; senderId: Prisma.Sql },
   entry: NewMessage,
   source: Prisma.Sql = Prisma.empty,
+  { replyUntil = Prisma.sql`s.reply_until` }: { replyUntil?: Prisma.Sql } = {},
 ): Prisma.Sql {
   return Prisma.sql`
     saved AS (
@@ -210,7 +212,7 @@ export function messageCtes(
       ${source}
       RETURNING id, session_id, user_id, created_at
     ), touched AS (
-      UPDATE chat_sessions s SET last_message_at = saved.created_at FROM saved WHERE s.id = saved.session_id
+      UPDATE chat_sessions s SET last_message_at = saved.created_at, reply_until = ${replyUntil} FROM saved WHERE s.id = saved.session_id
     ), announced AS (
       ${chatEventNotifySql(Prisma.sql`'message'`, Prisma.sql`saved.user_id`, Prisma.sql`saved.session_id`, Prisma.sql`saved.id`, Prisma.sql`FROM saved`)}
     )`;
@@ -228,8 +230,12 @@ export function savedMessageView(entry: NewMessage, row: { id: string; createdAt
   };
 }
 
-/** Adds a message to the session and announces it to the person's open tabs and devices, in one statement. */
-export async function saveMessage(session: OwnSession, userId: string, entry: NewMessage): Promise<ChatMessageView> {
+/**
+ * Adds a message to the session and announces it to the person's open tabs and devices, in one
+ * statement. `endsReply`: the reply_until of the reply this message is, which it ends (unless
+ * another reply has taken the chat since).
+ */
+export async function saveMessage(session: OwnSession, userId: string, entry: NewMessage, { endsReply }: { endsReply?: Date | null } = {}): Promise<ChatMessageView> {
   const [row] = await prisma().$queryRaw<{ id: string; createdAt: Date }[]>`
     WITH ${messageCtes(
       {
@@ -238,6 +244,8 @@ export async function saveMessage(session: OwnSession, userId: string, entry: Ne
         senderId: Prisma.sql`${entry.senderType === "user" ? userId : session.agentId}::uuid`,
       },
       entry,
+      Prisma.empty,
+      endsReply ? { replyUntil: Prisma.sql`CASE WHEN s.reply_until = ${endsReply}::timestamp(3) THEN NULL ELSE s.reply_until END` } : {},
     )}
     SELECT saved.id::text AS id, saved.created_at AS "createdAt" FROM saved, announced`;
   return savedMessageView(entry, row!);

@@ -33,7 +33,9 @@ export function localDiskDriver(root: string, contentTypeFor: (objectPath: strin
       try {
         return { body: await fs.readFile(fileFor(bucket, objectPath)), contentType: contentTypeFor(objectPath) };
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        // A folder, or a path through a file, is no object: as in S3, there is nothing to read.
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === "ENOENT" || code === "EISDIR" || code === "ENOTDIR") return null;
         throw error;
       }
     },

@@ -1,18 +1,24 @@
-import { getCurrentUser } from "~/modules/auth/login-session.server";
+import { getCurrentUser, isLoginSessionLive, loginSessionIdOf } from "~/modules/auth/login-session.server";
 import { subscribeChatEvents, type ChatEvent } from "~/modules/chat/realtime.server";
 import { getOwnMessage } from "~/modules/chat/sessions.server";
 import { logger } from "~/modules/logging/logger.server";
 import { eventStream } from "~/modules/http/sse.server";
 import type { Route } from "./+types/chat.events";
 
+/** How often an open feed checks that its sign-in is still live when nothing is happening. */
+export const FEED_SIGN_IN_CHECK_MS = 60_000;
+
 /**
  * The signed-in person's live chat feed: every message saved or deleted in any of their sessions,
  * from any tab, device or app instance. Messages are re-read with the owner's query, so the feed
- * can only ever carry this person's own messages.
+ * can only ever carry this person's own messages. The sign-in is checked again before each event
+ * and every FEED_SIGN_IN_CHECK_MS: a feed whose login session has ended (signed out, everywhere
+ * else too, or the account disabled) closes, and carries nothing more.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
-  if (!user) return new Response("Unauthorized", { status: 401 });
+  const loginSessionId = loginSessionIdOf(request);
+  if (!user || !loginSessionId) return new Response("Unauthorized", { status: 401 });
   // Listening before the stream answers: the page reloads its data once the stream is open, so
   // whatever is saved after that reload is heard of (after a restart, LISTEN takes a moment).
   let deliver: (event: ChatEvent) => void = () => {};
@@ -21,20 +27,29 @@ export async function loader({ request }: Route.LoaderArgs) {
     // Events go out in the order they were announced: a message is re-read first, and a deletion
     // announced after it (a regenerated reply replacing the old one) must not overtake it.
     let previous = Promise.resolve();
+    let end = () => {};
+    const ended = new Promise<void>((resolve) => (end = resolve));
+    const stillSignedIn = async () => {
+      if (await isLoginSessionLive(loginSessionId, user.id)) return true;
+      end();
+      return false;
+    };
     const inOrder = (work: () => Promise<void> | void) => {
       previous = previous.then(work).catch((error: unknown) => logger.error({ err: error }, "could not deliver a chat event"));
     };
     deliver = (event) => {
-      if (event.kind === "deleted") {
-        inOrder(() => send("deleted", { sessionId: event.sessionId, id: event.messageId }));
-        return;
-      }
       inOrder(async () => {
+        if (!(await stillSignedIn())) return;
+        if (event.kind === "deleted") return send("deleted", { sessionId: event.sessionId, id: event.messageId });
         const message = await getOwnMessage(user.id, event.messageId);
         if (message) send("message", { sessionId: event.sessionId, message });
       });
     };
-    if (!signal.aborted) await new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }));
+    const check = setInterval(() => inOrder(() => stillSignedIn().then(() => {})), FEED_SIGN_IN_CHECK_MS);
+    signal.addEventListener("abort", end, { once: true });
+    if (!signal.aborted) await ended;
+    clearInterval(check);
+    deliver = () => {};
     unsubscribe();
   });
 }

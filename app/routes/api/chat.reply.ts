@@ -1,6 +1,6 @@
 import { chatTexts, MESSAGE_MAX_CHARS } from "~/lib/chat";
 import { loginSessionIdOf } from "~/modules/auth/login-session.server";
-import { ChatInputError, NoChatModelError, NotSignedInError, prepareReply, readMessage, runReply, TooManyRepliesError, type ReplyOutcome } from "~/modules/chat/reply.server";
+import { ChatInputError, NoChatModelError, NotSignedInError, prepareReply, readMessage, ReplyBusyError, ReplyNotStartedError, runReply, TooManyRepliesError, type ReplyOutcome } from "~/modules/chat/reply.server";
 import { logger } from "~/modules/logging/logger.server";
 import { ChatNotFoundError } from "~/modules/chat/sessions.server";
 import { readFormWithin } from "~/modules/http/form.server";
@@ -37,6 +37,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (error instanceof NotSignedInError) return Response.json({ error: chatTexts.replyNotSignedIn }, { status: 401 });
     if (error instanceof ChatNotFoundError) throw new Response("Not Found", { status: 404 });
     if (error instanceof ChatInputError) return Response.json({ error: error.message }, { status: 400 });
+    if (error instanceof ReplyBusyError) return Response.json({ error: error.message }, { status: 409 });
     if (error instanceof TooManyRepliesError) {
       return Response.json({ error: error.message }, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
     }
@@ -44,6 +45,14 @@ export async function action({ request, params }: Route.ActionArgs) {
       return Response.json({ error: chatTexts.insufficientTokens(error.cost, error.balance.total), buyTokens: "/dashboard/tokens" }, { status: 402 });
     }
     if (error instanceof NoChatModelError) return Response.json({ error: chatTexts.replyAgentFailed }, { status: 503 });
+    if (error instanceof ReplyNotStartedError) {
+      // The message was saved: the stream says so, then that no reply came, as a failed model does.
+      const { userMessage } = error;
+      return eventStream(request.signal, async (send) => {
+        if (userMessage) send("user", userMessage);
+        send("error", { message: chatTexts.replyFailed });
+      });
+    }
     throw error;
   }
   return eventStream(request.signal, async (send, signal) => {

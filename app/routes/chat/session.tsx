@@ -57,7 +57,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
   const user = await requireUser(request, url);
   // At most a message's files (no JavaScript: they come with the form) or a new agent picture.
   const form = await readFormWithin(request, PAGE_FORM_MAX_BYTES);
-  if (!form) return data({ error: attachmentTexts.tooLarge, buyTokens: undefined, intent: undefined, fields: undefined }, { status: 413 });
+  if (!form) return data({ error: attachmentTexts.tooLarge, buyTokens: undefined, intent: undefined, fields: undefined, draft: undefined }, { status: 413 });
   const result = await handleChatAction(user.id, params.sessionId, form);
   if (result.ok)
     throw redirect(
@@ -73,6 +73,8 @@ export async function action({ request, url, params }: Route.ActionArgs) {
       buyTokens: result.buyTokens,
       intent: result.intent,
       fields: result.fields,
+      // A send refused before it was saved (502: saved, but no reply came): its text goes back in the box.
+      draft: form.get("intent") === "send" && result.status !== 502 ? String(form.get("message") ?? "") : undefined,
     },
     { status: result.status },
   );
@@ -132,8 +134,16 @@ export default function ChatSession({
   const [fill, setFill] = useState<{ text: string; key: number } | null>(null);
   const [guideOpen, setGuideOpen] = useState(false);
   const [detailsOpen, setDetailsOpen] = useState(false);
-  const editFailed = actionData?.intent === "edit-agent";
+  // A failed save's errors stay until the form is closed; opened again, it starts afresh.
+  const [closedAfter, setClosedAfter] = useState<unknown>(null);
+  const editFailed = actionData?.intent === "edit-agent" && actionData !== closedAfter;
   const [editOpen, setEditOpen] = useState(false);
+  const [editForm, setEditForm] = useState(0);
+  const closeEdit = () => {
+    setEditOpen(false);
+    setClosedAfter(actionData);
+    setEditForm((count) => count + 1);
+  };
   useEffect(() => {
     if (!editFailed) return;
     setEditOpen(true);
@@ -411,6 +421,7 @@ export default function ChatSession({
         </Dialog>
         <ChatComposer
           streaming={chat.streaming}
+          draft={actionData?.draft}
           // The last reply again, or, when it failed or never came (stopped before a word, or the
           // page reloaded after a failure), the answer to the last message. A send the server
           // refused kept nothing to answer: its text is back in the composer instead.
@@ -433,8 +444,9 @@ export default function ChatSession({
           }
         />
         <EditAgentModal
+          key={editForm}
           open={editOpen}
-          onClose={() => setEditOpen(false)}
+          onClose={closeEdit}
           agent={page.editable}
           error={editFailed ? actionData?.error : undefined}
           fields={editFailed ? actionData?.fields : undefined}
