@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, onTestFinished, test } from "vitest";
+import { invalidateCatalogueCache } from "~/modules/catalogue/cache.server";
 import { chatTexts, MESSAGE_MAX_CHARS, SESSION_LIST_LIMIT } from "~/lib/chat";
 import { Prisma } from "~/generated/prisma/client";
 import { database, prisma } from "~/modules/db/db.server";
@@ -289,6 +290,37 @@ describe("a reply from the model", () => {
     expect(outcome).toEqual({ status: "failed", error: chatTexts.replyFailed });
     expect(await getBalance(userId)).toMatchObject({ total: 100 });
     expect(await prisma().tokenReservation.findMany({ where: { userId } })).toMatchObject([{ status: "released" }]);
+  });
+
+  test("a reply that cannot start after the message was saved says so in the stream, refunds and frees the chat", async () => {
+    const chat = await session();
+    // A model of a platform this server does not know, with a key of its own: chosen, but it cannot be called.
+    await prisma().chatModel.create({ data: { chatModel: "Nowhere Model", modelId: "nowhere", aiPlatform: "nowhere", apiKey: "key", isPublished: true, costTokens: 7 } });
+    await prisma().chatAgent.update({ where: { id: chat.agentId }, data: { customModels: [{ chat: "Nowhere Model" }] } });
+    invalidateCatalogueCache();
+    onTestFinished(async () => {
+      await prisma().chatAgent.update({ where: { id: chat.agentId }, data: { customModels: [] } });
+      await prisma().chatModel.delete({ where: { chatModel: "Nowhere Model" } });
+      invalidateCatalogueCache();
+    });
+    const calls = fake.requests.length;
+    const request = new Request(`http://localhost/api/chat/${chat.id}/reply`, {
+      method: "POST",
+      headers: { Cookie: await signedInCookie(userId) },
+      body: new URLSearchParams({ message: "Hello over there" }),
+    });
+    const response = (await replyAction(routeArgs(request, { params: { sessionId: chat.id } }))) as Response;
+    expect(response.status).toBe(200);
+    const events = [...(await response.text()).matchAll(/^event: (\w+)\ndata: (.*)$/gm)].map(([, event, data]) => ({ event, data: JSON.parse(data!) as unknown }));
+    expect(events).toEqual([
+      { event: "user", data: expect.objectContaining({ senderType: "user", message: "Hello over there" }) },
+      { event: "error", data: { message: chatTexts.replyFailed } },
+    ]);
+    expect((await texts(chat.id)).at(-1)).toBe("user: Hello over there");
+    expect(fake.requests.length).toBe(calls);
+    expect(await getBalance(userId)).toMatchObject({ total: 100 });
+    expect(await prisma().tokenReservation.findMany({ where: { userId } })).toMatchObject([{ status: "released" }]);
+    expect(await prisma().chatSession.findUniqueOrThrow({ where: { id: chat.id } })).toMatchObject({ replyUntil: null });
   });
 
   test("a reply stopped by the person keeps the text received so far", async () => {
