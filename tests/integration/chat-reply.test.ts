@@ -43,6 +43,12 @@ async function session() {
   return getOwnSession(userId, await startChat(userId, characterId));
 }
 
+/** Posts to the reply route as the composer does, signed in as this test's person. */
+async function postReply(sessionId: string, fields: Record<string, string>) {
+  const request = new Request(`http://localhost/api/chat/${sessionId}/reply`, { method: "POST", headers: { Cookie: await signedInCookie(userId) }, body: new URLSearchParams(fields) });
+  return (await replyAction(routeArgs(request, { params: { sessionId } }))) as Response;
+}
+
 const texts = async (sessionId: string) => (await listMessages(sessionId)).messages.map((message) => `${message.senderType}: ${message.message}`);
 
 describe("starting a chat", () => {
@@ -304,12 +310,7 @@ describe("a reply from the model", () => {
       invalidateCatalogueCache();
     });
     const calls = fake.requests.length;
-    const request = new Request(`http://localhost/api/chat/${chat.id}/reply`, {
-      method: "POST",
-      headers: { Cookie: await signedInCookie(userId) },
-      body: new URLSearchParams({ message: "Hello over there" }),
-    });
-    const response = (await replyAction(routeArgs(request, { params: { sessionId: chat.id } }))) as Response;
+    const response = await postReply(chat.id, { message: "Hello over there" });
     expect(response.status).toBe(200);
     const events = [...(await response.text()).matchAll(/^event: (\w+)\ndata: (.*)$/gm)].map(([, event, data]) => ({ event, data: JSON.parse(data!) as unknown }));
     expect(events).toEqual([
@@ -392,11 +393,7 @@ describe("a reply from the model", () => {
 
   test("a message of the full 4000 characters goes through the reply route in any script; one more is refused", async () => {
     const chat = await session();
-    const cookie = await signedInCookie(userId);
-    const send = async (message: string) => {
-      const request = new Request(`http://localhost/api/chat/${chat.id}/reply`, { method: "POST", headers: { Cookie: cookie }, body: new URLSearchParams({ message }) });
-      return (await replyAction(routeArgs(request, { params: { sessionId: chat.id } }))) as Response;
-    };
+    const send = (message: string) => postReply(chat.id, { message });
     fake.nextReply({ text: "That is a lot of characters." });
     const full = await send("漢".repeat(MESSAGE_MAX_CHARS));
     expect(full.status).toBe(200);
@@ -457,12 +454,7 @@ describe("a reply from the model", () => {
       INSERT INTO rate_limits (key, count, reset_at)
       VALUES (${`chat-reply:user:${userId}`}, ${CHAT_REPLIES.limit}, (now() AT TIME ZONE 'UTC') + interval '20 seconds')`;
     const calls = fake.requests.length;
-    const request = new Request(`http://localhost/api/chat/${chat.id}/reply`, {
-      method: "POST",
-      headers: { Cookie: await signedInCookie(userId) },
-      body: new URLSearchParams({ message: "Are you there?" }),
-    });
-    const response = (await replyAction(routeArgs(request, { params: { sessionId: chat.id } }))) as Response;
+    const response = await postReply(chat.id, { message: "Are you there?" });
     expect(response.status).toBe(429);
     const retryAfter = Number(response.headers.get("Retry-After"));
     expect(retryAfter).toBeGreaterThan(10);
@@ -509,12 +501,7 @@ describe("a reply from the model", () => {
     const chat = await session();
     const writing = await prepareReply({ userId }, chat.id, { text: "Take your time" });
     const calls = fake.requests.length;
-    const request = new Request(`http://localhost/api/chat/${chat.id}/reply`, {
-      method: "POST",
-      headers: { Cookie: await signedInCookie(userId) },
-      body: new URLSearchParams({ intent: "regenerate" }),
-    });
-    const response = (await replyAction(routeArgs(request, { params: { sessionId: chat.id } }))) as Response;
+    const response = await postReply(chat.id, { intent: "regenerate" });
     expect(response.status).toBe(409);
     expect(await response.json()).toEqual({ error: chatTexts.replyBusy });
     const form = new FormData();

@@ -86,6 +86,13 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
     if (held.current) reloadAfterSend.current = true;
     else revalidate();
   }, [revalidate]);
+  // Once for a burst of live replies (several chats answered at once elsewhere).
+  const reloadTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const reloadSoon = useCallback(() => {
+    clearTimeout(reloadTimer.current);
+    reloadTimer.current = setTimeout(reload, 300);
+  }, [reload]);
+  useEffect(() => () => clearTimeout(reloadTimer.current), []);
   const addLive = useCallback((messageSession: string, incoming: ChatMessageView[]) => {
     if (incoming.length === 0) return;
     setLiveMessages((current) => ({ ...current, [messageSession]: [...(current[messageSession] ?? []), ...incoming] }));
@@ -101,6 +108,8 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
     },
     onMessage: (messageSession, message) => {
       live.noteMessage(messageSession, message);
+      // A reply saved elsewhere (another tab or device) was paid for there: the header's balance is read again.
+      if (message.senderType === "agent" && held.current?.sessionId !== messageSession) reloadSoon();
       if (held.current?.sessionId === messageSession) held.current.messages.push(message);
       else addLive(messageSession, [message]);
     },
