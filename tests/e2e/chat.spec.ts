@@ -116,6 +116,11 @@ test("the same conversation without JavaScript", async ({ browser }) => {
   await expect(long.getByText("THE END")).toBeVisible();
   await expect(long.getByText("Show less", { exact: true })).toBeVisible();
   await expect(long.locator("br")).not.toHaveCount(0);
+  // Regenerate posts the page's form too: the new reply takes the old one's place.
+  fakes.model.nextReply({ text: "A shorter one, then." });
+  await page.getByRole("button", { name: "Regenerate" }).click();
+  await expect(messages(page)).toHaveCount(7);
+  await expect(messages(page).nth(6)).toContainText("A shorter one, then.");
   await page.screenshot({ path: "test-results/chat-phone-nojs.png" });
   await context.close();
 });

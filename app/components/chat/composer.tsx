@@ -85,11 +85,20 @@ export function ChatComposer({
   return (
     <div className="border-t border-line bg-surface p-3">
       {canRegenerate && !streaming ? (
-        <div className="mb-2 flex justify-center">
-          <button type="button" onClick={onRegenerate} className="btn-secondary h-8 px-3 text-xs">
+        // A form of its own, so that without JavaScript it posts to the page like the composer.
+        <Form
+          method="post"
+          className="mb-2 flex justify-center"
+          onSubmit={(event) => {
+            event.preventDefault();
+            onRegenerate();
+          }}
+        >
+          <input type="hidden" name="intent" value="regenerate" />
+          <button type="submit" className="btn-secondary h-8 px-3 text-xs">
             <RotateCcw className="size-3.5" aria-hidden /> Regenerate
           </button>
-        </div>
+        </Form>
       ) : null}
       {attachments.files.length || attachments.problem ? (
         <div className="mb-2 flex flex-wrap items-center gap-2" aria-label="Attachments">

@@ -13,8 +13,10 @@ export type ChatEvent = { kind: "message" | "deleted"; userId: string; sessionId
 type Listener = (event: ChatEvent) => void;
 
 const CHANNEL = "chat_events";
-const state = globalThis as unknown as { __chatListeners?: Map<string, Set<Listener>>; __chatListening?: Promise<unknown> };
+const state = globalThis as unknown as { __chatListeners?: Map<string, Set<Listener>>; __chatListening?: Promise<unknown>; __chatGapListeners?: Set<() => void> };
 const listeners = (state.__chatListeners ??= new Map());
+/** Told when this instance listens again after its LISTEN connection was lost: events may have been missed. */
+const gapListeners = (state.__chatGapListeners ??= new Set());
 
 function dispatch(payload: string) {
   let event: ChatEvent;
@@ -31,7 +33,9 @@ function dispatch(payload: string) {
 /** One LISTEN per process, opened on first use; the process's subscribers share it. */
 function ensureListening() {
   state.__chatListening ??= database()
-    .listen(CHANNEL, dispatch)
+    .listen(CHANNEL, dispatch, () => {
+      for (const listener of [...gapListeners]) listener();
+    })
     .catch((error) => {
       state.__chatListening = undefined;
       logger.error({ err: error }, "could not LISTEN for chat events");
@@ -55,15 +59,21 @@ export function chatEventNotifySql(kind: Prisma.Sql, userId: Prisma.Sql, session
     ${source}`;
 }
 
-/** Subscribes to one session's events (`session:<id>`) or all of a person's (`user:<id>`). */
-export async function subscribeChatEvents(key: `session:${string}` | `user:${string}`, listener: Listener) {
+/**
+ * Subscribes to one session's events (`session:<id>`) or all of a person's (`user:<id>`).
+ * `onGap`: the instance lost its LISTEN connection and listens again; what was announced
+ * meanwhile was not heard.
+ */
+export async function subscribeChatEvents(key: `session:${string}` | `user:${string}`, listener: Listener, { onGap }: { onGap?: () => void } = {}) {
   await ensureListening();
   const set = listeners.get(key) ?? new Set<Listener>();
   set.add(listener);
   listeners.set(key, set);
+  if (onGap) gapListeners.add(onGap);
   return () => {
     set.delete(listener);
     if (set.size === 0) listeners.delete(key);
+    if (onGap) gapListeners.delete(onGap);
   };
 }
 
@@ -71,4 +81,5 @@ export async function subscribeChatEvents(key: `session:${string}` | `user:${str
 export function resetChatListenerForTests() {
   state.__chatListening = undefined;
   listeners.clear();
+  gapListeners.clear();
 }

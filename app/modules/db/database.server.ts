@@ -33,9 +33,11 @@ export type Database = {
   query<Row>(statement: Prisma.Sql): Promise<Row[]>;
   /**
    * LISTEN on a channel: `onNotify` gets every NOTIFY payload, from any instance on this
-   * database. Resolves to a function that stops listening.
+   * database. Resolves to a function that stops listening. `onListeningAgain`: the connection was
+   * lost and listens again, so payloads sent meanwhile were missed (PostgreSQL; PGlite's LISTEN is
+   * in process and is never lost).
    */
-  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: (payload: string) => void, onListeningAgain?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -90,7 +92,7 @@ function openPostgres(url: string, poolSize = 10): Database {
         client.release(broken);
       }
     },
-    listen: (channel, onNotify) => listenOnPostgres(url, channel, onNotify),
+    listen: (channel, onNotify, onListeningAgain) => listenOnPostgres(url, channel, onNotify, onListeningAgain),
     async close() {
       await prisma.$disconnect();
       await pool.end();
@@ -100,10 +102,11 @@ function openPostgres(url: string, poolSize = 10): Database {
 
 /**
  * A dedicated connection outside the pool (a LISTEN belongs to its session). When it drops, it
- * reconnects and listens again after a second; notifications sent meanwhile are lost, which
- * callers accept (a client reloading the page catches up from the database).
+ * reconnects and listens again after a second; notifications sent meanwhile are lost, so
+ * `onListeningAgain` is called once it listens again, for callers to tell their clients to catch
+ * up from the database.
  */
-async function listenOnPostgres(url: string, channel: string, onNotify: (payload: string) => void) {
+async function listenOnPostgres(url: string, channel: string, onNotify: (payload: string) => void, onListeningAgain = () => {}) {
   let client: pg.Client | undefined;
   let stopped = false;
   const connect = async (): Promise<void> => {
@@ -130,10 +133,16 @@ async function listenOnPostgres(url: string, channel: string, onNotify: (payload
     if (stopped) return;
     setTimeout(() => {
       if (stopped) return;
-      connect().catch((error: Error) => {
-        logger.warn({ err: error, channel }, "could not LISTEN again; retrying");
-        reconnectLater();
-      });
+      connect().then(
+        () => {
+          logger.info({ channel }, "listening again");
+          onListeningAgain();
+        },
+        (error: Error) => {
+          logger.warn({ err: error, channel }, "could not LISTEN again; retrying");
+          reconnectLater();
+        },
+      );
     }, RELISTEN_DELAY_MS).unref();
   };
   await connect();

@@ -13,7 +13,9 @@ export const FEED_SIGN_IN_CHECK_MS = 60_000;
  * from any tab, device or app instance. Messages are re-read with the owner's query, so the feed
  * can only ever carry this person's own messages. The sign-in is checked again before each event
  * and every FEED_SIGN_IN_CHECK_MS: a feed whose login session has ended (signed out, everywhere
- * else too, or the account disabled) closes, and carries nothing more.
+ * else too, or the account disabled) closes, and carries nothing more. It closes too when the
+ * instance's LISTEN connection was lost and listens again, since events announced meanwhile were
+ * not heard.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
@@ -22,7 +24,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Listening before the stream answers: the page reloads its data once the stream is open, so
   // whatever is saved after that reload is heard of (after a restart, LISTEN takes a moment).
   let deliver: (event: ChatEvent) => void = () => {};
-  const unsubscribe = await subscribeChatEvents(`user:${user.id}`, (event) => deliver(event));
+  let missed = () => {};
+  // After a gap in the instance's LISTEN the feed closes: the browser opens it again and, as after
+  // any failure, reloads what it shows and checks it (useFeedGapCheck).
+  const unsubscribe = await subscribeChatEvents(`user:${user.id}`, (event) => deliver(event), { onGap: () => missed() });
   return eventStream(request.signal, async (send, signal) => {
     // Events go out in the order they were announced: a message is re-read first, and a deletion
     // announced after it (a regenerated reply replacing the old one) must not overtake it.
@@ -45,6 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         if (message) send("message", { sessionId: event.sessionId, message });
       });
     };
+    missed = end;
     const check = setInterval(() => inOrder(() => stillSignedIn().then(() => {})), FEED_SIGN_IN_CHECK_MS);
     signal.addEventListener("abort", end, { once: true });
     if (!signal.aborted) await ended;
