@@ -15,7 +15,7 @@ import type { FakeOpenAi } from "../fakes/openai-server";
 import { chatWithFakeProvider } from "../helpers/chat";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { minimalDocx, minimalPdf, withDeclaredSize } from "../helpers/documents";
-import { DOCX_XML_MAX_BYTES } from "~/modules/chat/document-text.server";
+import { DOCX_UNPACKED_MAX_BYTES } from "~/modules/chat/document-text.server";
 import JSZip from "jszip";
 import { signedInCookie } from "../helpers/payments";
 import { newUser } from "../helpers/tokens";
@@ -87,15 +87,22 @@ describe("chat attachments", () => {
     await expect(storeChatAttachment(userId, file("%PDF-1.4 not really", "doc.docx"))).rejects.toThrow(attachmentTexts.contentMismatch);
   });
 
-  test("a .docx must be a Word document that unpacks to a readable size; one that understates its size is not read", async () => {
+  test("a .docx must be a Word document that unpacks to a readable size, however its zip describes its parts", async () => {
     const plainZip = await new JSZip().file("notes.txt", "not a Word document").generateAsync({ type: "nodebuffer" });
     await expect(storeChatAttachment(userId, file(plainZip, "notes.docx"))).rejects.toThrow(attachmentTexts.contentMismatch);
     // A few kB of zip that would unpack to more than the limit (a zip bomb, in small).
-    const huge = await minimalDocx("Hello", { padding: `<!--${" ".repeat(DOCX_XML_MAX_BYTES)}-->` });
+    const huge = await minimalDocx("Hello", { padding: `<!--${" ".repeat(DOCX_UNPACKED_MAX_BYTES)}-->` });
     expect(huge.length).toBeLessThan(ATTACHMENT_MAX_BYTES);
     await expect(storeChatAttachment(userId, file(huge, "huge.docx"))).rejects.toThrow(attachmentTexts.docxTooLarge);
+    // What a zip says of its sizes is not trusted: the parts are counted as they unpack.
     const understated = withDeclaredSize(huge, "word/document.xml", 1_000);
-    await expect(storeChatAttachment(userId, file(understated, "small.docx"))).rejects.toThrow(attachmentTexts.contentMismatch);
+    await expect(storeChatAttachment(userId, file(understated, "small.docx"))).rejects.toThrow(attachmentTexts.docxTooLarge);
+    // Every part counts, whatever its name: mammoth finds the document through the package's relationships.
+    const decoy = await new JSZip()
+      .file("word/document.xml", "<w:document/>")
+      .file("word/main.bin", " ".repeat(DOCX_UNPACKED_MAX_BYTES + 1))
+      .generateAsync({ type: "nodebuffer", compression: "DEFLATE" });
+    await expect(storeChatAttachment(userId, file(decoy, "decoy.docx"))).rejects.toThrow(attachmentTexts.docxTooLarge);
 
     // Stored before this check existed (or straight into storage): named to the model, never unpacked whole.
     const path = await putObject("chats", `${userId}/understated/small.docx`, understated, "application/vnd.openxmlformats-officedocument.wordprocessingml.document");

@@ -23,9 +23,10 @@ export type DisplayedMessage = ChatMessageView & { pending?: boolean; thinking?:
 const MARKDOWN_PLUGINS = [remarkGfm, remarkBreaks];
 
 /**
- * Links open in a new tab. A picture written into a message is shown as a link to it, not
- * loaded: a model can be made to write any address, and loading it would tell that server who
- * reads the chat. The files attached to a message are shown as pictures, below it.
+ * Links open in a new tab. A picture written into a message is not loaded: a model can be made
+ * to write any address, and loading it would tell that server who reads the chat. It shows as its
+ * description, with its address as the title (text, since it may sit inside a link of its own).
+ * The files attached to a message are shown as pictures, below it.
  */
 const MARKDOWN_COMPONENTS: Components = {
   a: ({ href, children }) => (
@@ -35,9 +36,9 @@ const MARKDOWN_COMPONENTS: Components = {
   ),
   img: ({ src, alt }) =>
     typeof src === "string" && src ? (
-      <a href={src} target="_blank" rel="noopener noreferrer nofollow" className="underline">
-        {alt || src}
-      </a>
+      <span title={src} className="italic">
+        [{alt || "picture"}: {src}]
+      </span>
     ) : null,
 };
 

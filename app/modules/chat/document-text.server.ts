@@ -1,6 +1,6 @@
 import mammoth from "mammoth";
 import { getDocumentProxy } from "unpdf";
-import yauzl from "yauzl";
+import JSZip from "jszip";
 import { logger } from "~/modules/logging/logger.server";
 
 /** Pages read from a PDF: enough for a chat, bounded so that a huge file cannot hold a reply up. */
@@ -40,10 +40,10 @@ async function pdfText(bytes: Buffer, limit: number) {
 }
 
 /**
- * What the XML parts of a .docx may unpack to in all: a few hundred pages of text are a few MB.
- * A zip of 10 MB can unpack to gigabytes, and mammoth reads a part whole, into memory.
+ * What a .docx may unpack to, all its parts together: its pictures and a few hundred pages of
+ * text. A zip of 10 MB can unpack to gigabytes, and mammoth reads a part whole, into memory.
  */
-export const DOCX_XML_MAX_BYTES = 16 * 1024 * 1024;
+export const DOCX_UNPACKED_MAX_BYTES = 24 * 1024 * 1024;
 
 async function docxText(bytes: Buffer) {
   const check = await checkDocx(bytes);
@@ -55,55 +55,47 @@ async function docxText(bytes: Buffer) {
 }
 
 /**
- * Whether a zip is a Word document (it has word/document.xml) whose XML parts, the ones mammoth
- * reads, unpack within DOCX_XML_MAX_BYTES. The parts are unpacked here to count them: yauzl stops
- * a part at the size its zip entry declares, so a zip that understates them is caught too.
- * "too-large" then, "not-word" for any other zip or none.
+ * Whether a zip is a Word document (it has word/document.xml) that unpacks within
+ * DOCX_UNPACKED_MAX_BYTES: "too-large" when it does not, "not-word" for any other zip or none.
+ * It is read with JSZip, as mammoth reads it, so both see the same parts (a zip can name a part
+ * twice, or hold more records than it says, and readers differ over which count), and every part
+ * counts, since mammoth finds the document and its other parts by the names the package's
+ * relationships give. The parts are unpacked here to be counted, a chunk at a time, and the
+ * unpacking stops at the limit: what a zip says of its sizes is not trusted.
  */
 export async function checkDocx(bytes: Buffer): Promise<"word" | "not-word" | "too-large"> {
-  let zip: yauzl.ZipFile;
+  let zip: JSZip;
   try {
-    zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-      yauzl.fromBuffer(bytes, { lazyEntries: true, validateEntrySizes: true }, (error, opened) => (error ? reject(error) : resolve(opened))),
-    );
+    zip = await JSZip.loadAsync(bytes);
   } catch {
     return "not-word";
   }
-  let unpacked = 0;
-  let word = false;
+  let budget = DOCX_UNPACKED_MAX_BYTES;
   try {
-    for (let entry = await nextEntry(zip); entry; entry = await nextEntry(zip)) {
-      if (!/\.(xml|rels)$/i.test(entry.fileName)) continue;
-      if (entry.fileName === "word/document.xml") word = true;
-      unpacked += entry.uncompressedSize;
-      if (unpacked > DOCX_XML_MAX_BYTES) return "too-large";
-      await drain(zip, entry);
+    for (const part of Object.values(zip.files)) {
+      if (part.dir) continue;
+      budget = await unpackWithin(part, budget);
+      if (budget < 0) return "too-large";
     }
   } catch {
-    // A part that unpacks to more than its entry says, or a broken zip.
     return "not-word";
-  } finally {
-    zip.close();
   }
-  return word ? "word" : "not-word";
+  return zip.files["word/document.xml"] && !zip.files["word/document.xml"].dir ? "word" : "not-word";
 }
 
-function nextEntry(zip: yauzl.ZipFile) {
-  return new Promise<yauzl.Entry | null>((resolve, reject) => {
-    const cleanUp = () => zip.removeListener("entry", onEntry).removeListener("end", onEnd).removeListener("error", onError);
-    const onEntry = (entry: yauzl.Entry) => (cleanUp(), resolve(entry));
-    const onEnd = () => (cleanUp(), resolve(null));
-    const onError = (error: Error) => (cleanUp(), reject(error));
-    zip.once("entry", onEntry).once("end", onEnd).once("error", onError);
-    zip.readEntry();
+/** Unpacks a part chunk by chunk: what is left of `budget` after it, or -1 as soon as it passes it (the rest is not unpacked). */
+function unpackWithin(part: JSZip.JSZipObject, budget: number) {
+  return new Promise<number>((resolve, reject) => {
+    const stream = part.nodeStream("nodebuffer");
+    let left = budget;
+    stream.on("data", (chunk: Buffer) => {
+      left -= chunk.length;
+      if (left >= 0) return;
+      stream.pause();
+      stream.removeAllListeners();
+      resolve(-1);
+    });
+    stream.once("end", () => resolve(left));
+    stream.once("error", reject);
   });
-}
-
-function drain(zip: yauzl.ZipFile, entry: yauzl.Entry) {
-  return new Promise<void>((resolve, reject) =>
-    zip.openReadStream(entry, (error, stream) => {
-      if (error) return reject(error);
-      stream.on("data", () => {}).once("end", resolve).once("error", reject);
-    }),
-  );
 }

@@ -161,14 +161,27 @@ export function readMessage(form: FormData, filesInForm = 0) {
  * commits without waiting for the disk (decision 009): a crash of the database server could lose
  * it whole (message and reservation together), never half of it.
  */
-export async function prepareReply(requester: Requester, sessionId: string, input: ReplyInput): Promise<PreparedReply> {
+export async function prepareReply(requester: Requester, sessionId: string, input: ReplyInput, { signal }: { signal?: AbortSignal } = {}): Promise<PreparedReply> {
   for (let waited = 0; ; waited += BUSY_STEP_MS) {
     try {
       return await openReply(requester, sessionId, input);
     } catch (error) {
-      if (!(error instanceof ReplyBusyError) || waited >= BUSY_WAIT_MS) throw error;
+      // An ask the person gave up on while it waited (Stop, or the page left) is not made.
+      if (!(error instanceof ReplyBusyError) || waited >= BUSY_WAIT_MS || signal?.aborted) throw error;
       await new Promise((resolve) => setTimeout(resolve, BUSY_STEP_MS));
     }
+  }
+}
+
+/** PostgreSQL's lock_not_available: the session row is locked by another statement (NOWAIT). */
+const isRowLocked = (error: unknown) => (error as { code?: unknown } | null)?.code === "55P03";
+
+async function openingStatement(statement: Prisma.Sql) {
+  try {
+    return await database().query<OpeningRow>(statement);
+  } catch (error) {
+    if (isRowLocked(error)) throw new ReplyBusyError(chatTexts.replyBusy);
+    throw error;
   }
 }
 
@@ -186,7 +199,7 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
     "loginSessionId" in requester
       ? liveLoginSessionSql(requester.loginSessionId)
       : Prisma.sql`SELECT ${requester.userId}::uuid AS "userId", NULL::text AS "loginSessionId", NULL::timestamp AS "lastSeenAt"`;
-  const [row] = await database().query<OpeningRow>(Prisma.sql`${Prisma.raw(KEEP_PREPARED)}
+  const [row] = await openingStatement(Prisma.sql`${Prisma.raw(KEEP_PREPARED)}
     WITH me AS (${me}),
     context AS (
       SELECT s.id, s.user_id, COALESCE(s.reply_until > (now() AT TIME ZONE 'UTC'), false) AS busy,
@@ -203,8 +216,9 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
              ), '[]'::json) AS history
       FROM me JOIN chat_sessions s ON s.user_id = me."userId" JOIN chat_agents a ON a.id = s.agent_id JOIN characters c ON c.id = a.character_id
       WHERE s.id = ${isUuid(sessionId) ? sessionId : null}::uuid
-      -- Asks in one chat take turns here; the one that waited reads the session as the other left it.
-      FOR UPDATE OF s
+      -- Asks in one chat take turns here. One that finds the row locked (another ask, or a reply
+      -- being saved) is tried again as a new statement, whose history then holds what was saved.
+      FOR UPDATE OF s NOWAIT
     ),
     counted AS (${countAttemptSql(Prisma.sql`'chat-reply:user:' || (SELECT user_id FROM context WHERE NOT busy)::text`, CHAT_REPLIES)}),
     choice AS (
@@ -387,11 +401,17 @@ async function finishStopped(prepared: PreparedReply, partial: string): Promise<
 async function saveReply(prepared: PreparedReply, text: string) {
   let message: ChatMessageView;
   try {
-    message = await saveMessage(prepared.session, prepared.userId, {
-      senderType: "agent",
-      message: text,
-      document: { ai_platform: prepared.model.platform, model_id: prepared.model.modelId, selectedModel: prepared.model.name },
-    }, { endsReply: prepared.replyUntil });
+    message = await saveMessage(
+      prepared.session,
+      prepared.userId,
+      {
+        senderType: "agent",
+        message: text,
+        document: { ai_platform: prepared.model.platform, model_id: prepared.model.modelId, selectedModel: prepared.model.name },
+      },
+      // A regenerate lets the chat go once the reply it replaces is gone, so no ask meanwhile reads both.
+      { endsReply: prepared.replaces ? null : prepared.replyUntil },
+    );
   } catch (error) {
     logger.error({ err: error, sessionId: prepared.session.id }, "could not save a chat reply");
     await giveUp(prepared);
@@ -406,14 +426,19 @@ async function saveReply(prepared: PreparedReply, text: string) {
   } catch (error) {
     // The person has the reply (the live feed announced it): it is shown as the reply it is.
     logger.error({ err: error, sessionId: prepared.session.id, reservationId: prepared.reservationId }, "a saved chat reply could not be settled or replace the old one");
+  } finally {
+    if (prepared.replaces) await endReply(prepared).catch((error: unknown) => logger.error({ err: error, sessionId: prepared.session.id }, "could not let a chat go"));
   }
   return message;
 }
 
 /** A reply that will not be saved: its tokens go back and its chat is free again. */
 async function giveUp(reply: Pick<PreparedReply, "session" | "reservationId" | "replyUntil">) {
-  if (reply.reservationId) await release(reply.reservationId);
-  await endReply(reply);
+  try {
+    if (reply.reservationId) await release(reply.reservationId);
+  } finally {
+    await endReply(reply);
+  }
 }
 
 /** Lets the chat go, unless another reply has taken it since (after this one's REPLY_HOLD_SECONDS). */

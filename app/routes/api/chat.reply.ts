@@ -32,7 +32,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!form) return Response.json({ error: chatTexts.messageTooLong }, { status: 413 });
   let prepared;
   try {
-    prepared = await prepareReply({ loginSessionId }, params.sessionId, form.get("intent") === "regenerate" ? { regenerate: true } : readMessage(form));
+    prepared = await prepareReply({ loginSessionId }, params.sessionId, form.get("intent") === "regenerate" ? { regenerate: true } : readMessage(form), {
+      signal: request.signal,
+    });
   } catch (error) {
     if (error instanceof NotSignedInError) return Response.json({ error: chatTexts.replyNotSignedIn }, { status: 401 });
     if (error instanceof ChatNotFoundError) throw new Response("Not Found", { status: 404 });
