@@ -94,9 +94,11 @@ describe("chat attachments", () => {
     const huge = await minimalDocx("Hello", { padding: `<!--${" ".repeat(DOCX_UNPACKED_MAX_BYTES)}-->` });
     expect(huge.length).toBeLessThan(ATTACHMENT_MAX_BYTES);
     await expect(storeChatAttachment(userId, file(huge, "huge.docx"))).rejects.toThrow(attachmentTexts.docxTooLarge);
-    // What a zip says of its sizes is not trusted: the parts are counted as they unpack.
+    // What a zip says of its sizes is not trusted: the parts are counted as they unpack, and one that is not the size it declares is refused.
     const understated = withDeclaredSize(huge, "word/document.xml", 1_000);
     await expect(storeChatAttachment(userId, file(understated, "small.docx"))).rejects.toThrow(attachmentTexts.docxTooLarge);
+    const small = await minimalDocx("Hello");
+    await expect(storeChatAttachment(userId, file(withDeclaredSize(small, "word/document.xml", 100), "odd.docx"))).rejects.toThrow(attachmentTexts.contentMismatch);
     // Every part counts, whatever its name: mammoth finds the document through the package's relationships.
     const decoy = await new JSZip()
       .file("word/document.xml", "<w:document/>")

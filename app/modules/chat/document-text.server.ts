@@ -1,5 +1,7 @@
 import mammoth from "mammoth";
 import { getDocumentProxy } from "unpdf";
+import { promisify } from "node:util";
+import { inflateRaw } from "node:zlib";
 import JSZip from "jszip";
 import { logger } from "~/modules/logging/logger.server";
 
@@ -57,11 +59,12 @@ async function docxText(bytes: Buffer) {
 /**
  * Whether a zip is a Word document (it has word/document.xml) that unpacks within
  * DOCX_UNPACKED_MAX_BYTES: "too-large" when it does not, "not-word" for any other zip or none.
- * It is read with JSZip, as mammoth reads it, so both see the same parts (a zip can name a part
- * twice, or hold more records than it says, and readers differ over which count), and every part
- * counts, since mammoth finds the document and its other parts by the names the package's
- * relationships give. The parts are unpacked here to be counted, a chunk at a time, and the
- * unpacking stops at the limit: what a zip says of its sizes is not trusted.
+ * Its parts are listed by JSZip, as mammoth lists them, so both see the same parts (a zip can name
+ * a part twice, or hold more records than it says, and readers differ over which count); every
+ * part counts, since mammoth finds the document and its other parts by the names the package's
+ * relationships give. Each part is unpacked here with zlib, bounded by what is left of the limit,
+ * and must unpack to the size its entry declares: what a zip says is not trusted, and JSZip itself
+ * throws outside any promise (taking the process down) on a part whose size is not the declared one.
  */
 export async function checkDocx(bytes: Buffer): Promise<"word" | "not-word" | "too-large"> {
   let zip: JSZip;
@@ -71,31 +74,35 @@ export async function checkDocx(bytes: Buffer): Promise<"word" | "not-word" | "t
     return "not-word";
   }
   let budget = DOCX_UNPACKED_MAX_BYTES;
-  try {
-    for (const part of Object.values(zip.files)) {
-      if (part.dir) continue;
-      budget = await unpackWithin(part, budget);
-      if (budget < 0) return "too-large";
-    }
-  } catch {
-    return "not-word";
+  for (const part of Object.values(zip.files)) {
+    if (part.dir) continue;
+    const size = await unpackedSize(part, budget);
+    if (size === "too-large" || size === "not-word") return size;
+    budget -= size;
   }
-  return zip.files["word/document.xml"] && !zip.files["word/document.xml"].dir ? "word" : "not-word";
+  const document = zip.files["word/document.xml"];
+  return document && !document.dir ? "word" : "not-word";
 }
 
-/** Unpacks a part chunk by chunk: what is left of `budget` after it, or -1 as soon as it passes it (the rest is not unpacked). */
-function unpackWithin(part: JSZip.JSZipObject, budget: number) {
-  return new Promise<number>((resolve, reject) => {
-    const stream = part.nodeStream("nodebuffer");
-    let left = budget;
-    stream.on("data", (chunk: Buffer) => {
-      left -= chunk.length;
-      if (left >= 0) return;
-      stream.pause();
-      stream.removeAllListeners();
-      resolve(-1);
-    });
-    stream.once("end", () => resolve(left));
-    stream.once("error", reject);
-  });
+/** A part as JSZip holds it after loadAsync (its CompressedObject: not in its typings, stable across 3.x). */
+type PackedPart = { uncompressedSize: number; compression: { magic: string } | null; compressedContent: Uint8Array };
+const STORED = "\x00\x00";
+const DEFLATED = "\x08\x00";
+const inflateRawAsync = promisify(inflateRaw);
+
+async function unpackedSize(part: JSZip.JSZipObject, budget: number): Promise<number | "too-large" | "not-word"> {
+  const packed = (part as unknown as { _data?: Partial<PackedPart> })._data;
+  if (!packed?.compressedContent || typeof packed.uncompressedSize !== "number") return "not-word";
+  const content = Buffer.from(packed.compressedContent.buffer, packed.compressedContent.byteOffset, packed.compressedContent.byteLength);
+  let size: number;
+  if (packed.compression?.magic === STORED) size = content.length;
+  else if (packed.compression?.magic === DEFLATED) {
+    try {
+      size = (await inflateRawAsync(content, { maxOutputLength: Math.max(1, budget + 1) })).length;
+    } catch (error) {
+      return (error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE" ? "too-large" : "not-word";
+    }
+  } else return "not-word";
+  if (size > budget) return "too-large";
+  return size === packed.uncompressedSize ? size : "not-word";
 }
