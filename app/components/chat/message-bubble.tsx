@@ -1,5 +1,5 @@
 import { Check, Copy, Trash2 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { memo, useEffect, useState } from "react";
 import Markdown, { type Components } from "react-markdown";
 import { useFetcher } from "react-router";
 import remarkBreaks from "remark-breaks";
@@ -55,9 +55,10 @@ function MessageText({ text }: { text: string }) {
 /**
  * One message. Markdown is rendered without raw HTML (react-markdown ignores it), so nothing a
  * model or a person writes can run in the page. Long messages start collapsed; their toggle is a
- * native disclosure, so it works before the page's script has loaded and without it.
+ * native disclosure, so it works before the page's script has loaded and without it. Memoised: a
+ * streamed word re-renders the list, and only the bubble it changed parses its Markdown again.
  */
-export function MessageBubble({ message, canDelete }: { message: DisplayedMessage; canDelete: boolean }) {
+export const MessageBubble = memo(function MessageBubble({ message, canDelete }: { message: DisplayedMessage; canDelete: boolean }) {
   const [expanded, setExpanded] = useState(false);
   const [copied, setCopied] = useState(false);
   const mine = message.senderType === "user";
@@ -136,7 +137,7 @@ export function MessageBubble({ message, canDelete }: { message: DisplayedMessag
       </div>
     </li>
   );
-}
+});
 
 /**
  * Every bubble's delete goes through this one fetcher, which the chat page keeps (see

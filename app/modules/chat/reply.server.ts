@@ -154,8 +154,8 @@ export function readMessage(form: FormData, filesInForm = 0) {
  * ChatInputError, NoChatModelError, InsufficientTokensError, TooManyRepliesError, ReplyBusyError),
  * with nothing sent to the model. Every ask in one of the person's own sessions that no other reply
  * holds counts against CHAT_REPLIES, in the same statement. The statement locks the session's row
- * first, so two asks in one chat take turns: the second sees the reply_until the first set, and
- * waits up to BUSY_WAIT_MS for that reply to end.
+ * first, without waiting (decision 014): an ask that finds it locked, or held by another reply
+ * (reply_until), is tried again every BUSY_STEP_MS for up to BUSY_WAIT_MS, then refused.
  * The statement goes to the driver directly and is kept prepared on each connection: it takes
  * longer to plan than to run, and Prisma's work around a query is a third of its time. It alone
  * commits without waiting for the disk (decision 009): a crash of the database server could lose

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { Prisma } from "~/generated/prisma/client";
 import { MESSAGES_PAGE_SIZE, SESSION_LIST_LIMIT, type ChatMessageView, type ChatSessionSummary, type PresentMessages } from "~/lib/chat";
+import { liveLoginSessionSql } from "~/modules/auth/login-session.server";
 import { escapeLike, isUuid } from "~/modules/catalogue/characters.server";
 import { prisma } from "~/modules/db/db.server";
 import { attachmentViews, removeUnusedAttachments } from "./attachments.server";
@@ -177,13 +178,21 @@ export async function presentMessageIds(sessionId: string, since: Date): Promise
   return { ids: listed.map((row) => row.id), complete, from: (complete ? since : listed.at(-1)!.createdAt).toISOString() };
 }
 
-/** A single message of this person's, for live delivery; null when it is gone or not theirs. */
-export async function getOwnMessage(userId: string, messageId: string): Promise<ChatMessageView | null> {
-  const row = await prisma().chatMessage.findFirst({
-    where: { id: messageId, userId },
-    select: { id: true, senderType: true, message: true, messageType: true, createdAt: true, document: true },
-  });
-  return row ? toView(row) : null;
+/**
+ * A single message of this person's, for live delivery, read in one statement with whether the
+ * feed's login session is still live: `signedIn` false when it is not (and no message), `message`
+ * null when it is gone or not theirs.
+ */
+export async function getOwnMessageWhileSignedIn(
+  loginSessionId: string,
+  userId: string,
+  messageId: string,
+): Promise<{ signedIn: boolean; message: ChatMessageView | null }> {
+  const [row] = await prisma().$queryRaw<(Partial<MessageRow> & { signedIn: boolean })[]>`
+    SELECT live."signedIn", m.id::text AS id, m.sender_type::text AS "senderType", m.message, m.message_type AS "messageType", m.created_at AS "createdAt", m.document
+    FROM (SELECT EXISTS (SELECT 1 FROM (${liveLoginSessionSql(loginSessionId)}) s WHERE s."userId" = ${userId}::uuid) AS "signedIn") live
+    LEFT JOIN chat_messages m ON live."signedIn" AND m.id = ${isUuid(messageId) ? messageId : null}::uuid AND m.user_id = ${userId}::uuid`;
+  return { signedIn: Boolean(row?.signedIn), message: row?.id ? toView(row as MessageRow) : null };
 }
 
 /** A message to add to a session: who wrote it, the text and its document (attachments, or the model that answered). */

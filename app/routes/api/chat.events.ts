@@ -1,6 +1,6 @@
 import { getCurrentUser, isLoginSessionLive, loginSessionIdOf } from "~/modules/auth/login-session.server";
 import { subscribeChatEvents, type ChatEvent } from "~/modules/chat/realtime.server";
-import { getOwnMessage } from "~/modules/chat/sessions.server";
+import { getOwnMessageWhileSignedIn } from "~/modules/chat/sessions.server";
 import { logger } from "~/modules/logging/logger.server";
 import { eventStream } from "~/modules/http/sse.server";
 import type { Route } from "./+types/chat.events";
@@ -44,10 +44,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     };
     deliver = (event) => {
       inOrder(async () => {
-        if (!(await stillSignedIn())) return;
-        if (event.kind === "deleted") return send("deleted", { sessionId: event.sessionId, id: event.messageId });
-        const message = await getOwnMessage(user.id, event.messageId);
-        if (message) send("message", { sessionId: event.sessionId, message });
+        if (event.kind === "deleted") {
+          if (await stillSignedIn()) send("deleted", { sessionId: event.sessionId, id: event.messageId });
+          return;
+        }
+        // The sign-in and the message in one read.
+        const { signedIn, message } = await getOwnMessageWhileSignedIn(loginSessionId, user.id, event.messageId);
+        if (!signedIn) end();
+        else if (message) send("message", { sessionId: event.sessionId, message });
       });
     };
     missed = end;
