@@ -86,15 +86,6 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
     if (held.current) reloadAfterSend.current = true;
     else revalidate();
   }, [revalidate]);
-  // The replies this tab's own streams saved: the feed may bring them after the stream ends, and they were paid for here.
-  const ownReplies = useRef(new Set<string>());
-  // Once for a burst of live replies (several chats answered at once elsewhere).
-  const reloadTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const reloadSoon = useCallback(() => {
-    clearTimeout(reloadTimer.current);
-    reloadTimer.current = setTimeout(reload, 300);
-  }, [reload]);
-  useEffect(() => () => clearTimeout(reloadTimer.current), []);
   const addLive = useCallback((messageSession: string, incoming: ChatMessageView[]) => {
     if (incoming.length === 0) return;
     setLiveMessages((current) => ({ ...current, [messageSession]: [...(current[messageSession] ?? []), ...incoming] }));
@@ -110,8 +101,6 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
     },
     onMessage: (messageSession, message) => {
       live.noteMessage(messageSession, message);
-      // A reply saved elsewhere (another tab or device) was paid for there: the header's balance is read again.
-      if (message.senderType === "agent" && held.current?.sessionId !== messageSession && !ownReplies.current.has(message.id)) reloadSoon();
       if (held.current?.sessionId === messageSession) held.current.messages.push(message);
       else addLive(messageSession, [message]);
     },
@@ -173,10 +162,7 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
           } else if (event.event === "message") {
             reply += String(data.text ?? "");
             setPlaceholder({ message: reply, thinking: false });
-          } else if (event.event === "complete") {
-            ownReplies.current.add(String(data.id));
-            addOrReplace(data as ChatMessageView, placeholderId);
-          }
+          } else if (event.event === "complete") addOrReplace(data as ChatMessageView, placeholderId);
           else if (event.event === "error") {
             setPlaceholder({ message: String(data.message ?? chatTexts.replyFailed), thinking: false, failed: true });
             showToast("send-failed");
