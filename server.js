@@ -7,14 +7,10 @@ import helmet from "helmet";
 const isDev = process.argv.includes("--dev");
 process.env.NODE_ENV ??= isDev ? "development" : "production";
 
-const viteDevServer = isDev
-  ? await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }))
-  : undefined;
+const viteDevServer = isDev ? await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } })) : undefined;
 
 async function loadBuild() {
-  return viteDevServer
-    ? viteDevServer.ssrLoadModule("virtual:react-router/server-build")
-    : import("./build/server/index.js");
+  return viteDevServer ? viteDevServer.ssrLoadModule("virtual:react-router/server-build") : import("./build/server/index.js");
 }
 
 const build = await loadBuild();
@@ -57,8 +53,7 @@ app.use(
 app.use(
   compression({
     // Server-Sent Events must reach the browser as they are written, never buffered.
-    filter: (req, res) =>
-      !String(res.getHeader("Content-Type") ?? "").includes("text/event-stream") && compression.filter(req, res),
+    filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").includes("text/event-stream") && compression.filter(req, res),
   }),
 );
 

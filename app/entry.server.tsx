@@ -29,9 +29,12 @@ export async function startup() {
   const db = database();
   const result = await prepareDatabase(db, { seed: config.SEED_ON_START });
   // Expired rate-limit windows are only clutter; any instance may sweep them.
-  setInterval(() => {
-    pruneExpiredLimits().catch((error) => logger.warn({ err: error }, "could not prune rate limits"));
-  }, 60 * 60 * 1000).unref();
+  setInterval(
+    () => {
+      pruneExpiredLimits().catch((error) => logger.warn({ err: error }, "could not prune rate limits"));
+    },
+    60 * 60 * 1000,
+  ).unref();
   // Tokens held for a call whose instance died come back; any instance may do it, each exactly once.
   setInterval(() => {
     releaseExpiredReservations().catch((error) => logger.warn({ err: error }, "could not release expired reservations"));

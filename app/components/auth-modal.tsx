@@ -34,15 +34,7 @@ export function useAuthModal() {
  * server applies exactly the rules of the pages (and the pages remain for browsers without
  * JavaScript). After sign-in the person stays where they were, or goes where they were headed.
  */
-export function AuthModalProvider({
-  pictures,
-  googleSignIn,
-  children,
-}: {
-  pictures: AuthModalPicture[];
-  googleSignIn: boolean;
-  children: ReactNode;
-}) {
+export function AuthModalProvider({ pictures, googleSignIn, children }: { pictures: AuthModalPicture[]; googleSignIn: boolean; children: ReactNode }) {
   const location = useLocation();
   const [state, setState] = useState<(OpenRequest & { mode: Mode }) | null>(null);
   const [picture, setPicture] = useState<AuthModalPicture | null>(null);
@@ -210,17 +202,7 @@ function ModalField({ label, name, ...input }: { label: string; name: string } &
   );
 }
 
-function PasswordField({
-  autoComplete,
-  hint,
-  value,
-  onChange,
-}: {
-  autoComplete: string;
-  hint?: string;
-  value?: string;
-  onChange?: (value: string) => void;
-}) {
+function PasswordField({ autoComplete, hint, value, onChange }: { autoComplete: string; hint?: string; value?: string; onChange?: (value: string) => void }) {
   const [visible, setVisible] = useState(false);
   return (
     <div className="flex flex-col gap-1.5">

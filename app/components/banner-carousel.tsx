@@ -51,10 +51,20 @@ export function BannerCarousel({ banners: published }: { banners: BannerData[] }
       </div>
       {count > 1 ? (
         <>
-          <button type="button" onClick={() => setIndex((index - 1 + count) % count)} className="absolute top-1/2 left-2 hidden -translate-y-1/2 rounded-full bg-black/40 p-1.5 hover:bg-black/60 sm:block" aria-label="Previous banner">
+          <button
+            type="button"
+            onClick={() => setIndex((index - 1 + count) % count)}
+            className="absolute top-1/2 left-2 hidden -translate-y-1/2 rounded-full bg-black/40 p-1.5 hover:bg-black/60 sm:block"
+            aria-label="Previous banner"
+          >
             <ChevronLeft className="size-5" />
           </button>
-          <button type="button" onClick={() => setIndex((index + 1) % count)} className="absolute top-1/2 right-2 hidden -translate-y-1/2 rounded-full bg-black/40 p-1.5 hover:bg-black/60 sm:block" aria-label="Next banner">
+          <button
+            type="button"
+            onClick={() => setIndex((index + 1) % count)}
+            className="absolute top-1/2 right-2 hidden -translate-y-1/2 rounded-full bg-black/40 p-1.5 hover:bg-black/60 sm:block"
+            aria-label="Next banner"
+          >
             <ChevronRight className="size-5" />
           </button>
           <div className="absolute right-4 bottom-3 flex gap-1.5">

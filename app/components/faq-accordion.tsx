@@ -13,10 +13,7 @@ export function FaqAccordion({ items }: { items: FaqItem[] }) {
   return (
     <div className="space-y-3">
       {items.map((item) => (
-        <details
-          key={item.question}
-          className="group card transition-colors open:border-accent/60"
-        >
+        <details key={item.question} className="group card transition-colors open:border-accent/60">
           <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-2xl px-5 py-4 font-medium text-ink hover:text-accent [&::-webkit-details-marker]:hidden">
             <span>{item.question}</span>
             <svg
@@ -32,9 +29,7 @@ export function FaqAccordion({ items }: { items: FaqItem[] }) {
               <path d="M6 9l6 6 6-6" />
             </svg>
           </summary>
-          <div className="space-y-3 px-5 pb-5 text-sm leading-relaxed text-muted">
-            {item.answer}
-          </div>
+          <div className="space-y-3 px-5 pb-5 text-sm leading-relaxed text-muted">{item.answer}</div>
         </details>
       ))}
     </div>

@@ -22,7 +22,9 @@ export function TokenPackageGrid({ packages, renderAction }: { packages: TokenPa
             <p className="text-sm text-muted">tokens</p>
             <p className="flex flex-wrap items-baseline gap-2">
               <span className="text-xl font-semibold">{formatUsd(item.priceCents)}</span>
-              {item.discount > 0 ? <span className="rounded-full bg-success/15 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-success">{item.discount}% off</span> : null}
+              {item.discount > 0 ? (
+                <span className="rounded-full bg-success/15 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-success">{item.discount}% off</span>
+              ) : null}
             </p>
             <div className="mt-auto pt-2">{renderAction(item)}</div>
           </li>

@@ -39,12 +39,7 @@ export function tooManyAttempts(what: "sign-in" | "sign-up", retryAfterSeconds: 
 /** "text, @, text, dot, text" (spec section 5). */
 export const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const email = z
-  .string({ error: authTexts.invalidEmail })
-  .trim()
-  .toLowerCase()
-  .max(254, authTexts.invalidEmail)
-  .regex(SIMPLE_EMAIL, authTexts.invalidEmail);
+const email = z.string({ error: authTexts.invalidEmail }).trim().toLowerCase().max(254, authTexts.invalidEmail).regex(SIMPLE_EMAIL, authTexts.invalidEmail);
 
 const newPassword = z
   .string({ error: authTexts.passwordRequired })

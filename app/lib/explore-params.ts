@@ -2,7 +2,11 @@ import { z } from "zod";
 
 /** Explore's state lives in the URL (?q=&category=&page=&character=) so it works without JavaScript. */
 const exploreParamsSchema = z.object({
-  q: z.string().trim().transform((query) => query.slice(0, 100)).catch(""),
+  q: z
+    .string()
+    .trim()
+    .transform((query) => query.slice(0, 100))
+    .catch(""),
   category: z.coerce.number().int().positive().nullable().catch(null),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
   character: z.string().trim().max(64).nullable().catch(null),

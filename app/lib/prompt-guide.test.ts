@@ -20,7 +20,9 @@ describe("the prompt guide", () => {
 
   test("search looks across every section, by prompt or by category", () => {
     const sections = readPromptGuide(guide);
-    expect(searchPromptGuide(sections, "TELESCOPE").flatMap((section) => section.groups.flatMap((group) => group.prompts))).toEqual(["Send me a photo of your telescope"]);
+    expect(searchPromptGuide(sections, "TELESCOPE").flatMap((section) => section.groups.flatMap((group) => group.prompts))).toEqual([
+      "Send me a photo of your telescope",
+    ]);
     expect(searchPromptGuide(sections, "night sky")[0]!.groups[0]!.prompts).toHaveLength(2);
     expect(searchPromptGuide(sections, "no such words")).toEqual([]);
     expect(searchPromptGuide(sections, "  ")).toBe(sections);

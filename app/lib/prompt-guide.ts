@@ -24,7 +24,9 @@ function toGroups(value: unknown): PromptGroup[] {
 /** Reads whatever JSON is stored into the sections that have prompts, in the spec's order. */
 export function readPromptGuide(guide: unknown): PromptSection[] {
   if (!guide || typeof guide !== "object") return [];
-  return SECTIONS.map(({ key, title }) => ({ key, title, groups: toGroups((guide as Record<string, unknown>)[key]) })).filter((section) => section.groups.length > 0);
+  return SECTIONS.map(({ key, title }) => ({ key, title, groups: toGroups((guide as Record<string, unknown>)[key]) })).filter(
+    (section) => section.groups.length > 0,
+  );
 }
 
 /** Search across all sections: groups keep only matching prompts (or all, when the category matches). */
@@ -35,7 +37,11 @@ export function searchPromptGuide(sections: PromptSection[], query: string): Pro
     .map((section) => ({
       ...section,
       groups: section.groups
-        .map((group) => (group.category.toLowerCase().includes(needle) ? group : { ...group, prompts: group.prompts.filter((prompt) => prompt.toLowerCase().includes(needle)) }))
+        .map((group) =>
+          group.category.toLowerCase().includes(needle)
+            ? group
+            : { ...group, prompts: group.prompts.filter((prompt) => prompt.toLowerCase().includes(needle)) },
+        )
         .filter((group) => group.prompts.length > 0),
     }))
     .filter((section) => section.groups.length > 0);

@@ -49,9 +49,8 @@ const faqs: FaqItem[] = [
     question: "What is CharacterVerse?",
     answer: (
       <p>
-        CharacterVerse is a place to meet AI characters. You can chat with companions and professional consultants,
-        generate images, video and audio, and create characters of your own. Browsing is free; chatting and generating
-        need a free account.
+        CharacterVerse is a place to meet AI characters. You can chat with companions and professional consultants, generate images, video and audio, and create
+        characters of your own. Browsing is free; chatting and generating need a free account.
       </p>
     ),
   },
@@ -59,9 +58,8 @@ const faqs: FaqItem[] = [
     question: "How do tokens work?",
     answer: (
       <p>
-        Tokens pay for AI model use. Each chat message or generated image, video or audio clip costs tokens; the price is
-        shown next to every model, and models without a cost are marked Free. Every signed-in account can claim 500 free tokens once a
-        month from the Free Tokens page.
+        Tokens pay for AI model use. Each chat message or generated image, video or audio clip costs tokens; the price is shown next to every model, and models
+        without a cost are marked Free. Every signed-in account can claim 500 free tokens once a month from the Free Tokens page.
       </p>
     ),
   },
@@ -84,9 +82,12 @@ const faqs: FaqItem[] = [
     question: "Are my conversations private?",
     answer: (
       <p>
-        Yes. Your chats, uploads and character copies belong to your account and are never shown to other users. You
-        decide whether each image you generate is public or private. See our{" "}
-        <Link to="/privacy" className="text-accent hover:underline">Privacy Notice</Link> for details.
+        Yes. Your chats, uploads and character copies belong to your account and are never shown to other users. You decide whether each image you generate is
+        public or private. See our{" "}
+        <Link to="/privacy" className="text-accent hover:underline">
+          Privacy Notice
+        </Link>{" "}
+        for details.
       </p>
     ),
   },
@@ -94,8 +95,8 @@ const faqs: FaqItem[] = [
     question: "Can I create my own characters?",
     answer: (
       <p>
-        Yes. Use Create Character to give a character a name, a description, a category, personality details and an
-        avatar. You can also edit your own copy of any character you chat with without changing it for anyone else.
+        Yes. Use Create Character to give a character a name, a description, a category, personality details and an avatar. You can also edit your own copy of
+        any character you chat with without changing it for anyone else.
       </p>
     ),
   },
@@ -103,8 +104,8 @@ const faqs: FaqItem[] = [
     question: "Can I host CharacterVerse myself?",
     answer: (
       <p>
-        Yes. CharacterVerse is self-hostable: run it on your own server with your own database, AI provider keys and
-        Stripe account. Whoever runs an installation is in charge of its data.
+        Yes. CharacterVerse is self-hostable: run it on your own server with your own database, AI provider keys and Stripe account. Whoever runs an
+        installation is in charge of its data.
       </p>
     ),
   },
@@ -115,26 +116,28 @@ export default function AboutUs() {
     <div className="mx-auto max-w-5xl space-y-16 px-4 py-8 md:space-y-24 md:py-12">
       <section className="relative overflow-hidden rounded-3xl border border-line bg-linear-to-br from-accent/25 via-surface to-pink/20 px-6 py-12 text-center md:px-12 md:py-20">
         <p className="text-sm font-semibold uppercase tracking-widest text-accent">About CharacterVerse</p>
-        <h1 className="mx-auto mt-4 max-w-3xl text-4xl font-bold tracking-tight text-balance md:text-6xl">
-          Characters who are always ready to talk
-        </h1>
+        <h1 className="mx-auto mt-4 max-w-3xl text-4xl font-bold tracking-tight text-balance md:text-6xl">Characters who are always ready to talk</h1>
         <p className="mx-auto mt-5 max-w-2xl text-base text-muted md:text-lg">
-          Chat with AI companions and expert consultants, bring ideas to life with images, video and audio, and create
-          characters that are entirely your own.
+          Chat with AI companions and expert consultants, bring ideas to life with images, video and audio, and create characters that are entirely your own.
         </p>
         <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
-          <Link to="/signup" className="btn-primary w-full px-6 py-3 text-base sm:w-auto">Sign Up Now</Link>
-          <Link to="/explore" className="btn-secondary w-full px-6 py-3 text-base sm:w-auto">Explore characters</Link>
+          <Link to="/signup" className="btn-primary w-full px-6 py-3 text-base sm:w-auto">
+            Sign Up Now
+          </Link>
+          <Link to="/explore" className="btn-secondary w-full px-6 py-3 text-base sm:w-auto">
+            Explore characters
+          </Link>
         </div>
       </section>
 
       <section aria-labelledby="what-heading" className="grid gap-6 md:grid-cols-2 md:items-center md:gap-12">
         <div>
-          <h2 id="what-heading" className="text-2xl font-bold md:text-3xl">What is CharacterVerse?</h2>
+          <h2 id="what-heading" className="text-2xl font-bold md:text-3xl">
+            What is CharacterVerse?
+          </h2>
           <p className="mt-4 leading-relaxed text-muted">
-            CharacterVerse is a home for AI characters. Each one has its own personality and look, and replies
-            stream in as they are written, so a conversation feels natural. When words are not enough, ask a character
-            to show you something and generate images, video or audio right from the chat.
+            CharacterVerse is a home for AI characters. Each one has its own personality and look, and replies stream in as they are written, so a conversation
+            feels natural. When words are not enough, ask a character to show you something and generate images, video or audio right from the chat.
           </p>
         </div>
         <ul className="card space-y-3 p-6 text-sm text-muted">
@@ -145,7 +148,9 @@ export default function AboutUs() {
             "Start free with 500 tokens every month",
           ].map((item) => (
             <li key={item} className="flex gap-3">
-              <span aria-hidden="true" className="text-accent">✓</span>
+              <span aria-hidden="true" className="text-accent">
+                ✓
+              </span>
               {item}
             </li>
           ))}
@@ -153,11 +158,21 @@ export default function AboutUs() {
       </section>
 
       <section aria-labelledby="benefits-heading">
-        <h2 id="benefits-heading" className="text-2xl font-bold md:text-3xl">Why people love it</h2>
+        <h2 id="benefits-heading" className="text-2xl font-bold md:text-3xl">
+          Why people love it
+        </h2>
         <div className="mt-6 grid gap-4 md:grid-cols-3">
           {benefits.map((benefit) => (
             <article key={benefit.title} className="card p-6">
-              <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinejoin="round" className="size-10 rounded-xl bg-accent-soft p-2 text-accent">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth={2}
+                strokeLinejoin="round"
+                className="size-10 rounded-xl bg-accent-soft p-2 text-accent"
+              >
                 {benefit.icon}
               </svg>
               <h3 className="mt-4 text-lg font-semibold">{benefit.title}</h3>
@@ -168,7 +183,9 @@ export default function AboutUs() {
       </section>
 
       <section aria-labelledby="categories-heading">
-        <h2 id="categories-heading" className="text-2xl font-bold md:text-3xl">Find your character</h2>
+        <h2 id="categories-heading" className="text-2xl font-bold md:text-3xl">
+          Find your character
+        </h2>
         <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {categories.map((category) => (
             <Link
@@ -185,16 +202,22 @@ export default function AboutUs() {
       </section>
 
       <section id="faq" aria-labelledby="faq-heading" className="scroll-mt-24">
-        <h2 id="faq-heading" className="text-2xl font-bold md:text-3xl">Frequently asked questions</h2>
+        <h2 id="faq-heading" className="text-2xl font-bold md:text-3xl">
+          Frequently asked questions
+        </h2>
         <div className="mt-6">
           <FaqAccordion items={faqs} />
         </div>
       </section>
 
       <section aria-labelledby="cta-heading" className="card bg-linear-to-r from-accent/20 to-pink/20 px-6 py-10 text-center md:py-14">
-        <h2 id="cta-heading" className="text-2xl font-bold md:text-3xl">Ready to meet your first character?</h2>
+        <h2 id="cta-heading" className="text-2xl font-bold md:text-3xl">
+          Ready to meet your first character?
+        </h2>
         <p className="mx-auto mt-3 max-w-xl text-muted">Create a free account and claim 500 tokens to start chatting today.</p>
-        <Link to="/signup" className="btn-primary mt-6 w-full px-6 py-3 text-base sm:w-auto">Sign Up Now</Link>
+        <Link to="/signup" className="btn-primary mt-6 w-full px-6 py-3 text-base sm:w-auto">
+          Sign Up Now
+        </Link>
       </section>
     </div>
   );

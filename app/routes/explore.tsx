@@ -46,11 +46,16 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-5 px-3 py-4 md:px-6 md:py-6">
       <h1 className="text-2xl font-bold">Explore</h1>
-      <Form method="get" role="search" className="relative" onChange={(event) => {
-        const form = event.currentTarget;
-        clearTimeout(debounce.current);
-        debounce.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), SEARCH_DEBOUNCE_MS);
-      }}>
+      <Form
+        method="get"
+        role="search"
+        className="relative"
+        onChange={(event) => {
+          const form = event.currentTarget;
+          clearTimeout(debounce.current);
+          debounce.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), SEARCH_DEBOUNCE_MS);
+        }}
+      >
         <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-faint" aria-hidden />
         <input
           type="search"
@@ -80,9 +85,7 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
         </div>
       )}
       <Pagination page={result.page} pageCount={result.pageCount} hrefFor={(page) => exploreHref("/explore", { ...list, page })} />
-      {character ? (
-        <CharacterOverlay character={character} closeHref={exploreHref("/explore", { ...list, page: params.page })} />
-      ) : null}
+      {character ? <CharacterOverlay character={character} closeHref={exploreHref("/explore", { ...list, page: params.page })} /> : null}
     </div>
   );
 }

@@ -25,12 +25,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-3 py-4 md:px-6 md:py-6">
       <BannerCarousel banners={banners} />
-      <CategoryChips
-        categories={categories}
-        activeId={categoryId}
-        hrefFor={(id) => exploreHref("/", { category: id })}
-        className="md:hidden"
-      />
+      <CategoryChips categories={categories} activeId={categoryId} hrefFor={(id) => exploreHref("/", { category: id })} className="md:hidden" />
       <div className="flex items-end justify-between gap-4">
         <h1 className="text-xl font-bold md:text-2xl">{categoryName ? `${categoryName} characters` : "Popular characters"}</h1>
         <Link to={exploreHref("/explore", { category: categoryId })} className="btn-secondary shrink-0">

@@ -1,10 +1,7 @@
 import type { Route } from "./+types/language";
 
 export function meta({}: Route.MetaArgs) {
-  return [
-    { title: "Language · CharacterVerse" },
-    { name: "description", content: "Choose the language CharacterVerse is shown in." },
-  ];
+  return [{ title: "Language · CharacterVerse" }, { name: "description", content: "Choose the language CharacterVerse is shown in." }];
 }
 
 export default function Language() {
@@ -17,13 +14,7 @@ export default function Language() {
         <fieldset className="mt-8">
           <legend className="sr-only">Display language</legend>
           <label className="card flex cursor-pointer items-center gap-4 border-accent p-4 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-accent">
-            <input
-              type="radio"
-              name="language"
-              value="en"
-              defaultChecked
-              className="sr-only"
-            />
+            <input type="radio" name="language" value="en" defaultChecked className="sr-only" />
             <span aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-full bg-accent-soft text-sm font-semibold text-accent">
               EN
             </span>

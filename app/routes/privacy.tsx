@@ -21,10 +21,9 @@ const sections: { id: string; title: string; body: ReactNode }[] = [
     title: "Who is responsible for your data",
     body: (
       <p>
-        CharacterVerse is self-hostable software. Each installation is run by an operator: the person or organisation
-        that runs the website you are using. That operator is the controller of the personal data processed on this
-        installation, and &ldquo;we&rdquo; and &ldquo;us&rdquo; in this notice mean them. The authors of the software do
-        not receive data from installations they do not run.
+        CharacterVerse is self-hostable software. Each installation is run by an operator: the person or organisation that runs the website you are using. That
+        operator is the controller of the personal data processed on this installation, and &ldquo;we&rdquo; and &ldquo;us&rdquo; in this notice mean them. The
+        authors of the software do not receive data from installations they do not run.
       </p>
     ),
   },
@@ -33,10 +32,23 @@ const sections: { id: string; title: string; body: ReactNode }[] = [
     title: "What we collect",
     body: (
       <ul className={list}>
-        <li><strong className="text-ink">Account details:</strong> your e-mail address, name and avatar. Passwords are stored only as a one-way hash. If you sign in with a third-party identity provider, we receive the e-mail, name and picture it shares.</li>
-        <li><strong className="text-ink">Your content:</strong> chat messages and the replies characters send you, characters and character copies you create or edit, files you attach or upload, media you generate with the prompts used, your favourites and support tickets.</li>
-        <li><strong className="text-ink">Token and payment records:</strong> your token balance, monthly claims, purchases and spending. For a purchase we keep the package, amount, date and Stripe&rsquo;s reference. Payments are handled by Stripe: you enter card details on Stripe&rsquo;s checkout page, and card data never touches our server.</li>
-        <li><strong className="text-ink">Technical data:</strong> a session cookie that keeps you signed in, and server logs (IP address, browser type, pages requested and times) needed to run and protect the service.</li>
+        <li>
+          <strong className="text-ink">Account details:</strong> your e-mail address, name and avatar. Passwords are stored only as a one-way hash. If you sign
+          in with a third-party identity provider, we receive the e-mail, name and picture it shares.
+        </li>
+        <li>
+          <strong className="text-ink">Your content:</strong> chat messages and the replies characters send you, characters and character copies you create or
+          edit, files you attach or upload, media you generate with the prompts used, your favourites and support tickets.
+        </li>
+        <li>
+          <strong className="text-ink">Token and payment records:</strong> your token balance, monthly claims, purchases and spending. For a purchase we keep
+          the package, amount, date and Stripe&rsquo;s reference. Payments are handled by Stripe: you enter card details on Stripe&rsquo;s checkout page, and
+          card data never touches our server.
+        </li>
+        <li>
+          <strong className="text-ink">Technical data:</strong> a session cookie that keeps you signed in, and server logs (IP address, browser type, pages
+          requested and times) needed to run and protect the service.
+        </li>
       </ul>
     ),
   },
@@ -45,7 +57,10 @@ const sections: { id: string; title: string; body: ReactNode }[] = [
     title: "Why we use it",
     body: (
       <ul className={list}>
-        <li>To provide the service you signed up for: your account, your conversations, character replies and media generation (performance of our contract with you).</li>
+        <li>
+          To provide the service you signed up for: your account, your conversations, character replies and media generation (performance of our contract with
+          you).
+        </li>
         <li>To sell token packages and keep the financial records the law requires (contract and legal obligation).</li>
         <li>To keep the service secure, prevent abuse and fix problems (our legitimate interest in a working, safe service).</li>
         <li>To answer your support requests and send essential e-mails such as address verification and password resets.</li>
@@ -58,14 +73,13 @@ const sections: { id: string; title: string; body: ReactNode }[] = [
     body: (
       <>
         <p>
-          To produce a reply or a piece of media, your message, recent messages from the same conversation, the
-          character&rsquo;s instructions and any files you attach are sent to the AI provider that runs the chosen model.
-          The operator decides which providers this installation uses; they process the data to return a result.
+          To produce a reply or a piece of media, your message, recent messages from the same conversation, the character&rsquo;s instructions and any files you
+          attach are sent to the AI provider that runs the chosen model. The operator decides which providers this installation uses; they process the data to
+          return a result.
         </p>
         <p>
-          We also rely on Stripe for payments and on hosting, file storage and e-mail providers to run the service. We do
-          not sell your personal data or use it for advertising, and we disclose it to authorities only when the law
-          requires us to.
+          We also rely on Stripe for payments and on hosting, file storage and e-mail providers to run the service. We do not sell your personal data or use it
+          for advertising, and we disclose it to authorities only when the law requires us to.
         </p>
       </>
     ),
@@ -75,10 +89,9 @@ const sections: { id: string; title: string; body: ReactNode }[] = [
     title: "Who can see your content",
     body: (
       <p>
-        Your conversations, uploads and character copies are private to your account and are not shown to other users.
-        Images you mark as public appear in the public gallery for everyone; you can make them private again at any time.
-        People who administer this installation can technically access stored data and do so only to run the service,
-        handle a request from you or meet a legal obligation.
+        Your conversations, uploads and character copies are private to your account and are not shown to other users. Images you mark as public appear in the
+        public gallery for everyone; you can make them private again at any time. People who administer this installation can technically access stored data and
+        do so only to run the service, handle a request from you or meet a legal obligation.
       </p>
     ),
   },
@@ -87,7 +100,10 @@ const sections: { id: string; title: string; body: ReactNode }[] = [
     title: "How long we keep it",
     body: (
       <ul className={list}>
-        <li>Account details and content: for as long as your account exists. After you ask us to delete your account, we erase them within 30 days, apart from the records below.</li>
+        <li>
+          Account details and content: for as long as your account exists. After you ask us to delete your account, we erase them within 30 days, apart from the
+          records below.
+        </li>
         <li>Payment and token records: for as long as tax and accounting law requires, usually between six and ten years.</li>
         <li>Server logs: normally no longer than 30 days, unless needed to investigate a security incident.</li>
       </ul>
@@ -99,9 +115,9 @@ const sections: { id: string; title: string; body: ReactNode }[] = [
     body: (
       <>
         <p>
-          Depending on where you live, you can ask to access your data, correct it, delete it, receive a copy in a portable
-          format, restrict or object to how we use it, and withdraw any consent you gave. You can change your name and
-          avatar yourself in your dashboard settings; for anything else, contact us and we will reply within one month.
+          Depending on where you live, you can ask to access your data, correct it, delete it, receive a copy in a portable format, restrict or object to how we
+          use it, and withdraw any consent you gave. You can change your name and avatar yourself in your dashboard settings; for anything else, contact us and
+          we will reply within one month.
         </p>
         <p>You also have the right to complain to your local data protection authority.</p>
       </>
@@ -112,8 +128,8 @@ const sections: { id: string; title: string; body: ReactNode }[] = [
     title: "Cookies and local storage",
     body: (
       <p>
-        We use only essential cookies, to keep you signed in and to protect forms. Your browser&rsquo;s local storage
-        remembers conveniences such as the last chat you opened. We use no advertising or cross-site tracking cookies.
+        We use only essential cookies, to keep you signed in and to protect forms. Your browser&rsquo;s local storage remembers conveniences such as the last
+        chat you opened. We use no advertising or cross-site tracking cookies.
       </p>
     ),
   },
@@ -122,8 +138,8 @@ const sections: { id: string; title: string; body: ReactNode }[] = [
     title: "Security",
     body: (
       <p>
-        Traffic is encrypted in transit, passwords are hashed, and access to stored data is limited to the people who
-        need it. No system is perfectly secure; if a breach affects your data, we will tell you as the law requires.
+        Traffic is encrypted in transit, passwords are hashed, and access to stored data is limited to the people who need it. No system is perfectly secure; if
+        a breach affects your data, we will tell you as the law requires.
       </p>
     ),
   },
@@ -132,9 +148,8 @@ const sections: { id: string; title: string; body: ReactNode }[] = [
     title: "AI output",
     body: (
       <p>
-        Characters are fictional and their replies are produced automatically by AI models. Replies can be wrong or
-        unexpected and are not professional advice. Please avoid sharing sensitive details, such as health or financial
-        information, that you do not need to share.
+        Characters are fictional and their replies are produced automatically by AI models. Replies can be wrong or unexpected and are not professional advice.
+        Please avoid sharing sensitive details, such as health or financial information, that you do not need to share.
       </p>
     ),
   },
@@ -148,8 +163,8 @@ const sections: { id: string; title: string; body: ReactNode }[] = [
     title: "Changes to this notice",
     body: (
       <p>
-        When we change this notice we update the date at the top. If a change matters for how your data is used, we will
-        also tell you by e-mail or in the app before it takes effect.
+        When we change this notice we update the date at the top. If a change matters for how your data is used, we will also tell you by e-mail or in the app
+        before it takes effect.
       </p>
     ),
   },
@@ -159,8 +174,14 @@ const sections: { id: string; title: string; body: ReactNode }[] = [
     body: (
       <p>
         For questions or requests about your data, write to us through the{" "}
-        <Link to="/contactus" className={link}>Contact Us</Link> page. Our{" "}
-        <Link to="/terms" className={link}>Terms of Service</Link> explain the rules for using the service.
+        <Link to="/contactus" className={link}>
+          Contact Us
+        </Link>{" "}
+        page. Our{" "}
+        <Link to="/terms" className={link}>
+          Terms of Service
+        </Link>{" "}
+        explain the rules for using the service.
       </p>
     ),
   },
@@ -178,7 +199,9 @@ export default function Privacy() {
           <ol className="sticky top-24 space-y-2 text-sm text-muted">
             {sections.map((section) => (
               <li key={section.id}>
-                <a href={`#${section.id}`} className="hover:text-accent">{section.title}</a>
+                <a href={`#${section.id}`} className="hover:text-accent">
+                  {section.title}
+                </a>
               </li>
             ))}
           </ol>
@@ -186,7 +209,9 @@ export default function Privacy() {
         <article className="max-w-3xl space-y-10">
           {sections.map((section) => (
             <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`} className="scroll-mt-24">
-              <h2 id={`${section.id}-heading`} className="text-xl font-semibold">{section.title}</h2>
+              <h2 id={`${section.id}-heading`} className="text-xl font-semibold">
+                {section.title}
+              </h2>
               <div className="mt-3 space-y-3 leading-relaxed text-muted">{section.body}</div>
             </section>
           ))}

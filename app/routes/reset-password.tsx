@@ -7,7 +7,6 @@ import { endLoginSession } from "~/modules/auth/login-session.server";
 import { resetPassword } from "~/modules/auth/password-reset.server";
 import type { Route } from "./+types/reset-password";
 
-
 const resetPasswordSchema = z
   .object({ password: signUpSchema.shape.password, confirmPassword: z.string() })
   .refine((form) => form.confirmPassword === form.password, { path: ["confirmPassword"], message: authTexts.passwordsDiffer });

@@ -21,7 +21,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readAccountForm(request);
   if (!form) return accountFormTooLarge();
   if (form.get("intent") === "resend") {
-    const email = String(form.get("email") ?? "").trim().toLowerCase();
+    const email = String(form.get("email") ?? "")
+      .trim()
+      .toLowerCase();
     const { limited, retryAfterSeconds } = await resendVerification(email, context.clientIp);
     if (limited) return data({ status: "resend-refused" as const, email, error: tooManyAttempts("sign-up", retryAfterSeconds) }, { status: 429 });
     return { status: "sent" as const, email };
@@ -49,7 +51,8 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
             <>
               <FormAlert tone="success">{authTexts.signUpSuccess}</FormAlert>
               <p className="text-sm text-muted">
-                We sent a confirmation link to <strong className="text-ink">{actionData.email}</strong>. Follow it and enter your password to confirm and sign in.
+                We sent a confirmation link to <strong className="text-ink">{actionData.email}</strong>. Follow it and enter your password to confirm and sign
+                in.
               </p>
             </>
           ) : (
@@ -75,7 +78,16 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
       <Form method="post" className="flex flex-col gap-4" noValidate>
         {errors.form ? <FormAlert tone="error">{errors.form}</FormAlert> : null}
         <FormField label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
-        <FormField label="Password" name="password" type="password" autoComplete="new-password" required minLength={6} hint={authTexts.passwordTooShort} error={errors.password} />
+        <FormField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={6}
+          hint={authTexts.passwordTooShort}
+          error={errors.password}
+        />
         <FormField label="Confirm password" name="confirmPassword" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
         <button type="submit" className="btn-primary h-11" disabled={submitting}>
           {submitting ? "Creating account…" : "Sign Up Now"}

@@ -21,10 +21,13 @@ const sections: { id: string; title: string; body: ReactNode }[] = [
     title: "About these terms",
     body: (
       <p>
-        These terms apply when you use this CharacterVerse installation. CharacterVerse is self-hostable software, and
-        this installation is run by its operator; &ldquo;we&rdquo; and &ldquo;us&rdquo; mean that operator. By creating
-        an account or using the service you agree to these terms and to how we handle data as described in our{" "}
-        <Link to="/privacy" className={link}>Privacy Notice</Link>.
+        These terms apply when you use this CharacterVerse installation. CharacterVerse is self-hostable software, and this installation is run by its operator;
+        &ldquo;we&rdquo; and &ldquo;us&rdquo; mean that operator. By creating an account or using the service you agree to these terms and to how we handle data
+        as described in our{" "}
+        <Link to="/privacy" className={link}>
+          Privacy Notice
+        </Link>
+        .
       </p>
     ),
   },
@@ -33,8 +36,8 @@ const sections: { id: string; title: string; body: ReactNode }[] = [
     title: "The service",
     body: (
       <p>
-        CharacterVerse lets you browse AI characters, chat with them, generate images, video and audio, and create
-        characters of your own. We choose which AI models and providers are offered and may add, change or remove them.
+        CharacterVerse lets you browse AI characters, chat with them, generate images, video and audio, and create characters of your own. We choose which AI
+        models and providers are offered and may add, change or remove them.
       </p>
     ),
   },
@@ -56,7 +59,10 @@ const sections: { id: string; title: string; body: ReactNode }[] = [
       <ul className={list}>
         <li>Using AI models costs tokens. The cost of each model is shown before you use it and is deducted when you send a message or start a generation.</li>
         <li>Every signed-in account can claim 500 free tokens once per month.</li>
-        <li>Extra tokens are sold in packages: Basic, 4,990 tokens for $4.99; Standard, 19,900 for $19.99; Premium, 34,900 for $34.99; Ultimate, 149,000 for $149.99 (US dollars). We may change prices; a change never affects tokens you have already bought.</li>
+        <li>
+          Extra tokens are sold in packages: Basic, 4,990 tokens for $4.99; Standard, 19,900 for $19.99; Premium, 34,900 for $34.99; Ultimate, 149,000 for
+          $149.99 (US dollars). We may change prices; a change never affects tokens you have already bought.
+        </li>
         <li>Payments are processed by Stripe under its own terms. We never see or store your card details.</li>
         <li>Tokens are not money. They have no cash value and cannot be transferred, sold or exchanged outside the service.</li>
         <li>Token purchases are final and non-refundable, except where the law that applies to you requires a refund.</li>
@@ -86,9 +92,8 @@ const sections: { id: string; title: string; body: ReactNode }[] = [
     body: (
       <>
         <p>
-          You keep the rights to what you write, upload and create. You give us permission to store, process and send it
-          to AI providers only as needed to run the service, and to show images you make public to other users while they
-          are public. Only upload material you have the right to use.
+          You keep the rights to what you write, upload and create. You give us permission to store, process and send it to AI providers only as needed to run
+          the service, and to show images you make public to other users while they are public. Only upload material you have the right to use.
         </p>
         <p>Characters you create must follow these terms. We may remove content or characters that break them.</p>
       </>
@@ -100,13 +105,12 @@ const sections: { id: string; title: string; body: ReactNode }[] = [
     body: (
       <>
         <p>
-          Characters are fictional. Their replies and generated media are produced automatically by AI models and may be
-          inaccurate, incomplete, offensive or out of character. They do not state our views.
+          Characters are fictional. Their replies and generated media are produced automatically by AI models and may be inaccurate, incomplete, offensive or
+          out of character. They do not state our views.
         </p>
         <p>
-          Professional characters give general information only, not medical, legal, financial or psychological advice;
-          consult a qualified professional before acting on it. If you are in crisis or danger, contact your local
-          emergency services. You are responsible for how you use what the service produces.
+          Professional characters give general information only, not medical, legal, financial or psychological advice; consult a qualified professional before
+          acting on it. If you are in crisis or danger, contact your local emergency services. You are responsible for how you use what the service produces.
         </p>
       </>
     ),
@@ -116,8 +120,8 @@ const sections: { id: string; title: string; body: ReactNode }[] = [
     title: "Suspension and closing your account",
     body: (
       <p>
-        You may stop using the service and ask us to delete your account at any time. We may suspend or close an account
-        that breaks these terms. Tokens left in an account closed for a breach are lost, unless the law says otherwise.
+        You may stop using the service and ask us to delete your account at any time. We may suspend or close an account that breaks these terms. Tokens left in
+        an account closed for a breach are lost, unless the law says otherwise.
       </p>
     ),
   },
@@ -126,10 +130,9 @@ const sections: { id: string; title: string; body: ReactNode }[] = [
     title: "Availability and liability",
     body: (
       <p>
-        We work to keep the service running, but it is provided &ldquo;as is&rdquo; and may be interrupted, changed or
-        discontinued. To the extent the law allows, we are not liable for indirect or consequential losses, and our total
-        liability is limited to what you paid us in the twelve months before the claim. Nothing in these terms limits
-        rights you have under consumer law that cannot be waived.
+        We work to keep the service running, but it is provided &ldquo;as is&rdquo; and may be interrupted, changed or discontinued. To the extent the law
+        allows, we are not liable for indirect or consequential losses, and our total liability is limited to what you paid us in the twelve months before the
+        claim. Nothing in these terms limits rights you have under consumer law that cannot be waived.
       </p>
     ),
   },
@@ -138,8 +141,8 @@ const sections: { id: string; title: string; body: ReactNode }[] = [
     title: "Changes to these terms",
     body: (
       <p>
-        When we change these terms we update the date at the top and, for significant changes, tell you in advance by
-        e-mail or in the app. If you keep using the service after a change takes effect, the new terms apply.
+        When we change these terms we update the date at the top and, for significant changes, tell you in advance by e-mail or in the app. If you keep using
+        the service after a change takes effect, the new terms apply.
       </p>
     ),
   },
@@ -148,7 +151,11 @@ const sections: { id: string; title: string; body: ReactNode }[] = [
     title: "Contact",
     body: (
       <p>
-        Questions about these terms? Reach us through the <Link to="/contactus" className={link}>Contact Us</Link> page.
+        Questions about these terms? Reach us through the{" "}
+        <Link to="/contactus" className={link}>
+          Contact Us
+        </Link>{" "}
+        page.
       </p>
     ),
   },
@@ -166,7 +173,9 @@ export default function Terms() {
           <ol className="sticky top-24 space-y-2 text-sm text-muted">
             {sections.map((section) => (
               <li key={section.id}>
-                <a href={`#${section.id}`} className="hover:text-accent">{section.title}</a>
+                <a href={`#${section.id}`} className="hover:text-accent">
+                  {section.title}
+                </a>
               </li>
             ))}
           </ol>
@@ -174,7 +183,9 @@ export default function Terms() {
         <article className="max-w-3xl space-y-10">
           {sections.map((section) => (
             <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`} className="scroll-mt-24">
-              <h2 id={`${section.id}-heading`} className="text-xl font-semibold">{section.title}</h2>
+              <h2 id={`${section.id}-heading`} className="text-xl font-semibold">
+                {section.title}
+              </h2>
               <div className="mt-3 space-y-3 leading-relaxed text-muted">{section.body}</div>
             </section>
           ))}

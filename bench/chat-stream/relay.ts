@@ -25,7 +25,10 @@ async function relay(res: http.ServerResponse) {
     headers: { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `Bearer ${apiKey}` },
     body: JSON.stringify({
       model: "deepseek-ai/DeepSeek-V3",
-      messages: [{ role: "system", content: "You are a helpful AI assistant." }, { role: "user", content: "Hello" }],
+      messages: [
+        { role: "system", content: "You are a helpful AI assistant." },
+        { role: "user", content: "Hello" },
+      ],
       temperature: 0.6,
       stream: true,
       stream_options: { include_usage: true },

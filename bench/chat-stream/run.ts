@@ -67,7 +67,18 @@ import pg from "pg";
 import { aiPlatforms } from "../../app/modules/ai/platforms";
 import { fmt, log, positive, runBenchmark, table } from "../report";
 import { providerWords } from "./provider";
-import { createScratchDatabase as createScratch, ensureBuild, freePort, guardRun, machineBusy, percentile, removeScratch, sleep, stopChild, waitUntilHealthy } from "../machine";
+import {
+  createScratchDatabase as createScratch,
+  ensureBuild,
+  freePort,
+  guardRun,
+  machineBusy,
+  percentile,
+  removeScratch,
+  sleep,
+  stopChild,
+  waitUntilHealthy,
+} from "../machine";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const HOST = "127.0.0.1";
@@ -639,7 +650,14 @@ async function warmUp(config: Config, people: Person[], expected: string, rssPea
   }
 }
 
-const newBlock = (idle: boolean): Block => ({ app: newSeries(), direct: newSeries(), bareRelay: newSeries(), machineCpu: NaN, serverCpuMsPerStream: NaN, idle });
+const newBlock = (idle: boolean): Block => ({
+  app: newSeries(),
+  direct: newSeries(),
+  bareRelay: newSeries(),
+  machineCpu: NaN,
+  serverCpuMsPerStream: NaN,
+  idle,
+});
 
 async function oneStream(config: Config, people: Person[], expected: string): Promise<Block> {
   log(`1 stream: ${REQUESTS} requests of each kind, app, direct and bare relay in turn`);
@@ -831,7 +849,10 @@ async function main() {
   const rows = [["streams", "path", "first token p50 ms", "p95 ms", "last token p50 ms", "p95 ms", "streams measured", "errors"]];
   const added: { streams: number; first: number; last: number }[] = [];
   let floor = NaN;
-  for (const [streams, block] of [[1, one], [STREAMS, many]] as const) {
+  for (const [streams, block] of [
+    [1, one],
+    [STREAMS, many],
+  ] as const) {
     // The bare relay runs only in the single-stream block; BENCH_STREAMS=1 makes the other
     // block a 1-stream one too, without it.
     const single = block === one;
@@ -890,7 +911,10 @@ async function main() {
       "idle before",
     ],
   ];
-  for (const [streams, block] of [[1, one], [STREAMS, many]] as const) {
+  for (const [streams, block] of [
+    [1, one],
+    [STREAMS, many],
+  ] as const) {
     const median = (series: Series, pick: (sample: Sample) => number | undefined) => fmt(stat(series, pick, 50), 1);
     detail.push([
       String(streams),

@@ -25,15 +25,24 @@ const pkg = (url, fn) => {
 };
 const agg = (keyFn) => {
   const m = new Map();
-  for (const [id, t] of self) { const n = byId.get(id); const k = keyFn(n, id); m.set(k, (m.get(k) ?? 0) + t); }
+  for (const [id, t] of self) {
+    const n = byId.get(id);
+    const k = keyFn(n, id);
+    m.set(k, (m.get(k) ?? 0) + t);
+  }
   return [...m].sort((a, b) => b[1] - a[1]);
 };
 const busy = total - (agg((n) => n.callFrame.functionName).find(([k]) => k === "(idle)")?.[1] ?? 0);
 console.log(`total ${(total / 1e6).toFixed(1)} s, busy (non-idle) ${(busy / 1e6).toFixed(1)} s`);
 console.log("\nself time by package (% of busy):");
-for (const [k, t] of agg((n) => pkg(n.callFrame.url, n.callFrame.functionName)).slice(0, 18)) if (k !== "(idle)") console.log(`${(100 * t / busy).toFixed(1).padStart(6)}%  ${k}`);
+for (const [k, t] of agg((n) => pkg(n.callFrame.url, n.callFrame.functionName)).slice(0, 18))
+  if (k !== "(idle)") console.log(`${((100 * t) / busy).toFixed(1).padStart(6)}%  ${k}`);
 // inclusive classification by stack
-const stack = (id) => { const s = []; for (let c = id; c !== undefined; c = parent.get(c)) s.push(byId.get(c)); return s; };
+const stack = (id) => {
+  const s = [];
+  for (let c = id; c !== undefined; c = parent.get(c)) s.push(byId.get(c));
+  return s;
+};
 const rules = [
   ["db: PGlite/Prisma (query, adapter, wasm)", (s) => s.some((n) => /pglite|prisma|adapter/i.test(n.callFrame.url) || n.callFrame.url.startsWith("wasm://"))],
   ["render: react-dom server", (s) => s.some((n) => /react-dom/.test(n.callFrame.url))],
@@ -45,13 +54,17 @@ const cls = new Map();
 for (const [id, t] of self) {
   const n = byId.get(id);
   if (n.callFrame.functionName === "(idle)") continue;
-  if (n.callFrame.functionName === "(garbage collector)") { cls.set("gc", (cls.get("gc") ?? 0) + t); continue; }
+  if (n.callFrame.functionName === "(garbage collector)") {
+    cls.set("gc", (cls.get("gc") ?? 0) + t);
+    continue;
+  }
   const s = stack(id);
   const rule = rules.find(([, f]) => f(s));
   const k = rule ? rule[0] : "other: " + pkg(n.callFrame.url, n.callFrame.functionName);
   cls.set(k, (cls.get(k) ?? 0) + t);
 }
 console.log("\ninclusive by first matching layer (% of busy):");
-for (const [k, t] of [...cls].sort((a, b) => b[1] - a[1]).slice(0, 14)) console.log(`${(100 * t / busy).toFixed(1).padStart(6)}%  ${k}`);
+for (const [k, t] of [...cls].sort((a, b) => b[1] - a[1]).slice(0, 14)) console.log(`${((100 * t) / busy).toFixed(1).padStart(6)}%  ${k}`);
 console.log("\ntop self functions:");
-for (const [k, t] of agg((n) => `${n.callFrame.functionName || "(anon)"} ${pkg(n.callFrame.url, n.callFrame.functionName)}`).slice(0, 25)) console.log(`${(100 * t / busy).toFixed(1).padStart(6)}%  ${k}`);
+for (const [k, t] of agg((n) => `${n.callFrame.functionName || "(anon)"} ${pkg(n.callFrame.url, n.callFrame.functionName)}`).slice(0, 25))
+  console.log(`${((100 * t) / busy).toFixed(1).padStart(6)}%  ${k}`);

@@ -49,12 +49,10 @@ const POSTGRES_URL = process.env.BENCH_DATABASE_URL?.trim() || undefined;
 const ANALYZE = process.env.BENCH_ANALYZE ? process.env.BENCH_ANALYZE === "1" : Boolean(POSTGRES_URL);
 const ENCODING = process.env.BENCH_ENCODING ?? "gzip, deflate, br";
 const ROUTES = (process.env.BENCH_ROUTES ?? "explore,language,healthz").split(",").map((route) => route.trim());
-const USER_AGENT =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
 /** The whole run is bounded: builds, two server starts, the insert, and every load run. */
 const DEADLINE_MS = 15 * 60_000 + ROUTES.length * (SECONDS + WARMUP_SECONDS) * 1000;
-
 
 // ---------------------------------------------------------------------------------------------
 // Cleanup: whatever happens, the server goes down and the temporary data goes away.
@@ -180,9 +178,7 @@ async function describeDatabase(db: Database) {
     );
     counts[term] = Number(match.count);
   }
-  const [total] = await db.prisma.$queryRawUnsafe<{ count: bigint }[]>(
-    "SELECT count(*) AS count FROM characters WHERE is_published",
-  );
+  const [total] = await db.prisma.$queryRawUnsafe<{ count: bigint }[]>("SELECT count(*) AS count FROM characters WHERE is_published");
   return { version: row.version, counts, total: Number(total.count) };
 }
 
@@ -244,14 +240,19 @@ async function checkResponses(port: number, paths: string[], expected?: Record<s
   }
 }
 
-
-
 // ---------------------------------------------------------------------------------------------
 
 async function main() {
   const cpus = os.cpus();
-  log(`machine: ${cpus[0]?.model ?? "unknown CPU"}, ${cpus.length} cores, ${fmt(os.totalmem() / 2 ** 30, 1)} GiB RAM, node ${process.version}, ${os.platform()} ${os.release()}`);
-  log(`load average before: ${os.loadavg().map((v) => v.toFixed(2)).join(" ")}`);
+  log(
+    `machine: ${cpus[0]?.model ?? "unknown CPU"}, ${cpus.length} cores, ${fmt(os.totalmem() / 2 ** 30, 1)} GiB RAM, node ${process.version}, ${os.platform()} ${os.release()}`,
+  );
+  log(
+    `load average before: ${os
+      .loadavg()
+      .map((v) => v.toFixed(2))
+      .join(" ")}`,
+  );
 
   ensureBuild(ROOT);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cv-bench-explore-"));
@@ -306,7 +307,12 @@ async function main() {
         `server CPU ${cpuMsPerRequest === undefined ? "n/a" : fmt(cpuMsPerRequest, 1)} ms/request, non-2xx ${result.non2xx}, errors ${result.errors}`,
     );
   }
-  log(`load average after: ${os.loadavg().map((v) => v.toFixed(2)).join(" ")}`);
+  log(
+    `load average after: ${os
+      .loadavg()
+      .map((v) => v.toFixed(2))
+      .join(" ")}`,
+  );
 
   await stopServer();
 

@@ -48,7 +48,6 @@ for (const term of SEARCH_TERMS.slice(0, 2)) {
   console.log(`\nEXPLAIN ANALYZE (q=${term}):\n${plan.map((row) => `  ${row["QUERY PLAN"]}`).join("\n")}`);
 }
 
-
 // What the trigram index would give if the planner used it: in a transaction that is rolled
 // back, hide the seq scan and the btree indexes the planner falls back to, then time the statement.
 await prisma
@@ -61,7 +60,12 @@ await prisma
       console.log("");
       await time("search statement, trigram index forced", run);
       const plan = await tx.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(`EXPLAIN ANALYZE ${SEARCH_SQL}`, "%pirate%");
-      console.log(plan.map((row) => `  ${row["QUERY PLAN"]}`).filter((line) => /Scan|Execution/.test(line)).join("\n"));
+      console.log(
+        plan
+          .map((row) => `  ${row["QUERY PLAN"]}`)
+          .filter((line) => /Scan|Execution/.test(line))
+          .join("\n"),
+      );
       throw new Rollback();
     },
     { timeout: 60_000 },

@@ -161,8 +161,6 @@ function generator(seed: number) {
   };
 }
 
-
-
 /**
  * CLIENTS loops run without a pause for WARMUP_SECONDS + SECONDS; only pairs that complete within
  * the last SECONDS count, so the load is the same on both sides of the window's edges. A client
@@ -187,7 +185,7 @@ async function runScenario(name: string, accountOf: (client: number) => string):
   let cpuAtEnd: Sample | undefined;
 
   const client = async (index: number) => {
-    const random = generator(0x9e3779b9 ^ (index + 1) * 2654435761);
+    const random = generator(0x9e3779b9 ^ ((index + 1) * 2654435761));
     const userId = accountOf(index);
     while (performance.now() < windowEnd) {
       const cost = 1 + random(MAX_COST);
@@ -254,13 +252,13 @@ async function verify(database: Database, accounts: string[], expectedReservatio
     const balance = await getBalance(userId);
     const rows = ledger.get(userId) ?? { free: 0, purchased: 0 };
     if (balance.free !== rows.free || balance.purchased !== rows.purchased) {
-      problems.push(`account ${userId}: balance free ${balance.free} / purchased ${balance.purchased}, transactions add up to ${rows.free} / ${rows.purchased}`);
+      problems.push(
+        `account ${userId}: balance free ${balance.free} / purchased ${balance.purchased}, transactions add up to ${rows.free} / ${rows.purchased}`,
+      );
     }
     if (balance.free < 0 || balance.purchased < 0) problems.push(`account ${userId}: negative balance ${JSON.stringify(balance)}`);
   }
-  const [counts] = await database.prisma.$queryRaw<
-    { total: bigint; held: bigint; freeOnly: bigint; both: bigint; purchasedOnly: bigint }[]
-  >`
+  const [counts] = await database.prisma.$queryRaw<{ total: bigint; held: bigint; freeOnly: bigint; both: bigint; purchasedOnly: bigint }[]>`
     SELECT count(*)::bigint AS total,
            count(*) FILTER (WHERE status = 'held')::bigint AS held,
            count(*) FILTER (WHERE purchased_amount = 0)::bigint AS "freeOnly",
@@ -279,13 +277,16 @@ async function verify(database: Database, accounts: string[], expectedReservatio
 
 // ---------------------------------------------------------------------------------------------
 
-
-
 async function main() {
   const cpus = os.cpus();
   const machine = `${cpus[0]?.model ?? "unknown CPU"}, ${cpus.length} cores, ${fmt(os.totalmem() / 2 ** 30, 1)} GiB RAM, node ${process.version}`;
   log(`machine: ${machine}`);
-  log(`load average before: ${os.loadavg().map((v) => v.toFixed(2)).join(" ")}`);
+  log(
+    `load average before: ${os
+      .loadavg()
+      .map((v) => v.toFixed(2))
+      .join(" ")}`,
+  );
 
   const bench = await openBenchDatabase();
   // The ledger calls the app's prisma(); point it at the scratch database.
@@ -301,7 +302,12 @@ async function main() {
 
   const one = await runScenario("one account", () => hot);
   const many = await runScenario(`${CLIENTS} accounts`, (client) => spread[client]);
-  log(`load average after: ${os.loadavg().map((v) => v.toFixed(2)).join(" ")}`);
+  log(
+    `load average after: ${os
+      .loadavg()
+      .map((v) => v.toFixed(2))
+      .join(" ")}`,
+  );
 
   const check = await verify(bench.database, [hot, ...spread], one.reserved + many.reserved);
 
@@ -323,8 +329,12 @@ async function main() {
   console.log("");
   console.log(`Token reservation benchmark — ${new Date().toISOString()}`);
   console.log(`Machine: ${machine}`);
-  console.log(`Database: ${bench.kind}; ${version.split(" on ")[0]}${bench.poolSize ? `; pool of ${bench.poolSize} connections` : "; one session shared by all clients"}`);
-  console.log(`Load: ${CLIENTS} clients, each looping reserve(1..${MAX_COST}) then settle(0..cost-1); ${WARMUP_SECONDS} s warm-up + ${SECONDS} s measured per scenario`);
+  console.log(
+    `Database: ${bench.kind}; ${version.split(" on ")[0]}${bench.poolSize ? `; pool of ${bench.poolSize} connections` : "; one session shared by all clients"}`,
+  );
+  console.log(
+    `Load: ${CLIENTS} clients, each looping reserve(1..${MAX_COST}) then settle(0..cost-1); ${WARMUP_SECONDS} s warm-up + ${SECONDS} s measured per scenario`,
+  );
   console.log("");
   console.log(table(rows));
   console.log("");
@@ -334,7 +344,12 @@ async function main() {
   const failures = [...check.problems];
   for (const o of [one, many]) if (o.errors) failures.push(`${o.name}: ${o.errors} failed calls, the first: ${o.firstError}`);
   if (failures.length) {
-    console.log(`\nFAILED:\n${failures.slice(0, 20).map((f) => `  - ${f}`).join("\n")}`);
+    console.log(
+      `\nFAILED:\n${failures
+        .slice(0, 20)
+        .map((f) => `  - ${f}`)
+        .join("\n")}`,
+    );
     process.exitCode = 1;
   } else {
     console.log(`Check: every balance equals its transaction rows (per token type), no reservation is held, one reservation per successful reserve.`);

@@ -13,7 +13,6 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => smtp.close());
 
-
 for (const javaScriptEnabled of [true, false]) {
   test(`sign up, confirm by e-mail, sign in and out ${javaScriptEnabled ? "with" : "without"} JavaScript`, async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled, viewport: desktop });

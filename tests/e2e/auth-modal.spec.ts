@@ -22,7 +22,11 @@ async function confirmedAccount(page: Page, label: string) {
 
 async function firstCharacterNames(page: Page) {
   await page.goto("/explore");
-  return page.getByRole("article").getByRole("heading").allTextContents().then((names) => names.slice(0, 5));
+  return page
+    .getByRole("article")
+    .getByRole("heading")
+    .allTextContents()
+    .then((names) => names.slice(0, 5));
 }
 
 test("Create Account opens the sign-up modal; its button waits for a valid form, and the account is created", async ({ page }) => {

@@ -24,7 +24,6 @@ async function chatting(page: Page, label: string, nth = 0, { javaScript = true,
   if (javaScript) await hydrated(page);
 }
 
-
 const messages = (page: Page) => page.getByRole("list", { name: "Messages" }).locator(":scope > li");
 const composer = (page: Page) => page.getByRole("textbox", { name: "Message", exact: true });
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
@@ -328,7 +327,10 @@ test.describe("attachments", () => {
 });
 
 test.describe("deleting", () => {
-  test("deleting my message says 'Message deleted successfully'; one already deleted elsewhere says 'Failed to delete message' and the chat stays", async ({ page, context }) => {
+  test("deleting my message says 'Message deleted successfully'; one already deleted elsewhere says 'Failed to delete message' and the chat stays", async ({
+    page,
+    context,
+  }) => {
     await page.setViewportSize(desktop);
     await chatting(page, "delete", 6);
     await say(page, "First thought", "Noted.");
@@ -363,7 +365,9 @@ test.describe("deleting", () => {
     await expect(second).toHaveCount(0);
   });
 
-  test("messages deleted in another tab while the live feed was down leave the chat when it is back, older pages included, even if the first check fails", async ({ page }) => {
+  test("messages deleted in another tab while the live feed was down leave the chat when it is back, older pages included, even if the first check fails", async ({
+    page,
+  }) => {
     await page.setViewportSize(desktop);
     await chatting(page, "feedgap", 3);
     // 13 exchanges after the greeting: 27 messages, two more than a page.
@@ -392,7 +396,10 @@ test.describe("deleting", () => {
 
     // Elsewhere: the first question (on the older page here) and the second (at the top of the
     // newest page) are deleted, and one more exchange pushes the newest page on.
-    const idOf = (question: number) => messages(page).filter({ hasText: new RegExp(`Question ${question}(?!\\d)`) }).getAttribute("data-message-id");
+    const idOf = (question: number) =>
+      messages(page)
+        .filter({ hasText: new RegExp(`Question ${question}(?!\\d)`) })
+        .getAttribute("data-message-id");
     const origin = new URL(chatUrl).origin;
     for (const question of [1, 2]) {
       const deleted = await page.request.post(chatUrl, { form: { intent: "delete", messageId: (await idOf(question))! }, headers: { Origin: origin } });
@@ -438,7 +445,13 @@ test.describe("deleting", () => {
     // The feed is refused at first; the page tries again, and that feed brings a message for the
     // other chat, then drops. That message is deleted while the feed is refused (its deletion is
     // never heard of), and the feed is let back.
-    const gone = { id: "6d1f3c2e-0000-4000-8000-000000000001", senderType: "agent", message: "A note deleted while you were away", messageType: "chat", createdAt: new Date().toISOString() };
+    const gone = {
+      id: "6d1f3c2e-0000-4000-8000-000000000001",
+      senderType: "agent",
+      message: "A note deleted while you were away",
+      messageType: "chat",
+      createdAt: new Date().toISOString(),
+    };
     let feedDown = false;
     let feedRequests = 0;
     await page.route("**/api/chat/events", (route) => {
@@ -476,7 +489,10 @@ test.describe("deleting", () => {
     const page = await context.newPage();
     await chatting(page, "deletenojs", 7, { javaScript: false });
     const chatUrl = page.url();
-    for (const [text, reply] of [["Delete me twice", "Plain and simple."], ["Delete me once", "Fair enough."]]) {
+    for (const [text, reply] of [
+      ["Delete me twice", "Plain and simple."],
+      ["Delete me once", "Fair enough."],
+    ]) {
       fakes.model.nextReply({ text: reply! });
       await composer(page).fill(text!);
       await page.getByRole("button", { name: "Send", exact: true }).click();

@@ -152,7 +152,11 @@ test("a message deleted in another tab goes from the open chat and from its line
   const messageId = (await mine.getAttribute("data-message-id"))!;
 
   // Deleted in another tab: the same form post that tab's delete button makes.
-  const deleted = await page.request.post(page.url(), { form: { intent: "delete", messageId }, headers: { Origin: new URL(page.url()).origin }, maxRedirects: 0 });
+  const deleted = await page.request.post(page.url(), {
+    form: { intent: "delete", messageId },
+    headers: { Origin: new URL(page.url()).origin },
+    maxRedirects: 0,
+  });
   expect(deleted.status()).toBe(302);
   await expect(mine).toHaveCount(0);
   await expect(lastLine).toHaveText(greeting);

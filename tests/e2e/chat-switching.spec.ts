@@ -63,7 +63,11 @@ test("older messages loaded in one chat never show up in the next one", async ({
   const a = await startChatFromExplore(page, 0);
   const b = await startChatFromExplore(page, 1);
   // 1 greeting + 26 messages: one more page than the 25 a chat opens with.
-  await converse(page, a.id, Array.from({ length: 13 }, (_, index) => ({ text: `A-${String(index + 1).padStart(2, "0")} from the first chat` })));
+  await converse(
+    page,
+    a.id,
+    Array.from({ length: 13 }, (_, index) => ({ text: `A-${String(index + 1).padStart(2, "0")} from the first chat` })),
+  );
 
   await page.goto(`/chat/${a.id}`);
   await hydrated(page);
@@ -104,8 +108,16 @@ test("another chat opens at its newest message, and my own message is always scr
   await signedUp(page, "scroll");
   const a = await startChatFromExplore(page, 2);
   const c = await startChatFromExplore(page, 3);
-  await converse(page, a.id, Array.from({ length: 4 }, (_, index) => ({ text: long(`A${index + 1}`), reply: long(`Reply A${index + 1}`) })));
-  await converse(page, c.id, Array.from({ length: 4 }, (_, index) => ({ text: long(`C${index + 1}`), reply: long(`Reply C${index + 1}`) })));
+  await converse(
+    page,
+    a.id,
+    Array.from({ length: 4 }, (_, index) => ({ text: long(`A${index + 1}`), reply: long(`Reply A${index + 1}`) })),
+  );
+  await converse(
+    page,
+    c.id,
+    Array.from({ length: 4 }, (_, index) => ({ text: long(`C${index + 1}`), reply: long(`Reply C${index + 1}`) })),
+  );
 
   await page.goto(`/chat/${a.id}`);
   await hydrated(page);
@@ -136,7 +148,10 @@ test("another chat opens at its newest message, and my own message is always scr
   await expect(messages(page).last()).toBeInViewport();
 });
 
-test("a long chat opens at its newest message without JavaScript too, and a reply arriving while I read further up leaves my place", async ({ page, browser }) => {
+test("a long chat opens at its newest message without JavaScript too, and a reply arriving while I read further up leaves my place", async ({
+  page,
+  browser,
+}) => {
   const a = await chatWithStory(page, "bottom", 4, 4);
 
   // Without JavaScript no script can scroll: the page itself must open at the newest message.
@@ -165,7 +180,9 @@ test("a long chat opens at its newest message without JavaScript too, and a repl
   await expect(messages(page).last()).toBeInViewport();
 });
 
-test("in a browser without scroll anchoring (Safari) the chat opens at its newest message before its script runs, then lays out from the top: my place stays as I scrolled, as replies arrive and older pages load", async ({ page }) => {
+test("in a browser without scroll anchoring (Safari) the chat opens at its newest message before its script runs, then lays out from the top: my place stays as I scrolled, as replies arrive and older pages load", async ({
+  page,
+}) => {
   // Chromium made to look like Safari to the page: no scroll anchoring, and CSS.supports says so.
   await page.addInitScript(() => {
     const supports = CSS.supports.bind(CSS) as (...args: string[]) => boolean;

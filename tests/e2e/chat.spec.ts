@@ -84,7 +84,9 @@ test("the same conversation without JavaScript", async ({ browser }) => {
 
   // The paperclip's files post with the form too.
   fakes.model.nextReply({ text: "Your list looks complete." });
-  await page.locator('input[type="file"][name="file"]').setInputFiles({ name: "list.txt", mimeType: "text/plain", buffer: Buffer.from("Tent, stove, matches") });
+  await page
+    .locator('input[type="file"][name="file"]')
+    .setInputFiles({ name: "list.txt", mimeType: "text/plain", buffer: Buffer.from("Tent, stove, matches") });
   await page.getByRole("textbox", { name: "Message", exact: true }).fill("Check my list");
   await page.getByRole("button", { name: "Send", exact: true }).click();
   await expect(messages(page)).toHaveCount(5);
@@ -159,7 +161,10 @@ test("quick prompts and the prompt guide write into the composer; the sidebar's 
   const guide = page.getByRole("dialog", { name: "Prompt guide" });
   await expect(guide.getByRole("region", { name: "Ask Me" })).toContainText(asked);
   // One search across every section.
-  const word = asked.split(/\s+/).find((part) => part.length > 4)!.replace(/[^\p{L}]/gu, "");
+  const word = asked
+    .split(/\s+/)
+    .find((part) => part.length > 4)!
+    .replace(/[^\p{L}]/gu, "");
   await guide.getByRole("searchbox", { name: "Search prompts" }).fill(word);
   await expect(guide.getByRole("button", { name: asked, exact: true })).toBeVisible();
   await guide.getByRole("searchbox", { name: "Search prompts" }).fill("zzzz no such prompt");
@@ -243,7 +248,9 @@ test("attach a picture and a refused file in the composer; the picture goes with
   await expect(messages(page).nth(1).getByRole("img", { name: "dot.PNG" })).toBeVisible();
 });
 
-test("on a phone the chat is full-screen, with quick actions and the agent details in a sheet; the list of chats keeps the site around it", async ({ page }) => {
+test("on a phone the chat is full-screen, with quick actions and the agent details in a sheet; the list of chats keeps the site around it", async ({
+  page,
+}) => {
   await page.setViewportSize(phone);
   await readyToChat(page, "mobile");
   await page.goto("/explore");
@@ -277,4 +284,3 @@ test("on a phone the chat is full-screen, with quick actions and the agent detai
   expect(await page.evaluate(() => document.scrollingElement!.scrollHeight)).toBeLessThanOrEqual(phone.height);
   await page.screenshot({ path: "test-results/chat-list-phone.png" });
 });
-

@@ -5,7 +5,10 @@ import { desktop, phone } from "./viewports";
 const cards = (page: Page) => page.getByRole("article");
 const names = (page: Page) => cards(page).getByRole("heading").allTextContents();
 
-for (const [label, viewport] of [["desktop", desktop], ["phone", phone]] as const) {
+for (const [label, viewport] of [
+  ["desktop", desktop],
+  ["phone", phone],
+] as const) {
   test.describe(`explore on a ${label}`, () => {
     test.use({ viewport });
 

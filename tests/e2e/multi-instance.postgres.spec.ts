@@ -39,13 +39,15 @@ test("a message sent through one instance appears live in a browser connected to
     await db.query(`INSERT INTO token_balances (user_id, balance_free, balance_purchased, updated_at) VALUES ($1, 100, 0, now())`, [rows[0].id]);
     await db.end();
 
-    const [writer, watcher] = await Promise.all(servers.map(async (server) => {
-      const context = await browser.newContext({ baseURL: server.url });
-      const page = await context.newPage();
-      await signIn(page, email, "two instances");
-      await expect(page.getByLabel("Profile menu")).toBeVisible();
-      return page;
-    }));
+    const [writer, watcher] = await Promise.all(
+      servers.map(async (server) => {
+        const context = await browser.newContext({ baseURL: server.url });
+        const page = await context.newPage();
+        await signIn(page, email, "two instances");
+        await expect(page.getByLabel("Profile menu")).toBeVisible();
+        return page;
+      }),
+    );
     await writer.goto("/");
     await writer.getByRole("article").first().getByRole("link", { name: "Chat Now" }).click();
     await expect(writer).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);

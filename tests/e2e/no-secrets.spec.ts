@@ -52,7 +52,16 @@ test("the client bundle holds no secret and no server module", async () => {
   };
   walk(path.join("build", "client"));
   expect(files.length).toBeGreaterThan(5);
-  const forbidden = [sessionSecret(), googleClientSecret, "SESSION_SECRET", "STRIPE_SECRET_KEY", "GOOGLE_CLIENT_SECRET", "passwordHash", "node:crypto", "scryptSync"];
+  const forbidden = [
+    sessionSecret(),
+    googleClientSecret,
+    "SESSION_SECRET",
+    "STRIPE_SECRET_KEY",
+    "GOOGLE_CLIENT_SECRET",
+    "passwordHash",
+    "node:crypto",
+    "scryptSync",
+  ];
   for (const file of files) {
     const text = fs.readFileSync(file, "utf8");
     for (const secret of forbidden) expect(text.includes(secret), `${file} contains ${secret}`).toBe(false);

@@ -1,7 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { desktop, phone } from "./viewports";
 
-for (const [label, viewport] of [["desktop", desktop], ["phone", phone]] as const) {
+for (const [label, viewport] of [
+  ["desktop", desktop],
+  ["phone", phone],
+] as const) {
   test.describe(`informational pages on a ${label}`, () => {
     test.use({ viewport });
 

@@ -17,7 +17,6 @@ async function mailedLink(email: string, subject: string, page: string) {
   return new RegExp(`https?://\\S+/${page}\\?token=[\\w-]+`).exec(readMail(message.raw).text)![0];
 }
 
-
 /** A confirmed account, made through the pages, and this browser signed out again. */
 async function confirmedAccount(page: Page, email: string, password: string) {
   await signUp(page, email, password);

@@ -35,7 +35,10 @@ export async function waitUntilHealthy(server: Server) {
     .poll(
       async () => {
         if (server.process.exitCode !== null) throw new Error(`server exited: ${server.output()}`);
-        return fetch(`${server.url}/healthz`).then((response) => response.status, () => 0);
+        return fetch(`${server.url}/healthz`).then(
+          (response) => response.status,
+          () => 0,
+        );
       },
       { timeout: 180_000, intervals: [250] },
     )
@@ -46,4 +49,3 @@ export const exitCode = (server: Server) =>
   new Promise<number | null>((resolve) => (server.process.exitCode !== null ? resolve(server.process.exitCode) : server.process.once("exit", resolve)));
 
 export const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "cv-e2e-"));
-

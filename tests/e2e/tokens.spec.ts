@@ -46,7 +46,11 @@ for (const javaScriptEnabled of [true, false]) {
     await expect(claimed).toBeDisabled();
 
     // A second claim posted anyway (another tab, a replayed form) is refused by the server.
-    const second = await page.request.post("/dashboard/tokens", { form: { intent: "claim" }, headers: { Origin: `http://127.0.0.1:${E2E_PORT}` }, maxRedirects: 0 });
+    const second = await page.request.post("/dashboard/tokens", {
+      form: { intent: "claim" },
+      headers: { Origin: `http://127.0.0.1:${E2E_PORT}` },
+      maxRedirects: 0,
+    });
     expect(second.headers().location).toContain("toast=already-claimed");
     await page.goto("/dashboard/tokens?toast=already-claimed");
     if (javaScriptEnabled) await expect(page.getByRole("status")).toContainText(tokenTexts.alreadyClaimedTitle);
@@ -79,7 +83,12 @@ test("subscribe to a plan through Checkout, get its tokens, then cancel and rene
   await page.goto("/dashboard/subscription");
   const pro = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Pro" }) });
   await expect(pro.getByText("Popular")).toBeVisible();
-  await expect(page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Free" }) }).getByText("Current Plan")).toBeVisible();
+  await expect(
+    page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: "Free" }) })
+      .getByText("Current Plan"),
+  ).toBeVisible();
 
   await page.getByRole("button", { name: "Subscribe to Pro" }).click();
   await expect(page).toHaveTitle("Fake Stripe Checkout");

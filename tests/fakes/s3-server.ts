@@ -21,7 +21,9 @@ export async function startFakeS3() {
       if (!object) {
         response
           .writeHead(404, { "Content-Type": "application/xml" })
-          .end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message><Key>${key}</Key></Error>`);
+          .end(
+            `<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message><Key>${key}</Key></Error>`,
+          );
         return;
       }
       response.writeHead(200, { "Content-Type": object.contentType, "Content-Length": object.body.length }).end(object.body);

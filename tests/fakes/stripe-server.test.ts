@@ -10,7 +10,12 @@ let stripe: Stripe;
 /** The client exactly as the app builds it from STRIPE_API_URL. */
 function clientFor(apiUrl: string, secretKey: string) {
   const url = new URL(apiUrl);
-  return new Stripe(secretKey, { host: url.hostname, port: Number(url.port), protocol: url.protocol.replace(":", "") as "http" | "https", maxNetworkRetries: 0 });
+  return new Stripe(secretKey, {
+    host: url.hostname,
+    port: Number(url.port),
+    protocol: url.protocol.replace(":", "") as "http" | "https",
+    maxNetworkRetries: 0,
+  });
 }
 
 beforeAll(async () => {
@@ -65,7 +70,9 @@ describe("fake Stripe API through the real SDK", () => {
     const response = await fetch(`${fake.url}/v1/customers`, { method: "POST", body: new URLSearchParams({ email: "a@b.c" }) });
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ error: { type: "invalid_request_error" } });
-    const wrongKey = await clientFor(fake.url, "pk_test_public").customers.create({}).catch((caught: unknown) => caught);
+    const wrongKey = await clientFor(fake.url, "pk_test_public")
+      .customers.create({})
+      .catch((caught: unknown) => caught);
     expect(wrongKey).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
   });
 
@@ -81,7 +88,11 @@ describe("fake Stripe API through the real SDK", () => {
     const paid = await fetch(session.url!, { method: "POST", redirect: "manual" });
     expect(paid.status).toBe(303);
     expect(paid.headers.get("location")).toBe(`http://app.test/billing/done?session_id=${session.id}`);
-    expect(await stripe.checkout.sessions.retrieve(session.id)).toMatchObject({ status: "complete", payment_status: "paid", payment_intent: expect.stringMatching(/^pi_/) });
+    expect(await stripe.checkout.sessions.retrieve(session.id)).toMatchObject({
+      status: "complete",
+      payment_status: "paid",
+      payment_intent: expect.stringMatching(/^pi_/),
+    });
   });
 
   test("completing a subscription session creates a subscription that can be updated and canceled", async () => {

@@ -49,7 +49,11 @@ function find(map: Map<string, StripeObject>, kind: string, id: string) {
  * own signer, and POSTs them to `webhookUrl` in order. Everything lives in memory, exposed as maps
  * and a request log for assertions.
  */
-export async function startFakeStripe({ port: requestedPort = 0, webhookUrl: initialWebhookUrl, webhookSecret = "whsec_fake" }: { port?: number; webhookUrl?: string; webhookSecret?: string } = {}) {
+export async function startFakeStripe({
+  port: requestedPort = 0,
+  webhookUrl: initialWebhookUrl,
+  webhookSecret = "whsec_fake",
+}: { port?: number; webhookUrl?: string; webhookSecret?: string } = {}) {
   const sessions = new Map<string, StripeObject>();
   const subscriptions = new Map<string, StripeObject>();
   const customers = new Map<string, StripeObject>();
@@ -65,7 +69,15 @@ export async function startFakeStripe({ port: requestedPort = 0, webhookUrl: ini
   const signer = new Stripe("sk_test_fake");
 
   function createCustomer(body: StripeObject) {
-    const customer = { id: newId("cus"), object: "customer", created: now(), livemode: false, email: body.email ?? null, name: body.name ?? null, metadata: body.metadata ?? {} };
+    const customer = {
+      id: newId("cus"),
+      object: "customer",
+      created: now(),
+      livemode: false,
+      email: body.email ?? null,
+      name: body.name ?? null,
+      metadata: body.metadata ?? {},
+    };
     customers.set(customer.id, customer);
     return customer;
   }
@@ -285,7 +297,16 @@ export async function startFakeStripe({ port: requestedPort = 0, webhookUrl: ini
 
   /** The event envelope; the object is copied so later changes do not rewrite what was "sent". */
   function buildEvent(type: string, object: StripeObject, record = true) {
-    const event = { id: newId("evt"), object: "event", api_version: API_VERSION, created: now(), type, data: { object: structuredClone(object) }, livemode: false, pending_webhooks: 1 };
+    const event = {
+      id: newId("evt"),
+      object: "event",
+      api_version: API_VERSION,
+      created: now(),
+      type,
+      data: { object: structuredClone(object) },
+      livemode: false,
+      pending_webhooks: 1,
+    };
     if (record) events.push(event);
     return event;
   }
@@ -300,7 +321,11 @@ export async function startFakeStripe({ port: requestedPort = 0, webhookUrl: ini
     if (!webhookUrl) throw new Error("Fake Stripe has no webhookUrl to deliver to");
     const payload = JSON.stringify(event);
     const header = signer.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
-    const response = await fetch(webhookUrl, { method: "POST", headers: { "Content-Type": "application/json; charset=utf-8", "Stripe-Signature": header }, body: payload });
+    const response = await fetch(webhookUrl, {
+      method: "POST",
+      headers: { "Content-Type": "application/json; charset=utf-8", "Stripe-Signature": header },
+      body: payload,
+    });
     await response.arrayBuffer();
     return response.status;
   }

@@ -23,14 +23,18 @@ function mailedToken() {
 }
 
 async function verifiedAccount(email = "ada@example.com", password = "lovelace1") {
-  await (await signUp(email, password)).delivery;
+  await (
+    await signUp(email, password)
+  ).delivery;
   await confirmEmail(mailedToken(), password);
   return { email, password };
 }
 
 describe("accounts", () => {
   it("a new account gets the spec's defaults and cannot sign in before confirming its e-mail", async () => {
-    await (await signUp("grace@example.com", "hopper12")).delivery;
+    await (
+      await signUp("grace@example.com", "hopper12")
+    ).delivery;
     const user = await test.database.prisma.user.findUniqueOrThrow({ where: { email: "grace@example.com" } });
     expect(user).toMatchObject({ name: "grace", role: "user", status: "pending", emailVerifiedAt: null });
     expect(user.passwordHash).toMatch(/^scrypt\$/);
@@ -40,7 +44,9 @@ describe("accounts", () => {
   });
 
   it("the mailed link confirms the account once, with its password; then sign-in works and logout ends the session", async () => {
-    await (await signUp("ada@example.com", "lovelace1")).delivery;
+    await (
+      await signUp("ada@example.com", "lovelace1")
+    ).delivery;
     const token = mailedToken();
     expect(await confirmEmail(token, "lovelace1")).toMatchObject({ email: "ada@example.com" });
     expect(await confirmEmail(token, "lovelace1")).toBeNull();
@@ -59,7 +65,9 @@ describe("accounts", () => {
   it("signing up again with a taken e-mail changes nothing and reveals nothing", async () => {
     await verifiedAccount();
     const before = await test.database.prisma.user.findUniqueOrThrow({ where: { email: "ada@example.com" } });
-    await (await signUp("ada@example.com", "another-password")).delivery;
+    await (
+      await signUp("ada@example.com", "another-password")
+    ).delivery;
     const after = await test.database.prisma.user.findUniqueOrThrow({ where: { email: "ada@example.com" } });
     expect(after.passwordHash).toBe(before.passwordHash);
     expect(await test.database.prisma.user.count()).toBe(1);

@@ -255,7 +255,9 @@ describe("the demo provider", () => {
   });
 
   it("greets a new chat without repeating the app's greeting request as if the person had said it", () => {
-    const greeting = demoReply(buildChatPrompt({ agent: { name: "Captain Mira", description: "" }, model: {}, history: [], userMessage: GREETING_REQUEST }).messages);
+    const greeting = demoReply(
+      buildChatPrompt({ agent: { name: "Captain Mira", description: "" }, model: {}, history: [], userMessage: GREETING_REQUEST }).messages,
+    );
     expect(greeting).toMatch(/^\S+( \S+)?! I'm Captain Mira\./);
     expect(greeting).not.toContain("opened a chat");
     expect(greeting).not.toMatch(/You (said|asked)/);
@@ -263,11 +265,27 @@ describe("the demo provider", () => {
   });
 
   it("says it cannot look at a picture, whether it comes as an image part or by name only", () => {
-    const ask = (content: ChatMessage["content"]) => demoReply(buildChatPrompt({ agent: { name: "Captain Mira", description: "" }, model: {}, history: [], userMessage: content }).messages);
+    const ask = (content: ChatMessage["content"]) =>
+      demoReply(buildChatPrompt({ agent: { name: "Captain Mira", description: "" }, model: {}, history: [], userMessage: content }).messages);
     const cannotSee = "Thanks for the picture, though I can't look at images in demo mode.";
-    expect(ask([{ type: "text", text: "Look!" }, { type: "text", text: unseenImageText("sky.png") }])).toContain(cannotSee);
-    expect(ask([{ type: "text", text: "Look!" }, { type: "image_url", image_url: { url: "data:image/png;base64,AAAA" } }])).toContain(cannotSee);
-    expect(ask([{ type: "text", text: "Look!" }, { type: "text", text: "Attached file notes.txt:\n[Attached image: sky.png]" }])).not.toContain(cannotSee);
+    expect(
+      ask([
+        { type: "text", text: "Look!" },
+        { type: "text", text: unseenImageText("sky.png") },
+      ]),
+    ).toContain(cannotSee);
+    expect(
+      ask([
+        { type: "text", text: "Look!" },
+        { type: "image_url", image_url: { url: "data:image/png;base64,AAAA" } },
+      ]),
+    ).toContain(cannotSee);
+    expect(
+      ask([
+        { type: "text", text: "Look!" },
+        { type: "text", text: "Attached file notes.txt:\n[Attached image: sky.png]" },
+      ]),
+    ).not.toContain(cannotSee);
   });
 
   it("stops when the signal aborts", async () => {
@@ -292,7 +310,12 @@ describe("building the chat prompt", () => {
   }));
 
   it("keeps the last 10 chat messages, with the default instruction and temperature", () => {
-    const { messages, temperature } = buildChatPrompt({ agent: { name: "Ada", description: "A patient maths tutor." }, model: {}, history, userMessage: "Next?" });
+    const { messages, temperature } = buildChatPrompt({
+      agent: { name: "Ada", description: "A patient maths tutor." },
+      model: {},
+      history,
+      userMessage: "Next?",
+    });
     expect(temperature).toBe(0.6);
     expect(messages[0].role).toBe("system");
     expect(messages[0].content).toContain(DEFAULT_SYSTEM_INSTRUCTION);

@@ -24,7 +24,11 @@ type Action = (args: never) => Promise<unknown>;
 const answer = (action: Action, request: Request) => answerOf(() => action(routeArgs(request, { context: { clientIp: "10.0.0.1" } })));
 
 const post = (url: string, fields: Record<string, string>) =>
-  new Request(`http://localhost${url}`, { method: "POST", body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+  new Request(`http://localhost${url}`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  });
 
 /**
  * A body sent in chunks without Content-Length: valid fields first, then padding for as long as

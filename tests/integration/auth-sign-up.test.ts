@@ -66,7 +66,9 @@ const tooManySignUps = expect.stringMatching(/^Too many sign-up attempts\. Pleas
 
 describe("a confirmation link", () => {
   it("opening it confirms nothing, as a mail scanner fetching it would; it shows whose account it is for", async () => {
-    await (await signUp(VICTIM, "victim-password")).delivery;
+    await (
+      await signUp(VICTIM, "victim-password")
+    ).delivery;
     const [link] = linksMailedTo(VICTIM);
 
     expect(await openLink(link)).toEqual({ token: link, email: VICTIM });
@@ -76,19 +78,26 @@ describe("a confirmation link", () => {
   });
 
   it("with the sign-up's password it confirms the account and signs in, once", async () => {
-    await (await signUp(VICTIM, "victim-password")).delivery;
+    await (
+      await signUp(VICTIM, "victim-password")
+    ).delivery;
     const [link] = linksMailedTo(VICTIM);
 
     const confirmed = await confirmByLink(link, "victim-password");
     expect(confirmed).toMatchObject({ status: 302, location: "/?toast=email-confirmed", cookie: expect.stringMatching(/^cv_session=[\w-]+;/) });
-    expect(await test.database.prisma.user.findUniqueOrThrow({ where: { email: VICTIM } })).toMatchObject({ status: "active", emailVerifiedAt: expect.any(Date) });
+    expect(await test.database.prisma.user.findUniqueOrThrow({ where: { email: VICTIM } })).toMatchObject({
+      status: "active",
+      emailVerifiedAt: expect.any(Date),
+    });
     expect(await signIn(VICTIM, "victim-password")).toMatchObject({ ok: true });
     expect(await openLink(link)).toMatchObject({ email: null });
     expect(await confirmByLink(link, "victim-password")).toEqual(invalidLink);
   });
 
   it("a wrong password is refused with the sign-in text, confirms nothing and leaves the link live", async () => {
-    await (await signUp(VICTIM, "victim-password")).delivery;
+    await (
+      await signUp(VICTIM, "victim-password")
+    ).delivery;
     const [link] = linksMailedTo(VICTIM);
 
     expect(await confirmByLink(link, "a-guess")).toEqual({ status: 400, data: { error: authTexts.invalidCredentials } });
@@ -98,7 +107,9 @@ describe("a confirmation link", () => {
   });
 
   it("password guesses through the link count under the sign-in limits, for the account it is for", async () => {
-    await (await signUp(VICTIM, "victim-password")).delivery;
+    await (
+      await signUp(VICTIM, "victim-password")
+    ).delivery;
     const [link] = linksMailedTo(VICTIM);
     for (let guess = 1; guess <= 10; guess += 1) expect((await confirmByLink(link, `guess-${guess}`, `10.5.1.${guess}`)).status).toBe(400);
 
@@ -110,17 +121,22 @@ describe("a confirmation link", () => {
   });
 
   it("the form sent twice at once (a double click) signs in both times", async () => {
-    await (await signUp(VICTIM, "victim-password")).delivery;
+    await (
+      await signUp(VICTIM, "victim-password")
+    ).delivery;
     const [link] = linksMailedTo(VICTIM);
 
     const answers = await Promise.all([confirmByLink(link, "victim-password"), confirmByLink(link, "victim-password")]);
-    for (const answer of answers) expect(answer).toMatchObject({ status: 302, location: "/?toast=email-confirmed", cookie: expect.stringMatching(/^cv_session=[\w-]+;/) });
+    for (const answer of answers)
+      expect(answer).toMatchObject({ status: 302, location: "/?toast=email-confirmed", cookie: expect.stringMatching(/^cv_session=[\w-]+;/) });
   });
 
   it("a browser signed in as someone else is signed out of that account, then signed in to the confirmed one", async () => {
     const other = await confirmedAccount("other@example.com", "other-password");
     const othersCookie = (await startLoginSession(other.id, new Request("http://localhost/login"), "10.5.3.1")).split(";")[0];
-    await (await signUp(VICTIM, "victim-password")).delivery;
+    await (
+      await signUp(VICTIM, "victim-password")
+    ).delivery;
     const [link] = linksMailedTo(VICTIM);
 
     const confirmed = await confirmByLink(link, "victim-password", "10.5.3.1", othersCookie);
@@ -131,12 +147,18 @@ describe("a confirmation link", () => {
   });
 
   it("an unconfirmed account an admin turned off is sent no more links, and its link shows nothing", async () => {
-    await (await signUp(VICTIM, "victim-password")).delivery;
+    await (
+      await signUp(VICTIM, "victim-password")
+    ).delivery;
     const [link] = linksMailedTo(VICTIM);
     await test.database.prisma.user.update({ where: { email: VICTIM }, data: { status: "inactive" } });
 
-    await (await signUp(VICTIM, "another-password")).delivery;
-    await (await resendVerification(VICTIM)).delivery;
+    await (
+      await signUp(VICTIM, "another-password")
+    ).delivery;
+    await (
+      await resendVerification(VICTIM)
+    ).delivery;
     expect(linksMailedTo(VICTIM)).toEqual([link]);
     expect(await openLink(link)).toMatchObject({ email: null });
     expect(await confirmByLink(link, "victim-password")).toEqual(invalidLink);
@@ -144,10 +166,14 @@ describe("a confirmation link", () => {
   });
 });
 
-describe("\"I did not sign up\" on a confirmation link", () => {
+describe('"I did not sign up" on a confirmation link', () => {
   it("voids every link of the sign-up and its password; the owner then signs up with their own", async () => {
-    await (await signUp(VICTIM, "attackers-password")).delivery;
-    await (await resendVerification(VICTIM)).delivery;
+    await (
+      await signUp(VICTIM, "attackers-password")
+    ).delivery;
+    await (
+      await resendVerification(VICTIM)
+    ).delivery;
     const [first, second] = await waitForLinks(VICTIM, 2);
 
     expect(await cancelByLink(first)).toEqual({ status: 200, data: { cancelled: true } });
@@ -161,39 +187,54 @@ describe("\"I did not sign up\" on a confirmation link", () => {
       passwordHash: null,
     });
     // A resend has no password left to confirm: nothing is mailed.
-    await (await resendVerification(VICTIM)).delivery;
+    await (
+      await resendVerification(VICTIM)
+    ).delivery;
     expect(linksMailedTo(VICTIM)).toHaveLength(2);
 
-    await (await signUp(VICTIM, "owners-password")).delivery;
+    await (
+      await signUp(VICTIM, "owners-password")
+    ).delivery;
     const [, , own] = await waitForLinks(VICTIM, 3);
     expect(await confirmByLink(own, "owners-password")).toMatchObject({ status: 302, location: "/?toast=email-confirmed" });
     expect(await signIn(VICTIM, "owners-password")).toMatchObject({ ok: true });
   });
 
   it("a dead link, or another link of an account confirmed since, cancels nothing", async () => {
-    await (await signUp(VICTIM, "victim-password")).delivery;
-    await (await resendVerification(VICTIM)).delivery;
+    await (
+      await signUp(VICTIM, "victim-password")
+    ).delivery;
+    await (
+      await resendVerification(VICTIM)
+    ).delivery;
     const [link, other] = await waitForLinks(VICTIM, 2);
     expect(await confirmByLink(link, "victim-password")).toMatchObject({ status: 302 });
 
     expect(await cancelByLink(link)).toEqual(invalidLink);
     expect(await cancelByLink(other)).toEqual(invalidLink);
     expect(await cancelByLink("made-up-token")).toEqual(invalidLink);
-    expect(await test.database.prisma.user.findUniqueOrThrow({ where: { email: VICTIM } })).toMatchObject({ status: "active", passwordHash: expect.any(String) });
+    expect(await test.database.prisma.user.findUniqueOrThrow({ where: { email: VICTIM } })).toMatchObject({
+      status: "active",
+      passwordHash: expect.any(String),
+    });
     expect(await signIn(VICTIM, "victim-password")).toMatchObject({ ok: true });
   });
 });
 
 describe("signing up for an e-mail someone else signed up first", () => {
   it("the owner who follows the other sign-up's link cannot activate its password; their own sign-up then can", async () => {
-    await (await signUp(VICTIM, "attacker-password", "10.6.0.1")).delivery;
+    await (
+      await signUp(VICTIM, "attacker-password", "10.6.0.1")
+    ).delivery;
     const [attackersLink] = linksMailedTo(VICTIM);
 
     // The owner does not know the password that sign-up chose: whatever they enter confirms nothing.
     expect(await confirmByLink(attackersLink, "victim-password")).toEqual({ status: 400, data: { error: authTexts.invalidCredentials } });
     expect(await signIn(VICTIM, "attacker-password")).toEqual({ ok: false, status: 400, error: authTexts.unconfirmedEmailPage });
 
-    await (await signUp(VICTIM, "victim-password", "10.6.0.2")).delivery;
+    await (
+      await signUp(VICTIM, "victim-password", "10.6.0.2")
+    ).delivery;
     const [, victimsLink] = linksMailedTo(VICTIM);
     expect(await confirmByLink(attackersLink, "attacker-password")).toEqual(invalidLink);
     expect(await confirmByLink(victimsLink, "victim-password")).toMatchObject({ status: 302, location: "/?toast=email-confirmed" });
@@ -202,8 +243,12 @@ describe("signing up for an e-mail someone else signed up first", () => {
   });
 
   it("a link from an earlier sign-up no longer confirms the account at all", async () => {
-    await (await signUp(VICTIM, "attacker-password")).delivery;
-    await (await signUp(VICTIM, "victim-password")).delivery;
+    await (
+      await signUp(VICTIM, "attacker-password")
+    ).delivery;
+    await (
+      await signUp(VICTIM, "victim-password")
+    ).delivery;
     const [earlier] = linksMailedTo(VICTIM);
 
     expect(await confirmEmail(earlier, "attacker-password")).toBeNull();
@@ -215,7 +260,9 @@ describe("signing up for an e-mail someone else signed up first", () => {
   it("every confirmation mail says its page asks for the password; a repeated sign-up's also says earlier links are dead", async () => {
     /** The one mail a step sends (the outbox is emptied after each, so their order cannot mix). */
     const mailOf = async (step: Promise<{ delivery: Promise<void> }>) => {
-      await (await step).delivery;
+      await (
+        await step
+      ).delivery;
       const [mail, ...more] = outboxMails().filter((sent) => sent.to === VICTIM);
       expect(more).toEqual([]);
       clearOutbox();
@@ -236,9 +283,13 @@ describe("signing up for an e-mail someone else signed up first", () => {
   });
 
   it("a confirmed account keeps its password when someone signs up with its e-mail", async () => {
-    await (await signUp(VICTIM, "victim-password")).delivery;
+    await (
+      await signUp(VICTIM, "victim-password")
+    ).delivery;
     await confirmEmail(linksMailedTo(VICTIM)[0], "victim-password");
-    await (await signUp(VICTIM, "attacker-password")).delivery;
+    await (
+      await signUp(VICTIM, "attacker-password")
+    ).delivery;
 
     expect(linksMailedTo(VICTIM)).toHaveLength(1);
     expect(await signIn(VICTIM, "attacker-password")).toMatchObject({ ok: false, status: 400 });
@@ -248,14 +299,19 @@ describe("signing up for an e-mail someone else signed up first", () => {
 
 describe("sign-up and resend limits", () => {
   it("past 5 sign-ups and resends an hour for one e-mail, the form says so and no more mail is sent", async () => {
-    for (const ip of ["10.7.0.1", "10.7.0.2", "10.7.0.3"]) expect(await signUpForm(VICTIM, ip)).toEqual({ status: 200, data: { status: "sent", email: VICTIM } });
+    for (const ip of ["10.7.0.1", "10.7.0.2", "10.7.0.3"])
+      expect(await signUpForm(VICTIM, ip)).toEqual({ status: 200, data: { status: "sent", email: VICTIM } });
     for (const ip of ["10.7.0.4", "10.7.0.5"]) expect(await resendForm(VICTIM, ip)).toEqual({ status: 200, data: { status: "sent", email: VICTIM } });
     await waitForLinks(VICTIM, 5);
 
     expect(await signUpForm(VICTIM, "10.7.0.6")).toEqual({ status: 429, data: { status: "invalid", errors: { form: tooManySignUps } } });
     expect(await resendForm(VICTIM, "10.7.0.7")).toEqual({ status: 429, data: { status: "resend-refused", email: VICTIM, error: tooManySignUps } });
-    await (await signUp(VICTIM, "another-password", "10.7.0.8")).delivery;
-    await (await resendVerification(VICTIM, "10.7.0.9")).delivery;
+    await (
+      await signUp(VICTIM, "another-password", "10.7.0.8")
+    ).delivery;
+    await (
+      await resendVerification(VICTIM, "10.7.0.9")
+    ).delivery;
     expect(linksMailedTo(VICTIM)).toHaveLength(5);
   });
 

@@ -30,7 +30,9 @@ async function serverTimeZone(timeZone: string) {
   if (!test.url) {
     await test.database.prisma.$executeRawUnsafe(`SET TIME ZONE '${timeZone}'`);
   } else {
-    await test.database.prisma.$executeRawUnsafe(`DO $$ BEGIN EXECUTE format('ALTER DATABASE %I SET TimeZone = %L', current_database(), '${timeZone}'); END $$`);
+    await test.database.prisma.$executeRawUnsafe(
+      `DO $$ BEGIN EXECUTE format('ALTER DATABASE %I SET TimeZone = %L', current_database(), '${timeZone}'); END $$`,
+    );
     await zoned?.close();
     zoned = openDatabase({ kind: "postgres", url: test.url, poolSize: 2 });
     useDatabaseForTests(zoned);

@@ -35,7 +35,16 @@ async function redirectOf(promise: Promise<unknown>) {
 
 function addPayment(userId: string, fields: { status?: "pending" | "fulfilled" | "failed" | "expired"; createdAt?: Date } = {}) {
   return prisma().payment.create({
-    data: { userId, stripeSessionId: `cs_test_${randomUUID()}`, kind: "token_package", packageId: "standard", tokens: 19900, amountCents: 1999, status: "fulfilled", ...fields },
+    data: {
+      userId,
+      stripeSessionId: `cs_test_${randomUUID()}`,
+      kind: "token_package",
+      packageId: "standard",
+      tokens: 19900,
+      amountCents: 1999,
+      status: "fulfilled",
+      ...fields,
+    },
   });
 }
 
@@ -57,7 +66,14 @@ describe("billing page", () => {
       data: { userId, stripeSessionId: "cs_test_plan", kind: "subscription", planId: plan.id, amountCents: 1500, createdAt: new Date("2026-11-03T10:00:00Z") },
     });
     await prisma().planTokenGrant.create({
-      data: { userId, subscriptionId: subscription.id, stripeInvoiceId: "in_test_1", tokens: 10000, amountCents: 1500, createdAt: new Date("2026-11-04T10:00:00Z") },
+      data: {
+        userId,
+        subscriptionId: subscription.id,
+        stripeInvoiceId: "in_test_1",
+        tokens: 10000,
+        amountCents: 1500,
+        createdAt: new Date("2026-11-04T10:00:00Z"),
+      },
     });
 
     const { subscription: summary, history } = await load(billingLoader, "/dashboard/billing", userId);
@@ -156,11 +172,14 @@ describe("usage page", () => {
     const userId = await newUser();
     const someoneElse = await newUser();
     const upload = (owner: string, size: number) =>
-      prisma().upload.create({ data: { userId: owner, filename: "a.png", mediaType: "image", contentType: "image/png", bucket: "uploads", privatePath: randomUUID(), size } });
+      prisma().upload.create({
+        data: { userId: owner, filename: "a.png", mediaType: "image", contentType: "image/png", bucket: "uploads", privatePath: randomUUID(), size },
+      });
     await upload(userId, 1_500_000);
     await upload(userId, 2_048);
     await upload(someoneElse, 9_999);
-    const image = (owner: string, createdAt = new Date()) => prisma().galleryImage.create({ data: { userId: owner, requestId: `${randomUUID()}-0`, url: "/x.png", createdAt } });
+    const image = (owner: string, createdAt = new Date()) =>
+      prisma().galleryImage.create({ data: { userId: owner, requestId: `${randomUUID()}-0`, url: "/x.png", createdAt } });
     await image(userId);
     await image(userId, new Date("2020-01-15T12:00:00Z"));
     await image(someoneElse);

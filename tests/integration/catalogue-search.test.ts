@@ -10,7 +10,10 @@ beforeAll(async () => {
 afterAll(() => test.dispose());
 beforeEach(() => truncateAll(test.database));
 
-async function addCharacter(name: string, options: { description?: string; tags?: string[]; categoryId?: number; published?: boolean; minutesAgo?: number } = {}) {
+async function addCharacter(
+  name: string,
+  options: { description?: string; tags?: string[]; categoryId?: number; published?: boolean; minutesAgo?: number } = {},
+) {
   const character = { name, description: options.description ?? "", tags: options.tags ?? [] };
   return test.database.prisma.character.create({
     data: {

@@ -39,7 +39,11 @@ describe("editing one's own agent", () => {
 
   test("an empty name or an unpublished model is refused and changes nothing", async () => {
     const before = await prisma().chatAgent.findUniqueOrThrow({ where: { id: agentId } });
-    expect(await updateOwnAgent(userId, agentId, agentForm({ name: "  " }))).toEqual({ ok: false, error: agentTexts.updateFailed, fields: { name: "Name is required" } });
+    expect(await updateOwnAgent(userId, agentId, agentForm({ name: "  " }))).toEqual({
+      ok: false,
+      error: agentTexts.updateFailed,
+      fields: { name: "Name is required" },
+    });
     const refused = await updateOwnAgent(userId, agentId, agentForm({ name: "Other", "model:chat": "deepseek-v3" }));
     expect(refused).toMatchObject({ ok: false, fields: { "model:chat": "Choose a published model" } });
     expect(await prisma().chatAgent.findUniqueOrThrow({ where: { id: agentId } })).toEqual(before);

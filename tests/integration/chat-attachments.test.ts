@@ -33,7 +33,9 @@ beforeAll(async () => {
   fake = provider.fake;
   userId = await newUser();
   await credit(userId, { type: "free", amount: 500, description: "test" });
-  png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#ff00aa" } }).png().toBuffer();
+  png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#ff00aa" } })
+    .png()
+    .toBuffer();
 });
 afterAll(async () => {
   await provider.stop();
@@ -98,7 +100,9 @@ describe("chat attachments", () => {
     const understated = withDeclaredSize(huge, "word/document.xml", 1_000);
     await expect(storeChatAttachment(userId, file(understated, "small.docx"))).rejects.toThrow(attachmentTexts.docxTooLarge);
     const small = await minimalDocx("Hello");
-    await expect(storeChatAttachment(userId, file(withDeclaredSize(small, "word/document.xml", 100), "odd.docx"))).rejects.toThrow(attachmentTexts.contentMismatch);
+    await expect(storeChatAttachment(userId, file(withDeclaredSize(small, "word/document.xml", 100), "odd.docx"))).rejects.toThrow(
+      attachmentTexts.contentMismatch,
+    );
     // Every part counts, whatever its name: mammoth finds the document through the package's relationships.
     const decoy = await new JSZip()
       .file("word/document.xml", "<w:document/>")
@@ -107,7 +111,12 @@ describe("chat attachments", () => {
     await expect(storeChatAttachment(userId, file(decoy, "decoy.docx"))).rejects.toThrow(attachmentTexts.docxTooLarge);
 
     // Stored before this check existed (or straight into storage): named to the model, never unpacked whole.
-    const path = await putObject("chats", `${userId}/understated/small.docx`, understated, "application/vnd.openxmlformats-officedocument.wordprocessingml.document");
+    const path = await putObject(
+      "chats",
+      `${userId}/understated/small.docx`,
+      understated,
+      "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    );
     const chat = await newChat();
     expect(await ask(chat.id, { text: "Read it", paths: [path] }, "I could not.")).toMatchObject({ status: "complete" });
     expect(lastAsk()!.content).toEqual([
@@ -142,7 +151,11 @@ describe("chat attachments", () => {
     // The agent details say where pictures go and what they cost; nothing when the agent's own model reads them.
     expect((await chatPageData(userId, chat.id, new URLSearchParams())).agent.pictures).toEqual({ modelName: VISION_MODEL, cost: 13, costUnit: "message" });
     const { customModels } = await prisma().chatAgent.findUniqueOrThrow({ where: { id: chat.agentId } });
-    onTestFinished(() => prisma().chatAgent.update({ where: { id: chat.agentId }, data: { customModels: customModels ?? [] } }).then(() => undefined));
+    onTestFinished(() =>
+      prisma()
+        .chatAgent.update({ where: { id: chat.agentId }, data: { customModels: customModels ?? [] } })
+        .then(() => undefined),
+    );
     await prisma().chatAgent.update({ where: { id: chat.agentId }, data: { customModels: [{ chat: VISION_MODEL }] } });
     const own = await chatPageData(userId, chat.id, new URLSearchParams());
     expect(own.agent).toMatchObject({ modelName: VISION_MODEL, pictures: null });
@@ -320,7 +333,10 @@ describe("chat attachments", () => {
   test("deleting someone else's message leaves it and its files alone", async () => {
     const stranger = await newUser();
     await credit(stranger, { type: "free", amount: 50, description: "test" });
-    const theirChat = await getOwnSession(stranger, await startChat(stranger, (await prisma().character.findFirstOrThrow({ where: { isPublished: true } })).id));
+    const theirChat = await getOwnSession(
+      stranger,
+      await startChat(stranger, (await prisma().character.findFirstOrThrow({ where: { isPublished: true } })).id),
+    );
     const theirs = await storeChatAttachment(stranger, file(png, "theirs.png"));
     const form = new FormData();
     form.set("intent", "send");

@@ -5,10 +5,7 @@ import { credit, getBalance } from "~/modules/tokens/ledger.server";
 import { loader as eventsLoader } from "~/routes/api/chat.events";
 import { loader as presentLoader } from "~/routes/api/chat.messages";
 import { action as replyAction } from "~/routes/api/chat.reply";
-import {
-  action as sessionAction,
-  loader as sessionLoader,
-} from "~/routes/chat/session";
+import { action as sessionAction, loader as sessionLoader } from "~/routes/chat/session";
 import { chatTestDatabase } from "../helpers/chat";
 import type { TestDatabase } from "../helpers/database";
 import { signedInCookie } from "../helpers/payments";
@@ -44,8 +41,7 @@ beforeAll(async () => {
 });
 afterAll(() => db.dispose());
 
-const statusOf = (result: unknown) =>
-  result instanceof Response ? result.status : 200;
+const statusOf = (result: unknown) => (result instanceof Response ? result.status : 200);
 
 describe("a chat belongs to its person only", () => {
   test("another person's session answers 404 to the page, its older pages and its actions", async () => {
@@ -54,28 +50,29 @@ describe("a chat belongs to its person only", () => {
       (async () => {
         try {
           return statusOf(
-            await (fn as (args: unknown) => Promise<unknown>)(routeArgs(new Request(
-                url,
-                form
-                  ? {
-                      method: "POST",
-                      headers: { Cookie: stranger.cookie },
-                      body: new URLSearchParams(form),
-                    }
-                  : { headers: { Cookie: stranger.cookie } },
-              ), { params: { sessionId } })),
+            await (fn as (args: unknown) => Promise<unknown>)(
+              routeArgs(
+                new Request(
+                  url,
+                  form
+                    ? {
+                        method: "POST",
+                        headers: { Cookie: stranger.cookie },
+                        body: new URLSearchParams(form),
+                      }
+                    : { headers: { Cookie: stranger.cookie } },
+                ),
+                { params: { sessionId } },
+              ),
+            ),
           );
         } catch (thrown) {
           return statusOf(thrown);
         }
       })();
     expect(await call(sessionLoader, page)).toBe(404);
-    expect(await call(sessionLoader, `${page}?before=${ownerMessageId}`)).toBe(
-      404,
-    );
-    expect(
-      await call(sessionAction, page, { intent: "send", message: "hello" }),
-    ).toBe(404);
+    expect(await call(sessionLoader, `${page}?before=${ownerMessageId}`)).toBe(404);
+    expect(await call(sessionAction, page, { intent: "send", message: "hello" })).toBe(404);
     expect(
       await call(sessionAction, page, {
         intent: "delete",
@@ -88,15 +85,11 @@ describe("a chat belongs to its person only", () => {
         message: "hello",
       }),
     ).toBe(404);
-    expect(
-      await call(presentLoader, `http://localhost/api/chat/${sessionId}/messages?since=2000-01-01T00:00:00.000Z`),
-    ).toBe(404);
+    expect(await call(presentLoader, `http://localhost/api/chat/${sessionId}/messages?since=2000-01-01T00:00:00.000Z`)).toBe(404);
 
     // Nothing changed: no message written, no token spent, the owner's message still there.
     expect(await prisma().chatMessage.count({ where: { sessionId } })).toBe(2);
-    expect(
-      await prisma().chatMessage.count({ where: { id: ownerMessageId } }),
-    ).toBe(1);
+    expect(await prisma().chatMessage.count({ where: { id: ownerMessageId } })).toBe(1);
     expect((await getBalance(stranger.id)).total).toBe(100);
   });
 
@@ -109,44 +102,57 @@ describe("a chat belongs to its person only", () => {
     const mine = await startChat(stranger.id, characterId);
     const result = await (async () => {
       try {
-        return await sessionAction(routeArgs(new Request(`http://localhost/chat/${mine}`, {
-            method: "POST",
-            headers: { Cookie: stranger.cookie },
-            body: new URLSearchParams({
-              intent: "delete",
-              messageId: ownerMessageId,
+        return await sessionAction(
+          routeArgs(
+            new Request(`http://localhost/chat/${mine}`, {
+              method: "POST",
+              headers: { Cookie: stranger.cookie },
+              body: new URLSearchParams({
+                intent: "delete",
+                messageId: ownerMessageId,
+              }),
             }),
-          }), { params: { sessionId: mine } }));
+            { params: { sessionId: mine } },
+          ),
+        );
       } catch (thrown) {
         return thrown;
       }
     })();
     expect(statusOf(result)).toBe(404);
-    expect(
-      await prisma().chatMessage.count({ where: { id: ownerMessageId } }),
-    ).toBe(1);
+    expect(await prisma().chatMessage.count({ where: { id: ownerMessageId } })).toBe(1);
   });
 
   test("signed out, the reply stream, the live feed and the messages check refuse with 401", async () => {
-    const reply = (await replyAction(routeArgs(new Request(`http://localhost/api/chat/${sessionId}/reply`, {
-        method: "POST",
-        body: new URLSearchParams({ message: "x" }),
-      }), { params: { sessionId } }))) as Response;
+    const reply = (await replyAction(
+      routeArgs(
+        new Request(`http://localhost/api/chat/${sessionId}/reply`, {
+          method: "POST",
+          body: new URLSearchParams({ message: "x" }),
+        }),
+        { params: { sessionId } },
+      ),
+    )) as Response;
     expect(reply.status).toBe(401);
     const feed = (await eventsLoader(routeArgs(new Request("http://localhost/api/chat/events")))) as Response;
     expect(feed.status).toBe(401);
-    const present = (await presentLoader(routeArgs(new Request(`http://localhost/api/chat/${sessionId}/messages?since=2000-01-01T00:00:00.000Z`), { params: { sessionId } }))) as Response;
+    const present = (await presentLoader(
+      routeArgs(new Request(`http://localhost/api/chat/${sessionId}/messages?since=2000-01-01T00:00:00.000Z`), { params: { sessionId } }),
+    )) as Response;
     expect(present.status).toBe(401);
   });
 
   test("the owner's page shows the conversation", async () => {
-    const data = (await sessionLoader(routeArgs(new Request(`http://localhost/chat/${sessionId}`, {
-        headers: { Cookie: owner.cookie },
-      }), { params: { sessionId } }))) as {
+    const data = (await sessionLoader(
+      routeArgs(
+        new Request(`http://localhost/chat/${sessionId}`, {
+          headers: { Cookie: owner.cookie },
+        }),
+        { params: { sessionId } },
+      ),
+    )) as {
       messages: { message: string }[];
     };
-    expect(data.messages.map((message) => message.message)).toContain(
-      "my secret",
-    );
+    expect(data.messages.map((message) => message.message)).toContain("my secret");
   });
 });

@@ -76,7 +76,7 @@ describe("deleting a message from the chat page", () => {
   });
 
   test("someone else's message answers exactly as a missing one, and stays", async () => {
-    const theirs = (await startChat(other.id, (await prisma().character.findFirstOrThrow({ where: { isPublished: true } })).id));
+    const theirs = await startChat(other.id, (await prisma().character.findFirstOrThrow({ where: { isPublished: true } })).id);
     const secret = await write(other.id, theirs, "their secret");
     const missing = crypto.randomUUID();
     const foreign = await postDelete(person.cookie, sessionId, secret);

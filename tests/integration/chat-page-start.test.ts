@@ -44,7 +44,10 @@ async function call(fn: unknown, path: string, headers: Record<string, string>, 
 describe("a chat that cannot be started", () => {
   test("Chat Now goes back to the page it was pressed on with 'Failed to start or retrieve chat session'", async () => {
     await lose("chat_sessions");
-    const response = await call(startLoader, `/chat/start/${characterId}`, { "Sec-Fetch-Site": "same-origin", Referer: "http://localhost/explore?category=Anime" });
+    const response = await call(startLoader, `/chat/start/${characterId}`, {
+      "Sec-Fetch-Site": "same-origin",
+      Referer: "http://localhost/explore?category=Anime",
+    });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/explore?category=Anime&toast=start-chat-failed");
   });

@@ -26,7 +26,11 @@ beforeAll(async () => {
   db = await createTestDatabase();
   provider = await chatWithFakeProvider(db);
   fake = provider.fake;
-  characterId = (await prisma().character.findFirstOrThrow({ where: { isPublished: true, name: "Luna" } }).catch(() => prisma().character.findFirstOrThrow({ where: { isPublished: true } }))).id;
+  characterId = (
+    await prisma()
+      .character.findFirstOrThrow({ where: { isPublished: true, name: "Luna" } })
+      .catch(() => prisma().character.findFirstOrThrow({ where: { isPublished: true } }))
+  ).id;
 });
 afterAll(async () => {
   await provider.stop();
@@ -45,7 +49,11 @@ async function session() {
 
 /** Posts to the reply route as the composer does, signed in as this test's person. */
 async function postReply(sessionId: string, fields: Record<string, string>) {
-  const request = new Request(`http://localhost/api/chat/${sessionId}/reply`, { method: "POST", headers: { Cookie: await signedInCookie(userId) }, body: new URLSearchParams(fields) });
+  const request = new Request(`http://localhost/api/chat/${sessionId}/reply`, {
+    method: "POST",
+    headers: { Cookie: await signedInCookie(userId) },
+    body: new URLSearchParams(fields),
+  });
   return (await replyAction(routeArgs(request, { params: { sessionId } }))) as Response;
 }
 
@@ -74,7 +82,12 @@ describe("starting a chat", () => {
   });
 
   test("the greeting is asked at the temperature the character's details give its agent, else 0.6", async () => {
-    for (const [details, temperature] of [[{ temperature: 1.4 }, 1.4], [{ temperature: "hot" }, 0.6], [{ temperature: 5 }, 0.6], [{}, 0.6]] as const) {
+    for (const [details, temperature] of [
+      [{ temperature: 1.4 }, 1.4],
+      [{ temperature: "hot" }, 0.6],
+      [{ temperature: 5 }, 0.6],
+      [{}, 0.6],
+    ] as const) {
       const character = await prisma().character.create({ data: { name: "Warm", description: "Greets warmly", isPublished: true, details } });
       fake.nextReply({ text: "Hello there." });
       await startChat(userId, character.id);
@@ -216,7 +229,9 @@ describe("a reply from the model", () => {
     fake.nextReply({ text: "Noted again." });
     await runReply(await prepareReply({ userId: userId }, chat.id, { regenerate: true }), {});
     const again = (fake.requests.at(-1)!.body as { messages: { role: string; content: string }[] }).messages;
-    expect(again.slice(1).map((message) => `${message.role}: ${message.content}`)).toEqual(sent.slice(1).map((message) => `${message.role}: ${message.content}`));
+    expect(again.slice(1).map((message) => `${message.role}: ${message.content}`)).toEqual(
+      sent.slice(1).map((message) => `${message.role}: ${message.content}`),
+    );
   });
 
   test("the model is asked at temperature 0.6 and streaming, unless the agent's document sets its own temperature or turns streaming off", async () => {
@@ -228,7 +243,10 @@ describe("a reply from the model", () => {
 
     const agent = await prisma().chatAgent.findUniqueOrThrow({ where: { id: chat.agentId } });
     const document = agent.document as { details?: object };
-    await prisma().chatAgent.update({ where: { id: chat.agentId }, data: { document: { ...document, temperature: 1.1, details: { ...document.details, isStream: false } } } });
+    await prisma().chatAgent.update({
+      where: { id: chat.agentId },
+      data: { document: { ...document, temperature: 1.1, details: { ...document.details, isStream: false } } },
+    });
     fake.nextReply({ text: "Whole, and warmer." });
     const deltas: string[] = [];
     const outcome = await runReply(await prepareReply({ userId }, chat.id, { text: "Again" }), { onDelta: (text) => deltas.push(text) });
@@ -243,13 +261,17 @@ describe("a reply from the model", () => {
     expect(fake.requests.at(-1)!.body).toMatchObject({ temperature: 0.2, stream: true });
     for (const temperature of ['"1.5"', "7", "1e400"]) {
       // Written as JSON text: 1e400 is a number to PostgreSQL, too large for a float.
-      await prisma().$executeRaw`UPDATE chat_agents SET document = ${JSON.stringify(document)}::jsonb || jsonb_build_object('temperature', ${temperature}::jsonb) WHERE id = ${chat.agentId}::uuid`;
+      await prisma()
+        .$executeRaw`UPDATE chat_agents SET document = ${JSON.stringify(document)}::jsonb || jsonb_build_object('temperature', ${temperature}::jsonb) WHERE id = ${chat.agentId}::uuid`;
       fake.nextReply({ text: "Back to the default." });
       await runReply(await prepareReply({ userId }, chat.id, { text: "And?" }), {});
       expect(fake.requests.at(-1)!.body).toMatchObject({ temperature: 0.6 });
     }
     // One out of range is passed over for a valid one in the details.
-    await prisma().chatAgent.update({ where: { id: chat.agentId }, data: { document: { ...document, temperature: 9, details: { ...document.details, temperature: 1.3 } } } });
+    await prisma().chatAgent.update({
+      where: { id: chat.agentId },
+      data: { document: { ...document, temperature: 9, details: { ...document.details, temperature: 1.3 } } },
+    });
     fake.nextReply({ text: "From the details." });
     await runReply(await prepareReply({ userId }, chat.id, { text: "Last one" }), {});
     expect(fake.requests.at(-1)!.body).toMatchObject({ temperature: 1.3 });
@@ -291,7 +313,12 @@ describe("a reply from the model", () => {
     const prepared = await prepareReply({ userId }, chat.id, { text: "Still there?" });
     // The chat is deleted while the words arrive, so the reply cannot be saved into it.
     let deleted: Promise<unknown> | undefined;
-    const outcome = await runReply(prepared, { onDelta: () => (deleted ??= prisma().chatSession.delete({ where: { id: chat.id } }).then(() => "deleted")) });
+    const outcome = await runReply(prepared, {
+      onDelta: () =>
+        (deleted ??= prisma()
+          .chatSession.delete({ where: { id: chat.id } })
+          .then(() => "deleted")),
+    });
     expect(await deleted).toBe("deleted");
     expect(outcome).toEqual({ status: "failed", error: chatTexts.replyFailed });
     expect(await getBalance(userId)).toMatchObject({ total: 100 });
@@ -301,7 +328,9 @@ describe("a reply from the model", () => {
   test("a reply that cannot start after the message was saved says so in the stream, refunds and frees the chat", async () => {
     const chat = await session();
     // A model of a platform this server does not know, with a key of its own: chosen, but it cannot be called.
-    await prisma().chatModel.create({ data: { chatModel: "Nowhere Model", modelId: "nowhere", aiPlatform: "nowhere", apiKey: "key", isPublished: true, costTokens: 7 } });
+    await prisma().chatModel.create({
+      data: { chatModel: "Nowhere Model", modelId: "nowhere", aiPlatform: "nowhere", apiKey: "key", isPublished: true, costTokens: 7 },
+    });
     await prisma().chatAgent.update({ where: { id: chat.agentId }, data: { customModels: [{ chat: "Nowhere Model" }] } });
     invalidateCatalogueCache();
     onTestFinished(async () => {
@@ -312,7 +341,10 @@ describe("a reply from the model", () => {
     const calls = fake.requests.length;
     const response = await postReply(chat.id, { message: "Hello over there" });
     expect(response.status).toBe(200);
-    const events = [...(await response.text()).matchAll(/^event: (\w+)\ndata: (.*)$/gm)].map(([, event, data]) => ({ event, data: JSON.parse(data!) as unknown }));
+    const events = [...(await response.text()).matchAll(/^event: (\w+)\ndata: (.*)$/gm)].map(([, event, data]) => ({
+      event,
+      data: JSON.parse(data!) as unknown,
+    }));
     expect(events).toEqual([
       { event: "user", data: expect.objectContaining({ senderType: "user", message: "Hello over there" }) },
       { event: "error", data: { message: chatTexts.replyFailed } },
@@ -472,7 +504,12 @@ describe("a reply from the model", () => {
     );
     await credit(userId, { type: "purchased", amount: COST * (CHAT_REPLIES.limit + 10), description: "test" });
     const outcomes = await Promise.all(
-      chats.map(({ id }, index) => prepareReply({ userId }, id, { text: `Message ${index}` }).then(() => "prepared", (error: unknown) => error)),
+      chats.map(({ id }, index) =>
+        prepareReply({ userId }, id, { text: `Message ${index}` }).then(
+          () => "prepared",
+          (error: unknown) => error,
+        ),
+      ),
     );
     expect(outcomes.filter((outcome) => outcome === "prepared")).toHaveLength(CHAT_REPLIES.limit);
     expect(outcomes.filter((outcome) => outcome instanceof TooManyRepliesError)).toHaveLength(10);
@@ -485,7 +522,10 @@ describe("a reply from the model", () => {
     const chat = await session();
     fake.nextReply({ text: "First answer." });
     await runReply(await prepareReply({ userId }, chat.id, { text: "Question" }), {});
-    const outcomes = await Promise.allSettled([prepareReply({ userId }, chat.id, { regenerate: true }), prepareReply({ userId }, chat.id, { regenerate: true })]);
+    const outcomes = await Promise.allSettled([
+      prepareReply({ userId }, chat.id, { regenerate: true }),
+      prepareReply({ userId }, chat.id, { regenerate: true }),
+    ]);
     const prepared = outcomes.filter((outcome) => outcome.status === "fulfilled").map((outcome) => outcome.value);
     const refused = outcomes.filter((outcome) => outcome.status === "rejected").map((outcome) => outcome.reason as unknown);
     expect(prepared).toHaveLength(1);
@@ -531,7 +571,12 @@ describe("a reply from the model", () => {
     expect(partial).toMatchObject({ status: "stopped", message: { message: expect.stringMatching(/^one/) } });
     fake.nextReply({ text: "Six." });
     expect(await runReply(await next, {})).toMatchObject({ status: "complete", message: { message: "Six." } });
-    expect((await texts(chat.id)).slice(1)).toEqual(["user: Count", `agent: ${(partial as { message: { message: string } }).message.message}`, "user: Go on", "agent: Six."]);
+    expect((await texts(chat.id)).slice(1)).toEqual([
+      "user: Count",
+      `agent: ${(partial as { message: { message: string } }).message.message}`,
+      "user: Go on",
+      "agent: Six.",
+    ]);
   });
 
   test("a reply whose instance stopped holds its chat for REPLY_HOLD_SECONDS at most; any ending lets it go", async () => {

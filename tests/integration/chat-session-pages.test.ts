@@ -74,7 +74,10 @@ describe("the chat list in pages", () => {
     expect(pages.map((page) => page.length)).toEqual([SESSION_LIST_LIMIT, SESSION_LIST_LIMIT, 6]);
     expect(pages.flat()).toEqual(await allChats(person.id));
     // The first page's last chat and the second's first share their second.
-    const [lastOfFirst, firstOfSecond] = await prisma().chatSession.findMany({ where: { id: { in: [pages[0]!.at(-1)!, pages[1]![0]!] } }, select: { createdAt: true } });
+    const [lastOfFirst, firstOfSecond] = await prisma().chatSession.findMany({
+      where: { id: { in: [pages[0]!.at(-1)!, pages[1]![0]!] } },
+      select: { createdAt: true },
+    });
     expect(lastOfFirst!.createdAt).toEqual(firstOfSecond!.createdAt);
   });
 
@@ -151,7 +154,13 @@ describe("the chat list in pages", () => {
 
     const signedOut = await olderPage({}, { older: "2026-01-01T00:00:00.000Z_11111111-1111-4111-8111-111111111111" });
     expect(signedOut).toEqual({ status: 401, body: { error: chatTexts.sessionsNotSignedIn } });
-    for (const older of ["", "yesterday", "2026-01-01T00:00:00.000Z", "2026-02-31T00:00:00.000Z_11111111-1111-4111-8111-111111111111", "2026-01-01T00:00:00.000Z_not-a-uuid"]) {
+    for (const older of [
+      "",
+      "yesterday",
+      "2026-01-01T00:00:00.000Z",
+      "2026-02-31T00:00:00.000Z_11111111-1111-4111-8111-111111111111",
+      "2026-01-01T00:00:00.000Z_not-a-uuid",
+    ]) {
       const { status, body } = await olderPage(person, { older });
       expect({ older, status }).toEqual({ older, status: 400 });
       expect(body.error).toMatch(/older/);

@@ -4,7 +4,8 @@ import { readFormWithin } from "~/modules/http/form.server";
 // Actions read forms through readFormWithin: the same entries a Request's own formData() gives, within a size.
 
 const post = (body: BodyInit, headers: Record<string, string> = {}) => new Request("http://localhost/form", { method: "POST", body, headers });
-const entries = (form: FormData | null) => (form ? [...form.entries()].map(([name, value]) => [name, typeof value === "string" ? value : `file ${value.name}`]) : null);
+const entries = (form: FormData | null) =>
+  form ? [...form.entries()].map(([name, value]) => [name, typeof value === "string" ? value : `file ${value.name}`]) : null;
 
 describe("reading a form", () => {
   test("an urlencoded form gives the entries, repeated names, spaces and UTF-8 as Request.formData() does", async () => {
@@ -27,7 +28,10 @@ describe("reading a form", () => {
     form.set("message", "With a picture");
     form.set("file", new File([new Uint8Array([1, 2, 3])], "dot.png", { type: "image/png" }));
     const read = await readFormWithin(post(form), 4096);
-    expect(entries(read)).toEqual([["message", "With a picture"], ["file", "file dot.png"]]);
+    expect(entries(read)).toEqual([
+      ["message", "With a picture"],
+      ["file", "file dot.png"],
+    ]);
     expect((read!.get("file") as File).size).toBe(3);
   });
 

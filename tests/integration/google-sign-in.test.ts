@@ -14,7 +14,15 @@ import { confirmedAccount } from "../helpers/accounts";
 const APP_URL = "http://localhost:3999";
 const CLIENT_ID = "characterverse-test-client";
 const CLIENT_SECRET = "characterverse-test-secret";
-const GOOGLE_VARIABLES = ["APP_URL", "GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "GOOGLE_AUTHORIZATION_URL", "GOOGLE_TOKEN_URL", "GOOGLE_USERINFO_URL", "ADMIN_EMAIL"];
+const GOOGLE_VARIABLES = [
+  "APP_URL",
+  "GOOGLE_CLIENT_ID",
+  "GOOGLE_CLIENT_SECRET",
+  "GOOGLE_AUTHORIZATION_URL",
+  "GOOGLE_TOKEN_URL",
+  "GOOGLE_USERINFO_URL",
+  "ADMIN_EMAIL",
+];
 
 let test: TestDatabase;
 let provider: OAuthProvider;
@@ -149,7 +157,12 @@ describe("Google sign-in", () => {
     expect(await signedInEmail(response)).toBe("ada@example.com");
     // The flow's one-time cookies end with it.
     expect(response.headers.getSetCookie().filter((cookie) => cookie.startsWith("cv_google_state:"))).not.toHaveLength(0);
-    expect(response.headers.getSetCookie().filter((cookie) => cookie.startsWith("cv_google_state:")).every((cookie) => /Max-Age=0/.test(cookie))).toBe(true);
+    expect(
+      response.headers
+        .getSetCookie()
+        .filter((cookie) => cookie.startsWith("cv_google_state:"))
+        .every((cookie) => /Max-Age=0/.test(cookie)),
+    ).toBe(true);
 
     const user = await test.database.prisma.user.findUniqueOrThrow({ where: { email: "ada@example.com" }, include: { oauthAccounts: true } });
     expect(user).toMatchObject({ name: "Ada Lovelace", avatarUrl: ada.picture, role: "user", status: "active", passwordHash: null });
@@ -201,7 +214,9 @@ describe("Google sign-in", () => {
   });
 
   it("an unconfirmed account with the same e-mail is linked and confirmed, and its unproven password dropped", async () => {
-    await (await signUp("ada@example.com", "set-by-someone-else")).delivery;
+    await (
+      await signUp("ada@example.com", "set-by-someone-else")
+    ).delivery;
     provider.signInAs(ada);
     const response = await signInWithGoogle();
 
@@ -220,7 +235,16 @@ describe("Google sign-in", () => {
 
   it("a return path that normalises or decodes to another origin lands on the home page", async () => {
     provider.signInAs(ada);
-    const hostile = ["/\\evil.com", "/.//evil.com", "/..//evil.com", "/%2F/evil.com", "/%09/evil.com", "/\t/evil.com", "https://evil.com", "javascript:alert(1)"];
+    const hostile = [
+      "/\\evil.com",
+      "/.//evil.com",
+      "/..//evil.com",
+      "/%2F/evil.com",
+      "/%09/evil.com",
+      "/\t/evil.com",
+      "https://evil.com",
+      "javascript:alert(1)",
+    ];
     for (const redirectTo of hostile) {
       expect((await signInWithGoogle({ redirectTo })).headers.get("Location"), redirectTo).toBe("/?toast=signed-in");
     }

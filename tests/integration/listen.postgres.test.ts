@@ -43,7 +43,7 @@ describe("LISTEN on PostgreSQL", () => {
     await notifier.connect();
     cleanups.push(() => notifier.end());
     // Keep notifying until the listener is back (it retries a second apart).
-    for (const started = Date.now(); !heard.includes("hello again") && Date.now() - started < 10_000; ) {
+    for (const started = Date.now(); !heard.includes("hello again") && Date.now() - started < 10_000;) {
       await notifier.query("SELECT pg_notify('test_events', 'hello again')");
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

@@ -36,9 +36,7 @@ describe("migrations", () => {
     fs.mkdirSync(migration);
     fs.writeFileSync(path.join(migration, "migration.sql"), `CREATE TABLE "half_done" (id int);\nSELECT no_such_function();`);
 
-    await expect(test.database.withMigrationLock((sql) => applyPendingMigrations(sql, dir))).rejects.toThrow(
-      /Migration 20990101000000_broken failed/,
-    );
+    await expect(test.database.withMigrationLock((sql) => applyPendingMigrations(sql, dir))).rejects.toThrow(/Migration 20990101000000_broken failed/);
     const leftovers = await test.database.prisma.$queryRaw<{ count: bigint }[]>`
       SELECT count(*) AS count FROM pg_tables WHERE tablename = 'half_done'`;
     expect(Number(leftovers[0].count)).toBe(0);

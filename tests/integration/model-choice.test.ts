@@ -45,10 +45,26 @@ async function chosenBySql(agent: Agent, needsImages = false) {
 }
 
 const cases: [string, Agent, string][] = [
-  ["the person's own chat model first", { customModels: [{ image: "An image model" }, { chat: "Second" }], document: { chat_model: "Heaviest" }, characterChatModel: "Heaviest" }, "Second"],
-  ["the first chat entry counts, later ones not", { customModels: [{ chat: "Second" }, { chat: "Heaviest" }], document: {}, characterChatModel: null }, "Second"],
-  ["an own model that cannot answer is passed over", { customModels: [{ chat: "Unpublished" }], document: { chat_model: "Second" }, characterChatModel: "Heaviest" }, "Second"],
-  ["a chat entry that is not text is passed over", { customModels: [{ chat: 5 }, ["Second"], "Second", { chat: "" }], document: null, characterChatModel: "Second" }, "Second"],
+  [
+    "the person's own chat model first",
+    { customModels: [{ image: "An image model" }, { chat: "Second" }], document: { chat_model: "Heaviest" }, characterChatModel: "Heaviest" },
+    "Second",
+  ],
+  [
+    "the first chat entry counts, later ones not",
+    { customModels: [{ chat: "Second" }, { chat: "Heaviest" }], document: {}, characterChatModel: null },
+    "Second",
+  ],
+  [
+    "an own model that cannot answer is passed over",
+    { customModels: [{ chat: "Unpublished" }], document: { chat_model: "Second" }, characterChatModel: "Heaviest" },
+    "Second",
+  ],
+  [
+    "a chat entry that is not text is passed over",
+    { customModels: [{ chat: 5 }, ["Second"], "Second", { chat: "" }], document: null, characterChatModel: "Second" },
+    "Second",
+  ],
   ["then the agent's document", { customModels: [], document: { chat_model: "Second" }, characterChatModel: "Heaviest" }, "Second"],
   ["then the character's model", { customModels: {}, document: { chat_model: 3 }, characterChatModel: "Second" }, "Second"],
   ["then deepseek-v3", { customModels: [], document: [], characterChatModel: "An image model" }, FALLBACK_CHAT_MODEL],
@@ -57,8 +73,16 @@ const cases: [string, Agent, string][] = [
 
 // A message with images goes, by the same order, to a model that reads them.
 const imageCases: [string, Agent, string][] = [
-  ["the person's own model, when it reads images", { customModels: [{ chat: "Reads images" }], document: { chat_model: "Reads images too" }, characterChatModel: null }, "Reads images"],
-  ["else the next wanted model that reads images", { customModels: [{ chat: "Second" }], document: { chat_model: "Reads images" }, characterChatModel: "Heaviest" }, "Reads images"],
+  [
+    "the person's own model, when it reads images",
+    { customModels: [{ chat: "Reads images" }], document: { chat_model: "Reads images too" }, characterChatModel: null },
+    "Reads images",
+  ],
+  [
+    "else the next wanted model that reads images",
+    { customModels: [{ chat: "Second" }], document: { chat_model: "Reads images" }, characterChatModel: "Heaviest" },
+    "Reads images",
+  ],
   ["else the heaviest model that reads images", { customModels: [{ chat: "Second" }], document: {}, characterChatModel: "Heaviest" }, "Reads images too"],
 ];
 

@@ -31,7 +31,9 @@ async function waitForResetTokens(email: string, count = 1) {
 }
 
 async function verifiedAccount(email = "ada@example.com", password = "lovelace1") {
-  await (await signUp(email, password)).delivery;
+  await (
+    await signUp(email, password)
+  ).delivery;
   const confirmation = outboxMails().find((mail) => mail.to === email)!;
   await confirmEmail(tokenIn(confirmation.text, "verify-email"), password);
   return { email, password };
@@ -51,8 +53,7 @@ function setNewPassword(token: string, password: string, confirmPassword = passw
   return answerOf(() => resetPasswordAction(routeArgs(request)));
 }
 
-const signIn = (email: string, password: string) =>
-  signInWithPassword(postForm("http://localhost/login", { email, password, redirectTo: "/" }), "10.9.0.1");
+const signIn = (email: string, password: string) => signInWithPassword(postForm("http://localhost/login", { email, password, redirectTo: "/" }), "10.9.0.1");
 
 async function signedInCookie(userEmail: string) {
   const user = await test.database.prisma.user.findUniqueOrThrow({ where: { email: userEmail } });
@@ -61,8 +62,7 @@ async function signedInCookie(userEmail: string) {
 }
 
 const currentUser = (cookie: string) => getCurrentUser(new Request("http://localhost/", { headers: { Cookie: cookie } }));
-const passwordHashOf = async (email: string) =>
-  (await test.database.prisma.user.findUniqueOrThrow({ where: { email } })).passwordHash;
+const passwordHashOf = async (email: string) => (await test.database.prisma.user.findUniqueOrThrow({ where: { email } })).passwordHash;
 
 const sent = { status: 200, data: { status: "sent" } };
 const invalidLink = { status: 400, data: { status: "invalid-link" } };
@@ -101,7 +101,11 @@ describe("forgot password", () => {
 
     const { delivery } = await requestPasswordReset("nobody@example.com", "10.0.1.3");
     await delivery;
-    expect(outboxMails().filter((mail) => mail.subject === RESET_SUBJECT).map((mail) => mail.to)).toEqual([email]);
+    expect(
+      outboxMails()
+        .filter((mail) => mail.subject === RESET_SUBJECT)
+        .map((mail) => mail.to),
+    ).toEqual([email]);
   });
 
   it("a form that breaks the password rules is refused with the sign-up texts and changes nothing", async () => {
@@ -160,7 +164,9 @@ describe("forgot password", () => {
 
   it("an unconfirmed account that resets its password is confirmed, since the link proves the inbox", async () => {
     const email = "grace@example.com";
-    await (await signUp(email, "first-try")).delivery;
+    await (
+      await signUp(email, "first-try")
+    ).delivery;
     await forgotPassword(email);
     const [token] = await waitForResetTokens(email);
     expect(await setNewPassword(token, "compiler1")).toMatchObject({ status: 302 });
@@ -173,7 +179,9 @@ describe("forgot password", () => {
     await waitForResetTokens(email, 5);
 
     expect(await forgotPassword(email, "10.0.2.99")).toEqual(sent);
-    await (await requestPasswordReset(email, "10.0.2.100")).delivery;
+    await (
+      await requestPasswordReset(email, "10.0.2.100")
+    ).delivery;
     expect(resetMailsTo(email)).toHaveLength(5);
   });
 
@@ -182,10 +190,14 @@ describe("forgot password", () => {
     for (let request = 1; request <= 20; request += 1) await forgotPassword(`ghost${request}@example.com`, "10.0.3.1");
 
     expect(await forgotPassword(email, "10.0.3.1")).toEqual(sent);
-    await (await requestPasswordReset(email, "10.0.3.1")).delivery;
+    await (
+      await requestPasswordReset(email, "10.0.3.1")
+    ).delivery;
     expect(resetMailsTo(email)).toHaveLength(0);
 
-    await (await requestPasswordReset(email, "10.0.3.2")).delivery;
+    await (
+      await requestPasswordReset(email, "10.0.3.2")
+    ).delivery;
     expect(resetMailsTo(email)).toHaveLength(1);
   });
 });

@@ -117,7 +117,11 @@ describe("the tokens and subscription pages' form limit", () => {
     const cookie = await signedInCookie(userId);
     const pro = await prisma().plan.findFirstOrThrow({ where: { name: "Pro" } });
     const calls = stripe.fake.requests.length;
-    const result = (await callRoute(subscriptionAction, "http://localhost/dashboard/subscription", cookie, { intent: "subscribe", planId: pro.id, padding })) as Refusal;
+    const result = (await callRoute(subscriptionAction, "http://localhost/dashboard/subscription", cookie, {
+      intent: "subscribe",
+      planId: pro.id,
+      padding,
+    })) as Refusal;
     expect(result.init.status).toBe(413);
     expect(result.data.error).toBe(paymentFormTooLarge);
     expect(stripe.fake.requests.length).toBe(calls);

@@ -23,7 +23,6 @@ async function buy(cookie: string, form: Record<string, string>) {
 const successPage = (cookie: string, sessionId?: string) =>
   callRoute(successLoader, `http://localhost/payment/success${sessionId ? `?session_id=${sessionId}` : ""}`, cookie);
 
-
 describe("buying a token package", () => {
   test("Buy sends the person to Checkout at the server's price for the package, with a pending payment", async () => {
     const { userId, cookie } = await buyer();

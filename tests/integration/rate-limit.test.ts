@@ -62,13 +62,27 @@ describe("recordAttempt", () => {
   it("recordAttempts counts every key, and is limited while any of them is, until the last window ends", async () => {
     const short: RateLimitRule = { limit: 1, windowSeconds: 30 };
     const long: RateLimitRule = { limit: 3, windowSeconds: 300 };
-    expect(await recordAttempts([[IP_KEY, short], [ACCOUNT_KEY, long]])).toEqual({ limited: false, count: 1, retryAfterSeconds: 0 });
-    const second = await recordAttempts([[IP_KEY, short], [ACCOUNT_KEY, long]]);
+    expect(
+      await recordAttempts([
+        [IP_KEY, short],
+        [ACCOUNT_KEY, long],
+      ]),
+    ).toEqual({ limited: false, count: 1, retryAfterSeconds: 0 });
+    const second = await recordAttempts([
+      [IP_KEY, short],
+      [ACCOUNT_KEY, long],
+    ]);
     expect(second).toMatchObject({ limited: true, count: 2 });
     expect(second.retryAfterSeconds).toBeGreaterThan(20);
     expect(second.retryAfterSeconds).toBeLessThanOrEqual(30);
-    await recordAttempts([[IP_KEY, short], [ACCOUNT_KEY, long]]);
-    const both = await recordAttempts([[IP_KEY, short], [ACCOUNT_KEY, long]]);
+    await recordAttempts([
+      [IP_KEY, short],
+      [ACCOUNT_KEY, long],
+    ]);
+    const both = await recordAttempts([
+      [IP_KEY, short],
+      [ACCOUNT_KEY, long],
+    ]);
     expect(both.limited).toBe(true);
     expect(both.retryAfterSeconds).toBeGreaterThan(200);
     expect(await checkLimit(ACCOUNT_KEY, long)).toMatchObject({ count: 4 });

@@ -51,13 +51,7 @@ describe("the starter catalogue", () => {
 
   it("has the model types, a demo chat model, the spec's real models, plans and token packages", async () => {
     const prisma = test.database.prisma;
-    expect((await prisma.modelType.findMany({ orderBy: { seq: "asc" } })).map((type) => type.name)).toEqual([
-      "chat",
-      "image",
-      "video",
-      "audio",
-      "music",
-    ]);
+    expect((await prisma.modelType.findMany({ orderBy: { seq: "asc" } })).map((type) => type.name)).toEqual(["chat", "image", "video", "audio", "music"]);
     const models = await prisma.chatModel.findMany();
     expect(models.find((model) => model.aiPlatform === "demo" && model.modelType === "chat")).toBeTruthy();
     expect(models.find((model) => model.aiPlatform === "nebius" && /llama-3\.1-70b/i.test(model.modelId))).toBeTruthy();

@@ -39,14 +39,19 @@ const avatarUrl = async () => (await test.database.prisma.user.findUniqueOrThrow
 
 describe("dashboard settings", () => {
   it("refuses a file that is not an image, whatever its name, and keeps the old avatar", async () => {
-    const result = (await post(avatarForm(new File(["<script>alert(1)</script>"], "photo.png", { type: "image/png" })))) as { init: { status: number }; data: { error: string } };
+    const result = (await post(avatarForm(new File(["<script>alert(1)</script>"], "photo.png", { type: "image/png" })))) as {
+      init: { status: number };
+      data: { error: string };
+    };
     expect(result.init.status).toBe(400);
     expect(result.data.error).toBe("Failed to upload avatar: Only images can be used as an avatar");
     expect(await avatarUrl()).toBe("/default-avatar.svg");
   });
 
   it("stores a real image at avatars/{userId}/{random}.webp and shows it", async () => {
-    const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#ec4899" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#ec4899" } })
+      .png()
+      .toBuffer();
     const result = (await post(avatarForm(new File([new Uint8Array(png)], "me.png", { type: "image/png" })))) as Response;
     expect(result.headers.get("location")).toBe("/dashboard/settings?toast=profile-updated");
     const url = (await avatarUrl())!;

@@ -54,8 +54,14 @@ describe("starter models", () => {
         VALUES (gen_random_uuid(), 'deepseek-v3', 'deepseek-ai/DeepSeek-V3', 'nebius', now(), now())`;
       expect((await old.database.withMigrationLock((sql) => applyPendingMigrations(sql, MIGRATIONS_DIR)))[0]).toBe("20261122200943_chat_model_accepts_images");
 
-      const readers = () => old.database.prisma.chatModel.findMany({ where: { acceptsImages: true }, select: { chatModel: true, modelId: true, aiPlatform: true, isPublished: true } });
-      expect(await readers()).toEqual([{ chatModel: "Qwen2.5 VL 72B Instruct", modelId: "Qwen/Qwen2.5-VL-72B-Instruct", aiPlatform: "nebius", isPublished: false }]);
+      const readers = () =>
+        old.database.prisma.chatModel.findMany({
+          where: { acceptsImages: true },
+          select: { chatModel: true, modelId: true, aiPlatform: true, isPublished: true },
+        });
+      expect(await readers()).toEqual([
+        { chatModel: "Qwen2.5 VL 72B Instruct", modelId: "Qwen/Qwen2.5-VL-72B-Instruct", aiPlatform: "nebius", isPublished: false },
+      ]);
       process.env.NEBIUS_API_KEY = "key-from-the-environment";
       resetEnvForTests();
       await publishStarterModelsWithKeys(old.database.prisma);

@@ -18,11 +18,12 @@ async function call(loader: (args: never) => Promise<Response>, url: string) {
   }
 }
 
-const statusOf = (result: unknown) =>
-  result instanceof Response ? result.status : ((result as { init?: { status?: number } }).init?.status ?? 500);
+const statusOf = (result: unknown) => (result instanceof Response ? result.status : ((result as { init?: { status?: number } }).init?.status ?? 500));
 
 async function samplePng() {
-  return sharp({ create: { width: 600, height: 600, channels: 3, background: "#a855f7" } }).png().toBuffer();
+  return sharp({ create: { width: 600, height: 600, channels: 3, background: "#a855f7" } })
+    .png()
+    .toBuffer();
 }
 
 describe("stored files", () => {
@@ -64,7 +65,9 @@ describe("stored files", () => {
   it("refuses paths that climb out of the bucket, before touching storage", async () => {
     // A URL parser would normalise "..", so pass the raw splat as a router could receive it.
     for (const splat of ["../../session-secret", "people/../../x.png", "..%2F..%2Fsession-secret"]) {
-      const result = await storageLoader(routeArgs(new Request(`${origin}/storage/avatars/x`), { params: { bucket: "avatars", "*": decodeURIComponent(splat) } })).catch((thrown: unknown) => thrown);
+      const result = await storageLoader(
+        routeArgs(new Request(`${origin}/storage/avatars/x`), { params: { bucket: "avatars", "*": decodeURIComponent(splat) } }),
+      ).catch((thrown: unknown) => thrown);
       expect(statusOf(result)).toBe(404);
     }
     expect(statusOf(await call(storageLoader, "/storage/avatars/missing.png"))).toBe(404);

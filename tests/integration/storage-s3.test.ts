@@ -7,9 +7,7 @@ let s3: Awaited<ReturnType<typeof startFakeS3>>;
 
 beforeAll(async () => {
   s3 = await startFakeS3();
-  useStorageDriverForTests(
-    s3Driver({ bucket: "cv-files", region: "us-east-1", endpoint: s3.endpoint, accessKeyId: "test", secretAccessKey: "test-secret" }),
-  );
+  useStorageDriverForTests(s3Driver({ bucket: "cv-files", region: "us-east-1", endpoint: s3.endpoint, accessKeyId: "test", secretAccessKey: "test-secret" }));
 });
 afterAll(async () => {
   useStorageDriverForTests(undefined);

@@ -55,9 +55,7 @@ describe("the ledger under real concurrency", () => {
     const userId = await newUser();
     await credit(userId, { type: "purchased", amount: 100, description: "test" });
     const held = await reserve(userId, 60, call);
-    const closings = await Promise.all(
-      Array.from({ length: 100 }, (_, index) => (index % 2 === 0 ? release(held.id) : settle(held.id, 10))),
-    );
+    const closings = await Promise.all(Array.from({ length: 100 }, (_, index) => (index % 2 === 0 ? release(held.id) : settle(held.id, 10))));
     const closed = closings.filter((closing) => closing.status !== "already-closed");
     expect(closed).toHaveLength(1);
     const expected = closed[0]!.status === "released" ? 100 : 90;

@@ -28,7 +28,10 @@ export function useAttachments() {
     current.current = next(current.current);
     setFiles(current.current);
   }, []);
-  const update = useCallback((key: string, patch: Partial<PendingFile>) => change((list) => list.map((file) => (file.key === key ? { ...file, ...patch } : file))), [change]);
+  const update = useCallback(
+    (key: string, patch: Partial<PendingFile>) => change((list) => list.map((file) => (file.key === key ? { ...file, ...patch } : file))),
+    [change],
+  );
   const fail = useCallback(
     (key: string, reason: string) => {
       change((list) => list.filter((item) => item.key !== key));
@@ -76,7 +79,9 @@ export function useAttachments() {
   /** Files already uploaded, given back (a message that could not be sent). */
   const restore = useCallback(
     (views: AttachmentView[]) =>
-      change((list) => [...list, ...views.map((view) => ({ key: newKey(view.name), name: view.name, progress: 100, uploaded: view }))].slice(0, ATTACHMENTS_PER_MESSAGE)),
+      change((list) =>
+        [...list, ...views.map((view) => ({ key: newKey(view.name), name: view.name, progress: 100, uploaded: view }))].slice(0, ATTACHMENTS_PER_MESSAGE),
+      ),
     [change],
   );
   const ready = files.flatMap((file) => (file.uploaded ? [file.uploaded] : []));
@@ -97,7 +102,11 @@ function upload(file: File, on: { progress: (percent: number) => void; done: (vi
     const body = readJson(request.responseText);
     if (request.status === 200 && typeof body?.path === "string") return on.done(body as AttachmentView);
     // Spec: 'Failed to upload {filename}', with the server's reason when it gave one.
-    on.failed(request.status !== 200 && typeof body?.error === "string" ? `${attachmentTexts.uploadFailed(file.name)}: ${body.error}` : attachmentTexts.uploadFailed(file.name));
+    on.failed(
+      request.status !== 200 && typeof body?.error === "string"
+        ? `${attachmentTexts.uploadFailed(file.name)}: ${body.error}`
+        : attachmentTexts.uploadFailed(file.name),
+    );
   };
   request.onerror = request.onabort = request.ontimeout = () => on.failed(attachmentTexts.uploadFailed(file.name));
   const body = new FormData();

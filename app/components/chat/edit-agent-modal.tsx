@@ -57,19 +57,46 @@ export function EditAgentModal({
           <input id="agent-name" name="name" required maxLength={AGENT_FIELD_MAX.name} defaultValue={agent.name} className="field h-10 w-full" />
         </Field>
         <Field label="Description" error={fields.description}>
-          <textarea id="agent-description" name="description" maxLength={AGENT_FIELD_MAX.description} rows={2} defaultValue={agent.description} className="field w-full py-2" />
+          <textarea
+            id="agent-description"
+            name="description"
+            maxLength={AGENT_FIELD_MAX.description}
+            rows={2}
+            defaultValue={agent.description}
+            className="field w-full py-2"
+          />
         </Field>
         <Field label="Bio" error={fields.bio}>
           <textarea id="agent-bio" name="bio" maxLength={AGENT_FIELD_MAX.bio} rows={3} defaultValue={agent.bio} className="field w-full py-2" />
         </Field>
         <Field label="Avatar">
-          <input id="agent-avatar" name="avatar" type="file" accept="image/*" className="w-full min-w-0 text-sm text-muted file:mr-3 file:rounded-full file:border-0 file:bg-raised file:px-3 file:py-1.5 file:text-ink" />
+          <input
+            id="agent-avatar"
+            name="avatar"
+            type="file"
+            accept="image/*"
+            className="w-full min-w-0 text-sm text-muted file:mr-3 file:rounded-full file:border-0 file:bg-raised file:px-3 file:py-1.5 file:text-ink"
+          />
         </Field>
         <Field label="System instruction" error={fields.systemInstruction}>
-          <textarea id="agent-system-instruction" name="systemInstruction" maxLength={AGENT_FIELD_MAX.systemInstruction} rows={3} defaultValue={agent.systemInstruction} className="field w-full py-2" />
+          <textarea
+            id="agent-system-instruction"
+            name="systemInstruction"
+            maxLength={AGENT_FIELD_MAX.systemInstruction}
+            rows={3}
+            defaultValue={agent.systemInstruction}
+            className="field w-full py-2"
+          />
         </Field>
         <Field label="Message instruction" error={fields.messageInstruction}>
-          <textarea id="agent-message-instruction" name="messageInstruction" maxLength={AGENT_FIELD_MAX.messageInstruction} rows={2} defaultValue={agent.messageInstruction} className="field w-full py-2" />
+          <textarea
+            id="agent-message-instruction"
+            name="messageInstruction"
+            maxLength={AGENT_FIELD_MAX.messageInstruction}
+            rows={2}
+            defaultValue={agent.messageInstruction}
+            className="field w-full py-2"
+          />
         </Field>
         {Object.entries(agent.choices).map(([type, names]) => (
           <Field key={type} label={`${type[0]!.toUpperCase()}${type.slice(1)} model`} error={fields[`model:${type}`]}>

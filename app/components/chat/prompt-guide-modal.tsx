@@ -33,7 +33,14 @@ export function PromptGuideModal({
       <label htmlFor="prompt-search" className="sr-only">
         Search prompts
       </label>
-      <input id="prompt-search" type="search" value={query} onChange={(event) => setQuery(event.target.value)} placeholder="Search prompts..." className="field mt-4 h-10 w-full" />
+      <input
+        id="prompt-search"
+        type="search"
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        placeholder="Search prompts..."
+        className="field mt-4 h-10 w-full"
+      />
       <div className="mt-4 flex max-h-[60dvh] flex-col gap-5 overflow-y-auto">
         {shown.length === 0 ? <p className="text-sm text-muted">No prompts match your search.</p> : null}
         {shown.map((section) => (
@@ -45,10 +52,19 @@ export function PromptGuideModal({
                 <ul className="mt-1 flex flex-col gap-1">
                   {group.prompts.map((prompt) => (
                     <li key={prompt} className="flex items-center gap-2">
-                      <button type="button" onClick={() => onPick(prompt)} className="flex-1 rounded-lg bg-raised px-3 py-2 text-left text-sm hover:ring-1 hover:ring-accent">
+                      <button
+                        type="button"
+                        onClick={() => onPick(prompt)}
+                        className="flex-1 rounded-lg bg-raised px-3 py-2 text-left text-sm hover:ring-1 hover:ring-accent"
+                      >
                         {prompt}
                       </button>
-                      <button type="button" onClick={() => copy(prompt)} className="rounded p-1.5 text-muted hover:text-ink" aria-label={copied === prompt ? "Copied" : `Copy "${prompt}"`}>
+                      <button
+                        type="button"
+                        onClick={() => copy(prompt)}
+                        className="rounded p-1.5 text-muted hover:text-ink"
+                        aria-label={copied === prompt ? "Copied" : `Copy "${prompt}"`}
+                      >
                         {copied === prompt ? <Check className="size-4" /> : <Copy className="size-4" />}
                       </button>
                     </li>

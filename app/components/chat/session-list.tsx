@@ -14,7 +14,17 @@ type Older = { next: string | null; load?: () => void; state?: "idle" | "loading
  * the focus to the first chat added; without JavaScript it is a link to that page
  * (`older.fromOlderPage`), which links back to the newest chats.
  */
-export function ChatSessionList({ sessions, older, activeId, query }: { sessions: ChatSessionSummary[]; older: Older; activeId: string | null; query: string }) {
+export function ChatSessionList({
+  sessions,
+  older,
+  activeId,
+  query,
+}: {
+  sessions: ChatSessionSummary[];
+  older: Older;
+  activeId: string | null;
+  query: string;
+}) {
   // A search on its way (the form is a GET, so the navigation carries its fields).
   const navigation = useNavigation();
   const searching = navigation.state !== "idle" && navigation.formData?.has("q") === true;
@@ -73,7 +83,11 @@ export function ChatSessionList({ sessions, older, activeId, query }: { sessions
                     aria-current={session.id === activeId ? "page" : undefined}
                     className={`flex items-center gap-3 px-3 py-3 hover:bg-raised ${session.id === activeId ? "bg-accent-soft" : ""}`}
                   >
-                    {avatar ? <img src={avatar} alt="" className="size-11 shrink-0 rounded-full object-cover" width={44} height={44} /> : <span className="size-11 shrink-0 rounded-full bg-raised" />}
+                    {avatar ? (
+                      <img src={avatar} alt="" className="size-11 shrink-0 rounded-full object-cover" width={44} height={44} />
+                    ) : (
+                      <span className="size-11 shrink-0 rounded-full bg-raised" />
+                    )}
                     <span className="min-w-0 flex-1">
                       <span className="flex items-baseline justify-between gap-2">
                         <span className="truncate font-medium">{session.agentName}</span>

@@ -120,7 +120,15 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
     async (body: URLSearchParams, userText: string | null, attachments: AttachmentView[] = []): Promise<boolean> => {
       const userTemp =
         userText !== null
-          ? { id: tempId("user"), senderType: "user" as const, message: userText, messageType: "chat", createdAt: new Date().toISOString(), pending: true, attachments }
+          ? {
+              id: tempId("user"),
+              senderType: "user" as const,
+              message: userText,
+              messageType: "chat",
+              createdAt: new Date().toISOString(),
+              pending: true,
+              attachments,
+            }
           : null;
       const placeholderId = tempId("agent");
       let reply = "";
@@ -146,7 +154,13 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
           const problem = (await response.json().catch(() => ({}))) as { error?: string; buyTokens?: string };
           if (userTemp) drop(userTemp.id);
           // A refused send kept nothing to answer; a refused Regenerate leaves the last message unanswered.
-          setPlaceholder({ message: problem.error ?? chatTexts.replyFailed, thinking: false, failed: true, refused: userTemp !== null, buyTokens: problem.buyTokens });
+          setPlaceholder({
+            message: problem.error ?? chatTexts.replyFailed,
+            thinking: false,
+            failed: true,
+            refused: userTemp !== null,
+            buyTokens: problem.buyTokens,
+          });
           // Spec section 4: a send that failed says so; the bubble says why.
           showToast("send-failed");
           return false;

@@ -33,8 +33,7 @@ export function Header({
   const activeCategory = searchParams.get("category");
   // On the catalogue, a category narrows the current search; elsewhere it narrows the home page.
   const onExplore = pathname === "/explore";
-  const categoryHref = (id: number) =>
-    exploreHref(onExplore ? "/explore" : "/", { q: onExplore ? (searchParams.get("q") ?? "") : "", category: id });
+  const categoryHref = (id: number) => exploreHref(onExplore ? "/explore" : "/", { q: onExplore ? (searchParams.get("q") ?? "") : "", category: id });
 
   return (
     <header

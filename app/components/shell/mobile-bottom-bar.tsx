@@ -14,9 +14,7 @@ export function MobileBottomBar({ signedIn }: { signedIn: boolean }) {
           key={to}
           to={to}
           onClick={signIn ? (event) => signInFirst(event, to) : undefined}
-          className={({ isActive }) =>
-            `flex flex-col items-center gap-1 py-2 text-[11px] font-medium ${isActive ? "text-accent" : "text-muted"}`
-          }
+          className={({ isActive }) => `flex flex-col items-center gap-1 py-2 text-[11px] font-medium ${isActive ? "text-accent" : "text-muted"}`}
         >
           <Icon className="size-5" aria-hidden />
           {label}

@@ -26,7 +26,10 @@ export function ProfileMenu({ profile }: { profile: HeaderProfile }) {
 
   return (
     <details ref={menu} className="relative">
-      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-full border border-line bg-raised py-1 pr-3 pl-1 text-sm [&::-webkit-details-marker]:hidden" aria-label="Profile menu">
+      <summary
+        className="flex cursor-pointer list-none items-center gap-2 rounded-full border border-line bg-raised py-1 pr-3 pl-1 text-sm [&::-webkit-details-marker]:hidden"
+        aria-label="Profile menu"
+      >
         <img src={thumbnailUrl(profile.avatarUrl, 150) ?? "/default-avatar.svg"} alt="" className="size-7 rounded-full object-cover" width={28} height={28} />
         <span className="max-w-32 truncate">{name}</span>
         <ChevronDown className="size-4 text-muted" aria-hidden />

@@ -49,9 +49,7 @@ export function buildChatPrompt({
 }): ChatPrompt {
   const instruction = firstFilled(agent.systemInstruction, model.systemInstruction) ?? DEFAULT_SYSTEM_INSTRUCTION;
   const messageInstruction = firstFilled(agent.messageInstruction, model.messageInstruction);
-  const system = [instruction, characterProfile(agent), messageInstruction && `Message instruction: ${messageInstruction}`]
-    .filter(Boolean)
-    .join("\n\n");
+  const system = [instruction, characterProfile(agent), messageInstruction && `Message instruction: ${messageInstruction}`].filter(Boolean).join("\n\n");
 
   // Image and video requests live in the same conversation but are not dialogue the model should continue.
   const recent = history

@@ -222,7 +222,10 @@ async function readCompletion(response: Dispatcher.ResponseData, apiKey: string 
 /** The provider's own words when its error body is JSON (or an event stream of JSON), else the start of the body. */
 async function errorFromResponse(response: Dispatcher.ResponseData, apiKey: string | null) {
   const body = await response.body.text().catch(() => "");
-  const dataLines = body.split(/\r?\n/).filter((line) => line.startsWith("data:")).map((line) => line.slice(5));
+  const dataLines = body
+    .split(/\r?\n/)
+    .filter((line) => line.startsWith("data:"))
+    .map((line) => line.slice(5));
   const message = [body, ...dataLines].map((candidate) => errorMessageOf(parseChunk(candidate), true)).find(Boolean);
   const detail = redact(message ?? (body.trim().slice(0, 200) || STATUS_CODES[response.statusCode] || "no reason given"), apiKey);
   return new ProviderError(`The provider answered ${response.statusCode}: ${detail}`, { status: response.statusCode });

@@ -123,7 +123,10 @@ const profileSchema = z.object({
   // Google's userinfo answers a boolean; some of its older endpoints answered the string "true".
   email_verified: z.union([z.boolean(), z.literal("true").transform(() => true)]).catch(false),
   name: z.string().trim().min(1).max(100).optional().catch(undefined),
-  picture: z.url({ protocol: /^https?$/ }).optional().catch(undefined),
+  picture: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .catch(undefined),
 });
 
 type GoogleProfile = z.infer<typeof profileSchema>;
@@ -188,13 +191,13 @@ function returnPath(request: Request) {
 
 /** Clears the state cookies of every flow this browser started and the return path. */
 function endOfFlowCookies(request: Request) {
-  return [...cookiesOf(request).keys()]
-    .filter((name) => name.startsWith(`${STATE_COOKIE}:`) || name === RETURN_COOKIE)
-    .map((name) => flowCookie(name, "", 0));
+  return [...cookiesOf(request).keys()].filter((name) => name.startsWith(`${STATE_COOKIE}:`) || name === RETURN_COOKIE).map((name) => flowCookie(name, "", 0));
 }
 
 function flowCookie(name: string, value: string, maxAgeSeconds: number) {
-  return [`${name}=${value}`, `Path=${FLOW_COOKIE_PATH}`, "HttpOnly", "SameSite=Lax", `Max-Age=${maxAgeSeconds}`, ...(secureCookies() ? ["Secure"] : [])].join("; ");
+  return [`${name}=${value}`, `Path=${FLOW_COOKIE_PATH}`, "HttpOnly", "SameSite=Lax", `Max-Age=${maxAgeSeconds}`, ...(secureCookies() ? ["Secure"] : [])].join(
+    "; ",
+  );
 }
 
 /** The same rule as the session cookie: Secure when the production app is served over https. */

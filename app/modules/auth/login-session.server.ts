@@ -76,12 +76,23 @@ export async function keepLoginSessionAlive(session: { loginSessionId: string; l
   if (Date.now() - session.lastSeenAt.getTime() <= TOUCH_INTERVAL_MS) return;
   const now = new Date();
   await prisma().$transaction([
-    prisma().loginSession.update({ where: { id: session.loginSessionId }, data: { lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS) } }),
+    prisma().loginSession.update({
+      where: { id: session.loginSessionId },
+      data: { lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS) },
+    }),
     prisma().user.update({ where: { id: session.userId }, data: { lastActiveAt: now } }),
   ]);
 }
 
-type SessionRow = { loginSessionId: string; lastSeenAt: Date; userId: string; email: string; name: string | null; avatarUrl: string | null; role: CurrentUser["role"] };
+type SessionRow = {
+  loginSessionId: string;
+  lastSeenAt: Date;
+  userId: string;
+  email: string;
+  name: string | null;
+  avatarUrl: string | null;
+  role: CurrentUser["role"];
+};
 
 /** One statement (every signed-in request waits for it): a live session of an account that is not disabled. */
 async function lookUpCurrentUser(request: Request): Promise<CurrentUser | null> {
@@ -130,14 +141,7 @@ export async function requireAdmin(request: Request) {
 
 function sessionCookie(value: string, maxAgeSeconds: number) {
   const secure = env().NODE_ENV === "production" && env().APP_URL.startsWith("https://");
-  return [
-    `${SESSION_COOKIE}=${value}`,
-    "Path=/",
-    "HttpOnly",
-    "SameSite=Lax",
-    `Max-Age=${Math.floor(maxAgeSeconds)}`,
-    ...(secure ? ["Secure"] : []),
-  ].join("; ");
+  return [`${SESSION_COOKIE}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${Math.floor(maxAgeSeconds)}`, ...(secure ? ["Secure"] : [])].join("; ");
 }
 
 function readCookie(header: string | null, name: string) {

@@ -25,9 +25,7 @@ export async function clearSignInFailures(email: string) {
   await clearLimit(accountKey(email.trim().toLowerCase()));
 }
 
-export type SignInResult =
-  | { ok: true; cookie: string; redirectTo: string }
-  | { ok: false; status: number; error: string };
+export type SignInResult = { ok: true; cookie: string; redirectTo: string } | { ok: false; status: number; error: string };
 
 /**
  * Password sign-in with the spec's texts. Failures count per client address and per account
@@ -37,8 +35,12 @@ export async function signInWithPassword(request: Request, clientIp: string | un
   // FormStrategy buffers whatever body it is given (request.clone().formData()): it gets only a capped copy.
   const form = await readAccountForm(request);
   if (!form) return { ok: false, status: 413, error: authTexts.formTooLarge };
-  const email = String(form.get("email") ?? "").trim().toLowerCase();
-  const attempt = await underSignInLimits(email, clientIp, () => authenticator.authenticate("password", new Request(request.url, { method: "POST", body: form })));
+  const email = String(form.get("email") ?? "")
+    .trim()
+    .toLowerCase();
+  const attempt = await underSignInLimits(email, clientIp, () =>
+    authenticator.authenticate("password", new Request(request.url, { method: "POST", body: form })),
+  );
   if (!attempt.ok) return attempt;
   return { ok: true, cookie: await startLoginSession(attempt.user.id, request, clientIp ?? null), redirectTo: safeRedirectPath(form.get("redirectTo")) };
 }

@@ -36,7 +36,11 @@ function isPlainText(bytes: Buffer) {
 
 /** A file name safe as one path segment, keeping the extension people recognise. */
 function safeName(name: string) {
-  const cleaned = name.replace(/[/\\\0]/g, "_").replace(/^\.+/, "").trim().slice(-120);
+  const cleaned = name
+    .replace(/[/\\\0]/g, "_")
+    .replace(/^\.+/, "")
+    .trim()
+    .slice(-120);
   return cleaned || `file.${extensionOf(name)}`;
 }
 

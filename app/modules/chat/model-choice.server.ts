@@ -44,11 +44,15 @@ export async function usableChatModels() {
  */
 export async function chooseChatModel(agent: { customModels: unknown; document: unknown; characterChatModel: string | null }, { needsImages = false } = {}) {
   const documentModel = (agent.document as { chat_model?: unknown } | null)?.chat_model;
-  const wanted = [customModelMap(agent.customModels).chat, typeof documentModel === "string" ? documentModel : null, agent.characterChatModel, FALLBACK_CHAT_MODEL].filter(
-    (name): name is string => Boolean(name),
-  );
+  const wanted = [
+    customModelMap(agent.customModels).chat,
+    typeof documentModel === "string" ? documentModel : null,
+    agent.characterChatModel,
+    FALLBACK_CHAT_MODEL,
+  ].filter((name): name is string => Boolean(name));
   const usable = await usableChatModels();
-  const firstWanted = (candidates: typeof usable) => wanted.map((name) => candidates.find((model) => model.chatModel === name)).find(Boolean) ?? candidates[0] ?? null;
+  const firstWanted = (candidates: typeof usable) =>
+    wanted.map((name) => candidates.find((model) => model.chatModel === name)).find(Boolean) ?? candidates[0] ?? null;
   return (needsImages && firstWanted(usable.filter((model) => model.acceptsImages))) || firstWanted(usable);
 }
 

@@ -6,7 +6,17 @@ import { InsufficientTokensError } from "~/modules/tokens/ledger.server";
 import { modelChoices, updateOwnAgent } from "./agents.server";
 import { AttachmentRejected, filesInForm, storeFormFiles } from "./attachments.server";
 import { chooseChatModel, customModelMap, FALLBACK_CHAT_MODEL } from "./model-choice.server";
-import { ChatInputError, NoChatModelError, prepareReply, readMessage, ReplyBusyError, ReplyNotStartedError, runReply, TooManyRepliesError, type ReplyInput } from "./reply.server";
+import {
+  ChatInputError,
+  NoChatModelError,
+  prepareReply,
+  readMessage,
+  ReplyBusyError,
+  ReplyNotStartedError,
+  runReply,
+  TooManyRepliesError,
+  type ReplyInput,
+} from "./reply.server";
 import { ChatNotFoundError, deleteOwnMessage, listMessages, listSessions, requireOwnSession } from "./sessions.server";
 
 /**
@@ -39,7 +49,10 @@ export async function chatPageData(userId: string, sessionId: string, searchPara
       cost: model?.costTokens ?? 0,
       costUnit: model?.costUnit ?? null,
       // A message with a picture goes to a model that reads images (decision 013): named when it is another, with its cost.
-      pictures: pictureModel && pictureModel.chatModel !== model?.chatModel ? { modelName: pictureModel.chatModel, cost: pictureModel.costTokens, costUnit: pictureModel.costUnit } : null,
+      pictures:
+        pictureModel && pictureModel.chatModel !== model?.chatModel
+          ? { modelName: pictureModel.chatModel, cost: pictureModel.costTokens, costUnit: pictureModel.costUnit }
+          : null,
       promptGuide: readPromptGuide(agent.promptGuide),
     },
     // The person's own copy, as the edit agent form shows it.

@@ -13,7 +13,11 @@ export type ChatEvent = { kind: "message" | "deleted"; userId: string; sessionId
 type Listener = (event: ChatEvent) => void;
 
 const CHANNEL = "chat_events";
-const state = globalThis as unknown as { __chatListeners?: Map<string, Set<Listener>>; __chatListening?: Promise<unknown>; __chatGapListeners?: Set<() => void> };
+const state = globalThis as unknown as {
+  __chatListeners?: Map<string, Set<Listener>>;
+  __chatListening?: Promise<unknown>;
+  __chatGapListeners?: Set<() => void>;
+};
 const listeners = (state.__chatListeners ??= new Map());
 /** Told when this instance listens again after its LISTEN connection was lost: events may have been missed. */
 const gapListeners = (state.__chatGapListeners ??= new Set());

@@ -1,7 +1,14 @@
 import { Prisma } from "~/generated/prisma/client";
 import { isImageAttachment } from "~/lib/attachments";
 import { chatTexts, MESSAGE_MAX_CHARS, type ChatMessageView } from "~/lib/chat";
-import { ProviderAbortedError, ProviderError, ProviderTimeoutError, resolveModelEndpoint, streamChatCompletion, type ModelEndpoint } from "~/modules/ai/provider.server";
+import {
+  ProviderAbortedError,
+  ProviderError,
+  ProviderTimeoutError,
+  resolveModelEndpoint,
+  streamChatCompletion,
+  type ModelEndpoint,
+} from "~/modules/ai/provider.server";
 import { buildChatPrompt, HISTORY_LIMIT, type ChatPrompt } from "~/modules/ai/prompt.server";
 import { keepLoginSessionAlive, liveLoginSessionSql } from "~/modules/auth/login-session.server";
 import { isUuid } from "~/modules/catalogue/characters.server";
@@ -23,7 +30,10 @@ export class ChatInputError extends Error {}
  * the message stays, as when the model fails. The caller says so with the spec's reply text.
  */
 export class ReplyNotStartedError extends Error {
-  constructor(readonly userMessage: ChatMessageView | null, options: { cause: unknown }) {
+  constructor(
+    readonly userMessage: ChatMessageView | null,
+    options: { cause: unknown },
+  ) {
     super("the reply could not start", options);
   }
 }
@@ -35,7 +45,9 @@ export class ReplyBusyError extends Error {}
 /** More replies asked for than CHAT_REPLIES allows: nothing was reserved, saved or sent to the model. */
 export class TooManyRepliesError extends Error {
   constructor(readonly retryAfterSeconds: number) {
-    super(`You are sending messages faster than anyone can read the replies. Please wait ${retryAfterSeconds} second${retryAfterSeconds === 1 ? "" : "s"} and try again.`);
+    super(
+      `You are sending messages faster than anyone can read the replies. Please wait ${retryAfterSeconds} second${retryAfterSeconds === 1 ? "" : "s"} and try again.`,
+    );
   }
 }
 
@@ -76,9 +88,7 @@ export type PreparedReply = {
 };
 
 export type ReplyOutcome =
-  | { status: "complete"; message: ChatMessageView }
-  | { status: "stopped"; message: ChatMessageView | null }
-  | { status: "failed"; error: string };
+  { status: "complete"; message: ChatMessageView } | { status: "stopped"; message: ChatMessageView | null } | { status: "failed"; error: string };
 
 /** A message to answer (text and attachment paths, as readMessage gives them), or the last one again. */
 export type ReplyInput = { text: string; attachments?: string[] } | { regenerate: true };
@@ -161,7 +171,12 @@ export function readMessage(form: FormData, filesInForm = 0) {
  * commits without waiting for the disk (decision 009): a crash of the database server could lose
  * it whole (message and reservation together), never half of it.
  */
-export async function prepareReply(requester: Requester, sessionId: string, input: ReplyInput, { signal }: { signal?: AbortSignal } = {}): Promise<PreparedReply> {
+export async function prepareReply(
+  requester: Requester,
+  sessionId: string,
+  input: ReplyInput,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<PreparedReply> {
   for (let waited = 0; ; waited += BUSY_STEP_MS) {
     try {
       return await openReply(requester, sessionId, input);
@@ -288,7 +303,8 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
 
   const session: OwnSession = { id: row.id, agentId: row.agentId, characterId: row.characterId, agentName: row.agentName, agentAvatar: row.agentAvatar };
   const replyUntil = row.replyUntil!;
-  const userMessage = userEntry && row.userMessageId && row.userMessageAt ? savedMessageView(userEntry, { id: row.userMessageId, createdAt: row.userMessageAt }) : null;
+  const userMessage =
+    userEntry && row.userMessageId && row.userMessageAt ? savedMessageView(userEntry, { id: row.userMessageId, createdAt: row.userMessageAt }) : null;
   try {
     let text: string;
     let files = attachments;
@@ -344,7 +360,12 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
  */
 export async function runReply(
   prepared: PreparedReply,
-  { signal, onDelta, onUserMessage, timeoutMs }: { signal?: AbortSignal; onDelta?: (text: string) => void; onUserMessage?: (message: ChatMessageView) => void; timeoutMs?: number },
+  {
+    signal,
+    onDelta,
+    onUserMessage,
+    timeoutMs,
+  }: { signal?: AbortSignal; onDelta?: (text: string) => void; onUserMessage?: (message: ChatMessageView) => void; timeoutMs?: number },
 ): Promise<ReplyOutcome> {
   if (prepared.userMessage) onUserMessage?.(prepared.userMessage);
   try {
@@ -371,7 +392,8 @@ async function answer(
       }
     }
   } catch (error) {
-    if (error instanceof ProviderAbortedError || signal?.aborted) return finishStopped(prepared, received || (error instanceof ProviderError ? error.partialText : ""));
+    if (error instanceof ProviderAbortedError || signal?.aborted)
+      return finishStopped(prepared, received || (error instanceof ProviderError ? error.partialText : ""));
     await giveUp(prepared);
     if (!(error instanceof ProviderError)) logger.error({ err: error, sessionId: prepared.session.id }, "chat reply failed");
     else logger.warn({ err: error.message, model: prepared.model.name, sessionId: prepared.session.id }, "the model did not answer");
@@ -425,9 +447,13 @@ async function saveReply(prepared: PreparedReply, text: string) {
     }
   } catch (error) {
     // The person has the reply (the live feed announced it): it is shown as the reply it is.
-    logger.error({ err: error, sessionId: prepared.session.id, reservationId: prepared.reservationId }, "a saved chat reply could not be settled or replace the old one");
+    logger.error(
+      { err: error, sessionId: prepared.session.id, reservationId: prepared.reservationId },
+      "a saved chat reply could not be settled or replace the old one",
+    );
   } finally {
-    if (prepared.replaces) await endReply(prepared).catch((error: unknown) => logger.error({ err: error, sessionId: prepared.session.id }, "could not let a chat go"));
+    if (prepared.replaces)
+      await endReply(prepared).catch((error: unknown) => logger.error({ err: error, sessionId: prepared.session.id }, "could not let a chat go"));
   }
   return message;
 }

@@ -11,7 +11,6 @@ import { chatEventNotifySql, publishChatEvent } from "./realtime.server";
 /** Someone else's session, message or agent: it does not exist for this person (answer 404). */
 export class ChatNotFoundError extends Error {}
 
-
 /**
  * Spec section 4, "Start chat on a character": reuse this person's copy of the character (their
  * chat_agent) and its latest session, or create both and post the greeting from the character's
@@ -94,7 +93,15 @@ export function readSessionCursor(value: string | null) {
   return { time: new Date(time!), id };
 }
 
-type SummaryRow = { id: string; agentId: string; agentName: string; agentAvatar: string | null; characterId: string; lastMessage: string | null; lastMessageTime: Date };
+type SummaryRow = {
+  id: string;
+  agentId: string;
+  agentName: string;
+  agentAvatar: string | null;
+  characterId: string;
+  lastMessage: string | null;
+  lastMessageTime: Date;
+};
 
 /** The person's chats that `where` keeps, in the list's order (time descending, id ascending), at most `limit`. */
 async function sessionSummaries(userId: string, where: Prisma.Sql, limit: number): Promise<ChatSessionSummary[]> {
@@ -145,7 +152,8 @@ export async function listSessions(
 
 /** One page of a session's messages, oldest first, ending before `before` (a message id) if given. */
 export async function listMessages(sessionId: string, before?: string | null): Promise<{ messages: ChatMessageView[]; hasMore: boolean }> {
-  const cursor = before && isUuid(before) ? await prisma().chatMessage.findFirst({ where: { id: before, sessionId }, select: { createdAt: true, id: true } }) : null;
+  const cursor =
+    before && isUuid(before) ? await prisma().chatMessage.findFirst({ where: { id: before, sessionId }, select: { createdAt: true, id: true } }) : null;
   const rows = await prisma().chatMessage.findMany({
     where: {
       sessionId,
@@ -244,7 +252,12 @@ export function savedMessageView(entry: NewMessage, row: { id: string; createdAt
  * statement. `endsReply`: the reply_until of the reply this message is, which it ends (unless
  * another reply has taken the chat since).
  */
-export async function saveMessage(session: OwnSession, userId: string, entry: NewMessage, { endsReply }: { endsReply?: Date | null } = {}): Promise<ChatMessageView> {
+export async function saveMessage(
+  session: OwnSession,
+  userId: string,
+  entry: NewMessage,
+  { endsReply }: { endsReply?: Date | null } = {},
+): Promise<ChatMessageView> {
   const [row] = await prisma().$queryRaw<{ id: string; createdAt: Date }[]>`
     WITH ${messageCtes(
       {

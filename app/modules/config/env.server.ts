@@ -25,10 +25,19 @@ function isUrlWithScheme(value: string, schemes: string[]) {
 }
 
 const platformVariables = Object.fromEntries(
-  aiPlatforms.filter((platform) => !isDemoPlatform(platform.id)).flatMap((platform) => [
-    [`${platform.envPrefix}_API_KEY`, z.string().trim().optional().transform((v) => v || undefined)],
-    [`${platform.envPrefix}_BASE_URL`, optionalUrl(["http:", "https:"], "http(s)")],
-  ]),
+  aiPlatforms
+    .filter((platform) => !isDemoPlatform(platform.id))
+    .flatMap((platform) => [
+      [
+        `${platform.envPrefix}_API_KEY`,
+        z
+          .string()
+          .trim()
+          .optional()
+          .transform((v) => v || undefined),
+      ],
+      [`${platform.envPrefix}_BASE_URL`, optionalUrl(["http:", "https:"], "http(s)")],
+    ]),
 );
 
 const envSchema = z
@@ -58,7 +67,10 @@ const envSchema = z
     ADMIN_EMAIL: z.string().trim().toLowerCase().email().optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     CATALOGUE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
-    SEED_ON_START: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
+    SEED_ON_START: z
+      .enum(["true", "false"])
+      .default("true")
+      .transform((v) => v === "true"),
     ...platformVariables,
   })
   .superRefine((env, ctx) => {

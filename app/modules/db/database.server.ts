@@ -53,16 +53,16 @@ const PLANNER_SETTINGS = { random_page_cost: "1.1" };
 /** The key Prisma Migrate uses for pg_advisory_lock, so our runner and `prisma migrate deploy` exclude each other. */
 const PRISMA_MIGRATE_LOCK_KEY = 72707369;
 
-export type DatabaseOptions =
-  | { kind: "postgres"; url: string; poolSize?: number }
-  | { kind: "pglite"; dataDir?: string };
+export type DatabaseOptions = { kind: "postgres"; url: string; poolSize?: number } | { kind: "pglite"; dataDir?: string };
 
 export function openDatabase(options: DatabaseOptions): Database {
   return options.kind === "postgres" ? openPostgres(options.url, options.poolSize) : openPGlite(options.dataDir);
 }
 
 function openPostgres(url: string, poolSize = 10): Database {
-  const options = Object.entries(PLANNER_SETTINGS).map(([name, value]) => `-c ${name}=${value}`).join(" ");
+  const options = Object.entries(PLANNER_SETTINGS)
+    .map(([name, value]) => `-c ${name}=${value}`)
+    .join(" ");
   const pool = new pg.Pool({ connectionString: url, max: poolSize, options });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", () => {});
@@ -234,7 +234,11 @@ function openPGlite(dataDir?: string): Database {
   const pglite = new PGlite(dataDir ?? "memory://", { extensions: { pg_trgm } });
   // PGlite has one session for the whole process, so a SET applies to every later query.
   pglite
-    .exec(Object.entries(PLANNER_SETTINGS).map(([name, value]) => `SET ${name} = ${value};`).join(""))
+    .exec(
+      Object.entries(PLANNER_SETTINGS)
+        .map(([name, value]) => `SET ${name} = ${value};`)
+        .join(""),
+    )
     .catch((error) => logger.warn({ err: error }, "could not apply planner settings"));
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
   const preparedOnPGlite = new Set<string>();
@@ -250,7 +254,8 @@ function openPGlite(dataDir?: string): Database {
     kind: "pglite",
     prisma,
     async query<Row>(statement: Prisma.Sql) {
-      if (!statement.sql.startsWith(KEEP_PREPARED)) return (await pglite.query<Row>(statement.text, statement.values, { parsers: { [TIMESTAMP_OID]: utcTimestamp } })).rows;
+      if (!statement.sql.startsWith(KEEP_PREPARED))
+        return (await pglite.query<Row>(statement.text, statement.values, { parsers: { [TIMESTAMP_OID]: utcTimestamp } })).rows;
       return queryPreparedOnPGlite<Row>(pglite, preparedOnPGlite, statement);
     },
     // PGlite lives inside this one process: there is nobody else to exclude.

@@ -7,9 +7,7 @@ const globalForDb = globalThis as unknown as { __database?: Database };
 /** The process-wide database: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. */
 export function database(): Database {
   globalForDb.__database ??= openDatabase(
-    env().DATABASE_URL
-      ? { kind: "postgres", url: env().DATABASE_URL! }
-      : { kind: "pglite", dataDir: path.join(env().DATA_DIR, "pglite") },
+    env().DATABASE_URL ? { kind: "postgres", url: env().DATABASE_URL! } : { kind: "pglite", dataDir: path.join(env().DATA_DIR, "pglite") },
   );
   return globalForDb.__database;
 }

@@ -15,15 +15,11 @@ export async function applyPendingMigrations(sql: SqlRunner, migrationsDir: stri
     `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NULL AND rolled_back_at IS NULL`,
   );
   if (failed.length) {
-    throw new Error(
-      `Migration ${failed[0].migration_name} is recorded as failed; resolve it (prisma migrate resolve) before starting`,
-    );
+    throw new Error(`Migration ${failed[0].migration_name} is recorded as failed; resolve it (prisma migrate resolve) before starting`);
   }
   const applied = new Set(
     (
-      await sql.query<{ migration_name: string }>(
-        `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
-      )
+      await sql.query<{ migration_name: string }>(`SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`)
     ).map((row) => row.migration_name),
   );
   const pending = (await listMigrations(migrationsDir)).filter((migration) => !applied.has(migration.name));
@@ -37,10 +33,11 @@ type Migration = { name: string; script: string };
 
 export async function listMigrations(migrationsDir: string): Promise<Migration[]> {
   const entries = await fs.readdir(migrationsDir, { withFileTypes: true });
-  const names = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
-  return Promise.all(
-    names.map(async (name) => ({ name, script: await fs.readFile(path.join(migrationsDir, name, "migration.sql"), "utf8") })),
-  );
+  const names = entries
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+  return Promise.all(names.map(async (name) => ({ name, script: await fs.readFile(path.join(migrationsDir, name, "migration.sql"), "utf8") })));
 }
 
 async function applyOne(sql: SqlRunner, migration: Migration) {

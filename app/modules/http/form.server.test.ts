@@ -26,7 +26,11 @@ describe("readFormWithin", () => {
 
   it("refuses a body over the limit, by its Content-Length or, without one, as it arrives", async () => {
     const big = `message=${"x".repeat(5_000)}`;
-    const declared = new Request("http://localhost/form", { method: "POST", body: big, headers: { "content-type": "application/x-www-form-urlencoded", "content-length": String(big.length) } });
+    const declared = new Request("http://localhost/form", {
+      method: "POST",
+      body: big,
+      headers: { "content-type": "application/x-www-form-urlencoded", "content-length": String(big.length) },
+    });
     expect(await readFormWithin(declared, 1_000)).toBeNull();
     expect(await readFormWithin(chunkedRequest(big, "application/x-www-form-urlencoded"), 1_000)).toBeNull();
   });

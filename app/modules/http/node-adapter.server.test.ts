@@ -19,7 +19,10 @@ afterEach(async () => {
 async function serve(handle: (request: Request) => Promise<Response>, before?: (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => void) {
   const app = express();
   if (before) app.use(before);
-  app.all("/{*path}", nodeRequestHandler(handle, (req) => ({ clientIp: req.ip })));
+  app.all(
+    "/{*path}",
+    nodeRequestHandler(handle, (req) => ({ clientIp: req.ip })),
+  );
   app.use((error: Error, _req: ExpressRequest, res: ExpressResponse, _next: NextFunction) => {
     res.status(500).send(`handled: ${error.message}`);
   });

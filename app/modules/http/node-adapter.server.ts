@@ -11,7 +11,15 @@ export const BUFFERED_BODY_MAX_BYTES = 64 * 1024;
 type LoadContextOf = (request: ExpressRequest, response: ExpressResponse) => AppLoadContext;
 
 /** The Express handler for the app: React Router's request handler for `build`, behind nodeRequestHandler. */
-export function createNodeRequestHandler({ build, mode = process.env.NODE_ENV, getLoadContext }: { build: ServerBuild | (() => Promise<ServerBuild>); mode?: string; getLoadContext: LoadContextOf }) {
+export function createNodeRequestHandler({
+  build,
+  mode = process.env.NODE_ENV,
+  getLoadContext,
+}: {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode?: string;
+  getLoadContext: LoadContextOf;
+}) {
   return nodeRequestHandler(createRequestHandler(build, mode), getLoadContext);
 }
 

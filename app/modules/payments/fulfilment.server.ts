@@ -69,7 +69,7 @@ async function dispatch(event: Stripe.Event) {
     case "customer.subscription.created":
     case "customer.subscription.updated":
     case "customer.subscription.deleted":
-      if (await prisma().subscription.findUnique({ where: { stripeSubscriptionId: event.data.object.id } }) || event.data.object.metadata.userId) {
+      if ((await prisma().subscription.findUnique({ where: { stripeSubscriptionId: event.data.object.id } })) || event.data.object.metadata.userId) {
         await syncSubscriptionById(event.data.object.id);
       }
       return;

@@ -173,7 +173,12 @@ export async function grantPlanTokensForInvoice(invoice: Stripe.Invoice) {
       if (inserted.length === 0 || tokens === 0) return { granted: 0 };
       await credit(
         subscription.userId,
-        { type: "purchased", amount: tokens, description: `${plan.name} plan: ${formatTokens(tokens)} tokens`, reference: { type: "plan_grant", id: inserted[0]!.id } },
+        {
+          type: "purchased",
+          amount: tokens,
+          description: `${plan.name} plan: ${formatTokens(tokens)} tokens`,
+          reference: { type: "plan_grant", id: inserted[0]!.id },
+        },
         tx,
       );
       return { granted: tokens };

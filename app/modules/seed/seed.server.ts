@@ -1,13 +1,7 @@
 import type { PrismaClient } from "~/generated/prisma/client";
 import { isPlatformConfigured } from "~/modules/config/env.server";
 import { putObject, publicUrl } from "~/modules/storage/storage.server";
-import {
-  seedBanners,
-  seedCharacterDetails,
-  seedCharacters,
-  seedPlans,
-  type SeedCharacter,
-} from "../../../prisma/seed/catalogue-data";
+import { seedBanners, seedCharacterDetails, seedCharacters, seedPlans, type SeedCharacter } from "../../../prisma/seed/catalogue-data";
 import { renderBannerImage, renderCharacterAvatar } from "./artwork.server";
 import { seedCategories, seedChatModels, seedModelTypes, seedTokenPackages } from "./reference-data";
 
@@ -37,9 +31,7 @@ export async function seedCatalogue(db: PrismaClient) {
 
   await db.$transaction(async (tx) => {
     await tx.category.createMany({ data: seedCategories });
-    await tx.$executeRawUnsafe(
-      `SELECT setval(pg_get_serial_sequence('character_category', 'id'), (SELECT max(id) FROM character_category))`,
-    );
+    await tx.$executeRawUnsafe(`SELECT setval(pg_get_serial_sequence('character_category', 'id'), (SELECT max(id) FROM character_category))`);
     await tx.modelType.createMany({ data: seedModelTypes });
     await tx.chatModel.createMany({
       // Equal timestamps mark a model no admin has edited yet (see publishStarterModelsWithKeys).

@@ -1,12 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-} from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import type { BucketName } from "./paths";
 
 export type StoredObject = { body: Buffer; contentType: string };
@@ -63,16 +57,12 @@ export function s3Driver(settings: S3Settings): StorageDriver {
     endpoint: settings.endpoint,
     forcePathStyle: Boolean(settings.endpoint),
     credentials:
-      settings.accessKeyId && settings.secretAccessKey
-        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
-        : undefined,
+      settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
   });
   const key = (bucket: BucketName, objectPath: string) => `${bucket}/${objectPath}`;
   return {
     async put(bucket, objectPath, body, contentType) {
-      await client.send(
-        new PutObjectCommand({ Bucket: settings.bucket, Key: key(bucket, objectPath), Body: body, ContentType: contentType }),
-      );
+      await client.send(new PutObjectCommand({ Bucket: settings.bucket, Key: key(bucket, objectPath), Body: body, ContentType: contentType }));
     },
     async get(bucket, objectPath) {
       try {

@@ -45,7 +45,10 @@ export async function removeObject(bucket: BucketName, rawPath: string) {
 
 /** A random file name that keeps the original extension, e.g. `3f9c…e1.png`. */
 export function randomFileName(originalName: string) {
-  const extension = path.extname(originalName).toLowerCase().replace(/[^.a-z0-9]/g, "");
+  const extension = path
+    .extname(originalName)
+    .toLowerCase()
+    .replace(/[^.a-z0-9]/g, "");
   return `${randomBytes(12).toString("hex")}${extension}`;
 }
 

@@ -101,7 +101,12 @@ export type ReservationPurpose = { purpose: string; description: string; referen
  */
 export function reservationCtes(
   { userId, cost }: { userId: Prisma.Sql; cost: Prisma.Sql },
-  { purpose, description, referenceId = null, ttlSeconds = RESERVATION_TTL_SECONDS }: Omit<ReservationPurpose, "description"> & { description: string | Prisma.Sql },
+  {
+    purpose,
+    description,
+    referenceId = null,
+    ttlSeconds = RESERVATION_TTL_SECONDS,
+  }: Omit<ReservationPurpose, "description"> & { description: string | Prisma.Sql },
 ): Prisma.Sql {
   return Prisma.sql`
     locked AS (

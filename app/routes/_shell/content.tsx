@@ -13,9 +13,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p className="text-6xl font-black text-accent">{notFound ? "404" : "Oops"}</p>
       <h1 className="text-2xl font-bold">{notFound ? "Page not found" : "Something went wrong"}</h1>
       <p className="text-muted">
-        {notFound
-          ? "The page you are looking for does not exist or has moved."
-          : "We could not load this page. Please try again in a moment."}
+        {notFound ? "The page you are looking for does not exist or has moved." : "We could not load this page. Please try again in a moment."}
       </p>
       <div className="flex gap-3">
         <Link to="/" className="btn-primary">

@@ -1,6 +1,17 @@
 import { chatTexts, MESSAGE_MAX_CHARS } from "~/lib/chat";
 import { loginSessionIdOf } from "~/modules/auth/login-session.server";
-import { ChatInputError, NoChatModelError, NotSignedInError, prepareReply, readMessage, ReplyBusyError, ReplyNotStartedError, runReply, TooManyRepliesError, type ReplyOutcome } from "~/modules/chat/reply.server";
+import {
+  ChatInputError,
+  NoChatModelError,
+  NotSignedInError,
+  prepareReply,
+  readMessage,
+  ReplyBusyError,
+  ReplyNotStartedError,
+  runReply,
+  TooManyRepliesError,
+  type ReplyOutcome,
+} from "~/modules/chat/reply.server";
 import { logger } from "~/modules/logging/logger.server";
 import { ChatNotFoundError } from "~/modules/chat/sessions.server";
 import { readFormWithin } from "~/modules/http/form.server";

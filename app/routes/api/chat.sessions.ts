@@ -6,7 +6,11 @@ import type { Route } from "./+types/chat.sessions";
 
 const OLDER_ERROR = "older must be a cursor from the list's next";
 const LIMIT_ERROR = `limit must be a whole number from 1 to ${SESSION_LIST_READ_MAX}`;
-const LIMIT = z.coerce.number({ error: LIMIT_ERROR }).int({ error: LIMIT_ERROR }).min(1, { error: LIMIT_ERROR }).max(SESSION_LIST_READ_MAX, { error: LIMIT_ERROR });
+const LIMIT = z.coerce
+  .number({ error: LIMIT_ERROR })
+  .int({ error: LIMIT_ERROR })
+  .min(1, { error: LIMIT_ERROR })
+  .max(SESSION_LIST_READ_MAX, { error: LIMIT_ERROR });
 
 /**
  * GET ?older=<cursor>&q=<name>&limit=<n>: the person's chats after the cursor (the list's "Show

@@ -33,7 +33,12 @@ export default function ChatIndex({ loaderData }: Route.ComponentProps) {
     <div className="flex h-[calc(100dvh-4rem-4rem)] min-h-0 md:h-[calc(100dvh-4rem)]">
       <section className="w-full border-r border-line lg:w-72 lg:shrink-0" aria-label="Chat sessions">
         <h1 className="sr-only">Chat</h1>
-        <ChatSessionList sessions={live.sessions} older={{ next: pages.next, load: pages.loadOlder, state: pages.state, fromOlderPage: loaderData.sessionsOlder }} activeId={null} query={query} />
+        <ChatSessionList
+          sessions={live.sessions}
+          older={{ next: pages.next, load: pages.loadOlder, state: pages.state, fromOlderPage: loaderData.sessionsOlder }}
+          activeId={null}
+          query={query}
+        />
       </section>
       <div className="hidden flex-1 flex-col items-center justify-center gap-3 text-muted lg:flex">
         <MessageCircle className="size-10" aria-hidden />

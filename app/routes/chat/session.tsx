@@ -1,19 +1,6 @@
-import {
-  ArrowDown,
-  ChevronLeft,
-  Info,
-  PanelRightClose,
-  PanelRightOpen,
-} from "lucide-react";
+import { ArrowDown, ChevronLeft, Info, PanelRightClose, PanelRightOpen } from "lucide-react";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import {
-  data,
-  Link,
-  redirect,
-  useFetcher,
-  useNavigation,
-  useSearchParams,
-} from "react-router";
+import { data, Link, redirect, useFetcher, useNavigation, useSearchParams } from "react-router";
 import { ChatComposer } from "~/components/chat/composer";
 import { MessageBubble, useDeleteFeedback } from "~/components/chat/message-bubble";
 import { AgentDetails } from "~/components/chat/agent-details";
@@ -46,11 +33,7 @@ export function meta({ data: page }: Route.MetaArgs) {
 
 export async function loader({ request, url, params }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
-  return chatPageData(
-    user.id,
-    params.sessionId,
-    url.searchParams,
-  );
+  return chatPageData(user.id, params.sessionId, url.searchParams);
 }
 
 export async function action({ request, url, params }: Route.ActionArgs) {
@@ -59,14 +42,10 @@ export async function action({ request, url, params }: Route.ActionArgs) {
   const form = await readFormWithin(request, PAGE_FORM_MAX_BYTES);
   if (!form) return data({ error: attachmentTexts.tooLarge, buyTokens: undefined, intent: undefined, fields: undefined, draft: undefined }, { status: 413 });
   const result = await handleChatAction(user.id, params.sessionId, form);
-  if (result.ok)
-    throw redirect(
-      result.toast ? withToast(`/chat/${params.sessionId}`, result.toast) : `/chat/${params.sessionId}`,
-    );
+  if (result.ok) throw redirect(result.toast ? withToast(`/chat/${params.sessionId}`, result.toast) : `/chat/${params.sessionId}`);
   // A message that is not there is a real 404, returned rather than thrown so that the chat stays
   // on screen with the failure.
-  if (result.intent === "delete")
-    return Response.json({ error: result.error, intent: result.intent }, { status: result.status });
+  if (result.intent === "delete") return Response.json({ error: result.error, intent: result.intent }, { status: result.status });
   return data(
     {
       error: result.error,
@@ -111,11 +90,7 @@ const MOBILE_TOPICS = [
 ];
 const MOBILE_DETAILS = ["Speak", "Photos", "Videos"];
 
-export default function ChatSession({
-  loaderData,
-  actionData,
-  params,
-}: Route.ComponentProps) {
+export default function ChatSession({ loaderData, actionData, params }: Route.ComponentProps) {
   const page = loaderData;
   const [searchParams] = useSearchParams();
   const sessionPages = useSessionPages(page.sessions, page.sessionsNext, searchParams.get("q") ?? "");
@@ -166,10 +141,7 @@ export default function ChatSession({
   const write = (text: string) => setFill({ text, key: Date.now() });
   // Each quick action writes the next prompt of its section into the composer.
   const quick = (key: string) => {
-    const prompts =
-      guide
-        .find((section) => section.key === key)
-        ?.groups.flatMap((group) => group.prompts) ?? [];
+    const prompts = guide.find((section) => section.key === key)?.groups.flatMap((group) => group.prompts) ?? [];
     if (!prompts.length) return;
     const index = picks.current[key] ?? 0;
     picks.current[key] = index + 1;
@@ -253,10 +225,7 @@ export default function ChatSession({
   const agentAvatar = thumbnailUrl(page.agent.avatarUrl, 300);
   return (
     <div className="flex h-dvh min-h-0 md:h-[calc(100dvh-4rem)]">
-      <aside
-        className="hidden w-72 shrink-0 border-r border-line lg:block"
-        aria-label="Chat sessions"
-      >
+      <aside className="hidden w-72 shrink-0 border-r border-line lg:block" aria-label="Chat sessions">
         <ChatSessionList
           sessions={chat.sessions}
           older={{ next: sessionPages.next, load: sessionPages.loadOlder, state: sessionPages.state, fromOlderPage: page.sessionsOlder }}
@@ -264,27 +233,12 @@ export default function ChatSession({
           query={searchParams.get("q") ?? ""}
         />
       </aside>
-      <section
-        className="flex min-w-0 flex-1 flex-col max-md:pb-[env(safe-area-inset-bottom)]"
-        aria-label={`Conversation with ${page.agent.name}`}
-      >
+      <section className="flex min-w-0 flex-1 flex-col max-md:pb-[env(safe-area-inset-bottom)]" aria-label={`Conversation with ${page.agent.name}`}>
         <header className="flex items-center gap-3 border-b border-line px-3 py-2">
-          <Link
-            to="/chat"
-            className="rounded-full p-1 text-muted hover:text-ink lg:hidden"
-            aria-label="All chats"
-          >
+          <Link to="/chat" className="rounded-full p-1 text-muted hover:text-ink lg:hidden" aria-label="All chats">
             <ChevronLeft className="size-5" />
           </Link>
-          {agentAvatar ? (
-            <img
-              src={agentAvatar}
-              alt=""
-              className="size-9 rounded-full object-cover"
-              width={36}
-              height={36}
-            />
-          ) : null}
+          {agentAvatar ? <img src={agentAvatar} alt="" className="size-9 rounded-full object-cover" width={36} height={36} /> : null}
           <h1 className="flex-1 truncate font-semibold">{page.agent.name}</h1>
           <button
             type="button"
@@ -370,37 +324,20 @@ export default function ChatSession({
           </div>
         </div>
         {chat.messages.length <= 1 ? (
-          <div
-            className="grid grid-cols-3 gap-2 px-3 pb-2 md:hidden"
-            aria-label="Quick actions"
-          >
+          <div className="grid grid-cols-3 gap-2 px-3 pb-2 md:hidden" aria-label="Quick actions">
             {MOBILE_TOPICS.map((topic) => (
-              <button
-                key={topic.label}
-                type="button"
-                onClick={() => write(topic.prompt)}
-                className="btn-secondary h-9 px-2 text-xs"
-              >
+              <button key={topic.label} type="button" onClick={() => write(topic.prompt)} className="btn-secondary h-9 px-2 text-xs">
                 {topic.label}
               </button>
             ))}
             {MOBILE_DETAILS.map((label) => (
-              <button
-                key={label}
-                type="button"
-                onClick={() => setDetailsOpen(true)}
-                className="btn-secondary h-9 px-2 text-xs"
-              >
+              <button key={label} type="button" onClick={() => setDetailsOpen(true)} className="btn-secondary h-9 px-2 text-xs">
                 {label}
               </button>
             ))}
           </div>
         ) : null}
-        <Dialog
-          open={detailsOpen}
-          onClose={() => setDetailsOpen(false)}
-          title="Agent details"
-        >
+        <Dialog open={detailsOpen} onClose={() => setDetailsOpen(false)} title="Agent details">
           {detailsOpen ? (
             <AgentDetails
               agent={page.agent}
@@ -425,11 +362,7 @@ export default function ChatSession({
           // The last reply again, or, when it failed or never came (stopped before a word, or the
           // page reloaded after a failure), the answer to the last message. A send the server
           // refused kept nothing to answer: its text is back in the composer instead.
-          canRegenerate={
-            last !== undefined &&
-            !last.refused &&
-            chat.messages.some((message) => message.senderType === "user")
-          }
+          canRegenerate={last !== undefined && !last.refused && chat.messages.some((message) => message.senderType === "user")}
           onSend={(text, attachments) => {
             jumpToBottom.current = true;
             return chat.send(text, attachments);
@@ -437,11 +370,7 @@ export default function ChatSession({
           onStop={chat.stop}
           onRegenerate={chat.regenerate}
           fill={fill}
-          onOpenGuide={
-            guide.some((section) => section.key === "ask_me")
-              ? () => setGuideOpen(true)
-              : undefined
-          }
+          onOpenGuide={guide.some((section) => section.key === "ask_me") ? () => setGuideOpen(true) : undefined}
         />
         <EditAgentModal
           key={editForm}
@@ -466,12 +395,7 @@ export default function ChatSession({
           className={`hidden w-80 shrink-0 overflow-y-auto border-l border-line p-5 ${panel === "open" ? "xl:block" : "min-[1440px]:block"}`}
           aria-label="Agent details"
         >
-          <AgentDetails
-            agent={page.agent}
-            onEdit={() => setEditOpen(true)}
-            onQuickPrompt={quick}
-            onOpenGuide={() => setGuideOpen(true)}
-          />
+          <AgentDetails agent={page.agent} onEdit={() => setEditOpen(true)} onQuickPrompt={quick} onOpenGuide={() => setGuideOpen(true)} />
         </aside>
       ) : null}
     </div>
@@ -480,7 +404,12 @@ export default function ChatSession({
 
 function PanelToggle({ open, onClick, className }: { open: boolean; onClick: () => void; className: string }) {
   return (
-    <button type="button" onClick={onClick} className={`rounded-full p-1 text-muted hover:text-ink ${className}`} aria-label={open ? "Hide details" : "Show details"}>
+    <button
+      type="button"
+      onClick={onClick}
+      className={`rounded-full p-1 text-muted hover:text-ink ${className}`}
+      aria-label={open ? "Hide details" : "Show details"}
+    >
       {open ? <PanelRightClose className="size-5" /> : <PanelRightOpen className="size-5" />}
     </button>
   );

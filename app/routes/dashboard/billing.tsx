@@ -54,7 +54,9 @@ function SubscriptionCard({ subscription }: { subscription: SubscriptionSummary 
       {subscription ? (
         <div className="flex flex-wrap items-center gap-3">
           <p className="text-lg font-semibold">{subscription.planName}</p>
-          <span className={`rounded-full px-2.5 py-0.5 text-xs font-medium capitalize ${subscription.status === "active" ? "bg-success/15 text-success" : "bg-warning/15 text-warning"}`}>
+          <span
+            className={`rounded-full px-2.5 py-0.5 text-xs font-medium capitalize ${subscription.status === "active" ? "bg-success/15 text-success" : "bg-warning/15 text-warning"}`}
+          >
             {subscription.status.replace(/_/g, " ")}
           </span>
           {subscription.currentPeriodEnd ? (
@@ -104,10 +106,18 @@ function PaymentHistory({ entries }: { entries: BillingEntry[] }) {
         <table className="w-full text-left text-sm">
           <thead className="border-b border-line text-muted">
             <tr>
-              <th scope="col" className="py-2 pr-4 font-medium">Date</th>
-              <th scope="col" className="py-2 pr-4 font-medium">Description</th>
-              <th scope="col" className="py-2 pr-4 text-right font-medium">Amount</th>
-              <th scope="col" className="py-2 font-medium">Status</th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                Date
+              </th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                Description
+              </th>
+              <th scope="col" className="py-2 pr-4 text-right font-medium">
+                Amount
+              </th>
+              <th scope="col" className="py-2 font-medium">
+                Status
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-line">

@@ -47,7 +47,11 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
     {
       label: "Plan",
       value: plan?.name ?? "Free",
-      detail: plan ? <span className={`capitalize ${plan.status === "active" ? "text-success" : "text-warning"}`}>{plan.status.replace(/_/g, " ")}</span> : "No subscription",
+      detail: plan ? (
+        <span className={`capitalize ${plan.status === "active" ? "text-success" : "text-warning"}`}>{plan.status.replace(/_/g, " ")}</span>
+      ) : (
+        "No subscription"
+      ),
       link: { to: "/dashboard/subscription", text: "See plans" },
     },
     {

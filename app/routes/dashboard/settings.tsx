@@ -61,13 +61,26 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           Avatar
         </h2>
         <div className="flex items-center gap-4">
-          <img src={thumbnailUrl(loaderData.avatarUrl, 150) ?? "/default-avatar.svg"} alt="Your avatar" className="size-16 shrink-0 rounded-full object-cover" width={64} height={64} />
+          <img
+            src={thumbnailUrl(loaderData.avatarUrl, 150) ?? "/default-avatar.svg"}
+            alt="Your avatar"
+            className="size-16 shrink-0 rounded-full object-cover"
+            width={64}
+            height={64}
+          />
           <Form method="post" encType="multipart/form-data" className="flex min-w-0 flex-1 flex-col gap-2 @md:flex-row @md:items-center">
             <input type="hidden" name="intent" value="avatar" />
             <label className="sr-only" htmlFor="avatar">
               Choose an image
             </label>
-            <input id="avatar" name="avatar" type="file" accept="image/*" required className="w-full min-w-0 text-sm text-muted file:mr-3 file:rounded-full file:border-0 file:bg-raised file:px-3 file:py-1.5 file:text-ink" />
+            <input
+              id="avatar"
+              name="avatar"
+              type="file"
+              accept="image/*"
+              required
+              className="w-full min-w-0 text-sm text-muted file:mr-3 file:rounded-full file:border-0 file:bg-raised file:px-3 file:py-1.5 file:text-ink"
+            />
             <button type="submit" className="btn-secondary shrink-0" disabled={busy}>
               Upload
             </button>

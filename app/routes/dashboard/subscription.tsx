@@ -93,7 +93,11 @@ export default function Subscription({ loaderData, actionData }: Route.Component
               <ul className="flex flex-col gap-2 text-sm">
                 {plan.features.map((feature) => (
                   <li key={feature.text} className={`flex items-start gap-2 ${feature.enabled ? "" : "text-faint line-through"}`}>
-                    {feature.enabled ? <Check className="size-4 shrink-0 text-success" aria-label="Included" /> : <X className="size-4 shrink-0" aria-label="Not included" />}
+                    {feature.enabled ? (
+                      <Check className="size-4 shrink-0 text-success" aria-label="Included" />
+                    ) : (
+                      <X className="size-4 shrink-0" aria-label="Not included" />
+                    )}
                     {feature.text}
                   </li>
                 ))}
@@ -102,7 +106,12 @@ export default function Subscription({ loaderData, actionData }: Route.Component
                 <Form method="post" className="mt-auto">
                   <input type="hidden" name="intent" value="subscribe" />
                   <input type="hidden" name="planId" value={plan.id} />
-                  <button type="submit" className="btn-primary w-full" disabled={busy || !loaderData.paymentsConfigured} aria-label={`${subscription?.live ? "Change to" : "Subscribe to"} ${plan.name}`}>
+                  <button
+                    type="submit"
+                    className="btn-primary w-full"
+                    disabled={busy || !loaderData.paymentsConfigured}
+                    aria-label={`${subscription?.live ? "Change to" : "Subscribe to"} ${plan.name}`}
+                  >
                     {subscription?.live ? "Change Plan" : "Subscribe"}
                   </button>
                 </Form>
