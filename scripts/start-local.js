@@ -8,7 +8,9 @@ import path from "node:path";
 // Read .env first, so a secret or data folder set there is the one used.
 try {
   process.loadEnvFile();
-} catch {}
+} catch {
+  // No .env file: the environment alone configures the app.
+}
 
 if (!process.env.SESSION_SECRET) {
   const dataDir = path.resolve(process.env.DATA_DIR || "./data");

@@ -19,6 +19,7 @@ fi
 npm run db:generate --silent
 npx react-router typegen
 npx tsc
+npm run lint --silent
 npx vitest run
 npm run build --silent
 npx playwright test

@@ -73,6 +73,7 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
 /** Any fixed origin: a return path is resolved against it and must stay on it. */
 const PATH_BASE = "http://app.invalid";
 /** Browsers drop tabs and newlines inside addresses and read a backslash as a slash. */
+// eslint-disable-next-line no-control-regex -- control characters are what this looks for
 const UNSAFE_IN_PATH = /[\u0000-\u001f\u007f\\]/;
 
 /**

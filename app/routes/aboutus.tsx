@@ -1,9 +1,8 @@
 import { Link } from "react-router";
-import type { Route } from "./+types/aboutus";
 import { CategoryIcon } from "~/components/category-icon";
 import { FaqAccordion, type FaqItem } from "~/components/faq-accordion";
 
-export function meta({}: Route.MetaArgs) {
+export function meta() {
   return [
     { title: "About Us · CharacterVerse" },
     {

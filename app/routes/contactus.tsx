@@ -1,10 +1,9 @@
 import type { ReactNode } from "react";
 import { Form, Link, data, useActionData } from "react-router";
-import type { Route } from "./+types/contactus";
 
 const SIGN_IN_REQUIRED = "Please login or create an account to send us a message";
 
-export function meta({}: Route.MetaArgs) {
+export function meta() {
   return [
     { title: "Contact Us · CharacterVerse" },
     {
@@ -16,7 +15,7 @@ export function meta({}: Route.MetaArgs) {
 
 // Sign-in does not exist yet, so every visitor is signed out and no message can be sent.
 // The tickets feature replaces this with validation and ticket creation for signed-in users.
-export async function action({}: Route.ActionArgs) {
+export async function action() {
   return data({ error: SIGN_IN_REQUIRED }, { status: 401 });
 }
 

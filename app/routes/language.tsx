@@ -1,6 +1,4 @@
-import type { Route } from "./+types/language";
-
-export function meta({}: Route.MetaArgs) {
+export function meta() {
   return [{ title: "Language · CharacterVerse" }, { name: "description", content: "Choose the language CharacterVerse is shown in." }];
 }
 

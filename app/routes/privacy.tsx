@@ -1,8 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { Route } from "./+types/privacy";
 
-export function meta({}: Route.MetaArgs) {
+export function meta() {
   return [
     { title: "Privacy Notice · CharacterVerse" },
     {

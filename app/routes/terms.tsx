@@ -1,8 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { Route } from "./+types/terms";
 
-export function meta({}: Route.MetaArgs) {
+export function meta() {
   return [
     { title: "Terms of Service · CharacterVerse" },
     {

@@ -241,7 +241,7 @@ test.describe("copying", () => {
     // Spec: the confirmation lasts 2 s.
     await expect(greeting.getByText("Copied!")).toBeHidden({ timeout: 3_000 });
 
-    const { guide, prompt } = await copyFirstPrompt(page);
+    const { guide } = await copyFirstPrompt(page);
     await expect(toast(page, chatTexts.promptCopied)).toBeVisible();
     await expect(guide.getByRole("button", { name: "Copied" })).toBeVisible();
     await page.screenshot({ path: "test-results/chat-prompt-copied.png" });
@@ -273,7 +273,7 @@ test.describe("copying", () => {
     await expect(toast(page, chatTexts.copyMessageFailed)).toBeVisible();
     await expect(greeting.getByText("Copied!")).toHaveCount(0);
 
-    const { guide, prompt } = await copyFirstPrompt(page);
+    const { guide } = await copyFirstPrompt(page);
     await expect(toast(page, chatTexts.copyPromptFailed)).toBeVisible();
     await expect(guide.getByRole("button", { name: "Copied" })).toHaveCount(0);
   });

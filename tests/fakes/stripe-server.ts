@@ -5,6 +5,7 @@ import qs from "qs";
 import Stripe from "stripe";
 
 // Stripe objects are loose JSON on the wire; the SDK's types describe them for the app, not here.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
 type StripeObject = Record<string, any>;
 
 const API_VERSION = "2026-10-28.endive";

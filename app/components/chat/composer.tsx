@@ -45,7 +45,7 @@ export function ChatComposer({
     input.current.value = fill.text;
     input.current.focus();
     grow();
-  }, [fill]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [fill]);
 
   // Called whenever the text changes: typed, pasted, filled in, sent or given back.
   function grow() {

@@ -181,6 +181,7 @@ export default function ChatSession({ loaderData, actionData, params }: Route.Co
     );
     observer.observe(sentinel);
     return () => observer.disconnect();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- loadOlder reads the latest state through refs
   }, [hasMore, chat.messages, older, params.sessionId]);
 
   // Follow new messages while the person is near the bottom; keep the place while they read further

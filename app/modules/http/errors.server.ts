@@ -1,0 +1,83 @@
+import { data, redirect } from "react-router";
+import { withToast, type ToastCode } from "~/lib/toasts";
+
+/**
+ * The application's one error type: a machine-readable code, the HTTP status it answers with and
+ * the text a person reads. Domain errors extend it and modules throw them; a route turns any of
+ * them into a response in one line (`errorResponse` for resource routes, `errorData` for page
+ * actions, `redirectWithToast` for a toast). Modules never build HTTP responses themselves.
+ */
+export class AppError extends Error {
+  readonly code: string;
+  readonly status: number;
+  /** Extra fields the response carries beside `error` (e.g. `buyTokens`, field errors). */
+  readonly details: Record<string, unknown>;
+  /** Response headers (e.g. `Retry-After`). */
+  readonly headers: Record<string, string>;
+
+  constructor(
+    code: string,
+    status: number,
+    message: string,
+    options: { details?: Record<string, unknown>; headers?: Record<string, string>; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.name = new.target.name;
+    this.code = code;
+    this.status = status;
+    this.details = options.details ?? {};
+    this.headers = options.headers ?? {};
+  }
+}
+
+/** Something that does not exist for this person (someone else's record included): 404. */
+export class NotFoundError extends AppError {
+  constructor(what = "Not Found") {
+    super("not-found", 404, what);
+  }
+}
+
+/** Input that breaks a rule, with the person-facing text (and field errors when a form has them): 400. */
+export class InvalidInputError extends AppError {
+  constructor(message: string, fields?: Record<string, string>) {
+    super("invalid-input", 400, message, fields ? { details: { fields } } : {});
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}
+
+/** The JSON body an app error answers with: `{ error, code, ...details }`. */
+export function errorBody(error: AppError) {
+  return { error: error.message, code: error.code, ...error.details };
+}
+
+/**
+ * For a resource route: the app error as a JSON response with its status and headers. Anything
+ * that is not an app error is a bug and is thrown on (React Router answers 500 and logs it).
+ */
+export function errorResponse(error: unknown): Response {
+  if (!isAppError(error)) throw error;
+  return Response.json(errorBody(error), { status: error.status, headers: error.headers });
+}
+
+/**
+ * For a page action: the app error as action data `{ ok: false, error, code, ...details }` with its
+ * status. A 404 is thrown instead, so the page's error boundary shows "not found".
+ */
+export function errorData(error: unknown) {
+  if (!isAppError(error)) throw error;
+  if (error.status === 404) throw data("Not Found", { status: 404 });
+  return data({ ok: false as const, ...errorBody(error) }, { status: error.status, headers: error.headers });
+}
+
+/** Throws a 404 unless `condition` holds: a guard clause in one line. */
+export function ensureFound<T>(value: T | null | undefined | false, what?: string): asserts value {
+  if (!value) throw new NotFoundError(what);
+}
+
+/** A redirect that shows one of the fixed toasts (lib/toasts) on the page it leads to. */
+export function redirectWithToast(path: string, code: ToastCode, init?: ResponseInit) {
+  return redirect(withToast(path, code), init);
+}

@@ -1,0 +1,62 @@
+// Lint: TypeScript, React and hooks rules, and the import boundaries of docs/architecture.md.
+import js from "@eslint/js";
+import prettier from "eslint-config-prettier";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
+import react from "eslint-plugin-react";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+const databaseHandle = ["~/modules/db/db.server", "**/modules/db/db.server"];
+const anyModule = ["~/modules/*", "~/modules/**", "**/modules/**"];
+
+export default tseslint.config(
+  { ignores: ["build/", ".react-router/", "app/generated/", "node_modules/", "data/", ".e2e-data/", "test-results/", "playwright-report/", "bench/results/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { "import-x": importX },
+    settings: { "import-x/resolver-next": [createTypeScriptImportResolver({ project: "tsconfig.json" })] },
+    rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "import-x/no-self-import": "error",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/no-explicit-any": "error",
+      "@typescript-eslint/no-non-null-assertion": "off",
+    },
+  },
+  {
+    files: ["**/*.tsx"],
+    plugins: { react },
+    settings: { react: { version: "detect" } },
+    rules: {
+      ...react.configs.recommended.rules,
+      ...react.configs["jsx-runtime"].rules,
+      "react/prop-types": "off",
+      "react/no-unescaped-entities": "off",
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
+  },
+  {
+    // Routes and components reach data only through app/modules.
+    files: ["app/routes/**", "app/components/**", "app/root.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: databaseHandle, message: "Routes and components reach the database through a module in app/modules." }] },
+      ],
+    },
+  },
+  {
+    // app/lib and app/components are isomorphic: they never import server modules.
+    files: ["app/lib/**", "app/components/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [{ group: anyModule, message: "app/lib and app/components never import app/modules." }] }] },
+  },
+  prettier,
+);
