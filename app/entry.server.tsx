@@ -6,6 +6,7 @@ import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/nonce";
 import { googleFormActionSources } from "~/modules/auth/google.server";
+import { listenForCatalogueChanges } from "~/modules/catalogue/cache.server";
 import { env } from "~/modules/config/env.server";
 import { database } from "~/modules/db/db.server";
 import { prepareDatabase } from "~/modules/db/startup.server";
@@ -28,6 +29,8 @@ export async function startup() {
   const config = env();
   const db = database();
   const result = await prepareDatabase(db, { seed: config.SEED_ON_START });
+  // Catalogue writes on any instance clear every instance's catalogue caches.
+  await listenForCatalogueChanges();
   // Expired rate-limit windows are only clutter; any instance may sweep them.
   setInterval(
     () => {
