@@ -1,10 +1,13 @@
 # syntax=docker/dockerfile:1
 # One container: the app on the embedded database in /data, or on PostgreSQL with DATABASE_URL.
+# Without a Docker daemon, scripts/docker-rehearsal.sh performs these steps (and .ci/run runs it).
 
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+# The install command .ci/run uses too (npm ci), so a lock file it refuses fails CI first.
+COPY scripts/install-deps.sh ./scripts/
+RUN sh scripts/install-deps.sh
 COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
