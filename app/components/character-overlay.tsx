@@ -22,7 +22,7 @@ export function CharacterOverlay({ character, closeHref }: { character: Characte
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [closeHref, navigate]);
-  const detailEntries = Object.entries(character.details).filter(([, value]) => typeof value === "string" && value);
+  const detailEntries = Object.entries(character.details);
   const signInHref = `/login?redirectTo=${encodeURIComponent(`/explore?character=${character.id}`)}`;
 
   return (

@@ -11,6 +11,7 @@ export type CharacterCardData = {
 export type CharacterDetailData = CharacterCardData & {
   categoryName: string | null;
   welcomeMessage: string | null;
+  /** The character's detail texts with words in them, by name (personality, voice...). */
   details: Record<string, string>;
 };
 

@@ -1,7 +1,9 @@
-/** The prompt guide of an agent (spec section 3): ask_me groups, and one group each for the rest. */
+/** The prompt guide of an agent (spec section 3) as the chat shows it: its sections that have prompts. */
 
-export type PromptGroup = { category: string; prompts: string[] };
-export type PromptSection = { key: "ask_me" | "send_me" | "show_me" | "can_i_see" | "chat_basics"; title: string; groups: PromptGroup[] };
+import { parsePromptGuide, type PromptGroup, type PromptGuide } from "./documents/prompt-guide";
+
+export type { PromptGroup };
+export type PromptSection = { key: keyof PromptGuide; title: string; groups: PromptGroup[] };
 
 const SECTIONS: { key: PromptSection["key"]; title: string }[] = [
   { key: "ask_me", title: "Ask Me" },
@@ -11,22 +13,17 @@ const SECTIONS: { key: PromptSection["key"]; title: string }[] = [
   { key: "chat_basics", title: "Chat Basics" },
 ];
 
-function toGroups(value: unknown): PromptGroup[] {
-  const list = Array.isArray(value) ? value : value ? [value] : [];
-  return list.flatMap((entry) => {
-    if (!entry || typeof entry !== "object") return [];
-    const { category, prompts } = entry as { category?: unknown; prompts?: unknown };
-    const texts = Array.isArray(prompts) ? prompts.filter((prompt): prompt is string => typeof prompt === "string" && prompt.trim() !== "") : [];
-    return texts.length ? [{ category: typeof category === "string" ? category : "", prompts: texts }] : [];
-  });
+/** The sections of a read guide that have prompts, in the spec's order. */
+export function promptGuideSections(guide: PromptGuide): PromptSection[] {
+  return SECTIONS.map(({ key, title }) => {
+    const groups = guide[key];
+    return { key, title, groups: Array.isArray(groups) ? groups : groups ? [groups] : [] };
+  }).filter((section) => section.groups.length > 0);
 }
 
 /** Reads whatever JSON is stored into the sections that have prompts, in the spec's order. */
 export function readPromptGuide(guide: unknown): PromptSection[] {
-  if (!guide || typeof guide !== "object") return [];
-  return SECTIONS.map(({ key, title }) => ({ key, title, groups: toGroups((guide as Record<string, unknown>)[key]) })).filter(
-    (section) => section.groups.length > 0,
-  );
+  return promptGuideSections(parsePromptGuide(guide));
 }
 
 /** Search across all sections: groups keep only matching prompts (or all, when the category matches). */

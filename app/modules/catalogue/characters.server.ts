@@ -1,4 +1,5 @@
 import { Prisma } from "~/generated/prisma/client";
+import { parseCharacterDetails } from "~/lib/documents/character-details";
 import { prisma } from "~/modules/db/db.server";
 import { cachedCatalogueRead } from "./cache.server";
 import type { CharacterCardData, CharacterDetailData } from "~/lib/catalogue";
@@ -67,7 +68,7 @@ export async function getPublishedCharacter(id: string): Promise<CharacterDetail
     tags: character.tags,
     categoryName: character.category?.name ?? null,
     welcomeMessage: character.welcomeMessage,
-    details: character.details as Record<string, string>,
+    details: parseCharacterDetails(character.details).texts,
   };
 }
 

@@ -1,6 +1,7 @@
 import { agentFormSchema, agentTexts } from "~/lib/agent-form";
 import { AvatarRejected, storeAvatarImage } from "~/modules/account/profile.server";
 import { fieldErrors, type FieldErrors } from "~/lib/auth-forms";
+import { customModelsSchema, type CustomModels } from "~/lib/documents/custom-models";
 import { prisma } from "~/modules/db/db.server";
 import { listPublishedModels } from "./model-choice.server";
 import { ChatNotFoundError } from "./sessions.server";
@@ -32,13 +33,14 @@ export async function updateOwnAgent(userId: string, agentId: string, form: Form
     return { ok: false, error: agentTexts.updateFailed, fields: fieldErrors(parsed.error) };
   }
   const choices = await modelChoices();
-  const customModels: Record<string, string>[] = [];
+  const chosenModels: CustomModels = [];
   for (const [type, names] of Object.entries(choices)) {
     const chosen = form.get(`model:${type}`);
     if (typeof chosen !== "string" || chosen === "") continue;
     if (!names.includes(chosen)) return { ok: false, error: agentTexts.updateFailed, fields: { [`model:${type}`]: "Choose a published model" } };
-    customModels.push({ [type]: chosen });
+    chosenModels.push({ [type]: chosen });
   }
+  const customModels = customModelsSchema.parse(chosenModels);
   let avatarUrl = agent.avatarUrl;
   const avatar = form.get("avatar");
   if (avatar instanceof File && avatar.size > 0) {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
 import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_PER_MESSAGE, attachmentTexts, extensionOf, isAllowedAttachment, type AttachmentView } from "~/lib/attachments";
+import { parseChatMessageDocument } from "~/lib/documents/chat-message";
 import { unseenImageText } from "~/modules/ai/prompt.server";
 import type { ChatPart } from "~/modules/ai/provider.server";
 import { recordAttempt } from "~/modules/security/rate-limit.server";
@@ -151,9 +152,7 @@ export async function promptContentWithAttachments(text: string, paths: string[]
 
 /** The stored paths of the attachments recorded on a message's document. */
 export function attachmentPaths(document: unknown): string[] {
-  const files = (document as { uploadedFiles?: unknown } | null)?.uploadedFiles;
-  if (!Array.isArray(files)) return [];
-  return files.filter((file): file is { path: string } => typeof (file as { path?: unknown })?.path === "string").map((file) => file.path);
+  return parseChatMessageDocument(document).uploadedFiles.map((file) => file.path);
 }
 
 /** Attachments recorded on a message, with fresh 7-day signed links. */

@@ -1,4 +1,5 @@
 import { chatTexts } from "~/lib/chat";
+import { parseCharacterDetails } from "~/lib/documents/character-details";
 import { completeChat, resolveModelEndpoint } from "~/modules/ai/provider.server";
 import { buildChatPrompt, GREETING_REQUEST } from "~/modules/ai/prompt.server";
 import { logger } from "~/modules/logging/logger.server";
@@ -18,12 +19,6 @@ type GreetingCharacter = {
   details: unknown;
 };
 
-/** The temperature the character's details give its agents; buildChatPrompt keeps it only from 0 to 2. */
-function detailsTemperature(details: unknown) {
-  const temperature = details && typeof details === "object" ? (details as { temperature?: unknown }).temperature : undefined;
-  return typeof temperature === "number" ? temperature : null;
-}
-
 /**
  * Spec section 4: the first message of a new chat is a greeting from the character's chat model,
  * asked with the character's name and description (one call, not streamed, not charged: there is
@@ -40,7 +35,7 @@ export async function greetingFor(character: GreetingCharacter): Promise<string>
         name: character.name,
         description: character.description ?? "",
         systemInstruction: character.systemInstruction,
-        temperature: detailsTemperature(character.details),
+        temperature: parseCharacterDetails(character.details).temperature,
       },
       model: { systemInstruction: model.systemInstruction },
       history: [],

@@ -1,21 +1,26 @@
 import { Prisma } from "~/generated/prisma/client";
 import { IMAGE_ATTACHMENT_EXTENSIONS } from "~/lib/attachments";
+import { parseAgentDocument } from "~/lib/documents/agent-document";
+import { CHAT_MODEL_TYPE, modelsByType, parseCustomModels } from "~/lib/documents/custom-models";
 import { isPlatformConfigured } from "~/modules/config/env.server";
 import { cachedCatalogueRead } from "~/modules/catalogue/cache.server";
 import { prisma } from "~/modules/db/db.server";
+import { agentChatModelSql, jsonKey } from "./agent-settings.server";
 
 /** Spec section 2 (agent details): the chat model falls back to deepseek-v3. */
 export const FALLBACK_CHAT_MODEL = "deepseek-v3";
 
 /** The chosen model for each type, read from custom_models (a list of single-entry maps). */
 export function customModelMap(customModels: unknown): Record<string, string> {
-  const map: Record<string, string> = {};
-  if (!Array.isArray(customModels)) return map;
-  for (const entry of customModels) {
-    if (!entry || typeof entry !== "object") continue;
-    for (const [type, name] of Object.entries(entry as Record<string, unknown>)) if (typeof name === "string") map[type] ??= name;
-  }
-  return map;
+  return modelsByType(parseCustomModels(customModels));
+}
+
+/** The chat entry of custom_models (an SQL jsonb expression) as customModelMap reads it, else NULL. */
+export function customChatModelSql(customModels: Prisma.Sql) {
+  const chat = jsonKey(CHAT_MODEL_TYPE);
+  return Prisma.sql`(SELECT entry ->> ${chat}
+                FROM jsonb_array_elements(CASE WHEN jsonb_typeof(${customModels}) = 'array' THEN ${customModels} END) WITH ORDINALITY AS custom(entry, position)
+                WHERE jsonb_typeof(entry -> ${chat}) = 'string' ORDER BY position LIMIT 1)`;
 }
 
 /**
@@ -43,10 +48,9 @@ export async function usableChatModels() {
  * two to the same answers.
  */
 export async function chooseChatModel(agent: { customModels: unknown; document: unknown; characterChatModel: string | null }, { needsImages = false } = {}) {
-  const documentModel = (agent.document as { chat_model?: unknown } | null)?.chat_model;
   const wanted = [
-    customModelMap(agent.customModels).chat,
-    typeof documentModel === "string" ? documentModel : null,
+    customModelMap(agent.customModels)[CHAT_MODEL_TYPE],
+    parseAgentDocument(agent.document).chat_model,
     agent.characterChatModel,
     FALLBACK_CHAT_MODEL,
   ].filter((name): name is string => Boolean(name));
@@ -72,10 +76,8 @@ export function chatModelChoiceSql(
          WITH ORDINALITY AS usable(name, cost, reads_images, rank)
     ORDER BY (${agent.needsImages} AND NOT usable.reads_images),
              array_position(ARRAY[
-               (SELECT entry ->> 'chat'
-                FROM jsonb_array_elements(CASE WHEN jsonb_typeof(${agent.customModels}) = 'array' THEN ${agent.customModels} END) WITH ORDINALITY AS custom(entry, position)
-                WHERE jsonb_typeof(entry -> 'chat') = 'string' ORDER BY position LIMIT 1),
-               CASE WHEN jsonb_typeof(${agent.document} -> 'chat_model') = 'string' THEN ${agent.document} ->> 'chat_model' END,
+               ${customChatModelSql(agent.customModels)},
+               ${agentChatModelSql(agent.document)},
                ${agent.characterChatModel},
                ${FALLBACK_CHAT_MODEL}
              ]::text[], usable.name) NULLS LAST,

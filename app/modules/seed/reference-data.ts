@@ -1,3 +1,5 @@
+import type { ModelSettings } from "~/lib/documents/model-settings";
+
 /** Fixed reference rows: categories, model types, models and token packages from the spec. */
 
 export const seedCategories = [
@@ -16,7 +18,7 @@ export const seedModelTypes = [
 ];
 
 /** Spec section 9: default settings of a new image model. */
-export const DEFAULT_IMAGE_SETTINGS = {
+export const DEFAULT_IMAGE_SETTINGS: ModelSettings = {
   image_size: ["portrait_16_9", "square_hd", "square", "portrait_4_3", "landscape_4_3", "landscape_16_9"],
   num_inference_steps: [12, 1, 4, 8],
   num_images: [4, 3, 2, 1],

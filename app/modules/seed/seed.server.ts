@@ -1,4 +1,8 @@
 import type { PrismaClient } from "~/generated/prisma/client";
+import { characterDocumentColumns, characterDocumentSchema } from "~/lib/documents/character-document";
+import { detailOptionsSchema } from "~/lib/documents/detail-options";
+import { modelSettingsSchema } from "~/lib/documents/model-settings";
+import { promptGuideSchema } from "~/lib/documents/prompt-guide";
 import { isPlatformConfigured } from "~/modules/config/env.server";
 import { putObject, publicUrl } from "~/modules/storage/storage.server";
 import { seedBanners, seedCharacterDetails, seedCharacters, seedPlans, type SeedCharacter } from "../../../prisma/seed/catalogue-data";
@@ -37,6 +41,7 @@ export async function seedCatalogue(db: PrismaClient) {
       // Equal timestamps mark a model no admin has edited yet (see publishStarterModelsWithKeys).
       data: seedChatModels.map((model) => ({
         ...model,
+        settings: modelSettingsSchema.parse(model.settings),
         isPublished: isPlatformConfigured(model.aiPlatform),
         createdAt: seededAt,
         updatedAt: seededAt,
@@ -47,7 +52,7 @@ export async function seedCatalogue(db: PrismaClient) {
       data: seedCharacterDetails.map((detail, seq) => ({
         name: detail.name,
         description: detail.description,
-        details: detail.options,
+        details: detailOptionsSchema.parse(detail.options),
         seq,
       })),
     });
@@ -58,13 +63,11 @@ export async function seedCatalogue(db: PrismaClient) {
         avatarUrl: avatars[seedCharacters.indexOf(character)],
         categoryId: categoryIds.get(character.category)!,
         welcomeMessage: character.welcomeMessage,
-        isPublished: true,
-        tags: character.tags,
-        details: character.details,
+        ...characterDocumentColumns(characterDocumentSchema.parse({ isPublished: true, details: { ...character.details, tags: character.tags } })),
         systemInstruction: character.systemInstruction,
         messageInstruction: character.messageInstruction,
         imagePrompt: character.imagePrompt,
-        promptGuide: character.promptGuide,
+        promptGuide: promptGuideSchema.parse(character.promptGuide),
         createdAt: new Date(start + index * 60_000),
       })),
     });
