@@ -78,6 +78,9 @@ export const chatTexts = {
   replyFailed: "I'm sorry, I encountered an error while processing your request. Please try again later.",
   replyAgentFailed: "I'm sorry, I'm having trouble responding right now. Please try again later.",
   replyBusy: "A reply is still being written in this chat. Wait for it to finish, or stop it, then try again.",
+  tooManyReplies: (seconds: number) =>
+    `You are sending messages faster than anyone can read the replies. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`,
+  noMessageToAnswer: "There is no message to answer yet.",
   insufficientTokens: (cost: number, balance: number) =>
     `You need ${cost} tokens for this message, and your balance is ${balance}. Buy tokens or claim your free monthly tokens to continue.`,
   messageTooLong: `Messages can be at most ${MESSAGE_MAX_CHARS} characters.`,

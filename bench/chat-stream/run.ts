@@ -332,13 +332,13 @@ async function prepareData(config: Config): Promise<Prepared> {
 async function timePhases(config: Config, person: Person): Promise<Phase[]> {
   const { getCurrentUser, loginSessionIdOf } = await import("../../app/modules/auth/login-session.server");
   const { getOwnSession, saveMessage } = await import("../../app/modules/chat/sessions.server");
-  const { reserve, release } = await import("../../app/modules/tokens/ledger.server");
+  const { holdReservation, releaseReservation } = await import("../../app/modules/tokens/reservations.server");
   const { publishChatEvent } = await import("../../app/modules/chat/realtime.server");
   const { abandonReply, prepareReply } = await import("../../app/modules/chat/reply.server");
 
   const names = [
     "sign-in lookup alone (getCurrentUser), for scale",
-    "reservation alone (reserve), for scale",
+    "reservation alone (holdReservation), for scale",
     "before the model: prepareReply (sign-in, context, model, reservation, the message saved and announced: one statement)",
     "saving the reply and its NOTIFY (saveMessage: one statement), after the model",
     "a NOTIFY alone (publishChatEvent, as for a deletion), for scale",
@@ -371,8 +371,10 @@ async function timePhases(config: Config, person: Person): Promise<Phase[]> {
       const user = await step(() => getCurrentUser(request()));
       if (!user) throw new Error("phase timing: the cookie did not sign in");
       const session = await getOwnSession(user.id, person.sessionId);
-      const reservation = await step(() => reserve(user.id, 1, { purpose: "chat_message", description: "Benchmark phase timing", referenceId: session.id }));
-      await release(reservation.id);
+      const reservation = await step(() =>
+        holdReservation(user.id, 1, { purpose: "chat_message", description: "Benchmark phase timing", referenceId: session.id }),
+      );
+      await releaseReservation(reservation.id);
       const prepared = await step(() => prepareReply({ loginSessionId: loginSessionIdOf(request())! }, person.sessionId, { text: MESSAGE }));
       if (prepared.model.name !== MODEL) throw new Error(`phase timing: the chosen model is ${prepared.model.name}, not ${MODEL}`);
       await abandonReply(prepared);

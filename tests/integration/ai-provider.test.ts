@@ -1,18 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { demoReply, streamDemoReply } from "~/modules/ai/demo-provider.server";
 import { buildChatPrompt, DEFAULT_SYSTEM_INSTRUCTION, GREETING_REQUEST, unseenImageText } from "~/modules/ai/prompt.server";
-import {
-  completeChat,
-  ProviderAbortedError,
-  ProviderError,
-  ProviderNotConfiguredError,
-  ProviderTimeoutError,
-  resolveModelEndpoint,
-  streamChatCompletion,
-  type ChatMessage,
-  type ChatStreamEvent,
-  type ModelEndpoint,
-} from "~/modules/ai/provider.server";
+import { demoReply, streamDemoReply } from "~/modules/ai/providers/demo.server";
+import { ProviderAbortedError, ProviderError, ProviderNotConfiguredError, ProviderTimeoutError } from "~/modules/ai/providers/errors.server";
+import { openAiCompatibleChat, resolveModelEndpoint, type ModelEndpoint } from "~/modules/ai/providers/openai-compatible.server";
+import { chatProviderFor, providerFor } from "~/modules/ai/providers/registry.server";
+import type { ChatMessage, ChatStreamEvent } from "~/modules/ai/providers/types";
 import { resetEnvForTests } from "~/modules/config/env.server";
 import { startFakeOpenAi, type FakeOpenAi } from "../fakes/openai-server";
 
@@ -53,7 +45,7 @@ async function failure(promise: Promise<unknown>) {
 describe("streaming replies", () => {
   it.each([1, 3, 7])("arrive whole when the event stream is split every %i bytes, inside multi-byte characters too", async (chunkBytes) => {
     fake.nextReply({ text: MULTI_BYTE, chunkBytes });
-    const { deltas, done } = await collect(streamChatCompletion(endpoint, { messages: MESSAGES, temperature: 0.6 }));
+    const { deltas, done } = await collect(openAiCompatibleChat(endpoint).streamChat({ messages: MESSAGES, temperature: 0.6 }));
     expect(deltas.length).toBeGreaterThan(1);
     expect(deltas.join("")).toBe(MULTI_BYTE);
     expect(done.text).toBe(MULTI_BYTE);
@@ -61,7 +53,7 @@ describe("streaming replies", () => {
 
   it("sends the model, messages, temperature and bearer key, and reports the usage chunk", async () => {
     fake.nextReply({ text: "Hi!" });
-    const { done } = await collect(streamChatCompletion(endpoint, { messages: MESSAGES, temperature: 0.3 }));
+    const { done } = await collect(openAiCompatibleChat(endpoint).streamChat({ messages: MESSAGES, temperature: 0.3 }));
     const request = fake.requests.at(-1)!;
     expect(request.headers.authorization).toBe(`Bearer ${API_KEY}`);
     expect(request.body).toMatchObject({ model: "gpt-fake", messages: MESSAGES, temperature: 0.3, stream: true, stream_options: { include_usage: true } });
@@ -71,19 +63,19 @@ describe("streaming replies", () => {
 
   it("has no usage when the provider sends none", async () => {
     fake.nextReply({ text: "Hi!", usage: false });
-    const { done } = await collect(streamChatCompletion(endpoint, { messages: MESSAGES, temperature: 0.6 }));
+    const { done } = await collect(openAiCompatibleChat(endpoint).streamChat({ messages: MESSAGES, temperature: 0.6 }));
     expect(done).toEqual({ type: "done", text: "Hi!", usage: undefined });
   });
 
   it("finishes at [DONE] even when the provider keeps the connection open", async () => {
     fake.nextReply({ text: "All done.", keepOpenAfterDoneMs: 5_000 });
-    const { done } = await collect(streamChatCompletion(endpoint, { messages: MESSAGES, temperature: 0.6, timeoutMs: 1_000 }));
+    const { done } = await collect(openAiCompatibleChat(endpoint).streamChat({ messages: MESSAGES, temperature: 0.6, timeoutMs: 1_000 }));
     expect(done.text).toBe("All done.");
   });
 
   it("omits the Authorization header when the platform needs no key", async () => {
     fake.nextReply({ text: "Local." });
-    await collect(streamChatCompletion({ ...endpoint, platform: "ollama", apiKey: null }, { messages: MESSAGES, temperature: 0.6 }));
+    await collect(openAiCompatibleChat({ ...endpoint, platform: "ollama", apiKey: null }).streamChat({ messages: MESSAGES, temperature: 0.6 }));
     expect(fake.requests.at(-1)!.headers.authorization).toBeUndefined();
   });
 });
@@ -91,7 +83,7 @@ describe("streaming replies", () => {
 describe("provider failures", () => {
   it("a 500 with a JSON error gives the provider's message and the status, without the key", async () => {
     fake.nextReply({ failWith: { status: 500, message: `The model is overloaded (key ${API_KEY})` } });
-    const error = await failure(collect(streamChatCompletion(endpoint, { messages: MESSAGES, temperature: 0.6 })));
+    const error = await failure(collect(openAiCompatibleChat(endpoint).streamChat({ messages: MESSAGES, temperature: 0.6 })));
     expect(error.status).toBe(500);
     expect(error.message).toContain("The model is overloaded");
     expect(error.message).not.toContain(API_KEY);
@@ -99,19 +91,19 @@ describe("provider failures", () => {
 
   it("an error event delivered as text/event-stream is a ProviderError with its message", async () => {
     fake.nextReply({ errorAsEventStream: "Rate limit reached for requests" });
-    const error = await failure(collect(streamChatCompletion(endpoint, { messages: MESSAGES, temperature: 0.6 })));
+    const error = await failure(collect(openAiCompatibleChat(endpoint).streamChat({ messages: MESSAGES, temperature: 0.6 })));
     expect(error.message).toBe("Rate limit reached for requests");
   });
 
   it("a provider that stalls past the timeout gives ProviderTimeoutError", async () => {
     fake.nextReply({ stallMs: 5_000 });
-    const error = await failure(collect(streamChatCompletion(endpoint, { messages: MESSAGES, temperature: 0.6, timeoutMs: 200 })));
+    const error = await failure(collect(openAiCompatibleChat(endpoint).streamChat({ messages: MESSAGES, temperature: 0.6, timeoutMs: 200 })));
     expect(error).toBeInstanceOf(ProviderTimeoutError);
   });
 
   it("a stall mid-stream times out and keeps what had arrived", async () => {
     fake.nextReply({ text: "First part, then silence.", stallAfterChars: 10, stallMs: 5_000 });
-    const error = await failure(collect(streamChatCompletion(endpoint, { messages: MESSAGES, temperature: 0.6, timeoutMs: 300 })));
+    const error = await failure(collect(openAiCompatibleChat(endpoint).streamChat({ messages: MESSAGES, temperature: 0.6, timeoutMs: 300 })));
     expect(error).toBeInstanceOf(ProviderTimeoutError);
     expect(error.partialText).toBe("First part");
   });
@@ -121,7 +113,7 @@ describe("provider failures", () => {
     const controller = new AbortController();
     const received: string[] = [];
     const consuming = (async () => {
-      for await (const event of streamChatCompletion(endpoint, { messages: MESSAGES, temperature: 0.6, signal: controller.signal })) {
+      for await (const event of openAiCompatibleChat(endpoint).streamChat({ messages: MESSAGES, temperature: 0.6, signal: controller.signal })) {
         if (event.type === "delta") received.push(event.text);
         if (received.length === 2) controller.abort();
       }
@@ -134,7 +126,7 @@ describe("provider failures", () => {
 
   it("a caller that stops reading early also closes the upstream connection", async () => {
     fake.nextReply({ text: "A long reply that streams slowly, word after word.", delayMsPerChunk: 50 });
-    for await (const event of streamChatCompletion(endpoint, { messages: MESSAGES, temperature: 0.6 })) {
+    for await (const event of openAiCompatibleChat(endpoint).streamChat({ messages: MESSAGES, temperature: 0.6 })) {
       if (event.type === "delta") break;
     }
     await expect(fake.requests.at(-1)!.closed).resolves.toBe("interrupted");
@@ -145,7 +137,7 @@ describe("provider failures", () => {
     ["the body ends without [DONE]", true],
   ])("a connection dropped mid-stream (%s) is a ProviderError carrying the partial text", async (_case, dropCleanly) => {
     fake.nextReply({ text: MULTI_BYTE, dropAfterChars: 8, dropCleanly });
-    const error = await failure(collect(streamChatCompletion(endpoint, { messages: MESSAGES, temperature: 0.6 })));
+    const error = await failure(collect(openAiCompatibleChat(endpoint).streamChat({ messages: MESSAGES, temperature: 0.6 })));
     expect(error).not.toBeInstanceOf(ProviderTimeoutError);
     expect(error).not.toBeInstanceOf(ProviderAbortedError);
     expect(error.message).toMatch(/closed the connection/);
@@ -153,7 +145,9 @@ describe("provider failures", () => {
   });
 
   it("an unreachable provider is a ProviderError", async () => {
-    const error = await failure(collect(streamChatCompletion({ ...endpoint, baseUrl: "http://127.0.0.1:1/v1" }, { messages: MESSAGES, temperature: 0.6 })));
+    const error = await failure(
+      collect(openAiCompatibleChat({ ...endpoint, baseUrl: "http://127.0.0.1:1/v1" }).streamChat({ messages: MESSAGES, temperature: 0.6 })),
+    );
     expect(error.message).toMatch(/Could not reach the provider/);
   });
 });
@@ -161,7 +155,7 @@ describe("provider failures", () => {
 describe("non-streaming replies", () => {
   it("completeChat asks with stream false and returns the text and usage", async () => {
     fake.nextReply({ text: "A whole answer." });
-    const reply = await completeChat(endpoint, { messages: MESSAGES, temperature: 0.6 });
+    const reply = await openAiCompatibleChat(endpoint).completeChat({ messages: MESSAGES, temperature: 0.6 });
     expect(reply.text).toBe("A whole answer.");
     expect(reply.usage?.completionTokens).toBeGreaterThan(0);
     expect(fake.requests.at(-1)!.body.stream).toBe(false);
@@ -169,14 +163,14 @@ describe("non-streaming replies", () => {
 
   it("completeChat reports a provider error with its status", async () => {
     fake.nextReply({ failWith: { status: 401, message: "Invalid API key" } });
-    const error = await failure(completeChat(endpoint, { messages: MESSAGES, temperature: 0.6 }));
+    const error = await failure(openAiCompatibleChat(endpoint).completeChat({ messages: MESSAGES, temperature: 0.6 }));
     expect(error.status).toBe(401);
     expect(error.message).toContain("Invalid API key");
   });
 
   it("an endpoint that does not stream yields the whole answer once", async () => {
     fake.nextReply({ text: "Searched answer." });
-    const { deltas, done } = await collect(streamChatCompletion({ ...endpoint, stream: false }, { messages: MESSAGES, temperature: 0.6 }));
+    const { deltas, done } = await collect(openAiCompatibleChat({ ...endpoint, stream: false }).streamChat({ messages: MESSAGES, temperature: 0.6 }));
     expect(deltas).toEqual(["Searched answer."]);
     expect(done.text).toBe("Searched answer.");
     expect(fake.requests.at(-1)!.body.stream).toBe(false);
@@ -203,7 +197,7 @@ describe("resolving a model's endpoint", () => {
     const overridden = resolveModelEndpoint({ ...model, apiUrl: `${fake.url}/`, apiKey: "model-key" });
     expect(overridden).toMatchObject({ baseUrl: fake.url, apiKey: "model-key" });
     fake.nextReply({ text: "Through the override." });
-    const { done } = await collect(streamChatCompletion(overridden, { messages: MESSAGES, temperature: 0.6 }));
+    const { done } = await collect(openAiCompatibleChat(overridden).streamChat({ messages: MESSAGES, temperature: 0.6 }));
     expect(done.text).toBe("Through the override.");
     expect(fake.requests.at(-1)!.headers.authorization).toBe("Bearer model-key");
   });
@@ -229,6 +223,33 @@ describe("resolving a model's endpoint", () => {
   });
 });
 
+describe("choosing a model's provider", () => {
+  const model = { aiPlatform: "openai", modelType: "chat", modelId: "gpt-fake", apiUrl: null, apiKey: API_KEY, isStream: true };
+
+  it("a chat model of an OpenAI-compatible platform is called over HTTP at its endpoint", async () => {
+    const provider = chatProviderFor({ ...model, apiUrl: fake.url });
+    expect(provider).toMatchObject({ kind: "chat", platform: "openai" });
+    fake.nextReply({ text: "Through the registry." });
+    const { done } = await collect(provider.streamChat({ messages: MESSAGES, temperature: 0.6 }));
+    expect(done.text).toBe("Through the registry.");
+    expect(fake.requests.at(-1)!.body).toMatchObject({ model: "gpt-fake" });
+  });
+
+  it("a demo model gets the offline provider, which calls nothing", async () => {
+    const requests = fake.requests.length;
+    const provider = chatProviderFor({ ...model, aiPlatform: "demo", apiUrl: null, apiKey: null });
+    expect(provider).toMatchObject({ kind: "chat", platform: "demo" });
+    expect((await provider.completeChat({ messages: MESSAGES, temperature: 0.6 })).text).toBe(demoReply(MESSAGES));
+    expect(fake.requests.length).toBe(requests);
+  });
+
+  it("an unknown platform, or a type no provider calls yet, cannot be called", () => {
+    expect(() => providerFor({ ...model, aiPlatform: "nowhere" })).toThrow(ProviderNotConfiguredError);
+    expect(() => providerFor({ ...model, modelType: "image" })).toThrow(ProviderNotConfiguredError);
+    expect(() => chatProviderFor({ ...model, modelType: "video" })).toThrow(ProviderNotConfiguredError);
+  });
+});
+
 describe("the demo provider", () => {
   const prompt = buildChatPrompt({
     agent: { name: "Captain Mira", description: "A weathered starship captain who has charted a hundred nebulae." },
@@ -239,10 +260,10 @@ describe("the demo provider", () => {
 
   it("answers in character, offline, the same way every time", async () => {
     const requestsBefore = fake.requests.length;
-    const demo = resolveModelEndpoint({ aiPlatform: "demo", modelId: "demo", apiUrl: null, apiKey: null, isStream: true });
+    const demo = providerFor({ aiPlatform: "demo", modelType: "chat", modelId: "demo", apiUrl: null, apiKey: null, isStream: true });
     expect(demo.platform).toBe("demo");
     process.env.DEMO_STREAM_DELAY_MS = "0";
-    const { deltas, done } = await collect(streamChatCompletion(demo, { messages: prompt.messages, temperature: prompt.temperature }));
+    const { deltas, done } = await collect(demo.streamChat({ messages: prompt.messages, temperature: prompt.temperature }));
     delete process.env.DEMO_STREAM_DELAY_MS;
     expect(deltas.length).toBeGreaterThan(5);
     expect(done.text).toBe(demoReply(prompt.messages));
@@ -250,7 +271,7 @@ describe("the demo provider", () => {
     expect(done.text).toContain("strangest place you have flown to?");
     expect(done.text).toContain("charted a hundred nebulae");
     expect(demoReply(prompt.messages)).toBe(done.text);
-    expect((await completeChat(demo, prompt)).text).toBe(done.text);
+    expect((await demo.completeChat(prompt)).text).toBe(done.text);
     expect(fake.requests.length).toBe(requestsBefore);
   });
 

@@ -268,11 +268,11 @@ describe("chat attachments", () => {
     refused.set("intent", "send");
     refused.append("file", file("<script>alert(1)</script>", "photo.png"));
     const before = await prisma().chatMessage.count({ where: { sessionId: chat.id } });
-    expect(await handleChatAction(userId, chat.id, refused)).toEqual({ ok: false, status: 400, error: attachmentTexts.contentMismatch });
+    await expect(handleChatAction(userId, chat.id, refused)).rejects.toMatchObject({ status: 400, message: attachmentTexts.contentMismatch });
     const tooMany = new FormData();
     tooMany.set("intent", "send");
     for (let index = 0; index < 5; index++) tooMany.append("file", file(`note ${index}`, `n${index}.txt`));
-    expect(await handleChatAction(userId, chat.id, tooMany)).toEqual({ ok: false, status: 400, error: attachmentTexts.tooMany });
+    await expect(handleChatAction(userId, chat.id, tooMany)).rejects.toMatchObject({ status: 400, message: attachmentTexts.tooMany });
     expect(await prisma().chatMessage.count({ where: { sessionId: chat.id } })).toBe(before);
   });
 
@@ -377,7 +377,7 @@ describe("chat attachments", () => {
     const request = new Request("http://localhost/api/chat/uploads", { method: "POST", body: again, headers: { Cookie: await signedInCookie(userId) } });
     const refused = (await uploadAction(routeArgs(request))) as Response;
     expect(refused.status).toBe(400);
-    expect(await refused.json()).toEqual({ error: attachmentTexts.notSupported("bat") });
+    expect(await refused.json()).toEqual({ error: attachmentTexts.notSupported("bat"), code: "attachment-rejected" });
   });
 
   test("the upload route refuses a file over the size limit before it counts against the hourly uploads", async () => {
@@ -388,7 +388,7 @@ describe("chat attachments", () => {
     const headers = { Cookie: await signedInCookie(userId), "Content-Length": String(ATTACHMENT_MAX_BYTES + 65 * 1024) };
     const refused = (await uploadAction(routeArgs(new Request("http://localhost/api/chat/uploads", { method: "POST", body, headers })))) as Response;
     expect(refused.status).toBe(413);
-    expect(await refused.json()).toEqual({ error: attachmentTexts.tooLarge });
+    expect(await refused.json()).toEqual({ error: attachmentTexts.tooLarge, code: "attachment-rejected" });
     expect(await counted()).toBe(before);
   });
 });

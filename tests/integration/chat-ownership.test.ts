@@ -41,7 +41,8 @@ beforeAll(async () => {
 });
 afterAll(() => db.dispose());
 
-const statusOf = (result: unknown) => (result instanceof Response ? result.status : 200);
+/** The status of what a loader or action answered or threw: a Response, or data() with its init. */
+const statusOf = (result: unknown) => (result instanceof Response ? result.status : ((result as { init?: ResponseInit } | null)?.init?.status ?? 200));
 
 describe("a chat belongs to its person only", () => {
   test("another person's session answers 404 to the page, its older pages and its actions", async () => {

@@ -13,8 +13,9 @@ import { chatWithFakeProvider } from "../helpers/chat";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { ledgerSum, newUser } from "../helpers/tokens";
 import { signedInCookie } from "../helpers/payments";
-import { routeArgs } from "../helpers/route-args";
+import { answerOf, routeArgs } from "../helpers/route-args";
 import { action as replyAction } from "~/routes/api/chat.reply";
+import { action as sessionAction } from "~/routes/chat/session";
 
 let db: TestDatabase;
 let provider: Awaited<ReturnType<typeof chatWithFakeProvider>>;
@@ -434,7 +435,7 @@ describe("a reply from the model", () => {
 
     const over = await send("漢".repeat(MESSAGE_MAX_CHARS + 1));
     expect(over.status).toBe(400);
-    expect(await over.json()).toEqual({ error: chatTexts.messageTooLong });
+    expect(await over.json()).toEqual({ error: chatTexts.messageTooLong, code: "invalid-input" });
   });
 
   test("a NUL character in a send is dropped, not refused", () => {
@@ -454,6 +455,33 @@ describe("a reply from the model", () => {
     expect(await texts(poorChat.id)).toHaveLength(1);
     expect(await getBalance(poor)).toMatchObject({ total: COST - 1 });
     expect(chat.id).not.toBe(poorChat.id);
+  });
+
+  test("without JavaScript, a refused send comes back with its status, text and Buy tokens link, and its text in the composer", async () => {
+    const poor = await newUser();
+    await credit(poor, { type: "free", amount: COST - 1, description: "test" });
+    const chat = await startChat(poor, characterId);
+    const cookie = await signedInCookie(poor);
+    const post = (fields: Record<string, string>) =>
+      answerOf(() =>
+        sessionAction(
+          routeArgs(new Request(`http://localhost/chat/${chat}`, { method: "POST", headers: { Cookie: cookie }, body: new URLSearchParams(fields) }), {
+            params: { sessionId: chat },
+          }),
+        ),
+      );
+    expect(await post({ intent: "send", message: "Hello?" })).toEqual({
+      status: 402,
+      data: expect.objectContaining({ ok: false, error: chatTexts.insufficientTokens(COST, COST - 1), buyTokens: "/dashboard/tokens", draft: "Hello?" }),
+    });
+
+    // Saved, but no reply came: the message is on the page, so it is not put back in the composer.
+    await credit(poor, { type: "free", amount: COST, description: "test" });
+    fake.nextReply({ failWith: { status: 500, message: "down" } });
+    const failed = await post({ intent: "send", message: "Anyone?" });
+    expect(failed).toEqual({ status: 502, data: expect.objectContaining({ ok: false, error: chatTexts.replyFailed, draft: undefined }) });
+    expect((await texts(chat)).at(-1)).toBe("user: Anyone?");
+    expect(await getBalance(poor)).toMatchObject({ total: 2 * COST - 1 });
   });
 
   test("past CHAT_REPLIES a minute a send is refused: nothing reserved, saved or sent to the provider", async () => {
@@ -491,7 +519,7 @@ describe("a reply from the model", () => {
     const retryAfter = Number(response.headers.get("Retry-After"));
     expect(retryAfter).toBeGreaterThan(10);
     expect(retryAfter).toBeLessThanOrEqual(20);
-    expect(await response.json()).toEqual({ error: new TooManyRepliesError(retryAfter).message });
+    expect(await response.json()).toEqual({ error: new TooManyRepliesError(retryAfter).message, code: "too-many-replies" });
     expect(fake.requests.length).toBe(calls);
     expect(await getBalance(userId)).toMatchObject({ total: 100 });
   });
@@ -529,7 +557,8 @@ describe("a reply from the model", () => {
     const prepared = outcomes.filter((outcome) => outcome.status === "fulfilled").map((outcome) => outcome.value);
     const refused = outcomes.filter((outcome) => outcome.status === "rejected").map((outcome) => outcome.reason as unknown);
     expect(prepared).toHaveLength(1);
-    expect(refused).toEqual([new ReplyBusyError(chatTexts.replyBusy)]);
+    expect(refused).toEqual([new ReplyBusyError()]);
+    expect((refused[0] as ReplyBusyError).message).toBe(chatTexts.replyBusy);
     fake.nextReply({ text: "Regenerated." });
     expect(await runReply(prepared[0]!, {})).toMatchObject({ status: "complete", message: { message: "Regenerated." } });
     expect((await texts(chat.id)).slice(1)).toEqual(["user: Question", "agent: Regenerated."]);
@@ -543,11 +572,11 @@ describe("a reply from the model", () => {
     const calls = fake.requests.length;
     const response = await postReply(chat.id, { intent: "regenerate" });
     expect(response.status).toBe(409);
-    expect(await response.json()).toEqual({ error: chatTexts.replyBusy });
+    expect(await response.json()).toEqual({ error: chatTexts.replyBusy, code: "reply-busy" });
     const form = new FormData();
     form.set("intent", "send");
     form.set("message", "Me too");
-    expect(await handleChatAction(userId, chat.id, form)).toEqual({ ok: false, status: 409, error: chatTexts.replyBusy });
+    await expect(handleChatAction(userId, chat.id, form)).rejects.toMatchObject({ status: 409, message: chatTexts.replyBusy });
     expect(fake.requests.length).toBe(calls);
     expect(await prisma().tokenReservation.count({ where: { userId } })).toBe(1);
     expect(await prisma().rateLimit.findUnique({ where: { key: `chat-reply:user:${userId}` } })).toMatchObject({ count: 1 });

@@ -1,4 +1,4 @@
-import type { ChatMessage } from "~/modules/ai/provider.server";
+import type { ChatMessage } from "~/modules/ai/providers/types";
 
 /** Spec §9, AI defaults. */
 export const DEFAULT_SYSTEM_INSTRUCTION = "You are a helpful AI assistant.";

@@ -3,7 +3,8 @@ import { fileTypeFromBuffer } from "file-type";
 import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_PER_MESSAGE, attachmentTexts, extensionOf, isAllowedAttachment, type AttachmentView } from "~/lib/attachments";
 import { parseChatMessageDocument } from "~/lib/documents/chat-message";
 import { unseenImageText } from "~/modules/ai/prompt.server";
-import type { ChatPart } from "~/modules/ai/provider.server";
+import type { ChatPart } from "~/modules/ai/providers/types";
+import { AppError } from "~/modules/http/errors.server";
 import { recordAttempt } from "~/modules/security/rate-limit.server";
 import { cleanStoragePath, contentTypeForPath } from "~/modules/storage/paths";
 import { checkDocx, documentText } from "./document-text.server";
@@ -11,7 +12,19 @@ import { prisma } from "~/modules/db/db.server";
 import { logger } from "~/modules/logging/logger.server";
 import { getObject, putObject, removeObject, signedUrl } from "~/modules/storage/storage.server";
 
-export class AttachmentRejected extends Error {}
+/** A file refused (its type, size or content, too many, or not the sender's upload), with the reason: 400 unless said. */
+export class AttachmentRejected extends AppError {
+  constructor(message: string, status = 400) {
+    super("attachment-rejected", status, message);
+  }
+}
+
+/** A form larger than a message's files may be: 413. */
+export class AttachmentsTooLargeError extends AttachmentRejected {
+  constructor() {
+    super(attachmentTexts.tooLarge, 413);
+  }
+}
 
 /** What the bytes must be for each extension; text files have no signature and are checked as UTF-8. */
 const EXPECTED_MIME: Record<string, string[]> = {

@@ -1,7 +1,7 @@
 import { chatTexts } from "~/lib/chat";
 import { parseCharacterDetails } from "~/lib/documents/character-details";
-import { completeChat, resolveModelEndpoint } from "~/modules/ai/provider.server";
 import { buildChatPrompt, GREETING_REQUEST } from "~/modules/ai/prompt.server";
+import { chatProviderFor } from "~/modules/ai/providers/registry.server";
 import { logger } from "~/modules/logging/logger.server";
 import { chooseChatModel } from "./model-choice.server";
 
@@ -41,7 +41,7 @@ export async function greetingFor(character: GreetingCharacter): Promise<string>
       history: [],
       userMessage: GREETING_REQUEST,
     });
-    const { text } = await completeChat(resolveModelEndpoint(model), { ...prompt, timeoutMs: GREETING_TIMEOUT_MS });
+    const { text } = await chatProviderFor(model).completeChat({ ...prompt, timeoutMs: GREETING_TIMEOUT_MS });
     return text.trim() || fallback;
   } catch (error) {
     logger.warn({ err: error instanceof Error ? error.message : String(error), character: character.name }, "no greeting from the model; using the fallback");

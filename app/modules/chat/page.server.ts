@@ -1,30 +1,19 @@
-import type { FieldErrors } from "~/lib/auth-forms";
 import { chatTexts } from "~/lib/chat";
 import { readPromptGuide } from "~/lib/prompt-guide";
 import { prisma } from "~/modules/db/db.server";
-import { InsufficientTokensError } from "~/modules/tokens/ledger.server";
+import { InvalidInputError } from "~/modules/http/errors.server";
 import { modelChoices, updateOwnAgent } from "./agents.server";
-import { AttachmentRejected, filesInForm, storeFormFiles } from "./attachments.server";
+import { filesInForm, storeFormFiles } from "./attachments.server";
 import { chooseChatModel, customModelMap, FALLBACK_CHAT_MODEL } from "./model-choice.server";
-import {
-  ChatInputError,
-  NoChatModelError,
-  prepareReply,
-  readMessage,
-  ReplyBusyError,
-  ReplyNotStartedError,
-  runReply,
-  TooManyRepliesError,
-  type ReplyInput,
-} from "./reply.server";
-import { ChatNotFoundError, deleteOwnMessage, listMessages, listSessions, requireOwnSession } from "./sessions.server";
+import { prepareReply, readMessage, ReplyFailedError, runReply, type ReplyInput } from "./reply.server";
+import { deleteOwnMessage, getOwnSession, listMessages, listSessions } from "./sessions.server";
 
 /**
  * What /chat/:sessionId shows: the newest page of messages, or with ?before= the page before that
  * message (the "Load more" link without JavaScript, and the page's own fetcher with it).
  */
 export async function chatPageData(userId: string, sessionId: string, searchParams: URLSearchParams) {
-  const session = await requireOwnSession(userId, sessionId);
+  const session = await getOwnSession(userId, sessionId);
   const [list, page, agent] = await Promise.all([
     // The open chat is listed even when it is older than the page (opened from an older page).
     listSessions(userId, { search: searchParams.get("q") ?? "", older: searchParams.get("older"), including: session.id }),
@@ -68,61 +57,43 @@ export async function chatPageData(userId: string, sessionId: string, searchPara
   };
 }
 
-export type ChatActionResult =
-  | { ok: true; toast?: "agent-updated" | "message-deleted" }
-  | { ok: false; status: number; error: string; buyTokens?: string; intent?: "edit-agent" | "delete"; fields?: FieldErrors };
-
 /**
  * The page's own form actions: sending without JavaScript (the reply is produced before the
- * page comes back), regenerating, and deleting one's own message.
+ * page comes back), regenerating, deleting one's own message and editing the agent. Each refusal
+ * is thrown as an app error with its status and text, for the route to show.
  */
-export async function handleChatAction(userId: string, sessionId: string, form: FormData): Promise<ChatActionResult> {
+export async function handleChatAction(userId: string, sessionId: string, form: FormData): Promise<{ ok: true; toast?: "agent-updated" | "message-deleted" }> {
   const intent = form.get("intent");
-  if (intent === "send" || intent === "regenerate") return sendFromForm(userId, sessionId, intent, form);
-  const session = await requireOwnSession(userId, sessionId);
+  if (intent === "send" || intent === "regenerate") {
+    await sendFromForm(userId, sessionId, intent, form);
+    return { ok: true };
+  }
+  const session = await getOwnSession(userId, sessionId);
   if (intent === "delete") {
-    try {
-      await deleteOwnMessage(userId, session.id, String(form.get("messageId") ?? ""));
-    } catch (error) {
-      // Already deleted (another tab, a second click) and someone else's message answer alike.
-      if (error instanceof ChatNotFoundError) return { ok: false, status: 404, error: chatTexts.deleteFailed, intent };
-      throw error;
-    }
+    // Already deleted (another tab, a second click) and someone else's message answer alike: MessageNotFoundError.
+    await deleteOwnMessage(userId, session.id, String(form.get("messageId") ?? ""));
     return { ok: true, toast: "message-deleted" };
   }
   if (intent === "edit-agent") {
     const result = await updateOwnAgent(userId, session.agentId, form);
-    return result.ok ? { ok: true, toast: "agent-updated" } : { ok: false, status: 400, error: result.error, intent, fields: result.fields };
+    if (!result.ok) throw new InvalidInputError(result.error, result.fields as Record<string, string> | undefined);
+    return { ok: true, toast: "agent-updated" };
   }
-  return { ok: false, status: 400, error: chatTexts.replyFailed };
+  throw new InvalidInputError(chatTexts.replyFailed);
 }
 
 /** A send or regenerate without JavaScript: the reply is produced before the page comes back. */
-async function sendFromForm(userId: string, sessionId: string, intent: "send" | "regenerate", form: FormData): Promise<ChatActionResult> {
+async function sendFromForm(userId: string, sessionId: string, intent: "send" | "regenerate", form: FormData) {
   // Someone else's session answers 404 before the form is looked at, and stores nothing.
-  await requireOwnSession(userId, sessionId);
-  try {
-    let input: ReplyInput = { regenerate: true };
-    if (intent === "send") {
-      // Without JavaScript the picker's files come with the form; they are stored here, checked as uploads are.
-      const files = filesInForm(form);
-      const message = readMessage(form, files.length);
-      input = { text: message.text, attachments: [...message.attachments, ...(await storeFormFiles(userId, files))] };
-    }
-    const prepared = await prepareReply({ userId }, sessionId, input);
-    const outcome = await runReply(prepared, {});
-    return outcome.status === "failed" ? { ok: false, status: 502, error: outcome.error } : { ok: true };
-  } catch (error) {
-    if (error instanceof ChatNotFoundError) throw new Response("Not Found", { status: 404 });
-    if (error instanceof ChatInputError || error instanceof AttachmentRejected) return { ok: false, status: 400, error: error.message };
-    if (error instanceof InsufficientTokensError) {
-      return { ok: false, status: 402, error: chatTexts.insufficientTokens(error.cost, error.balance.total), buyTokens: "/dashboard/tokens" };
-    }
-    if (error instanceof NoChatModelError) return { ok: false, status: 503, error: chatTexts.replyAgentFailed };
-    if (error instanceof TooManyRepliesError) return { ok: false, status: 429, error: error.message };
-    if (error instanceof ReplyBusyError) return { ok: false, status: 409, error: error.message };
-    // The message was saved and the tokens given back: the page shows it, and that no reply came.
-    if (error instanceof ReplyNotStartedError) return { ok: false, status: 502, error: chatTexts.replyFailed };
-    throw error;
+  await getOwnSession(userId, sessionId);
+  let input: ReplyInput = { regenerate: true };
+  if (intent === "send") {
+    // Without JavaScript the picker's files come with the form; they are stored here, checked as uploads are.
+    const files = filesInForm(form);
+    const message = readMessage(form, files.length);
+    input = { text: message.text, attachments: [...message.attachments, ...(await storeFormFiles(userId, files))] };
   }
+  const outcome = await runReply(await prepareReply({ userId }, sessionId, input), {});
+  // The message was saved and the tokens given back: the page shows it, and that no reply came.
+  if (outcome.status === "failed") throw new ReplyFailedError(outcome.error);
 }

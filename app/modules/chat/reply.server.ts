@@ -1,53 +1,70 @@
 import { Prisma } from "~/generated/prisma/client";
 import { isImageAttachment } from "~/lib/attachments";
 import { chatTexts, MESSAGE_MAX_CHARS, type ChatMessageView } from "~/lib/chat";
-import {
-  ProviderAbortedError,
-  ProviderError,
-  ProviderTimeoutError,
-  resolveModelEndpoint,
-  streamChatCompletion,
-  type ModelEndpoint,
-} from "~/modules/ai/provider.server";
-import { buildChatPrompt, HISTORY_LIMIT, type ChatPrompt } from "~/modules/ai/prompt.server";
+import { buildChatPrompt, HISTORY_LIMIT, type PromptAgent } from "~/modules/ai/prompt.server";
+import { ProviderAbortedError, ProviderError, ProviderTimeoutError } from "~/modules/ai/providers/errors.server";
+import { chatProviderFor } from "~/modules/ai/providers/registry.server";
+import type { ModelConnection } from "~/modules/ai/providers/types";
 import { keepLoginSessionAlive, liveLoginSessionSql } from "~/modules/auth/login-session.server";
 import { isUuid } from "~/modules/catalogue/characters.server";
 import { KEEP_PREPARED } from "~/modules/db/database.server";
 import { database, prisma } from "~/modules/db/db.server";
+import { AppError, InvalidInputError } from "~/modules/http/errors.server";
 import { logger } from "~/modules/logging/logger.server";
 import { countAttemptSql, type RateLimitRule } from "~/modules/security/rate-limit.server";
-import { InsufficientTokensError, release, reservationCtes, settle, toBalance } from "~/modules/tokens/ledger.server";
+import { InsufficientTokensError, reservationCtes, toBalance } from "~/modules/tokens/ledger.server";
+import { charge, refund, withReservation, type PaidOutcome } from "~/modules/tokens/reservations.server";
 import { AttachmentRejected, attachmentPaths, attachmentPathsOf, foreignAttachment, promptContentWithAttachments } from "./attachments.server";
 import { agentStreamsSql, agentTemperatureSql } from "./agent-settings.server";
 import { chatModelChoiceSql, lastAskHasImagesSql, usableChatModels } from "./model-choice.server";
 import { publishChatEvent } from "./realtime.server";
 import { ChatNotFoundError, messageCtes, saveMessage, savedMessageView, type NewMessage, type OwnSession } from "./sessions.server";
 
-export class ChatInputError extends Error {}
-/**
- * The tokens were reserved and the person's message saved, but the reply could not start (its
- * attachments could not be read, or the model's platform not be called): the tokens went back and
- * the message stays, as when the model fails. The caller says so with the spec's reply text.
+/*
+ * Why a reply is refused, each with its status and the text the person reads (errors.server.ts):
+ * the streaming route answers them with errorResponse, the page without JavaScript with errorData.
  */
-export class ReplyNotStartedError extends Error {
-  constructor(
-    readonly userMessage: ChatMessageView | null,
-    options: { cause: unknown },
-  ) {
-    super("the reply could not start", options);
+
+/** A send that breaks a rule: blank, too long, or naming a file that is not the sender's (400). */
+export class ChatInputError extends InvalidInputError {}
+/** A reply's form larger than any message can be (413). */
+export class MessageTooLargeError extends AppError {
+  constructor() {
+    super("message-too-large", 413, chatTexts.messageTooLong);
   }
 }
-export class NoChatModelError extends Error {}
-/** The request's login session is missing, expired or of a disabled account (a `loginSessionId` requester only: a `userId` one is already signed in). */
-export class NotSignedInError extends Error {}
-/** A reply is already being written in this chat (in another tab, or one not yet stopped): nothing was reserved, saved or counted. */
-export class ReplyBusyError extends Error {}
-/** More replies asked for than CHAT_REPLIES allows: nothing was reserved, saved or sent to the model. */
-export class TooManyRepliesError extends Error {
+/** No published chat model can be called (503). */
+export class NoChatModelError extends AppError {
+  constructor() {
+    super("no-chat-model", 503, chatTexts.replyAgentFailed);
+  }
+}
+/** The request's login session is missing, expired or of a disabled account (401; a `userId` requester is already signed in). */
+export class NotSignedInError extends AppError {
+  constructor() {
+    super("not-signed-in", 401, chatTexts.replyNotSignedIn);
+  }
+}
+/** A reply is already being written in this chat (in another tab, or one not yet stopped): nothing was reserved, saved or counted (409). */
+export class ReplyBusyError extends AppError {
+  constructor() {
+    super("reply-busy", 409, chatTexts.replyBusy);
+  }
+}
+/** More replies asked for than CHAT_REPLIES allows: nothing was reserved, saved or sent to the model (429, with Retry-After). */
+export class TooManyRepliesError extends AppError {
   constructor(readonly retryAfterSeconds: number) {
-    super(
-      `You are sending messages faster than anyone can read the replies. Please wait ${retryAfterSeconds} second${retryAfterSeconds === 1 ? "" : "s"} and try again.`,
-    );
+    super("too-many-replies", 429, chatTexts.tooManyReplies(retryAfterSeconds), { headers: { "Retry-After": String(retryAfterSeconds) } });
+  }
+}
+/**
+ * No reply came (the model failed, timed out or said nothing, or the reply could not be saved),
+ * for the page without JavaScript, which waits for the whole reply (502). The person's message,
+ * if the ask had one, was saved; the tokens went back.
+ */
+export class ReplyFailedError extends AppError {
+  constructor(message: string) {
+    super("reply-failed", 502, message);
   }
 }
 
@@ -77,14 +94,24 @@ export type PreparedReply = {
   userId: string;
   /** The person's message, saved with the reservation (a regenerate has none). */
   userMessage: ChatMessageView | null;
-  endpoint: ModelEndpoint;
-  prompt: ChatPrompt;
+  /** Held by the opening statement; null when the model is free. runReply closes it. */
   reservationId: string | null;
   /** The agent reply this one replaces (regenerate), deleted once the new one is saved. */
   replaces: string | null;
   /** Until when this reply holds its chat (REPLY_HOLD_SECONDS); ending the reply lets the chat go. */
   replyUntil: Date;
   model: { name: string; platform: string; modelId: string };
+  /**
+   * What the model is asked. Its attachments are read and its provider chosen when the reply
+   * runs, inside the paid call, so that a failure there gives the tokens back like any other.
+   */
+  ask: {
+    agent: PromptAgent;
+    model: ModelConnection & { systemInstruction: string | null; messageInstruction: string | null; acceptsImages: boolean };
+    history: HistoryEntry[];
+    text: string;
+    files: string[];
+  };
 };
 
 export type ReplyOutcome =
@@ -169,7 +196,8 @@ export function readMessage(form: FormData, filesInForm = 0) {
  * The statement goes to the driver directly and is kept prepared on each connection: it takes
  * longer to plan than to run, and Prisma's work around a query is a third of its time. It alone
  * commits without waiting for the disk (decision 009): a crash of the database server could lose
- * it whole (message and reservation together), never half of it.
+ * it whole (message and reservation together), never half of it. The reservation it holds is
+ * closed by runReply (or abandonReply), through the tokens' one paid-call path.
  */
 export async function prepareReply(
   requester: Requester,
@@ -195,7 +223,7 @@ async function openingStatement(statement: Prisma.Sql) {
   try {
     return await database().query<OpeningRow>(statement);
   } catch (error) {
-    if (isRowLocked(error)) throw new ReplyBusyError(chatTexts.replyBusy);
+    if (isRowLocked(error)) throw new ReplyBusyError();
     throw error;
   }
 }
@@ -281,44 +309,44 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
     FROM me CROSS JOIN (SELECT set_config('synchronous_commit', 'off', true)) AS commit_without_flush
          LEFT JOIN context ON true LEFT JOIN choice ON true LEFT JOIN held ON true LEFT JOIN locked ON true
          LEFT JOIN saved ON true LEFT JOIN announced ON true`);
-  if (!row) throw new NotSignedInError("no live login session");
+  if (!row) throw new NotSignedInError();
   if (row.loginSessionId && row.lastSeenAt) {
     keepLoginSessionAlive({ loginSessionId: row.loginSessionId, lastSeenAt: row.lastSeenAt, userId: row.userId }).catch((error: unknown) =>
       logger.warn({ err: error }, "could not extend the login session"),
     );
   }
   if (!row.id) throw new ChatNotFoundError(sessionId);
-  if (row.busy) throw new ReplyBusyError(chatTexts.replyBusy);
+  if (row.busy) throw new ReplyBusyError();
   if ((row.replyCount ?? 0) > CHAT_REPLIES.limit) throw new TooManyRepliesError(Math.max(1, row.retryAfterSeconds ?? 1));
   const foreign = foreignAttachment(row.userId, attachments);
   if (foreign) throw new ChatInputError(foreign.message);
   let history = row.history;
   const lastUser = history.findLast((message) => message.senderType === "user");
-  if (regenerate && !lastUser) throw new ChatInputError("There is no message to answer yet.");
+  if (regenerate && !lastUser) throw new ChatInputError(chatTexts.noMessageToAnswer);
   const model = usable.find((candidate) => candidate.chatModel === row.modelName);
-  if (!model) throw new NoChatModelError("no published chat model can be called");
+  if (!model) throw new NoChatModelError();
   if (model.costTokens > 0 && !row.reservationId) {
-    throw new InsufficientTokensError(model.costTokens, toBalance({ free: row.balanceFree, purchased: row.balancePurchased }));
+    const balance = toBalance({ free: row.balanceFree, purchased: row.balancePurchased });
+    throw new InsufficientTokensError(model.costTokens, balance, chatTexts.insufficientTokens(model.costTokens, balance.total));
   }
 
   const session: OwnSession = { id: row.id, agentId: row.agentId, characterId: row.characterId, agentName: row.agentName, agentAvatar: row.agentAvatar };
-  const replyUntil = row.replyUntil!;
   const userMessage =
     userEntry && row.userMessageId && row.userMessageAt ? savedMessageView(userEntry, { id: row.userMessageId, createdAt: row.userMessageAt }) : null;
-  try {
-    let text: string;
-    let files = attachments;
-    let replaces: string | null = null;
-    if (regenerate) {
-      // The last message again, with the files it was sent with.
-      text = lastUser!.message;
-      files = attachmentPaths(lastUser);
-      if (history.at(-1)?.senderType === "agent" && row.lastAgentId) replaces = row.lastAgentId;
-      history = history.slice(0, history.lastIndexOf(lastUser!));
-    } else {
-      text = input.text;
-    }
-    const prompt = buildChatPrompt({
+  // A regenerate asks the last message again, with the files it was sent with, in place of the reply after it.
+  const text = regenerate ? lastUser!.message : input.text;
+  const files = regenerate ? attachmentPaths(lastUser) : attachments;
+  const replaces = regenerate && history.at(-1)?.senderType === "agent" ? row.lastAgentId : null;
+  if (regenerate) history = history.slice(0, history.lastIndexOf(lastUser!));
+  return {
+    session,
+    userId: row.userId,
+    userMessage,
+    reservationId: row.reservationId,
+    replaces,
+    replyUntil: row.replyUntil!,
+    model: { name: model.chatModel, platform: model.aiPlatform, modelId: model.modelId },
+    ask: {
       agent: {
         name: row.agentName,
         description: row.description,
@@ -327,36 +355,21 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
         messageInstruction: row.messageInstruction,
         temperature: row.temperature,
       },
-      model: { systemInstruction: model.systemInstruction, messageInstruction: model.messageInstruction },
+      // Streaming is off when the model or the agent says so (spec: is_stream, document.details.isStream).
+      model: { ...model, isStream: model.isStream && row.agentStreams },
       history: history.slice(-HISTORY_LIMIT),
-      userMessage: await promptContentWithAttachments(text, files, { readsImages: model.acceptsImages }),
-    });
-    // Streaming is off when the model or the agent says so (spec: is_stream, document.details.isStream).
-    const endpoint = resolveModelEndpoint({ ...model, isStream: model.isStream && row.agentStreams });
-    return {
-      session,
-      userId: row.userId,
-      userMessage,
-      endpoint,
-      prompt,
-      reservationId: row.reservationId,
-      replaces,
-      replyUntil,
-      model: { name: model.chatModel, platform: model.aiPlatform, modelId: model.modelId },
-    };
-  } catch (error) {
-    // The attachments could not be read, or the model's platform not be called: the tokens go back
-    // (the person's message stays, as when the model fails).
-    await giveUp({ session, reservationId: row.reservationId, replyUntil });
-    logger.error({ err: error, sessionId: session.id }, "a chat reply could not start");
-    throw new ReplyNotStartedError(userMessage, { cause: error });
-  }
+      text,
+      files,
+    },
+  };
 }
 
 /**
- * Calls the model and streams its words to `onDelta`. The reply is saved once, when it is
- * complete (or, if the person stopped it, with what had arrived); then the tokens are settled.
- * A failure saves nothing and gives the tokens back.
+ * Calls the model and streams its words to `onDelta`, as one paid call (withReservation) on the
+ * tokens the opening statement reserved. The reply is saved once, when it is complete (or, if the
+ * person stopped it, with what had arrived), and then paid for. A reply that cannot start (its
+ * attachments unreadable, its platform not callable), fails, or comes back empty saves nothing and
+ * gives the tokens back. Whatever the ending, the chat is let go.
  */
 export async function runReply(
   prepared: PreparedReply,
@@ -368,22 +381,36 @@ export async function runReply(
   }: { signal?: AbortSignal; onDelta?: (text: string) => void; onUserMessage?: (message: ChatMessageView) => void; timeoutMs?: number },
 ): Promise<ReplyOutcome> {
   if (prepared.userMessage) onUserMessage?.(prepared.userMessage);
+  let outcome: ReplyOutcome;
   try {
-    return await answer(prepared, { signal, onDelta, timeoutMs });
+    outcome = await withReservation({ reservationId: prepared.reservationId }, () => answer(prepared, { signal, onDelta, timeoutMs }));
   } catch (error) {
     // Whatever went wrong, the chat is not left held until REPLY_HOLD_SECONDS pass.
     await endReply(prepared).catch(() => {});
     throw error;
   }
+  const saved = outcome.status !== "failed" && outcome.message !== null;
+  if (saved && prepared.replaces) await replaceOldReply(prepared);
+  // A reply saved in place of none let the chat go in its own statement.
+  else if (!saved) await endReply(prepared);
+  return outcome;
 }
 
 async function answer(
   prepared: PreparedReply,
   { signal, onDelta, timeoutMs }: { signal?: AbortSignal; onDelta?: (text: string) => void; timeoutMs?: number },
-): Promise<ReplyOutcome> {
+): Promise<PaidOutcome<ReplyOutcome>> {
+  let started;
+  try {
+    started = await startReply(prepared);
+  } catch (error) {
+    // The person's message stays, as when the model fails.
+    logger.error({ err: error, sessionId: prepared.session.id }, "a chat reply could not start");
+    return refund({ status: "failed", error: chatTexts.replyFailed });
+  }
   let received = "";
   try {
-    for await (const event of streamChatCompletion(prepared.endpoint, { ...prepared.prompt, signal, timeoutMs })) {
+    for await (const event of started.provider.streamChat({ ...started.prompt, signal, timeoutMs })) {
       if (event.type === "delta") {
         received += event.text;
         onDelta?.(event.text);
@@ -394,36 +421,39 @@ async function answer(
   } catch (error) {
     if (error instanceof ProviderAbortedError || signal?.aborted)
       return finishStopped(prepared, received || (error instanceof ProviderError ? error.partialText : ""));
-    await giveUp(prepared);
     if (!(error instanceof ProviderError)) logger.error({ err: error, sessionId: prepared.session.id }, "chat reply failed");
     else logger.warn({ err: error.message, model: prepared.model.name, sessionId: prepared.session.id }, "the model did not answer");
-    return { status: "failed", error: error instanceof ProviderTimeoutError ? chatTexts.replyTimeout : chatTexts.replyFailed };
+    return refund({ status: "failed", error: error instanceof ProviderTimeoutError ? chatTexts.replyTimeout : chatTexts.replyFailed });
   }
-  if (!received.trim()) {
-    await giveUp(prepared);
-    return { status: "failed", error: chatTexts.replyAgentFailed };
-  }
+  if (!received.trim()) return refund({ status: "failed", error: chatTexts.replyAgentFailed });
   const message = await saveReply(prepared, received);
-  return message ? { status: "complete", message } : { status: "failed", error: chatTexts.replyFailed };
+  return message ? charge({ status: "complete", message }) : refund({ status: "failed", error: chatTexts.replyFailed });
 }
 
-async function finishStopped(prepared: PreparedReply, partial: string): Promise<ReplyOutcome> {
-  if (!partial.trim()) {
-    await giveUp(prepared);
-    return { status: "stopped", message: null };
-  }
-  return { status: "stopped", message: await saveReply(prepared, partial) };
+/** The prompt, with the attachments read, and the provider that answers it. */
+async function startReply({ ask }: PreparedReply) {
+  const prompt = buildChatPrompt({
+    agent: ask.agent,
+    model: { systemInstruction: ask.model.systemInstruction, messageInstruction: ask.model.messageInstruction },
+    history: ask.history,
+    userMessage: await promptContentWithAttachments(ask.text, ask.files, { readsImages: ask.model.acceptsImages }),
+  });
+  return { prompt, provider: chatProviderFor(ask.model) };
+}
+
+async function finishStopped(prepared: PreparedReply, partial: string): Promise<PaidOutcome<ReplyOutcome>> {
+  if (!partial.trim()) return refund({ status: "stopped", message: null });
+  const message = await saveReply(prepared, partial);
+  return message ? charge({ status: "stopped", message }) : refund({ status: "stopped", message: null });
 }
 
 /**
- * Saves the reply, then settles its tokens and takes away the reply it replaces. Null when the
- * reply could not be saved (the chat was deleted meanwhile): then the tokens go back. Once it is
- * saved it is the person's and paid for, whatever happens after.
+ * Saves the reply and announces it. Null when it could not be saved (the chat was deleted
+ * meanwhile): then it is not paid for. A reply that replaces none lets the chat go in the same statement.
  */
 async function saveReply(prepared: PreparedReply, text: string) {
-  let message: ChatMessageView;
   try {
-    message = await saveMessage(
+    return await saveMessage(
       prepared.session,
       prepared.userId,
       {
@@ -436,34 +466,20 @@ async function saveReply(prepared: PreparedReply, text: string) {
     );
   } catch (error) {
     logger.error({ err: error, sessionId: prepared.session.id }, "could not save a chat reply");
-    await giveUp(prepared);
     return null;
   }
-  try {
-    if (prepared.reservationId) await settle(prepared.reservationId);
-    if (prepared.replaces) {
-      await prisma().chatMessage.deleteMany({ where: { id: prepared.replaces, sessionId: prepared.session.id } });
-      await publishChatEvent({ kind: "deleted", userId: prepared.userId, sessionId: prepared.session.id, messageId: prepared.replaces });
-    }
-  } catch (error) {
-    // The person has the reply (the live feed announced it): it is shown as the reply it is.
-    logger.error(
-      { err: error, sessionId: prepared.session.id, reservationId: prepared.reservationId },
-      "a saved chat reply could not be settled or replace the old one",
-    );
-  } finally {
-    if (prepared.replaces)
-      await endReply(prepared).catch((error: unknown) => logger.error({ err: error, sessionId: prepared.session.id }, "could not let a chat go"));
-  }
-  return message;
 }
 
-/** A reply that will not be saved: its tokens go back and its chat is free again. */
-async function giveUp(reply: Pick<PreparedReply, "session" | "reservationId" | "replyUntil">) {
+/** After a regenerate's reply is saved and paid for: the reply it replaces goes, then the chat is let go. */
+async function replaceOldReply(prepared: PreparedReply) {
   try {
-    if (reply.reservationId) await release(reply.reservationId);
+    await prisma().chatMessage.deleteMany({ where: { id: prepared.replaces!, sessionId: prepared.session.id } });
+    await publishChatEvent({ kind: "deleted", userId: prepared.userId, sessionId: prepared.session.id, messageId: prepared.replaces! });
+  } catch (error) {
+    // The person has the reply (the live feed announced it): it is shown as the reply it is.
+    logger.error({ err: error, sessionId: prepared.session.id }, "a saved chat reply could not replace the old one");
   } finally {
-    await endReply(reply);
+    await endReply(prepared).catch((error: unknown) => logger.error({ err: error, sessionId: prepared.session.id }, "could not let a chat go"));
   }
 }
 
@@ -472,5 +488,11 @@ async function endReply({ session, replyUntil }: Pick<PreparedReply, "session" |
   await prisma().$executeRaw`UPDATE chat_sessions SET reply_until = NULL WHERE id = ${session.id}::uuid AND reply_until = ${replyUntil}::timestamp(3)`;
 }
 
-/** A prepared reply that will not be run (the benchmark's timing of the opening statement): as if the model had failed. */
-export const abandonReply = giveUp;
+/** A prepared reply that will not be run (the benchmark's timing of the opening statement): its tokens go back and its chat is free again. */
+export async function abandonReply(prepared: PreparedReply) {
+  try {
+    await withReservation({ reservationId: prepared.reservationId }, async () => refund(null));
+  } finally {
+    await endReply(prepared);
+  }
+}

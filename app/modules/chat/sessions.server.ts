@@ -1,15 +1,30 @@
 import { z } from "zod";
 import { Prisma } from "~/generated/prisma/client";
-import { MESSAGES_PAGE_SIZE, SESSION_LIST_LIMIT, type ChatMessageView, type ChatSessionSummary, type PresentMessages } from "~/lib/chat";
+import { chatTexts, MESSAGES_PAGE_SIZE, SESSION_LIST_LIMIT, type ChatMessageView, type ChatSessionSummary, type PresentMessages } from "~/lib/chat";
 import { liveLoginSessionSql } from "~/modules/auth/login-session.server";
 import { escapeLike, isUuid } from "~/modules/catalogue/characters.server";
 import { prisma } from "~/modules/db/db.server";
+import { NotFoundError } from "~/modules/http/errors.server";
 import { attachmentViews, removeUnusedAttachments } from "./attachments.server";
 import { greetingFor } from "./greeting.server";
 import { chatEventNotifySql, publishChatEvent } from "./realtime.server";
 
-/** Someone else's session, message or agent: it does not exist for this person (answer 404). */
-export class ChatNotFoundError extends Error {}
+/** Someone else's session, message or agent, or a character not published: it does not exist for this person (404). `id`: what was asked for. */
+export class ChatNotFoundError extends NotFoundError {
+  constructor(
+    readonly id?: string,
+    message?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A message to delete that is not there (deleted already, in another tab) or not the person's own: 404, "Failed to delete message". */
+export class MessageNotFoundError extends ChatNotFoundError {
+  constructor(id: string) {
+    super(id, chatTexts.deleteFailed);
+  }
+}
 
 /**
  * Spec section 4, "Start chat on a character": reuse this person's copy of the character (their
@@ -59,7 +74,7 @@ export async function startChat(userId: string, characterId: string): Promise<st
 
 export type OwnSession = { id: string; agentId: string; characterId: string; agentName: string; agentAvatar: string | null };
 
-/** The session if it is this person's (one query); otherwise ChatNotFoundError. */
+/** The session if it is this person's (one query); otherwise ChatNotFoundError, so someone else's session answers 404, never a hint that it exists. */
 export async function getOwnSession(userId: string, sessionId: string): Promise<OwnSession> {
   if (!isUuid(sessionId)) throw new ChatNotFoundError(sessionId);
   const [session] = await prisma().$queryRaw<OwnSession[]>`
@@ -68,16 +83,6 @@ export async function getOwnSession(userId: string, sessionId: string): Promise<
     WHERE s.id = ${sessionId}::uuid AND s.user_id = ${userId}::uuid`;
   if (!session) throw new ChatNotFoundError(sessionId);
   return session;
-}
-
-/** For loaders, actions and resource routes: someone else's session answers 404, never a hint that it exists. */
-export async function requireOwnSession(userId: string, sessionId: string) {
-  try {
-    return await getOwnSession(userId, sessionId);
-  } catch (error) {
-    if (error instanceof ChatNotFoundError) throw new Response("Not Found", { status: 404 });
-    throw error;
-  }
 }
 
 /** The time part of a list cursor: an ISO time on a day that exists, as toISOString writes it. */
@@ -273,7 +278,7 @@ export async function saveMessage(
   return savedMessageView(entry, row!);
 }
 
-/** Deletes one of this person's own messages (spec: delete your own messages). */
+/** Deletes one of this person's own messages (spec: delete your own messages); MessageNotFoundError when it is not there or not theirs. */
 export async function deleteOwnMessage(userId: string, sessionId: string, messageId: string) {
   const deleted = isUuid(messageId)
     ? await prisma().$queryRaw<{ document: unknown }[]>`
@@ -281,7 +286,7 @@ export async function deleteOwnMessage(userId: string, sessionId: string, messag
         WHERE id = ${messageId}::uuid AND session_id = ${sessionId}::uuid AND user_id = ${userId}::uuid AND sender_type = 'user'
         RETURNING document`
     : [];
-  if (deleted.length === 0) throw new ChatNotFoundError(messageId);
+  if (deleted.length === 0) throw new MessageNotFoundError(messageId);
   await publishChatEvent({ kind: "deleted", userId, sessionId, messageId });
   await removeUnusedAttachments(userId, deleted[0]!.document);
 }

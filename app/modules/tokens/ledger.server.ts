@@ -1,5 +1,6 @@
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/modules/db/db.server";
+import { AppError } from "~/modules/http/errors.server";
 import { oncePerRequest } from "~/modules/http/per-request.server";
 
 /**
@@ -12,25 +13,34 @@ import { oncePerRequest } from "~/modules/http/per-request.server";
  * then settles it (possibly for less, e.g. a stream stopped early) or releases it (the call
  * failed). Settle and release act only on a reservation that is still held, so each happens at
  * most once whatever the retries or races. Reservations nobody closes are released when they
- * expire.
+ * expire. Paid calls use these through reservations.server.ts (`withReservation`), which owns
+ * when a reservation is closed.
  */
 
 export type TokenType = "free" | "purchased";
 export type Balance = { free: number; purchased: number; total: number };
 export type LedgerReference = { type: string; id: string };
 
-type Runner = Pick<ReturnType<typeof prisma>, "$queryRaw">;
+/** Where a statement runs: the app's database by default, or a caller's transaction or other connection. */
+export type Runner = Pick<ReturnType<typeof prisma>, "$queryRaw">;
 
-/** How long a reservation may stay held before the sweeper gives it back. */
+/** How long a reservation may stay held before the sweeper gives it back, unless its purpose says otherwise (`ttlSeconds`). */
 export const RESERVATION_TTL_SECONDS = 10 * 60;
 
-export class InsufficientTokensError extends Error {
+/** Where a person buys tokens: the refusal below links there. */
+const BUY_TOKENS_PATH = "/dashboard/tokens";
+
+/**
+ * The balance does not cover a cost (402), with both figures and where to buy more. The text says
+ * what the tokens were for when the caller knows (a chat message says "for this message").
+ */
+export class InsufficientTokensError extends AppError {
   constructor(
     readonly cost: number,
     readonly balance: Balance,
+    message = `You need ${cost} tokens for this, and your balance is ${balance.total}. Buy tokens or claim your free monthly tokens to continue.`,
   ) {
-    super(`Insufficient tokens: this needs ${cost} and the balance is ${balance.total}.`);
-    this.name = "InsufficientTokensError";
+    super("insufficient-tokens", 402, message, { details: { buyTokens: BUY_TOKENS_PATH } });
   }
 }
 
@@ -153,20 +163,20 @@ export type Closing = { status: "settled" | "released"; refunded: number } | { s
  * Keeps the reservation, charging `finalCost` (at most what was held; by default all of it) and
  * giving back the rest: purchased tokens first, as they were taken last. Idempotent.
  */
-export function settle(reservationId: string, finalCost?: number): Promise<Closing> {
+export function settle(reservationId: string, finalCost?: number, db: Runner = prisma()): Promise<Closing> {
   if (finalCost !== undefined) assertAmount(finalCost, true);
-  return close(reservationId, "settled", finalCost ?? null);
+  return close(db, reservationId, "settled", finalCost ?? null);
 }
 
 /** Gives every held token back (the call failed). Idempotent; a settled reservation stays settled. */
-export function release(reservationId: string): Promise<Closing> {
-  return close(reservationId, "released", 0);
+export function release(reservationId: string, db: Runner = prisma()): Promise<Closing> {
+  return close(db, reservationId, "released", 0);
 }
 
-async function close(reservationId: string, status: "settled" | "released", finalCost: number | null): Promise<Closing> {
+async function close(db: Runner, reservationId: string, status: "settled" | "released", finalCost: number | null): Promise<Closing> {
   // Only a held reservation changes state; the refund rides in the same statement, so it
   // happens exactly once or not at all.
-  const [row] = await prisma().$queryRaw<{ refunded: number }[]>`
+  const [row] = await db.$queryRaw<{ refunded: number }[]>`
     WITH closed AS (
       UPDATE token_reservations r
       SET status = ${status}::"ReservationStatus",

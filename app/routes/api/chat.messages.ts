@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { chatTexts } from "~/lib/chat";
 import { getCurrentUser } from "~/modules/auth/login-session.server";
-import { presentMessageIds, requireOwnSession } from "~/modules/chat/sessions.server";
+import { getOwnSession, presentMessageIds } from "~/modules/chat/sessions.server";
+import { errorResponse } from "~/modules/http/errors.server";
 import type { Route } from "./+types/chat.messages";
 
 const SINCE_ERROR = "since must be a time such as 2026-01-01T00:00:00.000Z";
@@ -15,9 +16,13 @@ const SINCE = z.iso.datetime({ error: SINCE_ERROR });
 export async function loader({ request, params, url }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
   if (!user) return Response.json({ error: chatTexts.replyNotSignedIn }, { status: 401 });
-  // Someone else's chat answers 404 before anything else is looked at.
-  const session = await requireOwnSession(user.id, params.sessionId);
-  const since = SINCE.safeParse(url.searchParams.get("since"));
-  if (!since.success) return Response.json({ error: SINCE_ERROR }, { status: 400 });
-  return Response.json(await presentMessageIds(session.id, new Date(since.data)), { headers: { "Cache-Control": "private, no-store" } });
+  try {
+    // Someone else's chat answers 404 before anything else is looked at.
+    const session = await getOwnSession(user.id, params.sessionId);
+    const since = SINCE.safeParse(url.searchParams.get("since"));
+    if (!since.success) return Response.json({ error: SINCE_ERROR }, { status: 400 });
+    return Response.json(await presentMessageIds(session.id, new Date(since.data)), { headers: { "Cache-Control": "private, no-store" } });
+  } catch (error) {
+    return errorResponse(error);
+  }
 }

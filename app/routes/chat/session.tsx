@@ -1,5 +1,5 @@
 import { ArrowDown, ChevronLeft, Info, PanelRightClose, PanelRightOpen } from "lucide-react";
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { data, Link, redirect, useFetcher, useNavigation, useSearchParams } from "react-router";
 import { ChatComposer } from "~/components/chat/composer";
 import { MessageBubble, useDeleteFeedback } from "~/components/chat/message-bubble";
@@ -9,14 +9,20 @@ import { Dialog } from "~/components/ui/dialog";
 import { PromptGuideModal } from "~/components/chat/prompt-guide-modal";
 import { ChatSessionList } from "~/components/chat/session-list";
 import { useChat } from "~/components/chat/use-chat";
+import { useChatScroll } from "~/components/chat/use-chat-scroll";
 import { useSessionPages } from "~/components/chat/use-session-pages";
 import { thumbnailUrl } from "~/lib/catalogue";
-import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_PER_MESSAGE, attachmentTexts } from "~/lib/attachments";
+import type { FieldErrors } from "~/lib/auth-forms";
+import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_PER_MESSAGE } from "~/lib/attachments";
 import { chatTexts } from "~/lib/chat";
 import { showToast, withToast } from "~/lib/toasts";
 import type { ShellHandle } from "~/components/shell/frame";
 import { requireUser } from "~/modules/auth/login-session.server";
+import { AttachmentsTooLargeError } from "~/modules/chat/attachments.server";
 import { chatPageData, handleChatAction } from "~/modules/chat/page.server";
+import { ReplyFailedError } from "~/modules/chat/reply.server";
+import { MessageNotFoundError } from "~/modules/chat/sessions.server";
+import { errorData, isAppError } from "~/modules/http/errors.server";
 import { readFormWithin } from "~/modules/http/form.server";
 import type { Route } from "./+types/session";
 
@@ -33,47 +39,50 @@ export function meta({ data: page }: Route.MetaArgs) {
 
 export async function loader({ request, url, params }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
-  return chatPageData(user.id, params.sessionId, url.searchParams);
+  // Someone else's chat does not exist for this person: the error page's 404.
+  return chatPageData(user.id, params.sessionId, url.searchParams).catch((error: unknown) => {
+    throw errorData(error);
+  });
 }
 
 export async function action({ request, url, params }: Route.ActionArgs) {
   const user = await requireUser(request, url);
   // At most a message's files (no JavaScript: they come with the form) or a new agent picture.
   const form = await readFormWithin(request, PAGE_FORM_MAX_BYTES);
-  if (!form) return data({ error: attachmentTexts.tooLarge, buyTokens: undefined, intent: undefined, fields: undefined, draft: undefined }, { status: 413 });
-  const result = await handleChatAction(user.id, params.sessionId, form);
-  if (result.ok) throw redirect(result.toast ? withToast(`/chat/${params.sessionId}`, result.toast) : `/chat/${params.sessionId}`);
-  // A message that is not there is a real 404, returned rather than thrown so that the chat stays
-  // on screen with the failure.
-  if (result.intent === "delete") return Response.json({ error: result.error, intent: result.intent }, { status: result.status });
-  return data(
-    {
-      error: result.error,
-      buyTokens: result.buyTokens,
-      intent: result.intent,
-      fields: result.fields,
-      // A send refused before it was saved (502: saved, but no reply came): its text goes back in the box.
-      draft: form.get("intent") === "send" && result.status !== 502 ? String(form.get("message") ?? "") : undefined,
-    },
-    { status: result.status },
-  );
+  let done;
+  try {
+    if (!form) throw new AttachmentsTooLargeError();
+    done = await handleChatAction(user.id, params.sessionId, form);
+  } catch (error) {
+    return refused(error, form);
+  }
+  throw redirect(done.toast ? withToast(`/chat/${params.sessionId}`, done.toast) : `/chat/${params.sessionId}`);
 }
 
-const FOLLOW_WITHIN_PX = 100;
 /**
- * The conversation's scroller is served laid out from the bottom (`flex-col-reverse`), so it opens
- * at the newest message before any script runs, on a slow phone and without JavaScript; scrollTop
- * is 0 at the bottom and negative above it. Where the browser has scroll anchoring (Chrome, Edge,
- * Firefox) it stays so, and the browser keeps the reader's place as messages arrive below. Safari
- * has none: there the script turns it top-down, where arriving messages leave the place as it is,
- * keeping the place it had (its own `data-layout` says which way it lies).
+ * A refused action as the page shows it: errorData's `{ ok: false, error, code }` with the Buy
+ * tokens link or field errors the error carries, the form it came from, and for a send refused
+ * before it was saved, its text to put back in the composer. A message that is not there (deleted
+ * in another tab, or not theirs) is a real 404, answered as data rather than thrown, so the chat
+ * stays on screen with the failure; any other 404 (someone else's chat) is the error page's.
  */
-let anchoring: boolean | undefined;
-const hasScrollAnchoring = () => (anchoring ??= CSS.supports("overflow-anchor", "auto"));
-const fromBottom = (element: HTMLElement) => element.dataset.layout === "bottom-up";
-const scrolledUp = (element: HTMLElement) =>
-  fromBottom(element) ? Math.max(0, -element.scrollTop) : element.scrollHeight - element.scrollTop - element.clientHeight;
-const newestAt = (element: HTMLElement) => (fromBottom(element) ? 0 : element.scrollHeight);
+function refused(error: unknown, form: FormData | null) {
+  const failure =
+    error instanceof MessageNotFoundError ? data({ ok: false as const, error: error.message, code: error.code }, { status: error.status }) : errorData(error);
+  const details = isAppError(error) ? (error.details as { buyTokens?: string; fields?: FieldErrors }) : {};
+  const intent = form?.get("intent");
+  return data(
+    {
+      ...failure.data,
+      buyTokens: details.buyTokens,
+      fields: details.fields,
+      intent: intent === "edit-agent" || intent === "delete" ? intent : undefined,
+      // Saved, but no reply came (ReplyFailedError): the message is on the page, not in the box.
+      draft: intent === "send" && !(error instanceof ReplyFailedError) ? String(form?.get("message") ?? "") : undefined,
+    },
+    failure.init ?? undefined,
+  );
+}
 const PANEL_BY_DEFAULT = "(min-width: 1440px)";
 const PAGE_FORM_MAX_BYTES = ATTACHMENTS_PER_MESSAGE * ATTACHMENT_MAX_BYTES + 256 * 1024;
 /** Spec: the phone's quick-action grid. The first three start a topic; the rest open the details. */
@@ -105,7 +114,6 @@ export default function ChatSession({ loaderData, actionData, params }: Route.Co
   const [panel, setPanel] = useState<"auto" | "open" | "closed">("auto");
   const panelShown = () => panel === "open" || (panel === "auto" && window.matchMedia(PANEL_BY_DEFAULT).matches);
   const togglePanel = () => setPanel(panelShown() ? "closed" : "open");
-  const [awayFromBottom, setAwayFromBottom] = useState(false);
   const [fill, setFill] = useState<{ text: string; key: number } | null>(null);
   const [guideOpen, setGuideOpen] = useState(false);
   const [detailsOpen, setDetailsOpen] = useState(false);
@@ -147,28 +155,24 @@ export default function ChatSession({ loaderData, actionData, params }: Route.Co
     picks.current[key] = index + 1;
     write(prompts[index % prompts.length]!);
   };
-  const scroller = useRef<HTMLDivElement>(null);
+  const scroll = useChatScroll(params.sessionId, chat.messages);
   const topSentinel = useRef<HTMLDivElement>(null);
-  const opened = useRef(false);
-  const previousHeight = useRef(0);
-  const shownSession = useRef(params.sessionId);
-  const jumpToBottom = useRef(false);
-  const [topDown, setTopDown] = useState(false);
-  const keptFromBottom = useRef<number | null>(null);
 
   useEffect(() => setHasMore(page.hasMore), [params.sessionId, page.hasMore]);
+  const { keepPlaceAboveOlder } = scroll;
+  const { prependOlder } = chat;
   useEffect(() => {
     if (!older.data || older.data.sessionId !== params.sessionId) return;
-    previousHeight.current = scroller.current?.scrollHeight ?? 0;
-    chat.prependOlder(older.data.messages);
+    keepPlaceAboveOlder();
+    prependOlder(older.data.messages);
     setHasMore(older.data.hasMore);
-  }, [older.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [older.data, params.sessionId, keepPlaceAboveOlder, prependOlder]);
 
   // Older messages load when the top comes into view, or on "Load more" (a plain link without JavaScript).
-  function loadOlder() {
+  const loadOlder = useCallback(() => {
     const oldest = chat.messages.find((message) => !message.id.startsWith("temp-"));
     if (older.state === "idle" && oldest) older.load(`/chat/${params.sessionId}?before=${oldest.id}`);
-  }
+  }, [chat.messages, older, params.sessionId]);
   useEffect(() => {
     const sentinel = topSentinel.current;
     if (!sentinel || !hasMore) return;
@@ -181,46 +185,7 @@ export default function ChatSession({ loaderData, actionData, params }: Route.Co
     );
     observer.observe(sentinel);
     return () => observer.disconnect();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- loadOlder reads the latest state through refs
-  }, [hasMore, chat.messages, older, params.sessionId]);
-
-  // Follow new messages while the person is near the bottom; keep the place while they read further
-  // up (the browser's scroll anchoring, or Safari's top-down layout, does: see hasScrollAnchoring). Another
-  // chat, or the person's own message, always shows the newest. The page opened at the newest
-  // message by itself, and someone who scrolled up before the script started keeps their place;
-  // older messages added above need the place restored only when laid out from the top.
-  useLayoutEffect(() => {
-    const element = scroller.current;
-    if (!element) return;
-    const opening = !opened.current;
-    opened.current = true;
-    if (opening && !hasScrollAnchoring()) {
-      // Safari: turned top-down before it paints again (this runs again then), at the same place.
-      keptFromBottom.current = scrolledUp(element);
-      setTopDown(true);
-      return;
-    }
-    if (keptFromBottom.current !== null && !fromBottom(element)) {
-      element.scrollTop = element.scrollHeight - element.clientHeight - keptFromBottom.current;
-      setAwayFromBottom(keptFromBottom.current > FOLLOW_WITHIN_PX);
-      keptFromBottom.current = null;
-      return;
-    }
-    const switched = shownSession.current !== params.sessionId;
-    shownSession.current = params.sessionId;
-    if (switched || jumpToBottom.current) {
-      jumpToBottom.current = false;
-      previousHeight.current = 0;
-      setAwayFromBottom(false);
-      element.scrollTop = newestAt(element);
-    } else if (opening) {
-      // Served bottom-up, it opened at the newest message; a scroll made before the script stays.
-      if (scrolledUp(element) > FOLLOW_WITHIN_PX) setAwayFromBottom(true);
-    } else if (previousHeight.current) {
-      if (!fromBottom(element)) element.scrollTop += element.scrollHeight - previousHeight.current;
-      previousHeight.current = 0;
-    } else if (!awayFromBottom) element.scrollTop = newestAt(element);
-  }, [chat.messages, params.sessionId, topDown]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [hasMore, loadOlder]);
 
   const last = chat.messages.at(-1);
   const agentAvatar = thumbnailUrl(page.agent.avatarUrl, 300);
@@ -259,10 +224,8 @@ export default function ChatSession({ loaderData, actionData, params }: Route.Co
           )}
         </header>
         <div
-          ref={scroller}
-          className={`flex flex-1 ${topDown ? "flex-col" : "flex-col-reverse"} overflow-y-auto overscroll-contain px-3 py-4`}
-          data-layout={topDown ? "top-down" : "bottom-up"}
-          onScroll={(event) => setAwayFromBottom(scrolledUp(event.currentTarget) > FOLLOW_WITHIN_PX)}
+          {...scroll.scrollerProps}
+          className={`flex flex-1 ${scroll.topDown ? "flex-col" : "flex-col-reverse"} overflow-y-auto overscroll-contain px-3 py-4`}
         >
           <div className="relative mt-auto">
             <div ref={topSentinel} />
@@ -309,12 +272,12 @@ export default function ChatSession({ loaderData, actionData, params }: Route.Co
                 canDelete={false}
               />
             ) : null}
-            {awayFromBottom ? (
+            {scroll.awayFromBottom ? (
               // No height of its own: appearing, it must not move what the person is reading.
               <div className="sticky bottom-2 flex h-0 justify-end">
                 <button
                   type="button"
-                  onClick={() => scroller.current?.scrollTo({ top: newestAt(scroller.current), behavior: "smooth" })}
+                  onClick={scroll.scrollToNewest}
                   className="flex size-10 -translate-y-full items-center justify-center rounded-full bg-raised shadow-lg"
                   aria-label="Scroll to the newest message"
                 >
@@ -365,7 +328,7 @@ export default function ChatSession({ loaderData, actionData, params }: Route.Co
           // refused kept nothing to answer: its text is back in the composer instead.
           canRegenerate={last !== undefined && !last.refused && chat.messages.some((message) => message.senderType === "user")}
           onSend={(text, attachments) => {
-            jumpToBottom.current = true;
+            scroll.followOwnMessage();
             return chat.send(text, attachments);
           }}
           onStop={chat.stop}

@@ -1,48 +1,28 @@
 import { STATUS_CODES } from "node:http";
 import { createParser, type EventSourceMessage } from "eventsource-parser";
 import { request as httpRequest, type Dispatcher } from "undici";
-import { demoReply, streamDemoReply } from "~/modules/ai/demo-provider.server";
-import { findPlatform, isDemoPlatform } from "~/modules/ai/platforms";
+import { findPlatform } from "~/modules/ai/platforms";
 import { env, type Env } from "~/modules/config/env.server";
+import { guardRequest, ProviderError, ProviderNotConfiguredError } from "./errors.server";
+import type { ChatCompletion, ChatProvider, ChatRequest, ChatStreamEvent, ModelConnection, TokenUsage } from "./types";
 
-export type ChatPart = { type: "text"; text: string } | { type: "image_url"; image_url: { url: string } };
-export type ChatMessage = { role: "system" | "user" | "assistant"; content: string | ChatPart[] };
-export type TokenUsage = { promptTokens: number; completionTokens: number };
-export type ChatStreamEvent = { type: "delta"; text: string } | { type: "done"; text: string; usage?: TokenUsage };
-export type ChatCompletion = { text: string; usage?: TokenUsage };
-export type ChatRequest = { messages: ChatMessage[]; temperature: number; signal?: AbortSignal; timeoutMs?: number };
+/**
+ * The provider of every chat platform that speaks OpenAI's chat completions API (Nebius, OpenAI,
+ * OpenRouter, DeepSeek, Together, Groq, Perplexity, Ollama…): one HTTP request per reply,
+ * streamed as Server-Sent Events unless the platform or the model does not stream.
+ */
 
 /** Where and how one chat model is called. Holds the key: never send it to the browser or a log. */
 export type ModelEndpoint = { platform: string; baseUrl: string; apiKey: string | null; modelId: string; stream: boolean };
-export type ModelConnection = { aiPlatform: string; modelId: string; apiUrl: string | null; apiKey: string | null; isStream: boolean };
-
-/** Spec §9: request timeout 120000 ms. */
-export const DEFAULT_TIMEOUT_MS = 120_000;
-
-/** Any failure talking to a provider. `partialText` is what had streamed before it failed. */
-export class ProviderError extends Error {
-  readonly status?: number;
-  readonly partialText: string;
-  constructor(message: string, options: { status?: number; partialText?: string; cause?: unknown } = {}) {
-    super(message, { cause: options.cause });
-    this.name = new.target.name;
-    this.status = options.status;
-    this.partialText = options.partialText ?? "";
-  }
-}
-export class ProviderNotConfiguredError extends ProviderError {}
-export class ProviderTimeoutError extends ProviderError {}
-export class ProviderAbortedError extends ProviderError {}
 
 const CONNECTION_CLOSED = "The provider closed the connection";
 const UNREACHABLE = "Could not reach the provider";
 
-export function resolveModelEndpoint(model: ModelConnection, config: Env = env()): ModelEndpoint {
+/** The model's own URL and key, else its platform's environment (`<PREFIX>_BASE_URL`, `<PREFIX>_API_KEY`), else the platform's default URL. */
+export function resolveModelEndpoint(model: Omit<ModelConnection, "modelType">, config: Env = env()): ModelEndpoint {
   const platform = findPlatform(model.aiPlatform);
   if (!platform) throw new ProviderNotConfiguredError(`Unknown AI platform "${model.aiPlatform}"`);
   const stream = platform.streams && model.isStream;
-  if (isDemoPlatform(platform.id)) return { platform: platform.id, baseUrl: "", apiKey: null, modelId: model.modelId, stream };
-
   const variables = config as Record<string, unknown>;
   const apiKey = filled(model.apiKey) ?? filled(variables[`${platform.envPrefix}_API_KEY`]) ?? null;
   if (platform.needsKey && !apiKey) {
@@ -53,13 +33,17 @@ export function resolveModelEndpoint(model: ModelConnection, config: Env = env()
   return { platform: platform.id, baseUrl: baseUrl.replace(/\/+$/, "").replace(/\/chat\/completions$/, ""), apiKey, modelId: model.modelId, stream };
 }
 
-/**
- * Streams one reply as deltas, then a final `done` with the whole text. An endpoint that does not
- * stream (perplexity, isStream=false) is called once and its answer yielded as a single delta, so
- * callers need only this function.
- */
-export async function* streamChatCompletion(endpoint: ModelEndpoint, request: ChatRequest): AsyncGenerator<ChatStreamEvent> {
-  if (isDemoPlatform(endpoint.platform)) return yield* streamFromDemo(request);
+/** The chat provider for one endpoint. */
+export function openAiCompatibleChat(endpoint: ModelEndpoint): ChatProvider {
+  return {
+    kind: "chat",
+    platform: endpoint.platform,
+    streamChat: (request) => streamChat(endpoint, request),
+    completeChat: (request) => completeChat(endpoint, request),
+  };
+}
+
+async function* streamChat(endpoint: ModelEndpoint, request: ChatRequest): AsyncGenerator<ChatStreamEvent> {
   if (!endpoint.stream) {
     const reply = await completeChat(endpoint, request);
     if (reply.text) yield { type: "delta", text: reply.text };
@@ -115,14 +99,9 @@ export async function* streamChatCompletion(endpoint: ModelEndpoint, request: Ch
   }
 }
 
-/** One whole reply without streaming. */
-export async function completeChat(endpoint: ModelEndpoint, request: ChatRequest): Promise<ChatCompletion> {
+async function completeChat(endpoint: ModelEndpoint, request: ChatRequest): Promise<ChatCompletion> {
   const guard = guardRequest(request);
   try {
-    if (isDemoPlatform(endpoint.platform)) {
-      guard.signal.throwIfAborted();
-      return { text: demoReply(request.messages) };
-    }
     const response = await post(endpoint, { ...requestBody(endpoint, request), stream: false }, guard.signal);
     if (!isOk(response)) throw await errorFromResponse(response, endpoint.apiKey);
     return await readCompletion(response, endpoint.apiKey);
@@ -131,50 +110,6 @@ export async function completeChat(endpoint: ModelEndpoint, request: ChatRequest
   } finally {
     guard.end();
   }
-}
-
-async function* streamFromDemo(request: ChatRequest): AsyncGenerator<ChatStreamEvent> {
-  const guard = guardRequest(request);
-  let fullText = "";
-  try {
-    for await (const word of streamDemoReply(request.messages, { signal: guard.signal })) {
-      fullText += word;
-      yield { type: "delta", text: word };
-    }
-    yield { type: "done", text: fullText };
-  } catch (error) {
-    throw guard.toError(error, fullText, "The demo model failed");
-  } finally {
-    guard.end();
-  }
-}
-
-/** Ties the caller's signal and the overall timeout to one upstream request, and names why it stopped. */
-function guardRequest({ signal, timeoutMs = DEFAULT_TIMEOUT_MS }: ChatRequest) {
-  const controller = new AbortController();
-  let reason: "signal" | "timeout" | undefined;
-  const stop = (why: "signal" | "timeout") => {
-    reason ??= why;
-    controller.abort();
-  };
-  const onAbort = () => stop("signal");
-  if (signal?.aborted) onAbort();
-  else signal?.addEventListener("abort", onAbort, { once: true });
-  const timer = setTimeout(() => stop("timeout"), timeoutMs);
-  return {
-    signal: controller.signal,
-    toError(error: unknown, partialText: string, fallback: string) {
-      if (reason === "signal") return new ProviderAbortedError("The request was cancelled", { partialText, cause: error });
-      if (reason === "timeout") return new ProviderTimeoutError(`The provider did not answer within ${timeoutMs} ms`, { partialText, cause: error });
-      if (error instanceof ProviderError) return error;
-      return new ProviderError(fallback, { partialText, cause: error });
-    },
-    end() {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", onAbort);
-      controller.abort();
-    },
-  };
 }
 
 function requestBody(endpoint: ModelEndpoint, { messages, temperature }: ChatRequest) {

@@ -1,5 +1,7 @@
+import { DEMO_PLATFORM } from "~/modules/ai/platforms";
 import { GREETING_REQUEST, readCharacterProfile, UNSEEN_IMAGE } from "~/modules/ai/prompt.server";
-import type { ChatMessage } from "~/modules/ai/provider.server";
+import { guardRequest } from "./errors.server";
+import type { ChatMessage, ChatProvider, ChatRequest, ChatStreamEvent } from "./types";
 
 /**
  * The offline "model" behind the demo platform, so every chat flow works without a provider key.
@@ -8,6 +10,40 @@ import type { ChatMessage } from "~/modules/ai/provider.server";
  */
 
 const DEFAULT_DELAY_MS = 25;
+
+/** The demo platform's chat provider: always streams, word by word (DEMO_STREAM_DELAY_MS apart). */
+export const demoChat: ChatProvider = {
+  kind: "chat",
+  platform: DEMO_PLATFORM,
+  streamChat: streamFromDemo,
+  async completeChat(request) {
+    const guard = guardRequest(request);
+    try {
+      guard.signal.throwIfAborted();
+      return { text: demoReply(request.messages) };
+    } catch (error) {
+      throw guard.toError(error, "", "The demo model failed");
+    } finally {
+      guard.end();
+    }
+  },
+};
+
+async function* streamFromDemo(request: ChatRequest): AsyncGenerator<ChatStreamEvent> {
+  const guard = guardRequest(request);
+  let fullText = "";
+  try {
+    for await (const word of streamDemoReply(request.messages, { signal: guard.signal })) {
+      fullText += word;
+      yield { type: "delta", text: word };
+    }
+    yield { type: "done", text: fullText };
+  } catch (error) {
+    throw guard.toError(error, fullText, "The demo model failed");
+  } finally {
+    guard.end();
+  }
+}
 
 const GREETINGS = ["Hello", "Hi there", "Well, hello", "Oh, hello"];
 const QUESTION_REACTIONS = ["That's a question close to my heart.", "Let me think about that.", "Good question."];
