@@ -13,7 +13,10 @@ describe("the admin audit log", () => {
     const actor = { id: admin.id, email: admin.email };
     const category = await auditedWrite(actor, async (tx) => {
       const created = await tx.category.create({ data: { id: 90, name: "Robots", description: "Metal friends" } });
-      return { result: created, audit: { action: "create", entityType: "category", entityId: String(created.id), summary: "Created Robots", after: { name: "Robots" } } };
+      return {
+        result: created,
+        audit: { action: "create", entityType: "category", entityId: String(created.id), summary: "Created Robots", after: { name: "Robots" } },
+      };
     });
     expect(category.name).toBe("Robots");
 
@@ -34,7 +37,12 @@ describe("the admin audit log", () => {
     const ada = await confirmedAccount("ada@example.com");
     const bob = await confirmedAccount("bob@example.com");
     for (let i = 0; i < 30; i += 1) {
-      await recordAudit(i % 2 ? ada : bob, { action: i % 3 ? "update" : "delete", entityType: i % 5 ? "plan" : "banner", entityId: String(i), summary: `change ${i}` });
+      await recordAudit(i % 2 ? ada : bob, {
+        action: i % 3 ? "update" : "delete",
+        entityType: i % 5 ? "plan" : "banner",
+        entityId: String(i),
+        summary: `change ${i}`,
+      });
     }
     const page1 = await listAuditEntries({});
     expect(page1).toMatchObject({ total: 30, pageCount: 2 });
