@@ -75,3 +75,6 @@ export const chatMessageDocumentSchema = z.strictObject({
   isGenerating: z.boolean(chatMessageDocumentTexts.isGenerating).optional(),
   request_id: text("request_id"),
 });
+
+/** A message document as a writer gives it, before chatMessageDocumentSchema checks it. */
+export type ChatMessageDocumentInput = z.input<typeof chatMessageDocumentSchema>;

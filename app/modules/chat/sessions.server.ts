@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { Prisma } from "~/generated/prisma/client";
 import { chatTexts, MESSAGES_PAGE_SIZE, SESSION_LIST_LIMIT, type ChatMessageView, type ChatSessionSummary, type PresentMessages } from "~/lib/chat";
+import { agentDocumentFor } from "~/lib/documents/agent-document";
+import { chatMessageDocumentSchema, type ChatMessageDocumentInput } from "~/lib/documents/chat-message";
 import { liveLoginSessionSql } from "~/modules/auth/login-session.server";
 import { escapeLike, isUuid } from "~/modules/catalogue/characters.server";
 import { prisma } from "~/modules/db/db.server";
@@ -47,7 +49,7 @@ export async function startChat(userId: string, characterId: string): Promise<st
           description: character.description,
           avatarUrl: character.avatarUrl,
           bio: character.description,
-          document: { details: character.details ?? {}, chat_model: character.chatModel },
+          document: agentDocumentFor(character),
           customModels: character.customModels ?? [],
           systemInstruction: character.systemInstruction,
           messageInstruction: character.messageInstruction,
@@ -209,7 +211,7 @@ export async function getOwnMessageWhileSignedIn(
 }
 
 /** A message to add to a session: who wrote it, the text and its document (attachments, or the model that answered). */
-export type NewMessage = { senderType: "user" | "agent"; message: string; document?: Prisma.InputJsonValue };
+export type NewMessage = { senderType: "user" | "agent"; message: string; document?: ChatMessageDocumentInput };
 
 /**
  * Adding a message, as the CTEs `saved` (the new row, for each row `source` yields: one, or none
@@ -230,7 +232,7 @@ export function messageCtes(
     saved AS (
       INSERT INTO chat_messages (id, session_id, sender_type, sender_id, user_id, message, message_type, document, created_at)
       SELECT gen_random_uuid(), ${sessionId}, ${entry.senderType}::"SenderType", ${senderId}, ${userId}, ${entry.message}, 'chat',
-             ${JSON.stringify(entry.document ?? {})}::jsonb, clock_timestamp() AT TIME ZONE 'UTC'
+             ${JSON.stringify(chatMessageDocumentSchema.parse(entry.document ?? {}))}::jsonb, clock_timestamp() AT TIME ZONE 'UTC'
       ${source}
       RETURNING id, session_id, user_id, created_at
     ), touched AS (
