@@ -15,7 +15,7 @@ if [ ! -x "$chromium_path" ]; then
   fi
 fi
 
-[ -d node_modules ] || npm install --no-audit --no-fund
+[ -d node_modules ] || sh scripts/install-deps.sh
 npm run db:generate --silent
 npx react-router typegen
 npx tsc
