@@ -35,17 +35,20 @@ export const packageTexts = {
 
 const atMost = (limit: number, label: string) => z.string().trim().max(limit, `${label} must be at most ${limit} characters`);
 
+/** A plain decimal as a person types it ("19.99", "-1"); not "0x10", "1e3" or "Infinity", which Number() would also read. */
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
 /** Dollars as typed ("19.99") to cents; a number of at least `min`, in steps of 0.01 (spec: plan price). */
 const dollars = (min: number, minMessage: string) =>
   z
     .string()
     .trim()
     .min(1, "Price is required")
+    .regex(DECIMAL, "Price must be a number")
     .transform((text) => Number(text))
     .pipe(
       z
-        .number({ error: "Price must be a number" })
-        .refine((value) => Number.isFinite(value), "Price must be a number")
+        .number()
         .min(min, minMessage)
         .max(1_000_000, "Price must be at most 1,000,000")
         .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, "Price must be in steps of 0.01"),
@@ -57,6 +60,7 @@ const wholeNumber = (label: string, min: number, max: number) =>
     .string()
     .trim()
     .min(1, `${label} is required`)
+    .regex(DECIMAL, `${label} must be a number`)
     .transform((text) => Number(text))
     .pipe(
       z

@@ -39,13 +39,14 @@ export function ModalRoute({ title, backTo, wide = false, children }: { title: s
         className={`fixed inset-0 z-50 m-auto max-h-[92dvh] overflow-y-auto ${wide ? "w-[min(94vw,44rem)]" : "w-[min(92vw,30rem)]"} rounded-2xl border border-line bg-surface p-0 text-ink shadow-2xl backdrop:bg-black/70`}
       >
         <div className="relative flex flex-col gap-4 p-5 sm:p-6">
-          <Link to={backTo} preventScrollReset className="absolute top-3 right-3 rounded-full p-1 text-muted hover:text-ink" aria-label="Close">
-            <X className="size-5" />
-          </Link>
           <h2 id="modal-route-title" className="pr-8 text-lg font-semibold">
             {title}
           </h2>
           {children}
+          {/* Last in the tab order, so opening the dialog puts the focus on its first field. */}
+          <Link to={backTo} preventScrollReset className="absolute top-3 right-3 rounded-full p-1 text-muted hover:text-ink" aria-label="Close">
+            <X className="size-5" />
+          </Link>
         </div>
       </dialog>
     </>

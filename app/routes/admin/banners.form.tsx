@@ -53,7 +53,9 @@ export function BannerForm({
         <label htmlFor="image" className="text-sm font-medium">
           Banner image
         </label>
-        {imageUrl ? <img src={thumbnailUrl(imageUrl, 1024) ?? imageUrl} alt="Current banner" className="aspect-[3/1] w-full rounded-xl object-cover" /> : null}
+        {imageUrl ? (
+          <img src={thumbnailUrl(imageUrl, 1024) ?? imageUrl} alt="Current banner" className="aspect-[3/1] max-h-40 w-full rounded-xl object-cover" />
+        ) : null}
         <input
           id="image"
           name="image"
