@@ -6,7 +6,7 @@ const comingSoon = ["favorites", "generate", "create", "collection"];
 /** Dashboard pages that later slices build; the dashboard shell and its guard already apply. */
 const dashboardComingSoon = ["tickets"];
 /** Admin pages that later slices build. */
-const adminComingSoon = ["plans", "users", "characters", "character-details", "build", "models", "tokens", "banners"];
+const adminComingSoon = ["users", "characters", "character-details", "build", "models"];
 
 export default [
   route("healthz", "routes/api/healthz.ts"),
@@ -53,6 +53,22 @@ export default [
       route("admin", "routes/admin/layout.tsx", [
         index("routes/admin/dashboard.tsx"),
         ...adminComingSoon.map((path) => route(path, "routes/admin/coming-soon.tsx", { id: `admin-${path}` })),
+        // An editor or a delete confirmation is a route of its own, drawn over its list.
+        route("plans", "routes/admin/plans.tsx", [
+          route("new", "routes/admin/plans.new.tsx"),
+          route(":planId/edit", "routes/admin/plans.edit.tsx"),
+          route(":planId/delete", "routes/admin/plans.delete.tsx"),
+        ]),
+        route("tokens", "routes/admin/tokens.tsx", [
+          route("packages/new", "routes/admin/tokens.packages.new.tsx"),
+          route("packages/:packageId/edit", "routes/admin/tokens.packages.edit.tsx"),
+          route("packages/:packageId/delete", "routes/admin/tokens.packages.delete.tsx"),
+        ]),
+        route("banners", "routes/admin/banners.tsx", [
+          route("new", "routes/admin/banners.new.tsx"),
+          route(":bannerId/edit", "routes/admin/banners.edit.tsx"),
+          route(":bannerId/delete", "routes/admin/banners.delete.tsx"),
+        ]),
       ]),
       ...comingSoon.map((path) => route(path, "routes/coming-soon.tsx", { id: `coming-soon-${path}` })),
       route("*", "routes/not-found.tsx"),

@@ -37,6 +37,20 @@ export const toasts = {
   "delete-message-failed": { title: "Error", message: chatTexts.deleteFailed, tone: "error" },
   "start-chat-failed": { title: "Error", message: chatTexts.startFailed, tone: "error" },
   "character-load-failed": { title: "Error", message: chatTexts.characterLoadFailed, tone: "error" },
+  "plan-created": { title: "Success", message: "Plan created successfully", tone: "success" },
+  "plan-updated": { title: "Success", message: "Plan updated successfully", tone: "success" },
+  "plan-deleted": { title: "Success", message: "Plan deleted successfully", tone: "success" },
+  "package-created": { title: "Success", message: "Token package created successfully", tone: "success" },
+  "package-updated": { title: "Success", message: "Token package updated successfully", tone: "success" },
+  "package-deleted": { title: "Success", message: "Token package deleted successfully", tone: "success" },
+  "package-activated": { title: "Success", message: "Token package is now offered", tone: "success" },
+  "package-deactivated": { title: "Success", message: "Token package is no longer offered", tone: "success" },
+  "banner-added": { title: "Success", message: "Banner added successfully", tone: "success" },
+  "banner-updated": { title: "Success", message: "Banner updated successfully", tone: "success" },
+  "banner-deleted": { title: "Success", message: "Banner deleted successfully", tone: "success" },
+  "banner-published": { title: "Success", message: "Banner published successfully", tone: "success" },
+  "banner-unpublished": { title: "Success", message: "Banner unpublished successfully", tone: "success" },
+  "banner-status-failed": { title: "Error", message: "Failed to update banner status", tone: "error" },
 } as const;
 
 export type ToastCode = keyof typeof toasts;

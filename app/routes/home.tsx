@@ -3,24 +3,22 @@ import { Link, useRouteLoaderData } from "react-router";
 import { BannerCarousel } from "~/components/banner-carousel";
 import { CategoryChips } from "~/components/category-chips";
 import { CharacterGrid } from "~/components/character-card";
-import { bannerMatchesCategory } from "~/lib/catalogue";
 import { exploreHref, parseExploreParams } from "~/lib/explore-params";
-import { listPublishedBanners } from "~/modules/catalogue/banners.server";
+import { listHomeBanners } from "~/modules/catalogue/banners.server";
 import { searchCatalogue } from "~/modules/catalogue/characters.server";
 import type { loader as shellLoader } from "./_shell/layout";
 import type { Route } from "./+types/home";
 
 export async function loader({ url }: Route.LoaderArgs) {
   const { category } = parseExploreParams(url.searchParams);
-  const [banners, result] = await Promise.all([listPublishedBanners(), searchCatalogue({ categoryId: category, page: 1 })]);
+  const [banners, result] = await Promise.all([listHomeBanners(category), searchCatalogue({ categoryId: category, page: 1 })]);
   return { banners, characters: result.characters, categoryId: category };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { categories } = useRouteLoaderData<typeof shellLoader>("routes/_shell/layout") ?? { categories: [] };
-  const { characters, categoryId } = loaderData;
+  const { banners, characters, categoryId } = loaderData;
   const categoryName = categories.find((category) => category.id === categoryId)?.name ?? null;
-  const banners = loaderData.banners.filter((banner) => bannerMatchesCategory(banner, categoryName));
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-3 py-4 md:px-6 md:py-6">

@@ -120,6 +120,22 @@ describe("fake Stripe API through the real SDK", () => {
 
     expect((await stripe.subscriptions.cancel(subscriptionId)).status).toBe("canceled");
   });
+
+  test("an archived price stays on its subscriptions but a new checkout cannot use it", async () => {
+    const session = await subscriptionSession();
+    await fake.completeSession(session.id, { deliver: false });
+    const subscriptionId = (await stripe.checkout.sessions.retrieve(session.id)).subscription as string;
+    const priceId = (await stripe.subscriptions.retrieve(subscriptionId)).items.data[0].price.id;
+
+    expect((await stripe.prices.update(priceId, { active: false })).active).toBe(false);
+    expect((await stripe.prices.retrieve(priceId)).active).toBe(false);
+    expect((await stripe.subscriptions.retrieve(subscriptionId)).items.data[0].price.id).toBe(priceId);
+    const refused = await stripe.checkout.sessions
+      .create({ mode: "subscription", line_items: [{ price: priceId, quantity: 1 }], success_url: "http://app.test/done" })
+      .catch((caught: unknown) => caught);
+    expect(refused).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(refused).toMatchObject({ param: "price" });
+  });
 });
 
 describe("fake Stripe webhooks", () => {

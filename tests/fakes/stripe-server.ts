@@ -107,13 +107,31 @@ export async function startFakeStripe({
     return price;
   }
 
+  /** Archiving (`active: false`) or reviving a price; subscriptions already on it keep it, as in Stripe. */
+  function updatePrice(id: string, body: StripeObject) {
+    const price = find(prices, "price", id);
+    if (body.active !== undefined) price.active = body.active === "true";
+    for (const [key, value] of Object.entries((body.metadata ?? {}) as StripeObject)) {
+      if (value === "") delete price.metadata[key];
+      else price.metadata[key] = value;
+    }
+    return price;
+  }
+
+  /** A new checkout or plan change may only use a price that is not archived (Stripe refuses the others). */
+  function activePrice(id: string) {
+    const price = find(prices, "price", id);
+    if (!price.active) throw invalid(`The price specified is inactive. This field only accepts active prices.`, "price");
+    return price;
+  }
+
   function createSession(body: StripeObject) {
     if (body.mode !== "payment" && body.mode !== "subscription") throw invalid("Missing required param: mode.", "mode");
     if (!body.success_url) throw invalid("Missing required param: success_url.", "success_url");
     const lineItems: StripeObject[] = Array.isArray(body.line_items) ? body.line_items : [];
     if (lineItems.length === 0) throw invalid("Missing required param: line_items.", "line_items");
     const items = lineItems.map((item) => ({
-      price: item.price ? find(prices, "price", item.price) : createPrice(item.price_data ?? {}),
+      price: item.price ? activePrice(item.price) : createPrice(item.price_data ?? {}),
       quantity: Number(item.quantity ?? 1),
     }));
     const recurring = items.some((item) => item.price.recurring);
@@ -218,7 +236,7 @@ export async function startFakeStripe({
       if (!item) throw invalid(`Subscription item ${change.id} is not part of this subscription.`, "items");
       if (!change.price) continue;
       const previous = item.price;
-      item.price = find(prices, "price", change.price);
+      item.price = activePrice(change.price);
       invoiceNow = changeInvoiceAmount(item, previous, body.proration_behavior);
     }
     // As in Stripe, metadata is merged key by key and an empty value removes the key.
@@ -345,6 +363,7 @@ export async function startFakeStripe({
     ["POST", /^\/v1\/customers$/, (_id, body) => createCustomer(body)],
     ["POST", /^\/v1\/prices$/, (_id, body) => createPrice(body)],
     ["GET", /^\/v1\/prices\/([^/]+)$/, (id) => find(prices, "price", id)],
+    ["POST", /^\/v1\/prices\/([^/]+)$/, (id, body) => updatePrice(id, body)],
     ["POST", /^\/v1\/checkout\/sessions$/, (_id, body) => createSession(body)],
     ["GET", /^\/v1\/checkout\/sessions\/([^/]+)$/, (id) => find(sessions, "checkout session", id)],
     ["GET", /^\/v1\/subscriptions\/([^/]+)$/, (id) => find(subscriptions, "subscription", id)],

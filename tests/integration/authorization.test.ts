@@ -20,6 +20,8 @@ function routesUnder(prefix: string, entries: RouteConfigEntry[] = routes, paren
 const protectedRoutes = [...routesUnder("dashboard"), ...routesUnder("admin")];
 let test: TestDatabase;
 const cookies: Record<"user" | "admin", string> = { user: "", admin: "" };
+/** Ids of existing records for routes with params (`/admin/plans/:planId/edit`), created below. */
+const fixtureIds: Record<string, string> = {};
 
 beforeAll(async () => {
   test = await createTestDatabase();
@@ -29,6 +31,10 @@ beforeAll(async () => {
     });
     cookies[role] = (await startLoginSession(user.id, new Request("http://localhost/"), null)).split(";")[0];
   }
+  const db = test.database.prisma;
+  fixtureIds.planId = (await db.plan.create({ data: { name: "Fixture plan", priceCents: 0 } })).id;
+  fixtureIds.packageId = (await db.tokenPackage.create({ data: { id: "fixture", name: "Fixture package", tokens: 100, priceCents: 100 } })).id;
+  fixtureIds.bannerId = (await db.banner.create({ data: { title: "Fixture banner", imageUrl: "/fixture.webp", isPublished: true } })).id;
 });
 afterAll(() => test.dispose());
 
@@ -44,10 +50,32 @@ async function outcome(run: () => Promise<unknown>) {
   }
 }
 
-function call(module: RouteModule, kind: "loader" | "action", url: string, cookie: string) {
+/** The route's URL with its params filled from the fixtures, and the params. */
+function withParams(pattern: string) {
+  const params = Object.fromEntries([...pattern.matchAll(/:(\w+)/g)].map(([, name]) => [name, fixtureIds[name] ?? "missing"]));
+  return { url: pattern.replace(/:(\w+)/g, (_, name: string) => params[name]!), params };
+}
+
+function call(module: RouteModule, kind: "loader" | "action", pattern: string, cookie: string, form: Record<string, string> = { intent: "nothing" }) {
   const init: RequestInit = { headers: cookie ? { Cookie: cookie } : {} };
-  if (kind === "action") Object.assign(init, { method: "POST", body: new URLSearchParams({ intent: "nothing" }) });
-  return outcome(() => module[kind]!(routeArgs(new Request(`http://localhost${url}`, init))));
+  if (kind === "action") Object.assign(init, { method: "POST", body: new URLSearchParams(form) });
+  const { url, params } = withParams(pattern);
+  return outcome(() => module[kind]!(routeArgs(new Request(`http://localhost${url}`, init), { params })));
+}
+
+/** What someone might post to an admin action: every intent the console's forms use, with fields an admin's post would pass with. */
+const adminWrites = (): Record<string, string>[] => [
+  { intent: "create", name: "Intruder", description: "", price: "1.00", interval: "monthly", tokens: "5", discount: "0", title: "Intruder", isActive: "on" },
+  { intent: "update", name: "Intruder", description: "", price: "1.00", interval: "monthly", tokens: "5", discount: "0", title: "Intruder", isActive: "on" },
+  { intent: "delete" },
+  { intent: "set-published", id: fixtureIds.bannerId!, published: "false" },
+  { intent: "set-active", id: fixtureIds.packageId!, active: "false" },
+];
+
+/** The catalogue records the admin console writes, and its audit log. */
+async function adminData() {
+  const db = test.database.prisma;
+  return JSON.stringify(await Promise.all([db.plan.findMany(), db.tokenPackage.findMany(), db.banner.findMany(), db.auditEntry.count()]));
 }
 
 const sameRoute = (url: string) => new RegExp(`^(ok|redirect ${url.replace(/[/]/g, "\\/")}(\\?toast=[\\w-]+)?)$`);
@@ -71,6 +99,14 @@ describe("every /dashboard and /admin loader and action checks who is asking", (
         const asAdmin = await call(module, kind, route.url, cookies.admin);
         if (isAdminArea) {
           expect([signedOut, asUser, asAdmin], `${kind} ${route.url}`).toEqual(["redirect /", "redirect /", "ok"]);
+          if (kind === "action") {
+            const before = await adminData();
+            for (const form of adminWrites()) {
+              for (const cookie of ["", cookies.user])
+                expect(await call(module, kind, route.url, cookie, form), `${form.intent} ${route.url}`).toBe("redirect /");
+            }
+            expect(await adminData(), `${route.url} changed nothing`).toBe(before);
+          }
         } else {
           expect(signedOut, `${kind} ${route.url}`).toBe(`redirect /login?redirectTo=${encodeURIComponent(route.url)}`);
           // Signed in, the request is served: data, or (an action with nothing to do) back to the same page.

@@ -35,9 +35,10 @@ export function getSubscription(userId: string) {
   return prisma().subscription.findUnique({ where: { userId }, include: { plan: { select: { id: true, name: true, priceCents: true, interval: true } } } });
 }
 
-/** A paid plan's recurring Stripe price, created once and remembered on the plan. */
-async function ensurePlanPrice(plan: { id: string; name: string; priceCents: number; interval: "monthly" | "yearly"; stripePriceId: string | null }) {
-  if (plan.stripePriceId) return plan.stripePriceId;
+type PricedPlan = { id: string; name: string; priceCents: number; interval: "monthly" | "yearly" };
+
+/** A new recurring Stripe price for a paid plan's amount and interval (its id is stored on the plan). */
+export async function createPlanPrice(plan: PricedPlan) {
   const price = await stripe().prices.create({
     currency: "usd",
     unit_amount: plan.priceCents,
@@ -45,8 +46,23 @@ async function ensurePlanPrice(plan: { id: string; name: string; priceCents: num
     product_data: { name: `${plan.name} plan` },
     metadata: { planId: plan.id },
   });
+  return price.id;
+}
+
+/**
+ * A replaced price is archived: nobody new subscribes at it, while the subscriptions already on it
+ * keep it (Stripe bills them as before; their rows find the plan through its metadata).
+ */
+export async function retirePlanPrice(priceId: string) {
+  await stripe().prices.update(priceId, { active: false });
+}
+
+/** A paid plan's recurring Stripe price, created once and remembered on the plan. */
+async function ensurePlanPrice(plan: PricedPlan & { stripePriceId: string | null }) {
+  if (plan.stripePriceId) return plan.stripePriceId;
+  const priceId = await createPlanPrice(plan);
   // Two first subscribers at once may each create a price; the first one stored wins.
-  await prisma().plan.updateMany({ where: { id: plan.id, stripePriceId: null }, data: { stripePriceId: price.id } });
+  await prisma().plan.updateMany({ where: { id: plan.id, stripePriceId: null }, data: { stripePriceId: priceId } });
   return (await prisma().plan.findUniqueOrThrow({ where: { id: plan.id } })).stripePriceId!;
 }
 

@@ -1,0 +1,62 @@
+import { Trash2 } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
+import { ModalRoute } from "./modal-route";
+
+/**
+ * A delete that asks first, as a route of its own (`/admin/banners/:id/delete`): with JavaScript
+ * a dialog over the list, without it the same question as a page. Delete posts `intent=delete`
+ * to the route; Cancel goes back to the list. A refusal (e.g. a plan that has subscribers) is
+ * shown in place.
+ */
+export function ConfirmDelete({
+  title,
+  question,
+  name,
+  backTo,
+  error,
+  note,
+}: {
+  title: string;
+  question: string;
+  /** what is being deleted, as a person recognises it */
+  name: string;
+  backTo: string;
+  error?: string;
+  note?: string;
+}) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <ModalRoute title={title} backTo={backTo}>
+      <p>{question}</p>
+      <p className="rounded-xl bg-raised px-3 py-2 text-sm font-medium break-words">{name}</p>
+      {note ? <p className="text-sm text-muted">{note}</p> : null}
+      {error ? (
+        <p role="alert" className="rounded-xl border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+      <Form method="post" className="flex flex-wrap justify-end gap-2">
+        <input type="hidden" name="intent" value="delete" />
+        <Link to={backTo} preventScrollReset className="btn-secondary">
+          Cancel
+        </Link>
+        <button
+          type="submit"
+          className="inline-flex items-center gap-2 rounded-full bg-danger px-4 py-2 text-sm font-semibold text-white hover:brightness-110 disabled:opacity-50"
+          disabled={busy}
+        >
+          <Trash2 className="size-4" aria-hidden /> Delete
+        </button>
+      </Form>
+    </ModalRoute>
+  );
+}
+
+/** The list's Delete action: a link to the confirmation route. */
+export function DeleteLink({ to, label }: { to: string; label: string }) {
+  return (
+    <Link to={to} preventScrollReset className="rounded-full p-2 text-muted hover:bg-danger/10 hover:text-danger" aria-label={label} title={label}>
+      <Trash2 className="size-4" aria-hidden />
+    </Link>
+  );
+}

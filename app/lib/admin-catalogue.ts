@@ -1,0 +1,136 @@
+import { z } from "zod";
+
+/**
+ * The admin console's plan, token package and banner forms (spec sections 5, 8 and 9): one zod
+ * schema each for the server, and the limits and texts the forms show as hints.
+ */
+
+export const PLAN_INTERVALS = ["monthly", "yearly"] as const;
+/** Blank feature rows a plan form offers beyond its features (without JavaScript there is no Add button). */
+export const PLAN_BLANK_FEATURE_ROWS = 3;
+
+export const planTexts = {
+  hasSubscribers: "Cannot delete plan with active subscribers",
+  updateFailed: "Failed to update plan",
+  deleteFailed: "Failed to delete plan",
+} as const;
+
+export const BANNER_LIMITS = { title: 35, description: 50, ctaTitle: 20, ctaUrl: 500 } as const;
+export const BANNER_CATEGORIES = ["all", "anime", "girls", "guys", "pros"] as const;
+export type BannerCategory = (typeof BANNER_CATEGORIES)[number];
+
+export const bannerTexts = {
+  required: "Title and image are required",
+  ctaUrl: "CTA URL must start with http://, https:// or /",
+  deleteQuestion: "Are you sure you want to delete this banner?",
+  empty: "No banners found",
+  uploadFailed: "Failed to upload image",
+  imageOnly: "Only images can be used",
+} as const;
+
+export const packageTexts = {
+  deleteQuestion: "Are you sure you want to delete this token package?",
+  empty: "No token packages yet",
+} as const;
+
+const atMost = (limit: number, label: string) => z.string().trim().max(limit, `${label} must be at most ${limit} characters`);
+
+/** A plain decimal as a person types it ("19.99", "-1"); not "0x10", "1e3" or "Infinity", which Number() would also read. */
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/** Dollars as typed ("19.99") to cents; a number of at least `min`, in steps of 0.01 (spec: plan price). */
+const dollars = (min: number, minMessage: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, "Price is required")
+    .regex(DECIMAL, "Price must be a number")
+    .transform((text) => Number(text))
+    .pipe(
+      z
+        .number()
+        .min(min, minMessage)
+        .max(1_000_000, "Price must be at most 1,000,000")
+        .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, "Price must be in steps of 0.01"),
+    )
+    .transform((value) => Math.round(value * 100));
+
+const wholeNumber = (label: string, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${label} is required`)
+    .regex(DECIMAL, `${label} must be a number`)
+    .transform((text) => Number(text))
+    .pipe(
+      z
+        .number()
+        .refine((value) => Number.isInteger(value), `${label} must be a whole number`)
+        .min(min, `${label} must be at least ${min}`)
+        .max(max, `${label} must be at most ${max.toLocaleString("en-US")}`),
+    );
+
+/** The plan form as sent (`price` in dollars); parsed, `price` becomes `priceCents`. */
+export const planFormSchema = z
+  .object({
+    name: atMost(60, "Name").min(1, "Name is required"),
+    description: atMost(500, "Description"),
+    price: dollars(0, "Price must be at least 0"),
+    interval: z.enum(PLAN_INTERVALS, { error: "Choose monthly or yearly" }),
+    features: z
+      .array(z.object({ text: atMost(200, "A feature"), enabled: z.boolean() }))
+      .max(30, "A plan has at most 30 features")
+      .transform((features) => features.filter((feature) => feature.text !== "")),
+    isPopular: z.boolean(),
+    isActive: z.boolean(),
+  })
+  .transform(({ price, ...plan }) => ({ ...plan, priceCents: price }));
+export type PlanInput = z.output<typeof planFormSchema>;
+
+export const packageFormSchema = z
+  .object({
+    name: atMost(60, "Name").min(1, "Name is required"),
+    tokens: wholeNumber("Tokens", 1, 100_000_000),
+    // Stripe refuses a charge below $0.50.
+    price: dollars(0.5, "Price must be at least 0.50"),
+    discount: wholeNumber("Discount", 0, 100),
+    isPopular: z.boolean(),
+    isActive: z.boolean(),
+  })
+  .transform(({ price, ...tokenPackage }) => ({ ...tokenPackage, priceCents: price }));
+export type PackageInput = z.output<typeof packageFormSchema>;
+
+/** A banner's button leads to an http(s) address or a path on this site; nothing else (javascript:, data:, //host). */
+export function isAllowedCtaUrl(value: string) {
+  if (value.startsWith("/")) return !value.startsWith("//") && !value.includes("\\");
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+const isoDay = /^\d{4}-\d{2}-\d{2}$/;
+
+export const bannerFormSchema = z.object({
+  title: z.string().trim().min(1, bannerTexts.required).max(BANNER_LIMITS.title, `Title must be at most ${BANNER_LIMITS.title} characters`),
+  description: atMost(BANNER_LIMITS.description, "Description"),
+  ctaTitle: atMost(BANNER_LIMITS.ctaTitle, "CTA Title"),
+  ctaUrl: atMost(BANNER_LIMITS.ctaUrl, "CTA URL").refine((value) => value === "" || isAllowedCtaUrl(value), bannerTexts.ctaUrl),
+  displayCategories: z
+    .array(z.enum(BANNER_CATEGORIES, { error: "Choose display categories from the list" }))
+    .transform((categories) => (categories.length === 0 ? ["all" as const] : [...new Set(categories)])),
+  startAt: z
+    .string()
+    .trim()
+    .refine((value) => value === "" || (isoDay.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`))), "Start Date must be a date")
+    .transform((value) => (value === "" ? todayIsoDay() : value)),
+  isPublished: z.boolean(),
+});
+export type BannerInput = z.output<typeof bannerFormSchema>;
+
+/** Today as YYYY-MM-DD in UTC: banners start at the beginning of a UTC day. */
+export function todayIsoDay(now = new Date()) {
+  return now.toISOString().slice(0, 10);
+}

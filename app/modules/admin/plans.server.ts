@@ -1,0 +1,196 @@
+import { Prisma } from "~/generated/prisma/client";
+import { planFormSchema, planTexts, type PlanInput } from "~/lib/admin-catalogue";
+import { fieldErrors } from "~/lib/auth-forms";
+import { catalogueChanged } from "~/modules/catalogue/cache.server";
+import { isUuid } from "~/modules/catalogue/characters.server";
+import { prisma } from "~/modules/db/db.server";
+import { AppError, NotFoundError } from "~/modules/http/errors.server";
+import { logger } from "~/modules/logging/logger.server";
+import { isPaymentsConfigured } from "~/modules/payments/stripe.server";
+import { createPlanPrice, retirePlanPrice, type PlanFeature } from "~/modules/payments/subscriptions.server";
+import { auditedWrite, type AuditActor } from "./audit.server";
+
+/** Subscription statuses that count a person as on a paid plan (the Subscription page's rule). */
+const LIVE_STATUSES = ["active", "trialing", "past_due"];
+
+export class PlanHasSubscribersError extends AppError {
+  constructor() {
+    super("plan-has-subscribers", 409, planTexts.hasSubscribers);
+  }
+}
+
+/** Stripe refused to create the new price: nothing was saved. */
+export class PlanPriceError extends AppError {
+  constructor(cause: unknown) {
+    super("plan-price-failed", 502, `${planTexts.updateFailed}: Stripe did not accept the new price`, { cause });
+  }
+}
+
+const featuresOf = (value: unknown): PlanFeature[] => (Array.isArray(value) ? (value as PlanFeature[]) : []);
+
+/** Every plan, active or not, cheapest first (spec: admin reads all plans by price ascending). */
+export async function listPlansForAdmin() {
+  const plans = await prisma().plan.findMany({ orderBy: [{ priceCents: "asc" }, { name: "asc" }] });
+  return plans.map((plan) => ({
+    id: plan.id,
+    name: plan.name,
+    description: plan.description,
+    priceCents: plan.priceCents,
+    interval: plan.interval,
+    features: featuresOf(plan.features),
+    isPopular: plan.isPopular,
+    isActive: plan.isActive,
+    updatedAt: plan.updatedAt.toISOString(),
+  }));
+}
+
+export type PlanStatistic = { planId: string; planName: string; userCount: number; percentage: number };
+
+/**
+ * Subscribers per plan and their share of all people (spec: plan_statistics). A paid plan counts
+ * its live subscriptions; the free plan (the cheapest one at 0) counts everyone else.
+ */
+export async function planStatistics(): Promise<PlanStatistic[]> {
+  const [plans, live, people] = await Promise.all([
+    prisma().plan.findMany({ orderBy: [{ priceCents: "asc" }, { name: "asc" }], select: { id: true, name: true, priceCents: true } }),
+    prisma().subscription.groupBy({ by: ["planId"], where: { status: { in: LIVE_STATUSES } }, _count: { _all: true } }),
+    prisma().user.count(),
+  ]);
+  const livePerPlan = new Map(live.map((row) => [row.planId, row._count._all]));
+  const onPaidPlans = [...livePerPlan.values()].reduce((sum, count) => sum + count, 0);
+  const freePlanId = plans.find((plan) => plan.priceCents === 0)?.id;
+  return plans.map((plan) => {
+    const userCount = plan.id === freePlanId ? Math.max(0, people - onPaidPlans) + (livePerPlan.get(plan.id) ?? 0) : (livePerPlan.get(plan.id) ?? 0);
+    return { planId: plan.id, planName: plan.name, userCount, percentage: people === 0 ? 0 : Math.round((userCount / people) * 1000) / 10 };
+  });
+}
+
+/** The plan as its edit form shows it. */
+export async function getPlanForEdit(planId: string) {
+  const plan = isUuid(planId) ? await prisma().plan.findUnique({ where: { id: planId } }) : null;
+  if (!plan) throw new NotFoundError();
+  return {
+    id: plan.id,
+    name: plan.name,
+    description: plan.description,
+    price: (plan.priceCents / 100).toFixed(2),
+    interval: plan.interval,
+    features: featuresOf(plan.features),
+    isPopular: plan.isPopular,
+    isActive: plan.isActive,
+  };
+}
+
+/** A plan with how many people it has subscribed (the delete confirmation says so). */
+export async function getPlanForDelete(planId: string) {
+  const plan = isUuid(planId) ? await prisma().plan.findUnique({ where: { id: planId }, select: { id: true, name: true } }) : null;
+  if (!plan) throw new NotFoundError();
+  return { ...plan, subscribers: await prisma().subscription.count({ where: { planId } }) };
+}
+
+/** The plan form as sent: feature rows are `featureText`, with `featureEnabled` naming the ticked rows by position. */
+export function planFormValues(form: FormData) {
+  const enabled = new Set(form.getAll("featureEnabled").map(String));
+  return {
+    name: String(form.get("name") ?? ""),
+    description: String(form.get("description") ?? ""),
+    price: String(form.get("price") ?? ""),
+    interval: String(form.get("interval") ?? ""),
+    features: form.getAll("featureText").map((text, index) => ({ text: String(text), enabled: enabled.has(String(index)) })),
+    isPopular: form.get("isPopular") === "on",
+    isActive: form.get("isActive") === "on",
+  };
+}
+
+/** The plan form, validated; a refusal carries the field errors and what was sent, so the form shows it again. */
+export function parsePlanForm(form: FormData): PlanInput {
+  const values = planFormValues(form);
+  const parsed = planFormSchema.safeParse(values);
+  if (parsed.success) return parsed.data;
+  const fields = fieldErrors(parsed.error);
+  throw new AppError("invalid-input", 400, Object.values(fields)[0] ?? planTexts.updateFailed, { details: { fields, values } });
+}
+
+const summaryOf = (plan: { name: string; priceCents: number; interval: string; isActive: boolean; isPopular: boolean; features?: unknown }) => ({
+  name: plan.name,
+  priceCents: plan.priceCents,
+  interval: plan.interval,
+  isActive: plan.isActive,
+  isPopular: plan.isPopular,
+  features: featuresOf(plan.features).length,
+});
+
+/** A Stripe price for a paid plan when payments are on; otherwise the first subscriber's checkout creates it. */
+async function newStripePrice(plan: { id: string } & Pick<PlanInput, "name" | "priceCents" | "interval">) {
+  if (plan.priceCents <= 0 || !isPaymentsConfigured()) return null;
+  try {
+    return await createPlanPrice(plan);
+  } catch (error) {
+    throw new PlanPriceError(error);
+  }
+}
+
+export async function createPlan(actor: AuditActor, input: PlanInput) {
+  const id = crypto.randomUUID();
+  const stripePriceId = await newStripePrice({ id, ...input });
+  const plan = await auditedWrite(actor, async (tx) => {
+    const created = await tx.plan.create({ data: { id, ...input, stripePriceId } });
+    return {
+      result: created,
+      audit: { action: "create", entityType: "plan", entityId: id, summary: `Created plan ${created.name}`, after: summaryOf(created) },
+    };
+  });
+  await catalogueChanged();
+  return plan;
+}
+
+/**
+ * Saves a plan. When its price or interval changes, a paid plan gets a new Stripe price before
+ * anything is written (a refusal leaves the plan as it was); people already subscribed stay on
+ * the old one, which is then archived.
+ */
+export async function updatePlan(actor: AuditActor, planId: string, input: PlanInput) {
+  const before = isUuid(planId) ? await prisma().plan.findUnique({ where: { id: planId } }) : null;
+  if (!before) throw new NotFoundError();
+  const priceChanged = before.priceCents !== input.priceCents || before.interval !== input.interval;
+  const stripePriceId = priceChanged ? await newStripePrice({ id: planId, ...input }) : before.stripePriceId;
+  const plan = await auditedWrite(actor, async (tx) => {
+    const updated = await tx.plan.update({ where: { id: planId }, data: { ...input, stripePriceId } });
+    return {
+      result: updated,
+      audit: {
+        action: "update",
+        entityType: "plan",
+        entityId: planId,
+        summary: `Updated plan ${updated.name}`,
+        before: summaryOf(before),
+        after: summaryOf(updated),
+      },
+    };
+  });
+  await catalogueChanged();
+  if (priceChanged && before.stripePriceId) {
+    await retirePlanPrice(before.stripePriceId).catch((error: unknown) =>
+      logger.warn({ err: error, priceId: before.stripePriceId }, "could not archive a replaced plan price"),
+    );
+  }
+  return plan;
+}
+
+/** Deletes a plan nobody is subscribed to (spec: refused with 'Cannot delete plan with active subscribers'). */
+export async function deletePlan(actor: AuditActor, planId: string) {
+  try {
+    await auditedWrite(actor, async (tx) => {
+      const plan = isUuid(planId) ? await tx.plan.findUnique({ where: { id: planId } }) : null;
+      if (!plan) throw new NotFoundError();
+      if ((await tx.subscription.count({ where: { planId } })) > 0) throw new PlanHasSubscribersError();
+      await tx.plan.delete({ where: { id: planId } });
+      return { result: null, audit: { action: "delete", entityType: "plan", entityId: planId, summary: `Deleted plan ${plan.name}`, before: summaryOf(plan) } };
+    });
+  } catch (error) {
+    // A subscription that started between the count and the delete: the foreign key refuses it.
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003") throw new PlanHasSubscribersError();
+    throw error;
+  }
+  await catalogueChanged();
+}

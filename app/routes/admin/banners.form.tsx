@@ -1,0 +1,149 @@
+import { Form, Link, useNavigation } from "react-router";
+import { FormAlert, FormField } from "~/components/auth-card";
+import { BANNER_CATEGORIES, BANNER_LIMITS } from "~/lib/admin-catalogue";
+import { thumbnailUrl } from "~/lib/catalogue";
+
+/** The banner form's values: a saved banner's, or what was sent when it was refused. */
+export type BannerValues = {
+  title: string;
+  description: string;
+  ctaTitle: string;
+  ctaUrl: string;
+  displayCategories: string[];
+  startAt: string;
+  isPublished: boolean;
+};
+
+export const blankBanner = (today: string): BannerValues => ({
+  title: "",
+  description: "",
+  ctaTitle: "",
+  ctaUrl: "",
+  displayCategories: ["all"],
+  startAt: today,
+  isPublished: false,
+});
+
+/** What a refused save answers (errorData of an invalid-input error). */
+export type BannerFailure = { error?: string; fields?: Record<string, string>; values?: BannerValues } | undefined;
+
+/**
+ * Add Banner / Edit Banner (spec: image upload, Title ≤ 35, Description ≤ 50, CTA Title ≤ 20,
+ * CTA URL, Display Categories, Start Date, Published).
+ */
+export function BannerForm({
+  intent,
+  values,
+  imageUrl,
+  failure,
+}: {
+  intent: "create" | "update";
+  values: BannerValues;
+  imageUrl?: string;
+  failure: BannerFailure;
+}) {
+  const busy = useNavigation().state === "submitting";
+  const shown = failure?.values ?? values;
+  const fields = failure?.fields ?? {};
+  return (
+    <Form method="post" encType="multipart/form-data" className="flex flex-col gap-4">
+      <input type="hidden" name="intent" value={intent} />
+      {failure?.error ? <FormAlert tone="error">{failure.error}</FormAlert> : null}
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="image" className="text-sm font-medium">
+          Banner image
+        </label>
+        {imageUrl ? (
+          <img src={thumbnailUrl(imageUrl, 1024) ?? imageUrl} alt="Current banner" className="aspect-[3/1] max-h-40 w-full rounded-xl object-cover" />
+        ) : null}
+        <input
+          id="image"
+          name="image"
+          type="file"
+          accept="image/*"
+          required={intent === "create"}
+          aria-invalid={fields.image ? true : undefined}
+          className="w-full min-w-0 text-sm text-muted file:mr-3 file:rounded-full file:border-0 file:bg-raised file:px-3 file:py-1.5 file:text-ink"
+        />
+        {fields.image ? (
+          <p className="text-sm text-danger">{fields.image}</p>
+        ) : (
+          <p className="text-xs text-faint">
+            {imageUrl ? "Choose a new image to replace this one. " : ""}PNG, JPEG, WebP, GIF or AVIF up to 5 MB; wide pictures (3:1) look best.
+          </p>
+        )}
+      </div>
+      <FormField
+        label="Title"
+        name="title"
+        defaultValue={shown.title}
+        required
+        maxLength={BANNER_LIMITS.title}
+        error={fields.title}
+        hint={`Up to ${BANNER_LIMITS.title} characters`}
+      />
+      <FormField
+        label="Description"
+        name="description"
+        defaultValue={shown.description}
+        maxLength={BANNER_LIMITS.description}
+        error={fields.description}
+        hint={`Up to ${BANNER_LIMITS.description} characters`}
+      />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField
+          label="CTA Title"
+          name="ctaTitle"
+          defaultValue={shown.ctaTitle}
+          maxLength={BANNER_LIMITS.ctaTitle}
+          error={fields.ctaTitle}
+          hint={`Up to ${BANNER_LIMITS.ctaTitle} characters`}
+        />
+        <FormField
+          label="CTA URL"
+          name="ctaUrl"
+          defaultValue={shown.ctaUrl}
+          maxLength={BANNER_LIMITS.ctaUrl}
+          placeholder="/explore or https://…"
+          error={fields.ctaUrl}
+          hint="https://… or a path on this site"
+        />
+      </div>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1.5 text-sm font-medium">Display Categories</legend>
+        <div className="flex flex-wrap gap-2">
+          {BANNER_CATEGORIES.map((category) => (
+            <label
+              key={category}
+              className="flex items-center gap-2 rounded-full border border-line bg-raised px-3 py-1.5 text-sm capitalize has-checked:border-accent"
+            >
+              <input
+                type="checkbox"
+                name="displayCategories"
+                value={category}
+                defaultChecked={shown.displayCategories.includes(category)}
+                className="size-4 accent-accent"
+              />
+              {category}
+            </label>
+          ))}
+        </div>
+        {fields.displayCategories ? <p className="text-sm text-danger">{fields.displayCategories}</p> : null}
+      </fieldset>
+      <div className="grid grid-cols-2 items-end gap-3">
+        <FormField label="Start Date" name="startAt" type="date" defaultValue={shown.startAt} error={fields.startAt} />
+        <label className="flex h-11 items-center gap-2 text-sm">
+          <input type="checkbox" name="isPublished" defaultChecked={shown.isPublished} className="size-4 accent-accent" /> Published
+        </label>
+      </div>
+      <div className="flex justify-end gap-2">
+        <Link to="/admin/banners" preventScrollReset className="btn-secondary">
+          Cancel
+        </Link>
+        <button type="submit" className="btn-primary" disabled={busy}>
+          {intent === "create" ? "Add Banner" : "Save Changes"}
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,105 @@
+import { Check, Pencil, Plus, X } from "lucide-react";
+import { Link, Outlet } from "react-router";
+import { DeleteLink } from "~/components/admin/confirm-delete";
+import { formatDate } from "~/lib/dates";
+import { formatUsd } from "~/lib/tokens";
+import { listPlansForAdmin, planStatistics } from "~/modules/admin/plans.server";
+import { requireAdmin } from "~/modules/auth/login-session.server";
+import type { Route } from "./+types/plans";
+
+export function meta() {
+  return [{ title: "Plans · Admin · CharacterVerse" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const [plans, statistics] = await Promise.all([listPlansForAdmin(), planStatistics()]);
+  return { plans, statistics };
+}
+
+export default function AdminPlans({ loaderData }: Route.ComponentProps) {
+  const { plans, statistics } = loaderData;
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Plans</h1>
+        <Link to="new" preventScrollReset className="btn-primary">
+          <Plus className="size-4" aria-hidden /> New Plan
+        </Link>
+      </div>
+
+      {plans.length === 0 ? <p className="card p-5 text-sm text-muted">No plans yet.</p> : null}
+      <ul className="grid gap-4 @2xl:grid-cols-2 @5xl:grid-cols-3">
+        {plans.map((plan) => (
+          <li key={plan.id} className={`card flex flex-col gap-3 p-5 ${plan.isPopular ? "ring-2 ring-accent" : ""}`} aria-label={plan.name}>
+            <div className="flex items-start justify-between gap-2">
+              <div className="flex min-w-0 flex-col gap-1">
+                <h2 className="truncate text-lg font-semibold">{plan.name}</h2>
+                <div className="flex flex-wrap gap-1.5 text-xs font-semibold">
+                  {plan.isPopular ? <span className="rounded-full bg-accent px-2 py-0.5 text-white">Popular</span> : null}
+                  <span className={`rounded-full px-2 py-0.5 ${plan.isActive ? "bg-success/15 text-success" : "bg-raised text-muted"}`}>
+                    {plan.isActive ? "Active" : "Inactive"}
+                  </span>
+                </div>
+              </div>
+              <div className="flex shrink-0">
+                <Link
+                  to={`${plan.id}/edit`}
+                  preventScrollReset
+                  className="rounded-full p-2 text-muted hover:bg-raised hover:text-ink"
+                  aria-label={`Edit Plan ${plan.name}`}
+                  title="Edit Plan"
+                >
+                  <Pencil className="size-4" aria-hidden />
+                </Link>
+                <DeleteLink to={`${plan.id}/delete`} label={`Delete Plan ${plan.name}`} />
+              </div>
+            </div>
+            <p>
+              <span className="text-2xl font-bold">{formatUsd(plan.priceCents)}</span>
+              <span className="text-sm text-muted"> / {plan.interval === "yearly" ? "year" : "month"}</span>
+            </p>
+            {plan.description ? <p className="text-sm text-muted">{plan.description}</p> : null}
+            <ul className="flex flex-col gap-1.5 text-sm">
+              {plan.features.map((feature, index) => (
+                <li key={index} className={`flex items-start gap-2 ${feature.enabled ? "" : "text-faint line-through"}`}>
+                  {feature.enabled ? (
+                    <Check className="size-4 shrink-0 text-success" aria-label="Included" />
+                  ) : (
+                    <X className="size-4 shrink-0" aria-label="Not included" />
+                  )}
+                  {feature.text}
+                </li>
+              ))}
+            </ul>
+            <p className="mt-auto text-xs text-faint">Updated {formatDate(plan.updatedAt)}</p>
+          </li>
+        ))}
+      </ul>
+
+      <section className="card flex flex-col gap-4 p-5" aria-labelledby="plan-statistics">
+        <h2 id="plan-statistics" className="text-lg font-semibold">
+          Plan statistics
+        </h2>
+        <ul className="flex flex-col gap-3">
+          {statistics.map((row) => (
+            <li key={row.planId} className="flex flex-col gap-1.5">
+              <div className="flex justify-between gap-3 text-sm">
+                <span className="font-medium">{row.planName}</span>
+                <span className="text-muted">
+                  {row.userCount.toLocaleString("en-US")} {row.userCount === 1 ? "subscriber" : "subscribers"} · {row.percentage}%
+                </span>
+              </div>
+              <div className="h-2 overflow-hidden rounded-full bg-raised" aria-hidden>
+                <div className="h-full rounded-full bg-linear-to-r from-accent to-pink" style={{ width: `${row.percentage}%` }} />
+              </div>
+            </li>
+          ))}
+        </ul>
+        <p className="text-xs text-faint">Paid plans count live subscriptions; the free plan counts everyone else.</p>
+      </section>
+
+      <Outlet />
+    </div>
+  );
+}

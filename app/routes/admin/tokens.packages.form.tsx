@@ -1,0 +1,67 @@
+import { Form, Link, useNavigation } from "react-router";
+import { FormAlert, FormField } from "~/components/auth-card";
+
+/** The package form's values: a saved package's, or what was sent when it was refused. */
+export type PackageValues = { name: string; tokens: string; price: string; discount: string; isPopular: boolean; isActive: boolean };
+
+export const blankPackage: PackageValues = { name: "", tokens: "", price: "", discount: "0", isPopular: false, isActive: true };
+
+/** What a refused save answers (errorData of an invalid-input error). */
+export type PackageFailure = { error?: string; fields?: Record<string, string>; values?: PackageValues } | undefined;
+
+export const PACKAGE_FORM_MAX_BYTES = 8 * 1024;
+
+/** New Package / Edit Package: name, tokens, price, discount, popular, active. */
+export function PackageForm({ intent, values, failure }: { intent: "create" | "update"; values: PackageValues; failure: PackageFailure }) {
+  const busy = useNavigation().state === "submitting";
+  const shown = failure?.values ?? values;
+  const fields = failure?.fields ?? {};
+  return (
+    <Form method="post" className="flex flex-col gap-4">
+      <input type="hidden" name="intent" value={intent} />
+      {failure?.error ? <FormAlert tone="error">{failure.error}</FormAlert> : null}
+      <FormField label="Name" name="name" defaultValue={shown.name} required maxLength={60} error={fields.name} autoFocus />
+      <FormField label="Tokens" name="tokens" type="number" min="1" step="1" inputMode="numeric" defaultValue={shown.tokens} required error={fields.tokens} />
+      <div className="grid grid-cols-2 gap-3">
+        <FormField
+          label="Price (USD)"
+          name="price"
+          type="number"
+          min="0.5"
+          step="0.01"
+          inputMode="decimal"
+          defaultValue={shown.price}
+          required
+          error={fields.price}
+        />
+        <FormField
+          label="Discount (%)"
+          name="discount"
+          type="number"
+          min="0"
+          max="100"
+          step="1"
+          inputMode="numeric"
+          defaultValue={shown.discount}
+          error={fields.discount}
+        />
+      </div>
+      <div className="flex flex-wrap gap-x-6 gap-y-2">
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" name="isPopular" defaultChecked={shown.isPopular} className="size-4 accent-accent" /> Popular
+        </label>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" name="isActive" defaultChecked={shown.isActive} className="size-4 accent-accent" /> Active (offered for sale)
+        </label>
+      </div>
+      <div className="flex justify-end gap-2">
+        <Link to="/admin/tokens" preventScrollReset className="btn-secondary">
+          Cancel
+        </Link>
+        <button type="submit" className="btn-primary" disabled={busy}>
+          {intent === "create" ? "Create Package" : "Save Changes"}
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,232 @@
+import { Pencil, Plus, Search } from "lucide-react";
+import { data, Form, Link, Outlet } from "react-router";
+import { z } from "zod";
+import { DeleteLink } from "~/components/admin/confirm-delete";
+import { PublishSwitch } from "~/components/admin/publish-switch";
+import { Pagination } from "~/components/pagination";
+import { packageTexts } from "~/lib/admin-catalogue";
+import { formatDateTime } from "~/lib/dates";
+import { formatTokens, formatUsd } from "~/lib/tokens";
+import { listPackagesForAdmin, setPackageActive } from "~/modules/admin/token-packages.server";
+import { listAllTransactions } from "~/modules/admin/transactions.server";
+import { requireAdmin } from "~/modules/auth/login-session.server";
+import { isAppError, redirectWithToast } from "~/modules/http/errors.server";
+import { readFormWithin } from "~/modules/http/form.server";
+import type { Route } from "./+types/tokens";
+
+export function meta() {
+  return [{ title: "Tokens · Admin · CharacterVerse" }];
+}
+
+/** The page's state lives in the URL: the tab, and the transactions' search, filters and page. */
+const searchSchema = z.object({
+  tab: z.enum(["packages", "transactions"]).catch("packages"),
+  q: z.string().trim().max(100).catch(""),
+  type: z.enum(["add", "deduct"]).optional().catch(undefined),
+  token: z.enum(["free", "purchased"]).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+
+export async function loader({ request, url }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const params = searchSchema.parse(Object.fromEntries(url.searchParams));
+  if (params.tab === "transactions") {
+    const transactions = await listAllTransactions({ search: params.q, type: params.type, tokenType: params.token, page: params.page });
+    return { params, packages: [], transactions };
+  }
+  return { params, packages: await listPackagesForAdmin(), transactions: null };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await readFormWithin(request, 4096);
+  if (!form) return data({ error: "This form is too large." }, { status: 413 });
+  switch (form.get("intent")) {
+    case "set-active":
+      return setActive(admin, form);
+    default:
+      return data({ error: "Unknown action" }, { status: 400 });
+  }
+}
+
+const setActiveSchema = z.object({ id: z.string().min(1).max(64), active: z.enum(["true", "false"]) });
+
+async function setActive(admin: { id: string; email: string }, form: FormData) {
+  const parsed = setActiveSchema.safeParse({ id: form.get("id"), active: form.get("active") });
+  if (!parsed.success) return data({ error: "Choose a package" }, { status: 400 });
+  const isActive = parsed.data.active === "true";
+  try {
+    await setPackageActive(admin, parsed.data.id, isActive);
+  } catch (error) {
+    if (isAppError(error) && error.status === 404) return data({ error: "This package no longer exists" }, { status: 404 });
+    throw error;
+  }
+  throw redirectWithToast("/admin/tokens", isActive ? "package-activated" : "package-deactivated");
+}
+
+const tabs = [
+  { id: "packages", label: "Token Packages", href: "/admin/tokens" },
+  { id: "transactions", label: "Transactions", href: "/admin/tokens?tab=transactions" },
+] as const;
+
+export default function AdminTokens({ loaderData }: Route.ComponentProps) {
+  const { params } = loaderData;
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Tokens</h1>
+        {params.tab === "packages" ? (
+          <Link to="packages/new" preventScrollReset className="btn-primary">
+            <Plus className="size-4" aria-hidden /> New Package
+          </Link>
+        ) : null}
+      </div>
+      <nav aria-label="Tokens sections" className="flex gap-1 border-b border-line">
+        {tabs.map((tab) => (
+          <Link
+            key={tab.id}
+            to={tab.href}
+            aria-current={params.tab === tab.id ? "page" : undefined}
+            className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${params.tab === tab.id ? "border-accent text-ink" : "border-transparent text-muted hover:text-ink"}`}
+          >
+            {tab.label}
+          </Link>
+        ))}
+      </nav>
+      {loaderData.transactions ? <Transactions params={params} result={loaderData.transactions} /> : <Packages packages={loaderData.packages} />}
+      <Outlet />
+    </div>
+  );
+}
+
+type PackageRow = Route.ComponentProps["loaderData"]["packages"][number];
+
+function Packages({ packages }: { packages: PackageRow[] }) {
+  if (packages.length === 0) return <p className="card p-5 text-sm text-muted">{packageTexts.empty}</p>;
+  return (
+    <ul className="grid gap-4 @2xl:grid-cols-2 @5xl:grid-cols-3">
+      {packages.map((item) => (
+        <li key={item.id} className={`card flex flex-col gap-2 p-5 ${item.isActive ? "" : "opacity-70"}`} aria-label={item.name}>
+          <div className="flex items-start justify-between gap-2">
+            <div className="flex min-w-0 flex-col gap-1">
+              <h2 className="truncate text-lg font-semibold">{item.name}</h2>
+              <div className="flex flex-wrap gap-1.5 text-xs font-semibold">
+                {item.isPopular ? <span className="rounded-full bg-accent px-2 py-0.5 text-white">Popular</span> : null}
+                {item.discount > 0 ? <span className="rounded-full bg-pink/15 px-2 py-0.5 text-pink">{item.discount}% off</span> : null}
+              </div>
+            </div>
+            <div className="flex shrink-0">
+              <Link
+                to={`packages/${encodeURIComponent(item.id)}/edit`}
+                preventScrollReset
+                className="rounded-full p-2 text-muted hover:bg-raised hover:text-ink"
+                aria-label={`Edit ${item.name}`}
+                title="Edit"
+              >
+                <Pencil className="size-4" aria-hidden />
+              </Link>
+              <DeleteLink to={`packages/${encodeURIComponent(item.id)}/delete`} label={`Delete ${item.name}`} />
+            </div>
+          </div>
+          <p className="text-2xl font-bold">{formatTokens(item.tokens)} tokens</p>
+          <p className="text-muted">{formatUsd(item.priceCents)}</p>
+          <div className="mt-auto flex items-center gap-3 pt-2 text-sm">
+            <PublishSwitch intent="set-active" field="active" id={item.id} checked={item.isActive} label={`Active: ${item.name}`} />
+            <span className={item.isActive ? "text-success" : "text-muted"}>{item.isActive ? "Active: offered for sale" : "Inactive: not offered"}</span>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+type TransactionsResult = NonNullable<Route.ComponentProps["loaderData"]["transactions"]>;
+type Params = Route.ComponentProps["loaderData"]["params"];
+
+function transactionsHref(params: Params, page: number) {
+  const search = new URLSearchParams({ tab: "transactions" });
+  if (params.q) search.set("q", params.q);
+  if (params.type) search.set("type", params.type);
+  if (params.token) search.set("token", params.token);
+  if (page > 1) search.set("page", String(page));
+  return `/admin/tokens?${search}`;
+}
+
+function Transactions({ params, result }: { params: Params; result: TransactionsResult }) {
+  return (
+    <div className="flex flex-col gap-4">
+      <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
+        <input type="hidden" name="tab" value="transactions" />
+        <label className="flex min-w-48 flex-1 flex-col gap-1 text-sm">
+          <span className="font-medium">Search</span>
+          <input name="q" type="search" defaultValue={params.q} placeholder="E-mail, name or package" maxLength={100} className="field h-10" />
+        </label>
+        <label className="flex flex-col gap-1 text-sm">
+          <span className="font-medium">Type</span>
+          <select name="type" defaultValue={params.type ?? ""} className="field h-10">
+            <option value="">All</option>
+            <option value="add">Added (+)</option>
+            <option value="deduct">Deducted (-)</option>
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm">
+          <span className="font-medium">Tokens</span>
+          <select name="token" defaultValue={params.token ?? ""} className="field h-10">
+            <option value="">All</option>
+            <option value="free">Free</option>
+            <option value="purchased">Purchased</option>
+          </select>
+        </label>
+        <button type="submit" className="btn-secondary h-10">
+          <Search className="size-4" aria-hidden /> Filter
+        </button>
+      </Form>
+      <p className="text-sm text-muted" aria-live="polite">
+        {result.total.toLocaleString("en-US")} {result.total === 1 ? "transaction" : "transactions"}
+      </p>
+      {result.transactions.length === 0 ? (
+        <p className="card p-5 text-sm text-muted">No transactions found</p>
+      ) : (
+        <div className="@container card overflow-x-auto">
+          <table className="w-full text-sm">
+            <thead className="hidden bg-raised text-left text-muted @2xl:table-header-group">
+              <tr>
+                <th className="px-4 py-3 font-medium">Date</th>
+                <th className="px-4 py-3 font-medium">Person</th>
+                <th className="px-4 py-3 font-medium">Description</th>
+                <th className="px-4 py-3 font-medium">Tokens</th>
+                <th className="px-4 py-3 text-right font-medium">Amount</th>
+              </tr>
+            </thead>
+            <tbody>
+              {result.transactions.map((row) => (
+                <tr
+                  key={row.id}
+                  className="grid grid-cols-[1fr_auto] gap-x-4 border-t border-line px-4 py-3 first:border-t-0 @2xl:table-row @2xl:px-0 @2xl:py-0"
+                >
+                  <td className="text-xs text-muted @2xl:px-4 @2xl:py-3 @2xl:text-sm">{formatDateTime(row.createdAt)}</td>
+                  <td className="col-start-1 min-w-0 @2xl:px-4 @2xl:py-3">
+                    <span className="block truncate font-medium">{row.person.name ?? row.person.email}</span>
+                    <span className="block truncate text-xs text-muted">{row.person.email}</span>
+                  </td>
+                  <td className="col-start-1 @2xl:px-4 @2xl:py-3">
+                    {row.description}
+                    {row.packageName ? <span className="block text-xs text-muted">{row.packageName} package</span> : null}
+                  </td>
+                  <td className="col-start-1 text-xs text-muted capitalize @2xl:px-4 @2xl:py-3 @2xl:text-sm">{row.tokenType}</td>
+                  <td
+                    className={`col-start-2 row-span-4 row-start-1 self-center text-right font-semibold @2xl:px-4 @2xl:py-3 ${row.transactionType === "add" ? "text-success" : "text-danger"}`}
+                  >
+                    {row.transactionType === "add" ? "+" : "-"}
+                    {formatTokens(row.amount)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={result.page} pageCount={result.pageCount} hrefFor={(page) => transactionsHref(params, page)} />
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import sharp from "sharp";
+import { prisma } from "~/modules/db/db.server";
+import { confirmedAccount } from "./accounts";
+import { signedInCookie } from "./payments";
+import { answerOf, routeArgs } from "./route-args";
+
+type RouteFunction = (args: never) => Promise<unknown>;
+
+/** answerOf, where a thrown `data()` (a 404 for the error boundary) is an answer too, as the router makes it one. */
+function answer(run: () => Promise<unknown>) {
+  return answerOf(async () => {
+    try {
+      return await run();
+    } catch (thrown) {
+      if ((thrown as { type?: string })?.type === "DataWithResponseInit") return thrown;
+      throw thrown;
+    }
+  });
+}
+
+/** A signed-in admin: their id, e-mail and cookie header. */
+export async function signedInAdmin(email = "root@example.com") {
+  const account = await confirmedAccount(email);
+  await prisma().user.update({ where: { id: account.id }, data: { role: "admin" } });
+  return { id: account.id, email: account.email, cookie: await signedInCookie(account.id) };
+}
+
+/** A loader called as the router calls it for `path`: its status and data, or where it redirects. */
+export function load(loader: RouteFunction, path: string, cookie: string, params: Record<string, string> = {}) {
+  const request = new Request(`http://localhost${path}`, { headers: { Cookie: cookie } });
+  return answer(() => loader(routeArgs(request, { params })));
+}
+
+/**
+ * A form posted to an action: pairs (a name may repeat, a value may be a file) sent urlencoded, or
+ * as multipart when a file is among them, as a browser sends it.
+ */
+export function post(action: RouteFunction, path: string, cookie: string, fields: [string, string | File][], params: Record<string, string> = {}) {
+  const hasFile = fields.some(([, value]) => value instanceof File);
+  let body: FormData | URLSearchParams;
+  if (hasFile) {
+    body = new FormData();
+    for (const [name, value] of fields) body.append(name, value);
+  } else {
+    body = new URLSearchParams(fields as [string, string][]);
+  }
+  const request = new Request(`http://localhost${path}`, { method: "POST", headers: { Cookie: cookie }, body });
+  return answer(() => action(routeArgs(request, { params })));
+}
+
+/** A real PNG picture of `width` × `height`, as a file the browser would upload. */
+export async function pngFile(name = "banner.png", width = 900, height = 300) {
+  const bytes = await sharp({ create: { width, height, channels: 3, background: { r: 120, g: 40, b: 200 } } })
+    .png()
+    .toBuffer();
+  return new File([new Uint8Array(bytes)], name, { type: "image/png" });
+}
+
+/** The audit rows, oldest first, as the audit page would list them. */
+export function auditRows() {
+  return prisma().auditEntry.findMany({ orderBy: { createdAt: "asc" } });
+}

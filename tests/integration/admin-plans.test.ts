@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { prisma } from "~/modules/db/db.server";
+import { syncSubscriptionById } from "~/modules/payments/subscriptions.server";
+import { loader as plansLoader } from "~/routes/admin/plans";
+import { action as deleteAction, loader as deleteLoader } from "~/routes/admin/plans.delete";
+import { action as editAction, loader as editLoader } from "~/routes/admin/plans.edit";
+import { action as newAction } from "~/routes/admin/plans.new";
+import { action as subscriptionAction, loader as subscriptionLoader } from "~/routes/dashboard/subscription";
+import type { FakeStripe } from "../fakes/stripe-server";
+import { auditRows, load, post, signedInAdmin } from "../helpers/admin";
+import { callRoute, checkoutSessionIdOf, paymentsWithFakeStripe, postWebhook, signedInCookie } from "../helpers/payments";
+import { newUser } from "../helpers/tokens";
+
+let payments: Awaited<ReturnType<typeof paymentsWithFakeStripe>>;
+let fake: FakeStripe;
+let admin: Awaited<ReturnType<typeof signedInAdmin>>;
+beforeAll(async () => {
+  payments = await paymentsWithFakeStripe();
+  fake = payments.fake;
+  admin = await signedInAdmin();
+});
+afterAll(() => payments.stop());
+
+type Fields = [string, string][];
+
+/** A full plan form as the editor sends it: features as rows, ticked rows named by position. */
+function planForm(
+  intent: "create" | "update",
+  overrides: Partial<Record<"name" | "description" | "price" | "interval", string>> = {},
+  extra: Fields = [],
+): Fields {
+  const values = { name: "Studio", description: "For studios", price: "29.50", interval: "monthly", ...overrides };
+  return [
+    ["intent", intent],
+    ...(Object.entries(values) as Fields),
+    ["featureText", "30000 tokens every month"],
+    ["featureEnabled", "0"],
+    ["featureText", ""],
+    ["featureText", "Priority response speed"],
+    ["featureText", "Dedicated support"],
+    ["featureEnabled", "3"],
+    ["isActive", "on"],
+    ...extra,
+  ];
+}
+
+async function createPlan(name: string, price = "29.50") {
+  const answer = await post(newAction, "/admin/plans/new", admin.cookie, planForm("create", { name, price }));
+  expect(answer).toMatchObject({ status: 302, location: "/admin/plans?toast=plan-created" });
+  return prisma().plan.findFirstOrThrow({ where: { name } });
+}
+
+/** Someone who subscribed to `planId` through Checkout, with Stripe's events delivered. */
+async function subscriber(planId: string) {
+  const cookie = await signedInCookie(await newUser());
+  const response = (await callRoute(subscriptionAction, "http://localhost/dashboard/subscription", cookie, { intent: "subscribe", planId })) as Response;
+  const { session, events } = await fake.completeSession(checkoutSessionIdOf(response), { deliver: false });
+  for (const event of events) expect((await postWebhook(event, fake.webhookSecret)).status).toBe(200);
+  return { cookie, subscriptionId: session.subscription as string };
+}
+
+describe("/admin/plans", () => {
+  test("lists every plan, active or not, cheapest first, with subscribers per plan and their share", async () => {
+    const hidden = await prisma().plan.create({ data: { name: "Legacy", priceCents: 500, isActive: false } });
+    const pro = await prisma().plan.findFirstOrThrow({ where: { name: "Pro" } });
+    await subscriber(pro.id);
+    const people = await prisma().user.count();
+
+    const { status, data } = await load(plansLoader, "/admin/plans", admin.cookie);
+    expect(status).toBe(200);
+    const page = data as Awaited<ReturnType<typeof plansLoader>>;
+    expect(page.plans.map((plan) => plan.name)).toEqual(["Free", "Legacy", "Pro", "Premium"]);
+    expect(page.plans.find((plan) => plan.id === hidden.id)).toMatchObject({ isActive: false, priceCents: 500 });
+    const byName = Object.fromEntries(page.statistics.map((row) => [row.planName, row]));
+    expect(byName.Pro).toMatchObject({ userCount: 1, percentage: Math.round((1 / people) * 1000) / 10 });
+    expect(byName.Free!.userCount).toBe(people - 1);
+    expect(byName.Legacy!.userCount).toBe(0);
+    await prisma().plan.delete({ where: { id: hidden.id } });
+  });
+
+  test("New Plan creates the plan with its features, its Stripe price, and an audit row", async () => {
+    const plan = await createPlan("Studio");
+    expect(plan).toMatchObject({ description: "For studios", priceCents: 2950, interval: "monthly", isActive: true, isPopular: false });
+    // The blank row is left out; ticks follow the rows they were next to.
+    expect(plan.features).toEqual([
+      { text: "30000 tokens every month", enabled: true },
+      { text: "Priority response speed", enabled: false },
+      { text: "Dedicated support", enabled: true },
+    ]);
+    expect(fake.prices.get(plan.stripePriceId!)).toMatchObject({ unit_amount: 2950, recurring: { interval: "month" }, active: true });
+    const audit = (await auditRows()).find((row) => row.entityId === plan.id);
+    expect(audit).toMatchObject({ actorEmail: admin.email, action: "create", entityType: "plan", after: { name: "Studio", priceCents: 2950 } });
+
+    // The Subscription page offers it.
+    const subscriptionPage = (await callRoute(subscriptionLoader, "http://localhost/dashboard/subscription", admin.cookie)) as Awaited<
+      ReturnType<typeof subscriptionLoader>
+    >;
+    expect(subscriptionPage.plans.map((item) => item.name)).toContain("Studio");
+  });
+
+  test.each([
+    ["a blank name", { name: " " }, "name", "Name is required"],
+    ["a price below 0", { price: "-1" }, "price", "Price must be at least 0"],
+    ["a price that is not a number", { price: "ten" }, "price", "Price must be a number"],
+    ["a price finer than 0.01", { price: "9.999" }, "price", "Price must be in steps of 0.01"],
+    ["an unknown interval", { interval: "weekly" }, "interval", "Choose monthly or yearly"],
+  ])("refuses %s with 400 and its text, writing nothing", async (_case, override: Record<string, string>, field, text) => {
+    const [plans, audits, prices] = [await prisma().plan.count(), await prisma().auditEntry.count(), fake.prices.size];
+    const answer = await post(newAction, "/admin/plans/new", admin.cookie, planForm("create", { name: "Refused", ...override }));
+    expect(answer.status).toBe(400);
+    expect(answer.data).toMatchObject({ ok: false, error: text, fields: { [field]: text } });
+    // What was sent comes back, so the form shows it again (without JavaScript too).
+    expect((answer.data as { values: { name: string } }).values.name).toBe(override.name ?? "Refused");
+    expect([await prisma().plan.count(), await prisma().auditEntry.count(), fake.prices.size]).toEqual([plans, audits, prices]);
+  });
+
+  test("Edit Plan saves the fields; a new name keeps the Stripe price", async () => {
+    const plan = await createPlan("Team");
+    const { data } = await load(editLoader, `/admin/plans/${plan.id}/edit`, admin.cookie, { planId: plan.id });
+    expect(data).toMatchObject({ plan: { name: "Team", price: "29.50", interval: "monthly" } });
+
+    const answer = await post(editAction, `/admin/plans/${plan.id}/edit`, admin.cookie, planForm("update", { name: "Team Plus" }, [["isPopular", "on"]]), {
+      planId: plan.id,
+    });
+    expect(answer).toMatchObject({ status: 302, location: "/admin/plans?toast=plan-updated" });
+    const saved = await prisma().plan.findUniqueOrThrow({ where: { id: plan.id } });
+    expect(saved).toMatchObject({ name: "Team Plus", isPopular: true, stripePriceId: plan.stripePriceId });
+    const audit = (await auditRows()).filter((row) => row.entityId === plan.id && row.action === "update");
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ before: { name: "Team", isPopular: false }, after: { name: "Team Plus", isPopular: true } });
+  });
+
+  test("a new price or interval replaces the Stripe price; people already subscribed keep theirs", async () => {
+    const plan = await createPlan("Agency", "49.00");
+    const oldPrice = plan.stripePriceId!;
+    const { subscriptionId } = await subscriber(plan.id);
+
+    const answer = await post(editAction, `/admin/plans/${plan.id}/edit`, admin.cookie, planForm("update", { name: "Agency", price: "59.00" }), {
+      planId: plan.id,
+    });
+    expect(answer.status).toBe(302);
+    const repriced = await prisma().plan.findUniqueOrThrow({ where: { id: plan.id } });
+    expect(repriced.priceCents).toBe(5900);
+    expect(repriced.stripePriceId).not.toBe(oldPrice);
+    expect(fake.prices.get(repriced.stripePriceId!)).toMatchObject({ unit_amount: 5900, recurring: { interval: "month" }, active: true });
+    // The old price is archived, and the existing subscription stays on it and on this plan.
+    expect(fake.prices.get(oldPrice)!.active).toBe(false);
+    expect(fake.subscriptions.get(subscriptionId)!.items.data[0].price.id).toBe(oldPrice);
+    expect((await syncSubscriptionById(subscriptionId)).planId).toBe(plan.id);
+
+    await post(editAction, `/admin/plans/${plan.id}/edit`, admin.cookie, planForm("update", { name: "Agency", price: "59.00", interval: "yearly" }), {
+      planId: plan.id,
+    });
+    const yearly = await prisma().plan.findUniqueOrThrow({ where: { id: plan.id } });
+    expect(fake.prices.get(yearly.stripePriceId!)).toMatchObject({ unit_amount: 5900, recurring: { interval: "year" } });
+
+    // A new subscriber checks out at the new price.
+    const cookie = await signedInCookie(await newUser());
+    const checkout = (await callRoute(subscriptionAction, "http://localhost/dashboard/subscription", cookie, {
+      intent: "subscribe",
+      planId: plan.id,
+    })) as Response;
+    expect(fake.sessions.get(checkoutSessionIdOf(checkout))!.amount_total).toBe(5900);
+  });
+
+  test("Delete Plan is refused with 'Cannot delete plan with active subscribers' while anyone is subscribed", async () => {
+    const plan = await createPlan("Busy");
+    await subscriber(plan.id);
+    const { data } = await load(deleteLoader, `/admin/plans/${plan.id}/delete`, admin.cookie, { planId: plan.id });
+    expect(data).toMatchObject({ plan: { name: "Busy", subscribers: 1 } });
+
+    const audits = await prisma().auditEntry.count();
+    const answer = await post(deleteAction, `/admin/plans/${plan.id}/delete`, admin.cookie, [["intent", "delete"]], { planId: plan.id });
+    expect(answer.status).toBe(409);
+    expect(answer.data).toMatchObject({ ok: false, error: "Cannot delete plan with active subscribers" });
+    expect(await prisma().plan.findUnique({ where: { id: plan.id } })).not.toBeNull();
+    expect(await prisma().auditEntry.count()).toBe(audits);
+  });
+
+  test("Delete Plan removes a plan nobody is on, with an audit row", async () => {
+    const plan = await createPlan("Unloved");
+    const answer = await post(deleteAction, `/admin/plans/${plan.id}/delete`, admin.cookie, [["intent", "delete"]], { planId: plan.id });
+    expect(answer).toMatchObject({ status: 302, location: "/admin/plans?toast=plan-deleted" });
+    expect(await prisma().plan.findUnique({ where: { id: plan.id } })).toBeNull();
+    expect((await auditRows()).find((row) => row.entityId === plan.id && row.action === "delete")).toMatchObject({ summary: "Deleted plan Unloved" });
+  });
+
+  test("an editor or a delete for a plan that does not exist answers 404", async () => {
+    const missing = "00000000-0000-4000-8000-000000000000";
+    for (const id of [missing, "not-a-uuid"]) {
+      expect((await load(editLoader, `/admin/plans/${id}/edit`, admin.cookie, { planId: id })).status).toBe(404);
+      expect((await post(deleteAction, `/admin/plans/${id}/delete`, admin.cookie, [["intent", "delete"]], { planId: id })).status).toBe(404);
+    }
+  });
+});
