@@ -1,5 +1,5 @@
 import { agentFormSchema, agentTexts } from "~/lib/agent-form";
-import { AvatarRejected, storeAvatarImage } from "~/modules/account/profile.server";
+import { ImageRejectedError as AvatarRejected, storeAvatarImage } from "~/modules/storage/images.server";
 import { fieldErrors, type FieldErrors } from "~/lib/auth-forms";
 import { prisma } from "~/modules/db/db.server";
 import { listPublishedModels } from "./model-choice.server";

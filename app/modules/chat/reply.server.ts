@@ -11,7 +11,7 @@ import {
 } from "~/modules/ai/provider.server";
 import { buildChatPrompt, HISTORY_LIMIT, type ChatPrompt } from "~/modules/ai/prompt.server";
 import { keepLoginSessionAlive, liveLoginSessionSql } from "~/modules/auth/login-session.server";
-import { isUuid } from "~/modules/catalogue/characters.server";
+import { isUuid } from "~/modules/db/sql.server";
 import { KEEP_PREPARED } from "~/modules/db/database.server";
 import { database, prisma } from "~/modules/db/db.server";
 import { logger } from "~/modules/logging/logger.server";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { Prisma } from "~/generated/prisma/client";
 import { MESSAGES_PAGE_SIZE, SESSION_LIST_LIMIT, type ChatMessageView, type ChatSessionSummary, type PresentMessages } from "~/lib/chat";
 import { liveLoginSessionSql } from "~/modules/auth/login-session.server";
-import { escapeLike, isUuid } from "~/modules/catalogue/characters.server";
+import { escapeLike, isUuid } from "~/modules/db/sql.server";
 import { prisma } from "~/modules/db/db.server";
 import { attachmentViews, removeUnusedAttachments } from "./attachments.server";
 import { greetingFor } from "./greeting.server";
