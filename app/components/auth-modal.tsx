@@ -1,9 +1,10 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Eye, EyeOff } from "lucide-react";
 import { useFetcher, useLocation } from "react-router";
-import { authTexts, PASSWORD_MAX, PASSWORD_MIN, SIMPLE_EMAIL } from "~/lib/auth-forms";
+import { authTexts, formRefusal, PASSWORD_MAX, PASSWORD_MIN, SIMPLE_EMAIL } from "~/lib/auth-forms";
 import { thumbnailUrl } from "~/lib/catalogue";
-import { FormAlert, SignInSubmit, TermsNotice } from "./auth-card";
+import { SignInSubmit, TermsNotice } from "./auth-card";
+import { FormAlert } from "./ui/form";
 import { GoogleButton } from "./google-button";
 import { Dialog } from "./ui/dialog";
 
@@ -138,7 +139,7 @@ function SignInPanel({ message, redirectTo, googleSignIn, onSwitch }: { message?
   );
 }
 
-type SignUpData = { status: "sent"; email: string } | { status: "invalid"; errors: Partial<Record<string, string>> };
+type SignUpData = { status: "sent"; email: string } | { ok: false; error: string; fields?: Partial<Record<string, string>> };
 
 function SignUpPanel({ redirectTo, googleSignIn, onSwitch }: { redirectTo: string; googleSignIn: boolean; onSwitch: () => void }) {
   const fetcher = useFetcher<SignUpData>();
@@ -148,7 +149,7 @@ function SignUpPanel({ redirectTo, googleSignIn, onSwitch }: { redirectTo: strin
   // Spec: the button is enabled only when both fields are valid. The server checks again.
   const valid = SIMPLE_EMAIL.test(email.trim()) && password.length >= PASSWORD_MIN && password.length <= PASSWORD_MAX;
 
-  if (fetcher.data?.status === "sent") {
+  if (fetcher.data && "status" in fetcher.data) {
     return (
       <div className="min-w-0">
         <h2 className="text-xl font-bold">Check your inbox</h2>
@@ -164,8 +165,8 @@ function SignUpPanel({ redirectTo, googleSignIn, onSwitch }: { redirectTo: strin
       </div>
     );
   }
-  const errors = fetcher.data?.status === "invalid" ? fetcher.data.errors : {};
-  const formError = errors.email ?? errors.password ?? errors.confirmPassword ?? errors.form;
+  const { fields, formError: refusal } = formRefusal(fetcher.data);
+  const formError = fields.email ?? fields.password ?? fields.confirmPassword ?? refusal;
   return (
     <div className="min-w-0">
       <h2 className="text-xl font-bold">Create Free Account</h2>

@@ -70,6 +70,16 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   return errors;
 }
 
+/**
+ * What a form page shows of its action's refusal (`{ ok: false, error, fields? }`, as the server's
+ * errorData answers): each field's error beside its field, any other refusal above the fields.
+ */
+export function formRefusal(actionData: unknown): { fields: FieldErrors; formError?: string } {
+  const refusal = actionData as { ok?: unknown; error?: string; fields?: FieldErrors } | undefined;
+  if (refusal?.ok !== false) return { fields: {} };
+  return refusal.fields ? { fields: refusal.fields, formError: refusal.fields.form } : { fields: {}, formError: refusal.error };
+}
+
 /** Any fixed origin: a return path is resolved against it and must stay on it. */
 const PATH_BASE = "http://app.invalid";
 /** Browsers drop tabs and newlines inside addresses and read a backslash as a slash. */

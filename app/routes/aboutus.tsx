@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { CategoryIcon } from "~/components/category-icon";
 import { FaqAccordion, type FaqItem } from "~/components/faq-accordion";
+import { InfoPage } from "~/components/info-page";
 
 export function meta() {
   return [
@@ -112,7 +113,7 @@ const faqs: FaqItem[] = [
 
 export default function AboutUs() {
   return (
-    <div className="mx-auto max-w-5xl space-y-16 px-4 py-8 md:space-y-24 md:py-12">
+    <InfoPage className="space-y-16 md:space-y-24">
       <section className="relative overflow-hidden rounded-3xl border border-line bg-linear-to-br from-accent/25 via-surface to-pink/20 px-6 py-12 text-center md:px-12 md:py-20">
         <p className="text-sm font-semibold uppercase tracking-widest text-accent">About CharacterVerse</p>
         <h1 className="mx-auto mt-4 max-w-3xl text-4xl font-bold tracking-tight text-balance md:text-6xl">Characters who are always ready to talk</h1>
@@ -218,6 +219,6 @@ export default function AboutUs() {
           Sign Up Now
         </Link>
       </section>
-    </div>
+    </InfoPage>
   );
 }

@@ -1,6 +1,6 @@
 import { LoaderCircle } from "lucide-react";
-import { redirect } from "react-router";
 import { finishGoogleSignIn } from "~/modules/auth/google.server";
+import { redirectWithToast } from "~/modules/http/errors.server";
 import type { Route } from "./+types/auth.callback";
 
 export function meta() {
@@ -9,10 +9,10 @@ export function meta() {
 
 /** Where the identity provider sends the person back: always a redirect to / with the spec's toast. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { location, cookies } = await finishGoogleSignIn(request, context.clientIp ?? null);
+  const { signedIn, returnTo, cookies } = await finishGoogleSignIn(request, context.clientIp ?? null);
   const headers = new Headers({ "Cache-Control": "no-store" });
   for (const cookie of cookies) headers.append("Set-Cookie", cookie);
-  throw redirect(location, { headers });
+  throw redirectWithToast(returnTo, signedIn ? "signed-in" : "auth-failed", { headers });
 }
 
 export default function AuthCallback() {

@@ -1,16 +1,25 @@
 import { data, redirect } from "react-router";
-import { authTexts, safeRedirectPath } from "~/lib/auth-forms";
+import { safeRedirectPath } from "~/lib/auth-forms";
 import { readAccountForm } from "~/modules/auth/account-form.server";
 import { isGoogleConfigured, startGoogleSignIn } from "~/modules/auth/google.server";
+import { errorResponse } from "~/modules/http/errors.server";
+import { BodyTooLargeError } from "~/modules/http/form.server";
 import type { Route } from "./+types/auth.google";
 
 /** "Continue with Google" posts here; the answer is a redirect to the provider. */
 export async function action({ request }: Route.ActionArgs) {
   if (!isGoogleConfigured()) throw data("Not found", { status: 404 });
-  // A body that is not a form starts the flow all the same, towards the default page.
-  const form = await readAccountForm(request).catch(() => new FormData());
-  if (!form) throw data(authTexts.formTooLarge, { status: 413 });
-  return startGoogleSignIn(safeRedirectPath(form.get("redirectTo")));
+  try {
+    // A body that is not a form starts the flow all the same, towards the default page.
+    const form = await readAccountForm(request).catch((error: unknown) => {
+      if (error instanceof BodyTooLargeError) throw error;
+      return new FormData();
+    });
+    const { location, cookies } = await startGoogleSignIn(safeRedirectPath(form.get("redirectTo")));
+    return redirect(location, { headers: cookies.map((cookie): [string, string] => ["Set-Cookie", cookie]) });
+  } catch (error) {
+    return errorResponse(error);
+  }
 }
 
 /** Starting a sign-in changes state, so a plain visit only leads to the sign-in page. */

@@ -1,9 +1,12 @@
 import { z } from "zod";
-import { data, Form, Link, useNavigation } from "react-router";
-import { AuthCard, FormAlert, FormField } from "~/components/auth-card";
-import { authTexts, fieldErrors, signUpSchema } from "~/lib/auth-forms";
-import { accountFormTooLarge, readAccountForm } from "~/modules/auth/account-form.server";
+import { Form, Link, useNavigation } from "react-router";
+import { AuthCard } from "~/components/auth-card";
+import { FormAlert, FormField } from "~/components/ui/form";
+import { authTexts, formRefusal, signUpSchema } from "~/lib/auth-forms";
+import { readAccountForm } from "~/modules/auth/account-form.server";
 import { requestPasswordReset } from "~/modules/auth/password-reset.server";
+import { errorData } from "~/modules/http/errors.server";
+import { invalidForm } from "~/modules/http/form.server";
 import type { Route } from "./+types/forgot-password";
 
 /** The same words whether or not the account exists, and when the request was rate limited. */
@@ -15,17 +18,20 @@ export function meta() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readAccountForm(request);
-  if (!form) return accountFormTooLarge();
-  const parsed = forgotPasswordSchema.safeParse({ email: form.get("email") });
-  if (!parsed.success) return data({ status: "invalid" as const, errors: fieldErrors(parsed.error) }, { status: 400 });
-  await requestPasswordReset(parsed.data.email, context.clientIp);
-  return { status: "sent" as const };
+  try {
+    const form = await readAccountForm(request);
+    const parsed = forgotPasswordSchema.safeParse({ email: form.get("email") });
+    if (!parsed.success) return errorData(invalidForm(parsed.error));
+    await requestPasswordReset(parsed.data.email, context.clientIp);
+    return { status: "sent" as const };
+  } catch (error) {
+    return errorData(error);
+  }
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const submitting = useNavigation().state === "submitting";
-  if (actionData?.status === "sent") {
+  if (actionData && "status" in actionData) {
     return (
       <AuthCard title="Check your inbox">
         <div className="flex flex-col gap-4">
@@ -44,11 +50,11 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       </AuthCard>
     );
   }
-  const errors = actionData?.status === "invalid" ? actionData.errors : {};
+  const { fields: errors, formError } = formRefusal(actionData);
   return (
     <AuthCard title="Forgot password" subtitle="Enter the e-mail of your account and we will send you a link to choose a new password.">
       <Form method="post" className="flex flex-col gap-4" noValidate>
-        {errors.form ? <FormAlert tone="error">{errors.form}</FormAlert> : null}
+        {formError ? <FormAlert tone="error">{formError}</FormAlert> : null}
         <FormField label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
         <button type="submit" className="btn-primary h-11" disabled={submitting}>
           {submitting ? "Sending…" : "Send reset link"}

@@ -1,11 +1,12 @@
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { AuthCard, FormAlert, FormField, SignInSubmit } from "~/components/auth-card";
+import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { AuthCard, SignInSubmit } from "~/components/auth-card";
+import { FormAlert, FormField } from "~/components/ui/form";
 import { GoogleButton } from "~/components/google-button";
 import { authTexts, safeRedirectPath } from "~/lib/auth-forms";
-import { withToast } from "~/lib/toasts";
 import { isGoogleConfigured } from "~/modules/auth/google.server";
 import { getCurrentUser } from "~/modules/auth/login-session.server";
 import { signInWithPassword } from "~/modules/auth/sign-in.server";
+import { errorData, redirectWithToast } from "~/modules/http/errors.server";
 import type { Route } from "./+types/login";
 
 export function meta() {
@@ -18,9 +19,12 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await signInWithPassword(request, context.clientIp);
-  if (!result.ok) return data({ error: result.error }, { status: result.status });
-  throw redirect(withToast(result.redirectTo, "logged-in"), { headers: { "Set-Cookie": result.cookie } });
+  try {
+    const { cookie, redirectTo } = await signInWithPassword(request, context.clientIp);
+    return redirectWithToast(redirectTo, "logged-in", { headers: { "Set-Cookie": cookie } });
+  } catch (error) {
+    return errorData(error);
+  }
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {

@@ -3,8 +3,9 @@ import { useEffect } from "react";
 import { Link, useNavigate } from "react-router";
 import { formatTokens, PAYMENT_REDIRECT_SECONDS, tokenTexts } from "~/lib/tokens";
 import { requireUser } from "~/modules/auth/login-session.server";
+import { isAppError, NotFoundError } from "~/modules/http/errors.server";
 import { logger } from "~/modules/logging/logger.server";
-import { OthersPaymentError, PaymentNotFoundError, verifyCheckoutForUser } from "~/modules/payments/fulfilment.server";
+import { verifyCheckoutForUser } from "~/modules/payments/fulfilment.server";
 import { isPaymentsConfigured } from "~/modules/payments/stripe.server";
 import type { Route } from "./+types/payment.success";
 
@@ -28,9 +29,10 @@ export async function loader({ request, url }: Route.LoaderArgs): Promise<Outcom
     return { ok: true, tokens: result.tokens, kind: result.kind };
   } catch (error) {
     // Someone else's checkout does not exist for this person; an unknown id is the spec's failed verification.
-    if (error instanceof OthersPaymentError) throw new Response("Not Found", { status: 404 });
-    if (!(error instanceof PaymentNotFoundError)) logger.error({ err: error, sessionId }, "payment verification failed");
-    return { ok: false, error: error instanceof PaymentNotFoundError ? tokenTexts.verifyFailed : tokenTexts.processFailed };
+    if (error instanceof NotFoundError) throw new Response("Not Found", { status: 404 });
+    if (isAppError(error)) return { ok: false, error: error.message };
+    logger.error({ err: error, sessionId }, "payment verification failed");
+    return { ok: false, error: tokenTexts.processFailed };
   }
 }
 

@@ -1,10 +1,13 @@
 import { z } from "zod";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { AuthCard, FormAlert, FormField } from "~/components/auth-card";
-import { authTexts, fieldErrors, PASSWORD_MIN, signUpSchema } from "~/lib/auth-forms";
-import { accountFormTooLarge, readAccountForm } from "~/modules/auth/account-form.server";
+import { AuthCard } from "~/components/auth-card";
+import { FormAlert, FormField } from "~/components/ui/form";
+import { authTexts, formRefusal, PASSWORD_MIN, signUpSchema } from "~/lib/auth-forms";
+import { readAccountForm } from "~/modules/auth/account-form.server";
 import { endLoginSession } from "~/modules/auth/login-session.server";
 import { resetPassword } from "~/modules/auth/password-reset.server";
+import { errorData } from "~/modules/http/errors.server";
+import { invalidForm } from "~/modules/http/form.server";
 import type { Route } from "./+types/reset-password";
 
 const resetPasswordSchema = z
@@ -26,24 +29,27 @@ export async function loader({ url }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await readAccountForm(request);
-  if (!form) return accountFormTooLarge();
-  const parsed = resetPasswordSchema.safeParse({ password: form.get("password"), confirmPassword: form.get("confirmPassword") ?? "" });
-  if (!parsed.success) return data({ status: "invalid" as const, errors: fieldErrors(parsed.error) }, { status: 400 });
-  const result = await resetPassword(String(form.get("token") ?? ""), parsed.data.password);
-  if (!result.ok) return data({ status: "invalid-link" as const }, { status: 400 });
-  // Signs this browser out too, whoever it was signed in as, so /login offers the new password.
-  throw redirect("/login?reset=1", { headers: { "Set-Cookie": await endLoginSession(request) } });
+  try {
+    const form = await readAccountForm(request);
+    const parsed = resetPasswordSchema.safeParse({ password: form.get("password"), confirmPassword: form.get("confirmPassword") ?? "" });
+    if (!parsed.success) return errorData(invalidForm(parsed.error));
+    const result = await resetPassword(String(form.get("token") ?? ""), parsed.data.password);
+    if (!result.ok) return data({ status: "invalid-link" as const }, { status: 400 });
+    // Signs this browser out too, whoever it was signed in as, so /login offers the new password.
+    return redirect("/login?reset=1", { headers: { "Set-Cookie": await endLoginSession(request) } });
+  } catch (error) {
+    return errorData(error);
+  }
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const submitting = useNavigation().state === "submitting";
-  if (!loaderData.token || actionData?.status === "invalid-link") return <InvalidLink />;
-  const errors = actionData?.status === "invalid" ? actionData.errors : {};
+  if (!loaderData.token || (actionData && "status" in actionData)) return <InvalidLink />;
+  const { fields: errors, formError } = formRefusal(actionData);
   return (
     <AuthCard title="Choose a new password" subtitle="You will be signed out everywhere, then sign in with the new password.">
       <Form method="post" className="flex flex-col gap-4" noValidate>
-        {errors.form ? <FormAlert tone="error">{errors.form}</FormAlert> : null}
+        {formError ? <FormAlert tone="error">{formError}</FormAlert> : null}
         <input type="hidden" name="token" value={loaderData.token} />
         <FormField
           label="New password"

@@ -1,11 +1,15 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { AuthCard, FormAlert, FormField, TermsNotice } from "~/components/auth-card";
+import { AuthCard, TermsNotice } from "~/components/auth-card";
+import { FormAlert, FormField } from "~/components/ui/form";
 import { GoogleButton } from "~/components/google-button";
-import { authTexts, fieldErrors, signUpSchema, tooManyAttempts, type FieldErrors } from "~/lib/auth-forms";
-import { accountFormTooLarge, readAccountForm } from "~/modules/auth/account-form.server";
+import { authTexts, formRefusal, signUpSchema } from "~/lib/auth-forms";
+import { readAccountForm } from "~/modules/auth/account-form.server";
 import { resendVerification, signUp } from "~/modules/auth/accounts.server";
 import { isGoogleConfigured } from "~/modules/auth/google.server";
 import { getCurrentUser } from "~/modules/auth/login-session.server";
+import { errorData } from "~/modules/http/errors.server";
+import { invalidForm } from "~/modules/http/form.server";
+import { RateLimitedError } from "~/modules/security/rate-limit.server";
 import type { Route } from "./+types/signup";
 
 export function meta() {
@@ -18,32 +22,40 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readAccountForm(request);
-  if (!form) return accountFormTooLarge();
-  if (form.get("intent") === "resend") {
-    const email = String(form.get("email") ?? "")
-      .trim()
-      .toLowerCase();
-    const { limited, retryAfterSeconds } = await resendVerification(email, context.clientIp);
-    if (limited) return data({ status: "resend-refused" as const, email, error: tooManyAttempts("sign-up", retryAfterSeconds) }, { status: 429 });
-    return { status: "sent" as const, email };
+  try {
+    const form = await readAccountForm(request);
+    if (form.get("intent") === "resend") return await resend(form, context.clientIp);
+    const parsed = signUpSchema.safeParse({
+      email: form.get("email"),
+      password: form.get("password"),
+      // The page asks for it twice; the modal, as the spec draws it, once.
+      confirmPassword: form.get("confirmPassword") ?? undefined,
+    });
+    if (!parsed.success) return errorData(invalidForm(parsed.error));
+    await signUp(parsed.data.email, parsed.data.password, context.clientIp);
+    return { status: "sent" as const, email: parsed.data.email };
+  } catch (error) {
+    return errorData(error);
   }
-  const parsed = signUpSchema.safeParse({
-    email: form.get("email"),
-    password: form.get("password"),
-    // The page asks for it twice; the modal, as the spec draws it, once.
-    confirmPassword: form.get("confirmPassword") ?? undefined,
-  });
-  if (!parsed.success) return data({ status: "invalid" as const, errors: fieldErrors(parsed.error) }, { status: 400 });
-  const { limited, retryAfterSeconds } = await signUp(parsed.data.email, parsed.data.password, context.clientIp);
-  // `form`, because the modal shows that field's error too.
-  if (limited) return data({ status: "invalid" as const, errors: { form: tooManyAttempts("sign-up", retryAfterSeconds) } as FieldErrors }, { status: 429 });
-  return { status: "sent" as const, email: parsed.data.email };
+}
+
+/** Another link for the "Check your inbox" card, which stays, with the refusal, when the limit holds. */
+async function resend(form: FormData, clientIp: string | undefined) {
+  const email = String(form.get("email") ?? "")
+    .trim()
+    .toLowerCase();
+  try {
+    await resendVerification(email, clientIp);
+    return { status: "sent" as const, email };
+  } catch (error) {
+    if (!(error instanceof RateLimitedError)) throw error;
+    return data({ status: "resend-refused" as const, email, error: error.message }, { status: error.status, headers: error.headers });
+  }
 }
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
   const submitting = useNavigation().state === "submitting";
-  if (actionData?.status === "sent" || actionData?.status === "resend-refused") {
+  if (actionData && "status" in actionData) {
     return (
       <AuthCard title="Check your inbox">
         <div className="flex flex-col gap-4">
@@ -72,11 +84,11 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
       </AuthCard>
     );
   }
-  const errors = actionData?.status === "invalid" ? actionData.errors : {};
+  const { fields: errors, formError } = formRefusal(actionData);
   return (
     <AuthCard title="Create Account" subtitle="Start free with 500 tokens every month.">
       <Form method="post" className="flex flex-col gap-4" noValidate>
-        {errors.form ? <FormAlert tone="error">{errors.form}</FormAlert> : null}
+        {formError ? <FormAlert tone="error">{formError}</FormAlert> : null}
         <FormField label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
         <FormField
           label="Password"

@@ -1,5 +1,5 @@
-import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { documentStyles, LegalDocument, type DocumentSection } from "~/components/info-page";
 
 export function meta() {
   return [
@@ -11,10 +11,9 @@ export function meta() {
   ];
 }
 
-const list = "list-disc space-y-2 pl-5";
-const link = "text-accent hover:underline";
+const { list, link } = documentStyles;
 
-const sections: { id: string; title: string; body: ReactNode }[] = [
+const sections: DocumentSection[] = [
   {
     id: "agreement",
     title: "About these terms",
@@ -161,35 +160,5 @@ const sections: { id: string; title: string; body: ReactNode }[] = [
 ];
 
 export default function Terms() {
-  return (
-    <div className="mx-auto max-w-5xl px-4 py-8 md:py-12">
-      <header className="border-b border-line pb-6">
-        <h1 className="text-3xl font-bold tracking-tight md:text-4xl">Terms of Service</h1>
-        <p className="mt-2 text-sm text-faint">Last updated: November 21, 2026</p>
-      </header>
-      <div className="mt-8 lg:grid lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-10">
-        <nav aria-label="Contents" className="hidden lg:block">
-          <ol className="sticky top-24 space-y-2 text-sm text-muted">
-            {sections.map((section) => (
-              <li key={section.id}>
-                <a href={`#${section.id}`} className="hover:text-accent">
-                  {section.title}
-                </a>
-              </li>
-            ))}
-          </ol>
-        </nav>
-        <article className="max-w-3xl space-y-10">
-          {sections.map((section) => (
-            <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`} className="scroll-mt-24">
-              <h2 id={`${section.id}-heading`} className="text-xl font-semibold">
-                {section.title}
-              </h2>
-              <div className="mt-3 space-y-3 leading-relaxed text-muted">{section.body}</div>
-            </section>
-          ))}
-        </article>
-      </div>
-    </div>
-  );
+  return <LegalDocument title="Terms of Service" lastUpdated="November 21, 2026" sections={sections} />;
 }

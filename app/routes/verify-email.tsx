@@ -1,10 +1,10 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { AuthCard, FormAlert, FormField, SignInSubmit } from "~/components/auth-card";
-import { withToast } from "~/lib/toasts";
-import { authTexts } from "~/lib/auth-forms";
+import { data, Form, Link, useNavigation } from "react-router";
+import { AuthCard, SignInSubmit } from "~/components/auth-card";
+import { FormAlert, FormField } from "~/components/ui/form";
 import { readAccountForm } from "~/modules/auth/account-form.server";
 import { cancelSignUp, confirmationLink } from "~/modules/auth/accounts.server";
 import { confirmEmailAndSignIn } from "~/modules/auth/sign-in.server";
+import { errorData, redirectWithToast } from "~/modules/http/errors.server";
 import type { Route } from "./+types/verify-email";
 
 export function meta() {
@@ -26,16 +26,18 @@ export async function loader({ url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readAccountForm(request);
-  if (!form) return data({ error: authTexts.formTooLarge }, { status: 413 });
-  if (form.get("intent") === "cancel") {
-    const cancelled = await cancelSignUp(String(form.get("token") ?? ""));
-    return cancelled ? data({ cancelled: true as const }) : data({ invalidLink: true as const }, { status: 400 });
+  try {
+    const form = await readAccountForm(request);
+    if (form.get("intent") === "cancel") {
+      const cancelled = await cancelSignUp(String(form.get("token") ?? ""));
+      return cancelled ? data({ cancelled: true as const }) : data({ invalidLink: true as const }, { status: 400 });
+    }
+    const signedIn = await confirmEmailAndSignIn(form, request, context.clientIp);
+    if (!signedIn) return data({ invalidLink: true as const }, { status: 400 });
+    return redirectWithToast(signedIn.redirectTo, "email-confirmed", { headers: { "Set-Cookie": signedIn.cookie } });
+  } catch (error) {
+    return errorData(error);
   }
-  const result = await confirmEmailAndSignIn(form, request, context.clientIp);
-  if (result.ok) throw redirect(withToast(result.redirectTo, "email-confirmed"), { headers: { "Set-Cookie": result.cookie } });
-  if ("invalidLink" in result) return data({ invalidLink: true as const }, { status: 400 });
-  return data({ error: result.error }, { status: result.status });
 }
 
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,6 +1,8 @@
 import { confirmationLink } from "~/modules/auth/accounts.server";
 import { hashPassword } from "~/modules/auth/password.server";
+import { signInWithPassword } from "~/modules/auth/sign-in.server";
 import { prisma } from "~/modules/db/db.server";
+import { isAppError } from "~/modules/http/errors.server";
 
 /** An active, confirmed account that signs in with `password` (Ada's, unless told otherwise). */
 export async function confirmedAccount(email = "ada@example.com", password = "lovelace1") {
@@ -12,4 +14,14 @@ export async function confirmedAccount(email = "ada@example.com", password = "lo
 /** A confirmation link followed and its sign-up's password given, as the link's page does it: the confirmed account, or null. */
 export async function confirmEmail(token: string, password: string) {
   return (await confirmationLink(token))?.confirm(password) ?? null;
+}
+
+/** A password sign-in as the login form's caller sees it: the new session, or the refusal's status and text. */
+export async function signInAnswer(request: Request, clientIp: string | undefined) {
+  try {
+    return { ok: true as const, ...(await signInWithPassword(request, clientIp)) };
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return { ok: false as const, status: error.status, error: error.message };
+  }
 }

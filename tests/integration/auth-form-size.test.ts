@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { AUTH_FORM_MAX_BYTES, authTexts } from "~/lib/auth-forms";
-import { issueToken } from "~/modules/auth/tokens.server";
+import { issueLink } from "~/modules/auth/links.server";
 import { action as forgotPasswordAction } from "~/routes/forgot-password";
 import { action as loginAction } from "~/routes/login";
 import { action as resetPasswordAction } from "~/routes/reset-password";
@@ -51,7 +51,7 @@ function streamedPost(url: string, fields: Record<string, string>) {
 
 const verifiedAccount = () => confirmedAccount(EMAIL, PASSWORD);
 
-const tooLarge = (status = 413) => ({ status, data: { status: "invalid", errors: { form: authTexts.formTooLarge } } });
+const tooLarge = (status = 413) => ({ status, data: { ok: false, code: "too-large", error: authTexts.formTooLarge } });
 const mailsSent = () => outboxMails().length;
 
 describe("oversized account forms", () => {
@@ -65,7 +65,7 @@ describe("oversized account forms", () => {
   it("a sign-in streamed without Content-Length stops being read at the cap and signs nobody in", async () => {
     await verifiedAccount();
     const { request, pulled } = streamedPost("/login", { email: EMAIL, password: PASSWORD });
-    expect(await answer(loginAction, request)).toEqual({ status: 413, data: { error: authTexts.formTooLarge } });
+    expect(await answer(loginAction, request)).toEqual(tooLarge());
     expect(pulled()).toBeLessThan(AUTH_FORM_MAX_BYTES + 64 * 1024);
     expect(await test.database.prisma.loginSession.count()).toBe(0);
   });
@@ -79,7 +79,7 @@ describe("oversized account forms", () => {
   it("oversized password-reset forms are refused and change nothing", async () => {
     const user = await verifiedAccount();
     expect(await answer(forgotPasswordAction, post("/forgot-password", { email: EMAIL, padding: PADDING }))).toEqual(tooLarge());
-    const token = await issueToken(user.id, "password_reset");
+    const token = await issueLink(user.id, "password_reset");
     const reset = { token, password: "analytical engine", confirmPassword: "analytical engine", padding: PADDING };
     expect(await answer(resetPasswordAction, post(`/reset-password?token=${token}`, reset))).toEqual(tooLarge());
 
@@ -90,9 +90,9 @@ describe("oversized account forms", () => {
 
   it("an oversized confirmation form is refused and confirms nothing", async () => {
     const user = await test.database.prisma.user.create({ data: { email: EMAIL, name: "ada", status: "pending" } });
-    const token = await issueToken(user.id, "email_verification");
+    const token = await issueLink(user.id, "email_verification");
     const fields = { token, password: PASSWORD, padding: PADDING };
-    expect(await answer(confirmEmailAction, post(`/verify-email?token=${token}`, fields))).toEqual({ status: 413, data: { error: authTexts.formTooLarge } });
+    expect(await answer(confirmEmailAction, post(`/verify-email?token=${token}`, fields))).toEqual(tooLarge());
 
     expect(await test.database.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({ status: "pending", emailVerifiedAt: null });
     expect(await test.database.prisma.verificationToken.count({ where: { usedAt: null } })).toBe(1);

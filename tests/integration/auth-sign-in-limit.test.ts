@@ -1,9 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { authTexts } from "~/lib/auth-forms";
-import { signInWithPassword } from "~/modules/auth/sign-in.server";
 import { SIGN_IN_FAILURES } from "~/modules/security/rate-limit.server";
 import { databaseEmptiedBeforeEachTest } from "../helpers/database";
-import { confirmedAccount } from "../helpers/accounts";
+import { confirmedAccount, signInAnswer } from "../helpers/accounts";
 
 const EMAIL = "ada@example.com";
 const PASSWORD = "lovelace1";
@@ -13,7 +12,7 @@ databaseEmptiedBeforeEachTest();
 beforeEach(() => confirmedAccount(EMAIL, PASSWORD));
 
 const signIn = (email: string, password: string, clientIp: string) =>
-  signInWithPassword(new Request("http://localhost/login", { method: "POST", body: new URLSearchParams({ email, password }) }), clientIp);
+  signInAnswer(new Request("http://localhost/login", { method: "POST", body: new URLSearchParams({ email, password }) }), clientIp);
 
 /** How many answers said "wrong password" (the password was checked) and how many "too many attempts". */
 function tally(results: Awaited<ReturnType<typeof signIn>>[]) {

@@ -3,12 +3,12 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { authTexts } from "~/lib/auth-forms";
 import { resendVerification, signUp } from "~/modules/auth/accounts.server";
 import { getCurrentUser, startLoginSession } from "~/modules/auth/login-session.server";
-import { signInWithPassword } from "~/modules/auth/sign-in.server";
 import { action as signUpAction } from "~/routes/signup";
 import { action as confirmAction, loader as confirmPage } from "~/routes/verify-email";
-import { confirmEmail, confirmedAccount } from "../helpers/accounts";
+import { confirmedAccount, confirmEmail, signInAnswer } from "../helpers/accounts";
 import { databaseEmptiedBeforeEachTest } from "../helpers/database";
 import { verificationNotes } from "~/modules/mail/templates";
+import { RateLimitedError } from "~/modules/security/rate-limit.server";
 import { clearOutbox, outboxMails } from "../helpers/outbox";
 import { answerOf, routeArgs } from "../helpers/route-args";
 
@@ -34,7 +34,7 @@ async function waitForLinks(email: string, count: number) {
 }
 
 const signIn = (email: string, password: string) =>
-  signInWithPassword(new Request("http://localhost/login", { method: "POST", body: new URLSearchParams({ email, password }) }), "10.9.0.1");
+  signInAnswer(new Request("http://localhost/login", { method: "POST", body: new URLSearchParams({ email, password }) }), "10.9.0.1");
 
 /** What the browser gets from the sign-up form's action: status and data. */
 function submitSignUp(fields: Record<string, string>, clientIp: string) {
@@ -100,8 +100,8 @@ describe("a confirmation link", () => {
     ).delivery;
     const [link] = linksMailedTo(VICTIM);
 
-    expect(await confirmByLink(link, "a-guess")).toEqual({ status: 400, data: { error: authTexts.invalidCredentials } });
-    expect(await confirmByLink(link, "")).toEqual({ status: 400, data: { error: authTexts.invalidCredentials } });
+    expect(await confirmByLink(link, "a-guess")).toEqual({ status: 400, data: { ok: false, code: "sign-in-refused", error: authTexts.invalidCredentials } });
+    expect(await confirmByLink(link, "")).toEqual({ status: 400, data: { ok: false, code: "sign-in-refused", error: authTexts.invalidCredentials } });
     expect(await test.database.prisma.user.findUniqueOrThrow({ where: { email: VICTIM } })).toMatchObject({ status: "pending", emailVerifiedAt: null });
     expect(await confirmByLink(link, "victim-password")).toMatchObject({ status: 302 });
   });
@@ -115,7 +115,7 @@ describe("a confirmation link", () => {
 
     expect(await confirmByLink(link, "victim-password", "10.5.2.1")).toEqual({
       status: 429,
-      data: { error: expect.stringMatching(/^Too many sign-in attempts\. Please try again in \d+ minutes?\.$/) },
+      data: { ok: false, code: "rate-limited", error: expect.stringMatching(/^Too many sign-in attempts\. Please try again in \d+ minutes?\.$/) },
     });
     expect(await test.database.prisma.user.findUniqueOrThrow({ where: { email: VICTIM } })).toMatchObject({ status: "pending" });
   });
@@ -229,7 +229,10 @@ describe("signing up for an e-mail someone else signed up first", () => {
     const [attackersLink] = linksMailedTo(VICTIM);
 
     // The owner does not know the password that sign-up chose: whatever they enter confirms nothing.
-    expect(await confirmByLink(attackersLink, "victim-password")).toEqual({ status: 400, data: { error: authTexts.invalidCredentials } });
+    expect(await confirmByLink(attackersLink, "victim-password")).toEqual({
+      status: 400,
+      data: { ok: false, code: "sign-in-refused", error: authTexts.invalidCredentials },
+    });
     expect(await signIn(VICTIM, "attacker-password")).toEqual({ ok: false, status: 400, error: authTexts.unconfirmedEmailPage });
 
     await (
@@ -304,21 +307,17 @@ describe("sign-up and resend limits", () => {
     for (const ip of ["10.7.0.4", "10.7.0.5"]) expect(await resendForm(VICTIM, ip)).toEqual({ status: 200, data: { status: "sent", email: VICTIM } });
     await waitForLinks(VICTIM, 5);
 
-    expect(await signUpForm(VICTIM, "10.7.0.6")).toEqual({ status: 429, data: { status: "invalid", errors: { form: tooManySignUps } } });
+    expect(await signUpForm(VICTIM, "10.7.0.6")).toEqual({ status: 429, data: { ok: false, code: "rate-limited", error: tooManySignUps } });
     expect(await resendForm(VICTIM, "10.7.0.7")).toEqual({ status: 429, data: { status: "resend-refused", email: VICTIM, error: tooManySignUps } });
-    await (
-      await signUp(VICTIM, "another-password", "10.7.0.8")
-    ).delivery;
-    await (
-      await resendVerification(VICTIM, "10.7.0.9")
-    ).delivery;
+    await expect(signUp(VICTIM, "another-password", "10.7.0.8")).rejects.toBeInstanceOf(RateLimitedError);
+    await expect(resendVerification(VICTIM, "10.7.0.9")).rejects.toBeInstanceOf(RateLimitedError);
     expect(linksMailedTo(VICTIM)).toHaveLength(5);
   });
 
   it("past 20 an hour from one address, that address is refused while others still sign up", async () => {
     for (let request = 1; request <= 20; request += 1) expect((await resendForm(`ghost${request}@example.com`, "10.8.0.1")).status).toBe(200);
 
-    expect(await signUpForm(VICTIM, "10.8.0.1")).toEqual({ status: 429, data: { status: "invalid", errors: { form: tooManySignUps } } });
+    expect(await signUpForm(VICTIM, "10.8.0.1")).toEqual({ status: 429, data: { ok: false, code: "rate-limited", error: tooManySignUps } });
     expect(await test.database.prisma.user.count()).toBe(0);
     expect(await signUpForm(VICTIM, "10.8.0.2")).toEqual({ status: 200, data: { status: "sent", email: VICTIM } });
     await waitForLinks(VICTIM, 1);

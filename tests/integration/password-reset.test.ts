@@ -2,10 +2,9 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { beforeEach, describe, expect, it } from "vitest";
 import { authTexts } from "~/lib/auth-forms";
 import { signUp } from "~/modules/auth/accounts.server";
-import { confirmEmail } from "../helpers/accounts";
+import { confirmEmail, signInAnswer } from "../helpers/accounts";
 import { getCurrentUser, startLoginSession } from "~/modules/auth/login-session.server";
 import { requestPasswordReset } from "~/modules/auth/password-reset.server";
-import { signInWithPassword } from "~/modules/auth/sign-in.server";
 import { action as forgotPasswordAction } from "~/routes/forgot-password";
 import { action as resetPasswordAction, loader as resetPasswordLoader } from "~/routes/reset-password";
 import { databaseEmptiedBeforeEachTest } from "../helpers/database";
@@ -53,7 +52,7 @@ function setNewPassword(token: string, password: string, confirmPassword = passw
   return answerOf(() => resetPasswordAction(routeArgs(request)));
 }
 
-const signIn = (email: string, password: string) => signInWithPassword(postForm("http://localhost/login", { email, password, redirectTo: "/" }), "10.9.0.1");
+const signIn = (email: string, password: string) => signInAnswer(postForm("http://localhost/login", { email, password, redirectTo: "/" }), "10.9.0.1");
 
 async function signedInCookie(userEmail: string) {
   const user = await test.database.prisma.user.findUniqueOrThrow({ where: { email: userEmail } });
@@ -115,14 +114,26 @@ describe("forgot password", () => {
     const [token] = await waitForResetTokens(email);
     const hash = await passwordHashOf(email);
 
-    expect(await setNewPassword(token, "12345")).toEqual({ status: 400, data: { status: "invalid", errors: { password: authTexts.passwordTooShort } } });
-    expect(await setNewPassword(token, "")).toEqual({ status: 400, data: { status: "invalid", errors: { password: authTexts.passwordRequired } } });
-    expect(await setNewPassword(token, "x".repeat(129))).toEqual({ status: 400, data: { status: "invalid", errors: { password: authTexts.passwordTooLong } } });
+    expect(await setNewPassword(token, "12345")).toEqual({
+      status: 400,
+      data: { ok: false, code: "invalid-input", error: authTexts.passwordTooShort, fields: { password: authTexts.passwordTooShort } },
+    });
+    expect(await setNewPassword(token, "")).toEqual({
+      status: 400,
+      data: { ok: false, code: "invalid-input", error: authTexts.passwordRequired, fields: { password: authTexts.passwordRequired } },
+    });
+    expect(await setNewPassword(token, "x".repeat(129))).toEqual({
+      status: 400,
+      data: { ok: false, code: "invalid-input", error: authTexts.passwordTooLong, fields: { password: authTexts.passwordTooLong } },
+    });
     expect(await setNewPassword(token, "analytical engine", "analytical engines")).toEqual({
       status: 400,
-      data: { status: "invalid", errors: { confirmPassword: authTexts.passwordsDiffer } },
+      data: { ok: false, code: "invalid-input", error: authTexts.passwordsDiffer, fields: { confirmPassword: authTexts.passwordsDiffer } },
     });
-    expect(await forgotPassword("not-an-email")).toEqual({ status: 400, data: { status: "invalid", errors: { email: authTexts.invalidEmail } } });
+    expect(await forgotPassword("not-an-email")).toEqual({
+      status: 400,
+      data: { ok: false, code: "invalid-input", error: authTexts.invalidEmail, fields: { email: authTexts.invalidEmail } },
+    });
 
     expect(await passwordHashOf(email)).toBe(hash);
     expect(await currentUser(session)).toMatchObject({ email });

@@ -2,7 +2,7 @@ import { cloneElement, useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { AGENT_FIELD_MAX } from "~/lib/agent-form";
 import type { FieldErrors } from "~/lib/auth-forms";
-import { FormAlert } from "../auth-card";
+import { FormAlert } from "../ui/form";
 import { Dialog } from "../ui/dialog";
 
 type Editable = {

@@ -2,7 +2,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { planFormSchema, planTexts, type PlanInput } from "~/lib/admin-catalogue";
 import { fieldErrors } from "~/lib/auth-forms";
 import { catalogueChanged } from "~/modules/catalogue/cache.server";
-import { isUuid } from "~/modules/catalogue/characters.server";
+import { isUuid } from "~/modules/db/sql.server";
 import { prisma } from "~/modules/db/db.server";
 import { AppError, NotFoundError } from "~/modules/http/errors.server";
 import { logger } from "~/modules/logging/logger.server";

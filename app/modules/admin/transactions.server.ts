@@ -1,5 +1,5 @@
 import { Prisma } from "~/generated/prisma/client";
-import { escapeLike } from "~/modules/catalogue/characters.server";
+import { escapeLike } from "~/modules/db/sql.server";
 import { prisma } from "~/modules/db/db.server";
 
 export const TRANSACTIONS_PAGE_SIZE = 20;

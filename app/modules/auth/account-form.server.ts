@@ -1,13 +1,13 @@
-import { data } from "react-router";
-import { AUTH_FORM_MAX_BYTES, authTexts, type FieldErrors } from "~/lib/auth-forms";
-import { readFormWithin } from "~/modules/http/form.server";
+import { AUTH_FORM_MAX_BYTES, authTexts } from "~/lib/auth-forms";
+import { BodyTooLargeError, readFormWithin } from "~/modules/http/form.server";
 
-/** The form of an account page's post (sign-in, sign-up, resend, confirmation, password reset, the Google button), or null when it is larger than such a form can be. */
-export function readAccountForm(request: Request) {
-  return readFormWithin(request, AUTH_FORM_MAX_BYTES);
-}
-
-/** The answer to a form readAccountForm refused, shown above the page's fields. */
-export function accountFormTooLarge() {
-  return data({ status: "invalid" as const, errors: { form: authTexts.formTooLarge } as FieldErrors }, { status: 413 });
+/**
+ * The form of an account page's post (sign-in, sign-up, resend, confirmation, password reset, the
+ * Google button). BodyTooLargeError, with the text shown above the page's fields, when it is larger
+ * than such a form can be.
+ */
+export async function readAccountForm(request: Request) {
+  const form = await readFormWithin(request, AUTH_FORM_MAX_BYTES);
+  if (!form) throw new BodyTooLargeError(authTexts.formTooLarge);
+  return form;
 }

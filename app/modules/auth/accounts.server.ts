@@ -1,12 +1,14 @@
-import { authTexts } from "~/lib/auth-forms";
+import { authTexts, tooManyAttempts } from "~/lib/auth-forms";
 import { env } from "~/modules/config/env.server";
 import { prisma } from "~/modules/db/db.server";
+import { AppError } from "~/modules/http/errors.server";
 import { logger } from "~/modules/logging/logger.server";
 import { sendMail } from "~/modules/mail/mailer.server";
 import { verificationEmail, type VerificationKind } from "~/modules/mail/templates";
-import { recordAttempts, type RateLimitRule } from "~/modules/security/rate-limit.server";
+import { RateLimitedError, recordAttempts, type RateLimitRule } from "~/modules/security/rate-limit.server";
+import { roleFor } from "./admin.server";
 import { hashPassword, spendPasswordCheck, verifyPassword } from "./password.server";
-import { consumeToken, consumeTokenAndSiblings, issueToken, liveTokenUser } from "./tokens.server";
+import { consumeLink, consumeLinkAndSiblings, issueLink, liveLinkUser } from "./links.server";
 
 export const DEFAULT_AVATAR_URL = "/default-avatar.svg";
 
@@ -15,32 +17,29 @@ export function defaultNameFor(email: string) {
   return email.split("@")[0] || "User";
 }
 
-export function roleFor(email: string) {
-  return env().ADMIN_EMAIL && env().ADMIN_EMAIL === email ? "admin" : "user";
-}
-
 /** Confirmation mails one inbox may be sent (sign-ups and resends together): enough to retry, too few to flood it. */
 export const SIGN_UPS_PER_EMAIL: RateLimitRule = { limit: 5, windowSeconds: 3600 };
 /** Per address it is looser, because offices, schools and mobile carriers share one. */
 export const SIGN_UPS_PER_IP: RateLimitRule = { limit: 20, windowSeconds: 3600 };
 
-/** `delivery` settles when the mail is out (only tests wait for it); a limited request sends nothing. */
-export type LinkRequest = { limited: boolean; retryAfterSeconds: number; delivery: Promise<void> };
+/** `delivery` settles when the mail is out (only tests wait for it). */
+export type LinkRequest = { delivery: Promise<void> };
 
-const accepted = (delivery: Promise<void>): LinkRequest => ({ limited: false, retryAfterSeconds: 0, delivery });
+const accepted = (delivery: Promise<void>): LinkRequest => ({ delivery });
 
 /**
  * Counts a sign-up or a resend, each of which costs a password hash or a mail, per e-mail and per
- * client address. The answer over a limit is the same whether or not the e-mail has an account.
+ * client address; over a limit, RateLimitedError. The answer is the same whether or not the e-mail
+ * has an account.
  */
-async function refusedByRateLimit(email: string, clientIp: string | undefined): Promise<LinkRequest | null> {
+async function countSignUp(email: string, clientIp: string | undefined) {
   const { limited, retryAfterSeconds } = await recordAttempts([
     [`sign-up:account:${email}`, SIGN_UPS_PER_EMAIL],
     [`sign-up:ip:${clientIp ?? "unknown"}`, SIGN_UPS_PER_IP],
   ]);
-  if (!limited) return null;
+  if (!limited) return;
   logger.warn({ clientIp }, "sign-up or confirmation mail refused by the rate limit");
-  return { limited, retryAfterSeconds, delivery: Promise.resolve() };
+  throw new RateLimitedError(tooManyAttempts("sign-up", retryAfterSeconds), retryAfterSeconds);
 }
 
 /**
@@ -54,8 +53,7 @@ async function refusedByRateLimit(email: string, clientIp: string | undefined): 
  * mailed before: only the newest link, with the newest sign-up's password, confirms it.
  */
 export async function signUp(email: string, password: string, clientIp?: string): Promise<LinkRequest> {
-  const refused = await refusedByRateLimit(email, clientIp);
-  if (refused) return refused;
+  await countSignUp(email, clientIp);
   const passwordHash = await hashPassword(password);
   const existing = await prisma().user.findUnique({ where: { email } });
   // A confirmed account keeps its password; one an admin turned off gets no link that could not work.
@@ -64,7 +62,7 @@ export async function signUp(email: string, password: string, clientIp?: string)
   const user = await prisma().user.create({
     data: { email, passwordHash, name: defaultNameFor(email), avatarUrl: DEFAULT_AVATAR_URL, role: roleFor(email), status: "pending" },
   });
-  return accepted(mailVerificationLink(user.email, () => issueToken(user.id, "email_verification"), "first"));
+  return accepted(mailVerificationLink(user.email, () => issueLink(user.id, "email_verification"), "first"));
 }
 
 /**
@@ -73,10 +71,10 @@ export async function signUp(email: string, password: string, clientIp?: string)
  */
 function replacePendingPassword(userId: string, passwordHash: string) {
   return prisma().$transaction(async (tx) => {
-    // Tokens before the user row, the order confirmAccount locks them in, so the two wait rather than deadlock.
+    // Links before the user row, the order confirmAccount locks them in, so the two wait rather than deadlock.
     await tx.verificationToken.updateMany({ where: { userId, purpose: "email_verification", usedAt: null }, data: { usedAt: new Date() } });
     const { count } = await tx.user.updateMany({ where: { id: userId, emailVerifiedAt: null }, data: { passwordHash } });
-    return count === 0 ? null : issueToken(userId, "email_verification", tx);
+    return count === 0 ? null : issueLink(userId, "email_verification", tx);
   });
 }
 
@@ -85,12 +83,11 @@ function replacePendingPassword(userId: string, passwordHash: string) {
  * latest sign-up's own link, it confirms the account with that sign-up's password.
  */
 export async function resendVerification(email: string, clientIp?: string): Promise<LinkRequest> {
-  const refused = await refusedByRateLimit(email, clientIp);
-  if (refused) return refused;
+  await countSignUp(email, clientIp);
   const user = await prisma().user.findUnique({ where: { email } });
   // A cancelled sign-up has no password a link could confirm: its owner signs up again instead.
   if (!user || user.emailVerifiedAt || user.status === "inactive" || !user.passwordHash) return accepted(Promise.resolve());
-  return accepted(mailVerificationLink(user.email, () => issueToken(user.id, "email_verification"), "resend"));
+  return accepted(mailVerificationLink(user.email, () => issueLink(user.id, "email_verification"), "resend"));
 }
 
 /** Never rejects: a mail that cannot be sent is logged, and the person can ask again. */
@@ -111,7 +108,7 @@ async function mailVerificationLink(email: string, issue: () => Promise<string |
  * links. Null when the link is not valid (any more).
  */
 export async function confirmationLink(token: string) {
-  const userId = await liveTokenUser(token, "email_verification");
+  const userId = await liveLinkUser(token, "email_verification");
   const account = userId
     ? await prisma().user.findFirst({ where: { id: userId, status: "pending", emailVerifiedAt: null }, select: { id: true, email: true, passwordHash: true } })
     : null;
@@ -126,8 +123,8 @@ export async function confirmationLink(token: string) {
  */
 export async function cancelSignUp(token: string) {
   return prisma().$transaction(async (tx) => {
-    // The tokens first, then the user row: the order confirmAccount and replacePendingPassword lock them in.
-    const userId = await consumeTokenAndSiblings(token, "email_verification", tx);
+    // The links first, then the user row: the order confirmAccount and replacePendingPassword lock them in.
+    const userId = await consumeLinkAndSiblings(token, "email_verification", tx);
     if (!userId) return false;
     const { count } = await tx.user.updateMany({ where: { id: userId, status: "pending", emailVerifiedAt: null }, data: { passwordHash: null } });
     return count === 1;
@@ -142,7 +139,7 @@ export async function cancelSignUp(token: string) {
  * same confirmation spent it a moment before (a double submit); SignInError with the sign-in
  * form's text when the password is wrong, and then the link stays live.
  *
- * One transaction, the token first, and only while the password is still the one checked: a
+ * One transaction, the link first, and only while the password is still the one checked: a
  * sign-up replacing it at the same moment either kills this link or waits and finds the account
  * confirmed.
  */
@@ -153,7 +150,7 @@ async function confirmAccount(token: string, account: { id: string; email: strin
   }
   if (!(await verifyPassword(password, account.passwordHash))) throw new SignInError(authTexts.invalidCredentials);
   const confirmed = await prisma().$transaction(async (tx) => {
-    if ((await consumeToken(token, "email_verification", tx)) !== account.id) return false;
+    if ((await consumeLink(token, "email_verification", tx)) !== account.id) return false;
     const { count } = await tx.user.updateMany({
       where: { id: account.id, status: "pending", emailVerifiedAt: null, passwordHash: account.passwordHash },
       data: { emailVerifiedAt: new Date(), status: "active" },
@@ -169,7 +166,12 @@ async function confirmAccount(token: string, account: { id: string; email: strin
   });
 }
 
-export class SignInError extends Error {}
+/** A refused sign-in, with the spec's text for why: 400. */
+export class SignInError extends AppError {
+  constructor(message: string) {
+    super("sign-in-refused", 400, message);
+  }
+}
 
 /** Checks e-mail and password; throws SignInError with the spec's text when sign-in is refused. */
 export async function checkPassword(email: string, password: string) {

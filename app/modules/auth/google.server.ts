@@ -2,11 +2,13 @@ import { Authenticator } from "remix-auth";
 import { OAuth2RequestError, OAuth2Strategy } from "remix-auth-oauth2";
 import { z } from "zod";
 import { safeRedirectPath } from "~/lib/auth-forms";
-import { withToast } from "~/lib/toasts";
+import { toasts } from "~/lib/toasts";
 import { env, type Env } from "~/modules/config/env.server";
 import { prisma } from "~/modules/db/db.server";
+import { AppError } from "~/modules/http/errors.server";
 import { logger } from "~/modules/logging/logger.server";
-import { DEFAULT_AVATAR_URL, defaultNameFor, roleFor } from "./accounts.server";
+import { DEFAULT_AVATAR_URL, defaultNameFor } from "./accounts.server";
+import { roleFor } from "./admin.server";
 import { startLoginSession } from "./login-session.server";
 
 /** remix-auth-oauth2 keeps state and PKCE verifier in cookies named `<this>:<random id>`. */
@@ -18,7 +20,15 @@ const FLOW_SECONDS = 5 * 60;
 
 type SignedIn = { id: string };
 
-export class GoogleSignInError extends Error {}
+/** A Google sign-in that cannot complete (the person sees the spec's failure toast); `reason` is for the log. */
+export class GoogleSignInError extends AppError {
+  readonly reason: string;
+
+  constructor(reason: string) {
+    super("auth-failed", 401, toasts["auth-failed"].message);
+    this.reason = reason;
+  }
+}
 
 /** Google sign-in exists only when the app has its OAuth client; otherwise the button is hidden. */
 export function isGoogleConfigured(config: Env = env()) {
@@ -76,24 +86,25 @@ export function resetGoogleForTests() {
   cached = undefined;
 }
 
-/** The button's POST: a redirect to the provider, setting the state and the return path cookies. */
+/** The button's POST: where to send the browser (the provider) and the cookies that keep the flow's state and return path. */
 export async function startGoogleSignIn(returnTo: string) {
   try {
     // A fresh request without a query: the strategy starts a flow only when there is no state.
     await authenticator().authenticate("google", new Request(`${env().APP_URL}/auth/google`));
   } catch (thrown) {
+    // The library answers with the redirect to the provider as a thrown Response; its parts are passed on.
     if (!(thrown instanceof Response) || !thrown.headers.has("Location")) throw thrown;
-    const headers = new Headers(thrown.headers);
-    headers.append("Set-Cookie", flowCookie(RETURN_COOKIE, encodeURIComponent(safeRedirectPath(returnTo)), FLOW_SECONDS));
-    return new Response(null, { status: 302, headers });
+    const returnCookie = flowCookie(RETURN_COOKIE, encodeURIComponent(safeRedirectPath(returnTo)), FLOW_SECONDS);
+    return { location: thrown.headers.get("Location")!, cookies: [...thrown.headers.getSetCookie(), returnCookie] };
   }
   throw new Error("The Google strategy did not redirect to the provider");
 }
 
 /**
  * The provider's redirect back: the library checks the state against its cookie and exchanges
- * the code with the PKCE verifier; the person gets a login session. Any failure, including a
- * callback without state, leads to the spec's failure toast. The flow's cookies end either way.
+ * the code with the PKCE verifier; the person gets a login session and the path they started
+ * from. Any failure, including a callback without state, is `signedIn: false` (the spec's failure
+ * toast). The flow's cookies end either way.
  */
 export async function finishGoogleSignIn(request: Request, clientIp: string | null) {
   const cookies = endOfFlowCookies(request);
@@ -102,10 +113,10 @@ export async function finishGoogleSignIn(request: Request, clientIp: string | nu
     if (!new URL(request.url).searchParams.get("state")) throw new GoogleSignInError("the callback has no state");
     const user = await authenticator().authenticate("google", request);
     cookies.push(await startLoginSession(user.id, request, clientIp));
-    return { location: withToast(returnPath(request), "signed-in"), cookies };
+    return { signedIn: true, returnTo: returnPath(request), cookies };
   } catch (error) {
     logFailure(error);
-    return { location: "/?toast=auth-failed", cookies };
+    return { signedIn: false, returnTo: "/", cookies };
   }
 }
 
@@ -113,7 +124,7 @@ export async function finishGoogleSignIn(request: Request, clientIp: string | nu
 function logFailure(error: unknown) {
   // remix-auth-oauth2 reports a missing or mismatched state as ReferenceError or RangeError.
   const refused = [GoogleSignInError, OAuth2RequestError, RangeError, ReferenceError].some((kind) => error instanceof kind);
-  if (refused) logger.warn({ reason: (error as Error).message }, "Google sign-in refused");
+  if (refused) logger.warn({ reason: error instanceof GoogleSignInError ? error.reason : (error as Error).message }, "Google sign-in refused");
   else logger.error({ err: error }, "Google sign-in failed");
 }
 

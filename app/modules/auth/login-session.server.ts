@@ -113,6 +113,11 @@ export async function endLoginSession(request: Request) {
   return sessionCookie("", 0);
 }
 
+/** On how many other devices the person is signed in (unexpired sessions besides this one). */
+export function countOtherLoginSessions(user: CurrentUser) {
+  return prisma().loginSession.count({ where: { userId: user.id, id: { not: user.sessionId }, expiresAt: { gt: new Date() } } });
+}
+
 export async function endOtherLoginSessions(user: CurrentUser) {
   return (await prisma().loginSession.deleteMany({ where: { userId: user.id, id: { not: user.sessionId } } })).count;
 }

@@ -7,7 +7,7 @@ import { recordAttempts, type RateLimitRule } from "~/modules/security/rate-limi
 import { endAllLoginSessions } from "./login-session.server";
 import { clearSignInFailures } from "./sign-in.server";
 import { hashPassword } from "./password.server";
-import { consumeToken, issueToken } from "./tokens.server";
+import { consumeLink, issueLink } from "./links.server";
 
 /** Reset mails one inbox may receive: enough to retry, too few to flood it. */
 export const RESET_REQUESTS_PER_EMAIL: RateLimitRule = { limit: 5, windowSeconds: 3600 };
@@ -39,7 +39,7 @@ async function mailResetLink(email: string) {
   const user = await prisma().user.findUnique({ where: { email }, select: { id: true, email: true, status: true } });
   // An account an admin turned off cannot sign in, so a new password would not help it.
   if (!user || user.status === "inactive") return;
-  const token = await issueToken(user.id, "password_reset");
+  const token = await issueLink(user.id, "password_reset");
   const link = `${env().APP_URL}/reset-password?token=${encodeURIComponent(token)}`;
   await sendMail({ to: user.email, ...passwordResetEmail({ link, appUrl: env().APP_URL }) });
 }
@@ -47,12 +47,12 @@ async function mailResetLink(email: string) {
 export type PasswordResetResult = { ok: true; userId: string } | { ok: false; reason: "invalid-link" };
 
 /**
- * Follows a mailed link: uses the token up, sets the new password and ends every login session
+ * Follows a mailed link: uses it up, sets the new password and ends every login session
  * of the account, so whoever knew the old password is signed out everywhere.
  */
 export async function resetPassword(token: string, newPassword: string): Promise<PasswordResetResult> {
-  // The token goes first: scrypt costs 128 MiB a run, which an invalid link must not buy.
-  const userId = await consumeToken(token, "password_reset");
+  // The link goes first: scrypt costs 128 MiB a run, which an invalid link must not buy.
+  const userId = await consumeLink(token, "password_reset");
   if (!userId) return { ok: false, reason: "invalid-link" };
   const passwordHash = await hashPassword(newPassword);
   const now = new Date();

@@ -1,6 +1,7 @@
 import { Prisma } from "~/generated/prisma/client";
 import { parseCharacterDetails } from "~/lib/documents/character-details";
 import { prisma } from "~/modules/db/db.server";
+import { escapeLike, isUuid } from "~/modules/db/sql.server";
 import { cachedCatalogueRead } from "./cache.server";
 import type { CharacterCardData, CharacterDetailData } from "~/lib/catalogue";
 
@@ -84,13 +85,4 @@ function toCard(row: CardRow): CharacterCardData {
     // Cards show two tags; the detail overlay loads the rest.
     tags: row.tags.slice(0, 2),
   };
-}
-
-/** `text` matched literally inside a LIKE pattern. */
-export function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (match) => `\\${match}`);
-}
-
-export function isUuid(value: string) {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }

@@ -1,5 +1,5 @@
 import { agentFormSchema, agentTexts } from "~/lib/agent-form";
-import { AvatarRejected, storeAvatarImage } from "~/modules/account/profile.server";
+import { ImageRejectedError as AvatarRejected, storeAvatarImage } from "~/modules/storage/images.server";
 import { fieldErrors, type FieldErrors } from "~/lib/auth-forms";
 import { customModelsSchema, type CustomModels } from "~/lib/documents/custom-models";
 import { prisma } from "~/modules/db/db.server";

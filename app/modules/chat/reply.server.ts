@@ -6,7 +6,7 @@ import { ProviderAbortedError, ProviderError, ProviderTimeoutError } from "~/mod
 import { chatProviderFor } from "~/modules/ai/providers/registry.server";
 import type { ModelConnection } from "~/modules/ai/providers/types";
 import { keepLoginSessionAlive, liveLoginSessionSql } from "~/modules/auth/login-session.server";
-import { isUuid } from "~/modules/catalogue/characters.server";
+import { isUuid } from "~/modules/db/sql.server";
 import { KEEP_PREPARED } from "~/modules/db/database.server";
 import { database, prisma } from "~/modules/db/db.server";
 import { AppError, InvalidInputError } from "~/modules/http/errors.server";

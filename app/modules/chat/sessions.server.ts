@@ -4,7 +4,7 @@ import { chatTexts, MESSAGES_PAGE_SIZE, SESSION_LIST_LIMIT, type ChatMessageView
 import { agentDocumentFor } from "~/lib/documents/agent-document";
 import { chatMessageDocumentSchema, type ChatMessageDocumentInput } from "~/lib/documents/chat-message";
 import { liveLoginSessionSql } from "~/modules/auth/login-session.server";
-import { escapeLike, isUuid } from "~/modules/catalogue/characters.server";
+import { escapeLike, isUuid } from "~/modules/db/sql.server";
 import { prisma } from "~/modules/db/db.server";
 import { NotFoundError } from "~/modules/http/errors.server";
 import { attachmentViews, removeUnusedAttachments } from "./attachments.server";

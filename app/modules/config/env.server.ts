@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { aiPlatforms, isDemoPlatform } from "~/modules/ai/platforms";
+import { AppError } from "~/modules/http/errors.server";
 
 const optionalText = z.string().trim().min(1).optional();
 const optionalUrl = (schemes: string[], label: string) =>
@@ -93,7 +94,12 @@ export function isPlatformConfigured(platformId: string, config: Env = env()) {
   return Boolean((config as Record<string, unknown>)[`${platform.envPrefix}_API_KEY`]);
 }
 
-export class ConfigError extends Error {}
+/** The environment cannot configure the app; the message names every problem on one line. */
+export class ConfigError extends AppError {
+  constructor(message: string) {
+    super("invalid-configuration", 500, message);
+  }
+}
 
 /** Parses the environment; the error message is one readable line per problem. */
 export function parseEnv(source: NodeJS.ProcessEnv): Env {

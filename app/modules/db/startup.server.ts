@@ -1,5 +1,5 @@
 import path from "node:path";
-import { env } from "~/modules/config/env.server";
+import { applyAdminEmail } from "~/modules/auth/admin.server";
 import { logger } from "~/modules/logging/logger.server";
 import { publishStarterModelsWithKeys, seedCatalogueIfEmpty } from "~/modules/seed/seed.server";
 import type { Database } from "./database.server";
@@ -20,8 +20,7 @@ export async function prepareDatabase(database: Database, options: { seed: boole
     if (seeded) logger.info("seeded an empty database with the starter catalogue");
     const published = await publishStarterModelsWithKeys(database.prisma);
     if (published) logger.info({ published }, "published starter models whose platform key is now configured");
-    const adminEmail = env().ADMIN_EMAIL;
-    if (adminEmail) await database.prisma.user.updateMany({ where: { email: adminEmail, role: "user" }, data: { role: "admin" } });
+    await applyAdminEmail(database.prisma);
     // Fresh statistics let the planner pick the search index; PGlite has no autovacuum to do it.
     await sql.exec("ANALYZE characters");
     return { applied, seeded };

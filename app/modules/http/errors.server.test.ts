@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AppError, errorData, errorResponse, InvalidInputError, NotFoundError, redirectWithToast } from "./errors.server";
+import { AppError, errorData, errorResponse, failureToast, InvalidInputError, NotFoundError, redirectWithToast } from "./errors.server";
 
 describe("the one error convention", () => {
   it("an app error answers a resource route with its status, text, code, details and headers", async () => {
@@ -32,5 +32,11 @@ describe("the one error convention", () => {
     const response = redirectWithToast("/dashboard/tokens?tab=1", "tokens-claimed");
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/dashboard/tokens?tab=1&toast=tokens-claimed");
+  });
+
+  it("a failed action's toast is the app error's own when a toast has its code, else the fallback", () => {
+    expect(failureToast(new AppError("too-many-checkouts", 429, "Please wait"), "checkout-failed")).toBe("too-many-checkouts");
+    expect(failureToast(new AppError("unknown-package", 400, "No such package"), "checkout-failed")).toBe("checkout-failed");
+    expect(failureToast(new TypeError("boom"), "claim-failed")).toBe("claim-failed");
   });
 });

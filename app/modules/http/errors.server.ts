@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
-import { withToast, type ToastCode } from "~/lib/toasts";
+import { toastFor, withToast, type ToastCode } from "~/lib/toasts";
+import { logger } from "~/modules/logging/logger.server";
 
 /**
  * The application's one error type: a machine-readable code, the HTTP status it answers with and
@@ -80,4 +81,17 @@ export function ensureFound<T>(value: T | null | undefined | false, what?: strin
 /** A redirect that shows one of the fixed toasts (lib/toasts) on the page it leads to. */
 export function redirectWithToast(path: string, code: ToastCode, init?: ResponseInit) {
   return redirect(withToast(path, code), init);
+}
+
+/**
+ * The toast for an action that failed with `error`: an app error's own code when a toast has that
+ * code (`too-many-checkouts`), else `fallback`. Anything that is not an app error is a fault, and
+ * is logged here, since the person only sees the toast.
+ */
+export function failureToast(error: unknown, fallback: ToastCode): ToastCode {
+  if (!isAppError(error)) {
+    logger.error({ err: error, toast: fallback }, "an action failed");
+    return fallback;
+  }
+  return toastFor(error.code) ? (error.code as ToastCode) : fallback;
 }

@@ -1,3 +1,20 @@
+import type { z } from "zod";
+import { fieldErrors } from "~/lib/auth-forms";
+import { AppError, InvalidInputError } from "./errors.server";
+
+/** A body (a form, a webhook's payload) larger than its reader allows: 413, with what the person reads. */
+export class BodyTooLargeError extends AppError {
+  constructor(message = "Payload Too Large") {
+    super("too-large", 413, message);
+  }
+}
+
+/** A form that failed its schema, as the error its page shows: each field's first problem, and the first of all as the text. */
+export function invalidForm(error: z.ZodError) {
+  const fields = fieldErrors(error);
+  return new InvalidInputError(Object.values(fields)[0] ?? "Please check the form", fields as Record<string, string>);
+}
+
 /**
  * Reads a form body of at most `maxBytes`, or null when it is larger. The Content-Length header
  * refuses most oversized bodies before a byte is read; a body without one (chunked) is counted

@@ -1,14 +1,17 @@
 import Stripe from "stripe";
+import { tokenTexts } from "~/lib/tokens";
 import { env } from "~/modules/config/env.server";
+import { AppError } from "~/modules/http/errors.server";
 
 /** Payments exist only when a Stripe key is configured; without one nothing pretends to work. */
 export function isPaymentsConfigured() {
   return Boolean(env().STRIPE_SECRET_KEY);
 }
 
-export class PaymentsNotConfiguredError extends Error {
+/** A payment asked of a server without STRIPE_SECRET_KEY: the `payments-not-configured` toast. */
+export class PaymentsNotConfiguredError extends AppError {
   constructor() {
-    super("Payments are not configured: set STRIPE_SECRET_KEY.");
+    super("payments-not-configured", 503, tokenTexts.paymentsNotConfigured);
   }
 }
 

@@ -1,14 +1,26 @@
 import type Stripe from "stripe";
 import { formatTokens, tokensFromPlan } from "~/lib/tokens";
 import { prisma } from "~/modules/db/db.server";
+import { AppError } from "~/modules/http/errors.server";
 import { credit } from "~/modules/tokens/ledger.server";
 import { checkoutReturnUrls, countCheckoutStart } from "./checkout.server";
 import { stripe } from "./stripe.server";
 
 export type PlanFeature = { text: string; enabled: boolean };
 
-export class PlanNotAvailableError extends Error {}
-export class NoSubscriptionError extends Error {}
+/** The plan is unknown, inactive or free: nothing to subscribe to. */
+export class PlanNotAvailableError extends AppError {
+  constructor(planId: string) {
+    super("plan-not-available", 400, "This plan is not available.", { details: { planId } });
+  }
+}
+
+/** The person has no live subscription to change or cancel. */
+export class NoSubscriptionError extends AppError {
+  constructor() {
+    super("no-subscription", 409, "You have no active subscription to change.");
+  }
+}
 
 /** Statuses in which the person is on a paid plan and may change or cancel it. */
 const LIVE_STATUSES = ["active", "trialing", "past_due"];
@@ -33,6 +45,28 @@ export async function listActivePlans() {
 
 export function getSubscription(userId: string) {
   return prisma().subscription.findUnique({ where: { userId }, include: { plan: { select: { id: true, name: true, priceCents: true, interval: true } } } });
+}
+
+/**
+ * The subscription page's view: the active plans, the one the person is on, and their
+ * subscription as it stands. Without a live subscription a person is on the free plan (the active
+ * plan that costs nothing), whatever an ended subscription still records.
+ */
+export async function getPlanChoice(userId: string) {
+  const [plans, subscription] = await Promise.all([listActivePlans(), getSubscription(userId)]);
+  const live = isLive(subscription);
+  const freePlan = plans.find((plan) => plan.priceCents === 0);
+  return {
+    plans,
+    currentPlanId: (live ? subscription?.planId : freePlan?.id) ?? null,
+    subscription: subscription && {
+      planName: subscription.plan.name,
+      status: subscription.status,
+      currentPeriodEnd: subscription.currentPeriodEnd?.toISOString() ?? null,
+      cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+      live,
+    },
+  };
 }
 
 type PricedPlan = { id: string; name: string; priceCents: number; interval: "monthly" | "yearly" };
@@ -208,7 +242,7 @@ type LiveSubscription = { userId: string; stripeSubscriptionId: string; cancelAt
 /** The person's subscription at Stripe if it is live (a canceled or unpaid one cannot be changed). */
 async function liveSubscription(userId: string): Promise<LiveSubscription> {
   const row = await prisma().subscription.findUnique({ where: { userId } });
-  if (!row?.stripeSubscriptionId || !isLive(row)) throw new NoSubscriptionError(userId);
+  if (!row?.stripeSubscriptionId || !isLive(row)) throw new NoSubscriptionError();
   return row as typeof row & LiveSubscription;
 }
 
@@ -225,7 +259,7 @@ async function changePlan(row: LiveSubscription, planId: string) {
   const price = await ensurePlanPrice(plan);
   const current = await stripe().subscriptions.retrieve(row.stripeSubscriptionId);
   const item = current.items.data[0];
-  if (!item) throw new NoSubscriptionError(row.userId);
+  if (!item) throw new NoSubscriptionError();
   const updated = await stripe().subscriptions.update(row.stripeSubscriptionId, {
     items: [{ id: item.id, price }],
     proration_behavior: "create_prorations",

@@ -1,4 +1,4 @@
-import { readBodyWithin } from "~/modules/http/form.server";
+import { BodyTooLargeError, readBodyWithin } from "~/modules/http/form.server";
 
 /**
  * The largest webhook body read. Stripe's events carry one object and are a few KiB, tens at most
@@ -7,7 +7,9 @@ import { readBodyWithin } from "~/modules/http/form.server";
  */
 export const WEBHOOK_BODY_MAX_BYTES = 1024 * 1024;
 
-/** The webhook's raw body, byte for byte as the signature covers it, or null when it is larger than `maxBytes`. */
-export function readWebhookBody(request: Request, maxBytes = WEBHOOK_BODY_MAX_BYTES): Promise<Buffer | null> {
-  return readBodyWithin(request, maxBytes);
+/** The webhook's raw body, byte for byte as the signature covers it; BodyTooLargeError when it is larger than `maxBytes`. */
+export async function readWebhookBody(request: Request, maxBytes = WEBHOOK_BODY_MAX_BYTES): Promise<Buffer> {
+  const body = await readBodyWithin(request, maxBytes);
+  if (!body) throw new BodyTooLargeError();
+  return body;
 }

@@ -1,5 +1,6 @@
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/modules/db/db.server";
+import { AppError } from "~/modules/http/errors.server";
 
 /**
  * Fixed-window rate limits kept in the `rate_limits` table, so every app instance counts against
@@ -16,6 +17,16 @@ export type RateLimitState = { limited: boolean; count: number; retryAfterSecond
 
 /** Sign-in rule from the product: 10 failures in 15 minutes, per IP and per account. */
 export const SIGN_IN_FAILURES: RateLimitRule = { limit: 10, windowSeconds: 900 };
+
+/** A request refused while a rate limit holds: 429, with the person's text and a Retry-After. */
+export class RateLimitedError extends AppError {
+  readonly retryAfterSeconds: number;
+
+  constructor(message: string, retryAfterSeconds: number, code = "rate-limited") {
+    super(code, 429, message, { headers: { "Retry-After": String(retryAfterSeconds) } });
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
 
 type CounterRow = { count: number; secondsLeft: number };
 

@@ -1,3 +1,5 @@
+import { NotFoundError } from "~/modules/http/errors.server";
+
 /** Buckets from the spec. Public ones are readable by anyone; private ones only through signed links. */
 export const BUCKETS = {
   avatars: { public: true },
@@ -13,7 +15,15 @@ export function isBucketName(name: string): name is BucketName {
   return Object.hasOwn(BUCKETS, name);
 }
 
-export class InvalidStoragePathError extends Error {}
+/** A path that could step outside its bucket: it names nothing stored (404). `reason` is for the log. */
+export class InvalidStoragePathError extends NotFoundError {
+  readonly reason: string;
+
+  constructor(reason: string) {
+    super();
+    this.reason = reason;
+  }
+}
 
 /**
  * Removes leading, trailing and doubled slashes (spec section 5) and refuses anything that could

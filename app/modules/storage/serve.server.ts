@@ -1,27 +1,21 @@
-import { data } from "react-router";
-import { cleanStoragePath, InvalidStoragePathError, isBucketName, type BucketName } from "./paths";
+import { NotFoundError } from "~/modules/http/errors.server";
+import { cleanStoragePath, isBucketName } from "./paths";
 import { getObject, isReadable } from "./storage.server";
 
 /**
  * Resolves `/<storage|thumb>/:bucket/*` to a stored object the caller may read: public buckets
- * for anyone, private ones only with an unexpired signature. Anything else is a 404.
+ * for anyone, private ones only with an unexpired signature. Anything else is a NotFoundError.
  */
 export async function loadReadableObject(request: Request, params: { bucket?: string; "*"?: string }) {
-  const notFound = () => data("Not found", { status: 404 });
   const bucket = params.bucket ?? "";
-  if (!isBucketName(bucket)) throw notFound();
-  let objectPath: string;
-  try {
-    objectPath = cleanStoragePath(params["*"] ?? "");
-  } catch (error) {
-    if (error instanceof InvalidStoragePathError) throw notFound();
-    throw error;
-  }
+  if (!isBucketName(bucket)) throw new NotFoundError();
+  // A path that climbs out of the bucket is an InvalidStoragePathError, itself a NotFoundError.
+  const objectPath = cleanStoragePath(params["*"] ?? "");
   const query = new URL(request.url).searchParams;
-  if (!isReadable(bucket as BucketName, objectPath, query)) throw notFound();
-  const object = await getObject(bucket as BucketName, objectPath);
-  if (!object) throw notFound();
-  return { object, bucket: bucket as BucketName, isSigned: query.has("signature") };
+  if (!isReadable(bucket, objectPath, query)) throw new NotFoundError();
+  const object = await getObject(bucket, objectPath);
+  if (!object) throw new NotFoundError();
+  return { object, bucket, isSigned: query.has("signature") };
 }
 
 export function cacheControl(isSigned: boolean) {

@@ -3,6 +3,8 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { env } from "~/modules/config/env.server";
+import { AppError, InvalidInputError } from "~/modules/http/errors.server";
+import type { StoredObject } from "./drivers.server";
 
 /**
  * Thumbnail sizes from the spec: 300 wide with cover fit for cards (3:4, the card's shape),
@@ -11,9 +13,28 @@ import { env } from "~/modules/config/env.server";
 export const THUMBNAIL_WIDTHS = [150, 300, 1024] as const;
 export type ThumbnailWidth = (typeof THUMBNAIL_WIDTHS)[number];
 
-export function parseThumbnailWidth(value: string | null): ThumbnailWidth | null {
+/** The `w` of a thumbnail URL; InvalidInputError for any other width. */
+export function parseThumbnailWidth(value: string | null): ThumbnailWidth {
   const width = Number(value);
-  return (THUMBNAIL_WIDTHS as readonly number[]).includes(width) ? (width as ThumbnailWidth) : null;
+  if (!(THUMBNAIL_WIDTHS as readonly number[]).includes(width)) throw new InvalidInputError("w must be 150, 300 or 1024");
+  return width as ThumbnailWidth;
+}
+
+/** A stored file that cannot be made into a thumbnail: 415. */
+export class NotAnImageError extends AppError {
+  constructor(message: string) {
+    super("not-an-image", 415, message);
+  }
+}
+
+/** The thumbnail of a stored image; NotAnImageError when the object is not one, or cannot be read as one. */
+export async function thumbnailOf(object: StoredObject, width: ThumbnailWidth) {
+  if (!object.contentType.startsWith("image/")) throw new NotAnImageError("Not an image");
+  try {
+    return await cachedThumbnail(object.body, width);
+  } catch {
+    throw new NotAnImageError("The image could not be read");
+  }
 }
 
 export async function renderThumbnail(source: Buffer, width: ThumbnailWidth): Promise<Buffer> {

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
-import { FormAlert, FormField } from "~/components/auth-card";
+import { FormAlert, FormField } from "~/components/ui/form";
 import { BANNER_CATEGORIES, BANNER_LIMITS } from "~/lib/admin-catalogue";
 import { thumbnailUrl } from "~/lib/catalogue";
 

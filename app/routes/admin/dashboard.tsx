@@ -1,5 +1,5 @@
+import { getAdminCounts } from "~/modules/admin/dashboard.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
-import { prisma } from "~/modules/db/db.server";
 import type { Route } from "./+types/dashboard";
 
 export function meta() {
@@ -9,14 +9,7 @@ export function meta() {
 /** Live counts (the spec's console showed fixed sample figures). */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const [users, activeUsers, characters, published, models] = await Promise.all([
-    prisma().user.count(),
-    prisma().user.count({ where: { status: "active" } }),
-    prisma().character.count(),
-    prisma().character.count({ where: { isPublished: true } }),
-    prisma().chatModel.count({ where: { isPublished: true } }),
-  ]);
-  return { users, activeUsers, characters, published, models };
+  return getAdminCounts();
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Plus, Trash2 } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
-import { FormAlert, FormField } from "~/components/auth-card";
+import { FormAlert, FormField } from "~/components/ui/form";
 import { PLAN_BLANK_FEATURE_ROWS } from "~/lib/admin-catalogue";
 
 /** A plan form is a few kilobytes; anything far larger is refused unread. */

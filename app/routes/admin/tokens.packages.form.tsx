@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
-import { FormAlert, FormField } from "~/components/auth-card";
+import { FormAlert, FormField } from "~/components/ui/form";
 
 /** The package form's values: a saved package's, or what was sent when it was refused. */
 export type PackageValues = { name: string; tokens: string; price: string; discount: string; isPopular: boolean; isActive: boolean };

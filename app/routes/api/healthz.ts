@@ -1,11 +1,8 @@
-import { prisma } from "~/modules/db/db.server";
+import { isDatabaseReachable } from "~/modules/db/health.server";
 
 /** Liveness and readiness: 200 when the database answers, 503 when it does not. */
 export async function loader() {
-  try {
-    await prisma().$queryRaw`SELECT 1`;
-    return Response.json({ status: "ok" }, { headers: { "Cache-Control": "no-store" } });
-  } catch {
-    return Response.json({ status: "unavailable" }, { status: 503, headers: { "Cache-Control": "no-store" } });
-  }
+  const headers = { "Cache-Control": "no-store" };
+  if (await isDatabaseReachable()) return Response.json({ status: "ok" }, { headers });
+  return Response.json({ status: "unavailable" }, { status: 503, headers });
 }

@@ -1,9 +1,19 @@
 import { createHash } from "node:crypto";
-import type { Route } from "./+types/storage";
+import { errorResponse } from "~/modules/http/errors.server";
+import type { StoredObject } from "~/modules/storage/drivers.server";
 import { cacheControl, loadReadableObject } from "~/modules/storage/serve.server";
+import type { Route } from "./+types/storage";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { object, isSigned } = await loadReadableObject(request, params);
+  try {
+    const { object, isSigned } = await loadReadableObject(request, params);
+    return storedFileResponse(request, object, isSigned);
+  } catch (error) {
+    return errorResponse(error);
+  }
+}
+
+function storedFileResponse(request: Request, object: StoredObject, isSigned: boolean) {
   const etag = `"${createHash("sha1").update(object.body).digest("base64url")}"`;
   const headers = {
     "Content-Type": object.contentType,

@@ -1,4 +1,5 @@
-import { handleStripeWebhook, InvalidSignatureError } from "~/modules/payments/fulfilment.server";
+import { errorResponse, NotFoundError } from "~/modules/http/errors.server";
+import { handleStripeWebhook } from "~/modules/payments/fulfilment.server";
 import { isPaymentsConfigured } from "~/modules/payments/stripe.server";
 import { readWebhookBody } from "~/modules/payments/webhook-body.server";
 import type { Route } from "./+types/webhooks.stripe";
@@ -10,14 +11,11 @@ import type { Route } from "./+types/webhooks.stripe";
  */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return new Response("Method Not Allowed", { status: 405 });
-  if (!isPaymentsConfigured()) return new Response("Payments are not configured", { status: 404 });
-  const body = await readWebhookBody(request);
-  if (!body) return new Response("Payload Too Large", { status: 413 });
   try {
-    const result = await handleStripeWebhook(body, request.headers.get("stripe-signature"));
+    if (!isPaymentsConfigured()) throw new NotFoundError("Payments are not configured");
+    const result = await handleStripeWebhook(await readWebhookBody(request), request.headers.get("stripe-signature"));
     return Response.json({ received: true, ...result });
   } catch (error) {
-    if (error instanceof InvalidSignatureError) return new Response("Invalid signature", { status: 400 });
-    throw error;
+    return errorResponse(error);
   }
 }

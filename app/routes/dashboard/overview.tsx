@@ -3,9 +3,9 @@ import { formatDate } from "~/lib/dates";
 import { displayName } from "~/lib/profile";
 import { formatTokens, tokenTexts } from "~/lib/tokens";
 import { getSubscriptionSummary } from "~/modules/account/billing.server";
+import { memberSince } from "~/modules/account/profile.server";
 import { tokensSpentThisMonth } from "~/modules/account/usage.server";
 import { requireUser } from "~/modules/auth/login-session.server";
-import { prisma } from "~/modules/db/db.server";
 import { getTokenInfo } from "~/modules/tokens/free-tokens.server";
 import { getRequestBalance } from "~/modules/tokens/ledger.server";
 import type { Route } from "./+types/overview";
@@ -19,15 +19,15 @@ const RECENT_ACTIVITY = 5;
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
   const now = new Date();
-  const [account, tokenInfo, subscription, spentThisMonth] = await Promise.all([
-    prisma().user.findUniqueOrThrow({ where: { id: user.id }, select: { createdAt: true } }),
+  const [createdAt, tokenInfo, subscription, spentThisMonth] = await Promise.all([
+    memberSince(user.id),
     getTokenInfo(user.id, { now, recent: RECENT_ACTIVITY, balance: getRequestBalance(request, user.id) }),
     getSubscriptionSummary(user.id),
     tokensSpentThisMonth(user.id, now),
   ]);
   return {
     name: displayName(user),
-    memberSince: account.createdAt.toISOString(),
+    memberSince: createdAt.toISOString(),
     balance: tokenInfo.balance,
     plan: subscription ? { name: subscription.planName, status: subscription.status } : null,
     spentThisMonth,

@@ -1,11 +1,12 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
-import { FormAlert, FormField } from "~/components/auth-card";
+import { FormAlert, FormField } from "~/components/ui/form";
 import { thumbnailUrl } from "~/lib/catalogue";
-import { AVATAR_MAX_BYTES, AvatarRejected, replaceAvatar, updateDisplayName } from "~/modules/account/profile.server";
-import { endOtherLoginSessions, requireUser } from "~/modules/auth/login-session.server";
-import { prisma } from "~/modules/db/db.server";
+import { replaceAvatar, updateDisplayName } from "~/modules/account/profile.server";
+import { countOtherLoginSessions, endOtherLoginSessions, requireUser, type CurrentUser } from "~/modules/auth/login-session.server";
+import { redirectWithToast } from "~/modules/http/errors.server";
 import { readFormWithin } from "~/modules/http/form.server";
+import { IMAGE_MAX_BYTES, ImageRejectedError } from "~/modules/storage/images.server";
 import type { Route } from "./+types/settings";
 
 export function meta() {
@@ -14,39 +15,47 @@ export function meta() {
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
-  const otherDevices = await prisma().loginSession.count({ where: { userId: user.id, id: { not: user.sessionId }, expiresAt: { gt: new Date() } } });
-  return { email: user.email, name: user.name ?? "", avatarUrl: user.avatarUrl, otherDevices };
+  return { email: user.email, name: user.name ?? "", avatarUrl: user.avatarUrl, otherDevices: await countOtherLoginSessions(user) };
 }
 
+const SETTINGS = "/dashboard/settings";
 const nameSchema = z.object({ name: z.string().trim().min(1, "Please enter a name").max(60, "Use at most 60 characters") });
+const avatarFailed = (reason?: string) => (reason ? `Failed to upload avatar: ${reason}` : "Failed to upload avatar");
 
 export async function action({ request, url }: Route.ActionArgs) {
   const user = await requireUser(request, url);
-  const form = await readFormWithin(request, AVATAR_MAX_BYTES + 64 * 1024);
-  if (!form) return data({ intent: "avatar", error: "Failed to upload avatar: Choose an image up to 5 MB" }, { status: 413 });
-  const intent = form.get("intent");
-  if (intent === "profile") {
-    const parsed = nameSchema.safeParse({ name: form.get("name") });
-    if (!parsed.success) return data({ intent, error: parsed.error.issues[0].message }, { status: 400 });
-    await updateDisplayName(user.id, parsed.data.name);
-    throw redirect("/dashboard/settings?toast=profile-updated");
+  const form = await readFormWithin(request, IMAGE_MAX_BYTES + 64 * 1024);
+  if (!form) return data({ intent: "avatar", error: avatarFailed("Choose an image up to 5 MB") }, { status: 413 });
+  switch (form.get("intent")) {
+    case "profile":
+      return saveName(user, form);
+    case "avatar":
+      return uploadAvatar(user, form);
+    case "sign-out-others":
+      await endOtherLoginSessions(user);
+      return redirectWithToast(SETTINGS, "signed-out-others");
+    default:
+      return data({ intent: "unknown", error: "An unexpected error occurred" }, { status: 400 });
   }
-  if (intent === "avatar") {
-    const file = form.get("avatar");
-    if (!(file instanceof File)) return data({ intent, error: "Failed to upload avatar" }, { status: 400 });
-    try {
-      await replaceAvatar(user.id, file);
-    } catch (error) {
-      if (error instanceof AvatarRejected) return data({ intent, error: `Failed to upload avatar: ${error.message}` }, { status: 400 });
-      throw error;
-    }
-    throw redirect("/dashboard/settings?toast=profile-updated");
+}
+
+async function saveName(user: CurrentUser, form: FormData) {
+  const parsed = nameSchema.safeParse({ name: form.get("name") });
+  if (!parsed.success) return data({ intent: "profile", error: parsed.error.issues[0].message }, { status: 400 });
+  await updateDisplayName(user.id, parsed.data.name);
+  return redirectWithToast(SETTINGS, "profile-updated");
+}
+
+async function uploadAvatar(user: CurrentUser, form: FormData) {
+  const file = form.get("avatar");
+  if (!(file instanceof File)) return data({ intent: "avatar", error: avatarFailed() }, { status: 400 });
+  try {
+    await replaceAvatar(user.id, file);
+  } catch (error) {
+    if (!(error instanceof ImageRejectedError)) throw error;
+    return data({ intent: "avatar", error: avatarFailed(error.message) }, { status: error.status });
   }
-  if (intent === "sign-out-others") {
-    await endOtherLoginSessions(user);
-    throw redirect("/dashboard/settings?toast=signed-out-others");
-  }
-  return data({ intent: "unknown", error: "An unexpected error occurred" }, { status: 400 });
+  return redirectWithToast(SETTINGS, "profile-updated");
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {

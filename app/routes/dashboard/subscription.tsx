@@ -1,23 +1,14 @@
 import { Check, X } from "lucide-react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { FormAlert } from "~/components/auth-card";
+import { FormAlert } from "~/components/ui/form";
 import { formatDate } from "~/lib/dates";
 import { formatUsd, tokenTexts } from "~/lib/tokens";
-import { requireUser } from "~/modules/auth/login-session.server";
-import { logger } from "~/modules/logging/logger.server";
-import { TooManyCheckoutsError } from "~/modules/payments/checkout.server";
-import { paymentFormTooLarge, readPaymentPageForm } from "~/modules/payments/page-form.server";
+import { requireUser, type CurrentUser } from "~/modules/auth/login-session.server";
+import { errorData, failureToast, redirectWithToast } from "~/modules/http/errors.server";
+import { readPaymentPageForm } from "~/modules/payments/page-form.server";
 import { isPaymentsConfigured } from "~/modules/payments/stripe.server";
-import {
-  getSubscription,
-  isLive,
-  listActivePlans,
-  NoSubscriptionError,
-  PlanNotAvailableError,
-  subscribeToPlan,
-  toggleCancelAtPeriodEnd,
-} from "~/modules/payments/subscriptions.server";
+import { getPlanChoice, subscribeToPlan, toggleCancelAtPeriodEnd } from "~/modules/payments/subscriptions.server";
 import type { Route } from "./+types/subscription";
 
 export function meta() {
@@ -26,44 +17,47 @@ export function meta() {
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
-  const [plans, subscription] = await Promise.all([listActivePlans(), getSubscription(user.id)]);
-  const live = isLive(subscription) ? subscription : null;
-  return {
-    plans,
-    currentPlanId: live?.planId ?? plans.find((plan) => plan.priceCents === 0)?.id ?? null,
-    subscription: subscription && {
-      planName: subscription.plan.name,
-      status: subscription.status,
-      currentPeriodEnd: subscription.currentPeriodEnd?.toISOString() ?? null,
-      cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
-      live: Boolean(live),
-    },
-    paymentsConfigured: isPaymentsConfigured(),
-  };
+  return { ...(await getPlanChoice(user.id)), paymentsConfigured: isPaymentsConfigured() };
 }
 
+const SUBSCRIPTION = "/dashboard/subscription";
 const planSchema = z.object({ planId: z.uuid() });
 
 export async function action({ request, url }: Route.ActionArgs) {
   const user = await requireUser(request, url);
-  const form = await readPaymentPageForm(request);
-  if (!form) return data({ error: paymentFormTooLarge }, { status: 413 });
-  const intent = form.get("intent");
-  if (!isPaymentsConfigured()) throw redirect("/dashboard/subscription?toast=payments-not-configured");
   try {
-    if (intent === "toggle-cancel") {
-      const updated = await toggleCancelAtPeriodEnd(user.id);
-      throw redirect(`/dashboard/subscription?toast=${updated.cancelAtPeriodEnd ? "subscription-canceled" : "subscription-renewed"}`);
+    const form = await readPaymentPageForm(request);
+    if (!isPaymentsConfigured()) return redirectWithToast(SUBSCRIPTION, "payments-not-configured");
+    switch (form.get("intent")) {
+      case "toggle-cancel":
+        return await toggleCancel(user.id);
+      default:
+        return await subscribe(user, form);
     }
-    const parsed = planSchema.safeParse({ planId: form.get("planId") });
-    if (!parsed.success) throw redirect("/dashboard/subscription?toast=subscription-failed");
-    const result = await subscribeToPlan(user, parsed.data.planId);
-    throw "changed" in result ? redirect("/dashboard/subscription?toast=plan-changed") : redirect(result.checkoutUrl, 303);
   } catch (error) {
-    if (error instanceof Response) throw error;
-    if (error instanceof TooManyCheckoutsError) throw redirect("/dashboard/subscription?toast=too-many-checkouts");
-    if (!(error instanceof PlanNotAvailableError || error instanceof NoSubscriptionError)) logger.error({ err: error }, "subscription change failed");
-    throw redirect(`/dashboard/subscription?toast=${intent === "toggle-cancel" ? "subscription-failed" : "checkout-failed"}`);
+    return errorData(error);
+  }
+}
+
+/** Cancel at the period's end, or take that back. */
+async function toggleCancel(userId: string) {
+  try {
+    const { cancelAtPeriodEnd } = await toggleCancelAtPeriodEnd(userId);
+    return redirectWithToast(SUBSCRIPTION, cancelAtPeriodEnd ? "subscription-canceled" : "subscription-renewed");
+  } catch (error) {
+    return redirectWithToast(SUBSCRIPTION, failureToast(error, "subscription-failed"));
+  }
+}
+
+/** A live subscription moves to the plan; anyone else goes to Checkout. */
+async function subscribe(user: CurrentUser, form: FormData) {
+  const parsed = planSchema.safeParse({ planId: form.get("planId") });
+  if (!parsed.success) return redirectWithToast(SUBSCRIPTION, "subscription-failed");
+  try {
+    const result = await subscribeToPlan(user, parsed.data.planId);
+    return "changed" in result ? redirectWithToast(SUBSCRIPTION, "plan-changed") : redirect(result.checkoutUrl, 303);
+  } catch (error) {
+    return redirectWithToast(SUBSCRIPTION, failureToast(error, "checkout-failed"));
   }
 }
 

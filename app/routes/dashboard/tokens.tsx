@@ -1,15 +1,15 @@
 import { Coins, Gift, ShoppingCart } from "lucide-react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { FormAlert } from "~/components/auth-card";
+import { FormAlert } from "~/components/ui/form";
 import { TokenPackageGrid } from "~/components/token-package-grid";
 import { TransactionTable } from "~/components/transaction-table";
 import { formatDate } from "~/lib/dates";
 import { FREE_MONTHLY_TOKENS, formatTokens, tokenTexts } from "~/lib/tokens";
-import { requireUser } from "~/modules/auth/login-session.server";
-import { logger } from "~/modules/logging/logger.server";
-import { listTokenPackages, startTokenCheckout, TooManyCheckoutsError, UnknownPackageError } from "~/modules/payments/checkout.server";
-import { paymentFormTooLarge, readPaymentPageForm } from "~/modules/payments/page-form.server";
+import { requireUser, type CurrentUser } from "~/modules/auth/login-session.server";
+import { errorData, failureToast, redirectWithToast } from "~/modules/http/errors.server";
+import { listTokenPackages, startTokenCheckout } from "~/modules/payments/checkout.server";
+import { readPaymentPageForm } from "~/modules/payments/page-form.server";
 import { isPaymentsConfigured } from "~/modules/payments/stripe.server";
 import { claimMonthlyFreeTokens, getTokenInfo } from "~/modules/tokens/free-tokens.server";
 import { getRequestBalance } from "~/modules/tokens/ledger.server";
@@ -25,35 +25,45 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   return { ...info, packages, paymentsConfigured: isPaymentsConfigured() };
 }
 
+const TOKENS = "/dashboard/tokens";
 const buySchema = z.object({ packageId: z.string().min(1).max(64) });
 
 export async function action({ request, url }: Route.ActionArgs) {
   const user = await requireUser(request, url);
-  const form = await readPaymentPageForm(request);
-  if (!form) return data({ error: paymentFormTooLarge }, { status: 413 });
-  const intent = form.get("intent");
-  if (intent === "claim") {
-    const result = await claimMonthlyFreeTokens(user.id).catch((error: unknown) => {
-      logger.error({ err: error }, "free token claim failed");
-      return null;
-    });
-    throw redirect(`/dashboard/tokens?toast=${result === null ? "claim-failed" : result.success ? "tokens-claimed" : "already-claimed"}`);
-  }
-  if (intent === "buy") {
-    if (!isPaymentsConfigured()) throw redirect("/dashboard/tokens?toast=payments-not-configured");
-    const parsed = buySchema.safeParse({ packageId: form.get("packageId") });
-    if (!parsed.success) throw redirect("/dashboard/tokens?toast=checkout-failed");
-    let checkoutUrl: string;
-    try {
-      checkoutUrl = await startTokenCheckout(user, parsed.data.packageId);
-    } catch (error) {
-      if (error instanceof TooManyCheckoutsError) throw redirect("/dashboard/tokens?toast=too-many-checkouts");
-      if (!(error instanceof UnknownPackageError)) logger.error({ err: error }, "could not create a checkout session");
-      throw redirect("/dashboard/tokens?toast=checkout-failed");
+  try {
+    const form = await readPaymentPageForm(request);
+    switch (form.get("intent")) {
+      case "claim":
+        return await claim(user.id);
+      case "buy":
+        return await buy(user, form);
+      default:
+        return redirect(TOKENS);
     }
-    throw redirect(checkoutUrl, 303);
+  } catch (error) {
+    return errorData(error);
   }
-  throw redirect("/dashboard/tokens");
+}
+
+async function claim(userId: string) {
+  try {
+    const { success } = await claimMonthlyFreeTokens(userId);
+    return redirectWithToast(TOKENS, success ? "tokens-claimed" : "already-claimed");
+  } catch (error) {
+    return redirectWithToast(TOKENS, failureToast(error, "claim-failed"));
+  }
+}
+
+/** To Stripe's Checkout for the package, at the server's price. */
+async function buy(user: CurrentUser, form: FormData) {
+  if (!isPaymentsConfigured()) return redirectWithToast(TOKENS, "payments-not-configured");
+  const parsed = buySchema.safeParse({ packageId: form.get("packageId") });
+  if (!parsed.success) return redirectWithToast(TOKENS, "checkout-failed");
+  try {
+    return redirect(await startTokenCheckout(user, parsed.data.packageId), 303);
+  } catch (error) {
+    return redirectWithToast(TOKENS, failureToast(error, "checkout-failed"));
+  }
 }
 
 export default function Tokens({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { consumeToken, issueToken, liveTokenUser } from "~/modules/auth/tokens.server";
+import { consumeLink, issueLink, liveLinkUser } from "~/modules/auth/links.server";
 import { openDatabase, type Database } from "~/modules/db/database.server";
 import { prisma, useDatabaseForTests } from "~/modules/db/db.server";
 import { action as resetPasswordAction } from "~/routes/reset-password";
 import { createTestDatabase, truncateAll, type TestDatabase } from "../helpers/database";
-import { routeArgs } from "../helpers/route-args";
+import { answerOf, routeArgs } from "../helpers/route-args";
 import { confirmedAccount } from "../helpers/accounts";
 
 let test: TestDatabase;
@@ -46,17 +46,14 @@ const account = () => confirmedAccount();
 function setNewPassword(token: string) {
   const body = new URLSearchParams({ token, password: "analytical engine", confirmPassword: "analytical engine" });
   const request = new Request(`http://localhost/reset-password?token=${token}`, { method: "POST", body });
-  return resetPasswordAction(routeArgs(request)).then(
-    (result) => (result as { init?: ResponseInit }).init?.status ?? 200,
-    (thrown: Response) => thrown.status,
-  );
+  return answerOf(() => resetPasswordAction(routeArgs(request))).then((answer) => answer.status);
 }
 
-describe("link tokens on a database whose time zone is not UTC", () => {
+describe("e-mail links on a database whose time zone is not UTC", () => {
   it("east of UTC, a fresh one-hour reset link works and is marked used at the real time", async () => {
     await serverTimeZone("Asia/Tokyo");
     const user = await account();
-    const token = await issueToken(user.id, "password_reset");
+    const token = await issueLink(user.id, "password_reset");
 
     const before = Date.now();
     expect(await setNewPassword(token)).toBe(302);
@@ -68,10 +65,10 @@ describe("link tokens on a database whose time zone is not UTC", () => {
   it("west of UTC, a link that expired an hour ago is refused", async () => {
     await serverTimeZone("America/Los_Angeles");
     const user = await account();
-    const token = await issueToken(user.id, "password_reset");
+    const token = await issueLink(user.id, "password_reset");
     await prisma().verificationToken.updateMany({ data: { expiresAt: new Date(Date.now() - 60 * 60 * 1000) } });
 
-    expect(await consumeToken(token, "password_reset")).toBeNull();
+    expect(await consumeLink(token, "password_reset")).toBeNull();
     expect(await setNewPassword(token)).toBe(400);
   });
 
@@ -79,12 +76,12 @@ describe("link tokens on a database whose time zone is not UTC", () => {
     for (const zone of ["Asia/Tokyo", "America/Los_Angeles"]) {
       await serverTimeZone(zone);
       const user = await prisma().user.create({ data: { email: `pending.${zone.replace("/", ".")}@example.com`, name: "pending", status: "pending" } });
-      const expired = await issueToken(user.id, "email_verification");
+      const expired = await issueLink(user.id, "email_verification");
       await prisma().verificationToken.updateMany({ where: { userId: user.id }, data: { expiresAt: new Date(Date.now() - 60 * 60 * 1000) } });
-      const fresh = await issueToken(user.id, "email_verification");
+      const fresh = await issueLink(user.id, "email_verification");
 
-      expect(await liveTokenUser(fresh, "email_verification")).toBe(user.id);
-      expect(await liveTokenUser(expired, "email_verification")).toBeNull();
+      expect(await liveLinkUser(fresh, "email_verification")).toBe(user.id);
+      expect(await liveLinkUser(expired, "email_verification")).toBeNull();
     }
   });
 });

@@ -1,0 +1,52 @@
+import { fileTypeFromBuffer } from "file-type";
+import sharp from "sharp";
+import { AppError } from "~/modules/http/errors.server";
+import type { BucketName } from "./paths";
+import { putObject, publicUrl, randomFileName } from "./storage.server";
+
+/** The largest picture a person may upload (avatars, character pictures, banners). */
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/webp", "image/gif", "image/avif"]);
+
+/** An upload refused as a picture (empty, too large, or not an image whatever it is called): 400, with the reason. */
+export class ImageRejectedError extends AppError {
+  constructor(message: string) {
+    super("image-rejected", 400, message);
+  }
+}
+
+export type ImageTarget = {
+  /** A public bucket: the answer is the picture's public URL. */
+  bucket: BucketName;
+  /** The folder inside the bucket, e.g. the owner's id. */
+  folder: string;
+  width: number;
+  height: number;
+  /** The reason given for a file that is not an image, in the words of what it was meant to be. */
+  notAnImage?: string;
+};
+
+/**
+ * Stores an uploaded picture as `{bucket}/{folder}/{random}.webp` and answers its URL. What counts
+ * is the content: the bytes must be an image whatever the file is called or claims to be. It is
+ * re-encoded and cropped to width × height, which also drops metadata such as GPS tags.
+ */
+export async function storeImage(file: File, { bucket, folder, width, height, notAnImage = "Only images can be used" }: ImageTarget) {
+  if (file.size === 0 || file.size > IMAGE_MAX_BYTES) throw new ImageRejectedError(`Choose an image up to ${IMAGE_MAX_BYTES / 1024 / 1024} MB`);
+  const bytes = Buffer.from(await file.arrayBuffer());
+  const detected = await fileTypeFromBuffer(bytes);
+  if (!detected || !IMAGE_TYPES.has(detected.mime)) throw new ImageRejectedError(notAnImage);
+  let image: Buffer;
+  try {
+    image = await sharp(bytes, { limitInputPixels: 40_000_000 }).rotate().resize(width, height, { fit: "cover" }).webp({ quality: 85 }).toBuffer();
+  } catch {
+    throw new ImageRejectedError(notAnImage);
+  }
+  const path = await putObject(bucket, `${folder}/${randomFileName("image.webp")}`, image, "image/webp");
+  return publicUrl(bucket, path);
+}
+
+/** A person's or an agent's picture: 512 × 512 at avatars/{userId}/{random}.webp. */
+export function storeAvatarImage(userId: string, file: File) {
+  return storeImage(file, { bucket: "avatars", folder: userId, width: 512, height: 512, notAnImage: "Only images can be used as an avatar" });
+}
