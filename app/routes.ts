@@ -6,7 +6,7 @@ const comingSoon = ["favorites", "generate", "create", "collection"];
 /** Dashboard pages that later slices build; the dashboard shell and its guard already apply. */
 const dashboardComingSoon = ["tickets"];
 /** Admin pages that later slices build. */
-const adminComingSoon = ["plans", "users", "characters", "character-details", "build", "models", "tokens", "banners"];
+const adminComingSoon = ["plans", "characters", "character-details", "build", "models", "tokens", "banners"];
 
 export default [
   route("healthz", "routes/api/healthz.ts"),
@@ -52,6 +52,10 @@ export default [
       ]),
       route("admin", "routes/admin/layout.tsx", [
         index("routes/admin/dashboard.tsx"),
+        route("users", "routes/admin/users.tsx"),
+        route("users/:id", "routes/admin/users.$id.tsx"),
+        route("users/:id/delete", "routes/admin/users.$id.delete.tsx"),
+        route("audit", "routes/admin/audit.tsx"),
         ...adminComingSoon.map((path) => route(path, "routes/admin/coming-soon.tsx", { id: `admin-${path}` })),
       ]),
       ...comingSoon.map((path) => route(path, "routes/coming-soon.tsx", { id: `coming-soon-${path}` })),
