@@ -6,7 +6,7 @@ const comingSoon = ["favorites", "generate", "create", "collection"];
 /** Dashboard pages that later slices build; the dashboard shell and its guard already apply. */
 const dashboardComingSoon = ["tickets"];
 /** Admin pages that later slices build. */
-const adminComingSoon = ["users", "characters", "character-details", "build", "models"];
+const adminComingSoon = ["characters", "character-details", "build", "models"];
 
 export default [
   route("healthz", "routes/api/healthz.ts"),
@@ -52,6 +52,10 @@ export default [
       ]),
       route("admin", "routes/admin/layout.tsx", [
         index("routes/admin/dashboard.tsx"),
+        route("users", "routes/admin/users.tsx"),
+        route("users/:id", "routes/admin/users.$id.tsx"),
+        route("users/:id/delete", "routes/admin/users.$id.delete.tsx"),
+        route("audit", "routes/admin/audit.tsx"),
         ...adminComingSoon.map((path) => route(path, "routes/admin/coming-soon.tsx", { id: `admin-${path}` })),
         // An editor or a delete confirmation is a route of its own, drawn over its list.
         route("plans", "routes/admin/plans.tsx", [

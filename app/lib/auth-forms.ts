@@ -12,6 +12,7 @@ export const authTexts = {
   unconfirmedEmailPage: "Please check your inbox for email confirmation",
   unconfirmedEmailModal: "Check inbox for email confirmation",
   invalidCredentials: "Invalid login credentials",
+  accountSuspended: "This account has been suspended. Please contact us if you think this is a mistake.",
   fallback: "An unexpected error occurred. Please try again.",
   loggedIn: "Logged in successfully",
   resetLinkSent: "If an account exists for that e-mail, we have sent a link to reset the password.",

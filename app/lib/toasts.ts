@@ -51,6 +51,19 @@ export const toasts = {
   "banner-published": { title: "Success", message: "Banner published successfully", tone: "success" },
   "banner-unpublished": { title: "Success", message: "Banner unpublished successfully", tone: "success" },
   "banner-status-failed": { title: "Error", message: "Failed to update banner status", tone: "error" },
+  "user-invited": { title: "Success", message: "Invitation sent: the person chooses a password through the link.", tone: "success" },
+  "invitation-not-sent": {
+    title: "Error",
+    message: "The account was created, but the invitation e-mail could not be sent. Try Resend invitation.",
+    tone: "error",
+  },
+  "invitation-resent": { title: "Success", message: "Invitation sent again.", tone: "success" },
+  "user-suspended": { title: "Success", message: "The account is suspended and signed out everywhere.", tone: "success" },
+  "user-reactivated": { title: "Success", message: "The account is active again.", tone: "success" },
+  "role-changed": { title: "Success", message: "Role updated.", tone: "success" },
+  "tokens-granted": { title: "Success", message: "Tokens granted.", tone: "success" },
+  "tokens-deducted": { title: "Success", message: "Tokens deducted.", tone: "success" },
+  "user-deleted": { title: "Success", message: "The account was deleted and its personal data removed.", tone: "success" },
 } as const;
 
 export type ToastCode = keyof typeof toasts;

@@ -20,7 +20,7 @@ function routesUnder(prefix: string, entries: RouteConfigEntry[] = routes, paren
 const protectedRoutes = [...routesUnder("dashboard"), ...routesUnder("admin")];
 let test: TestDatabase;
 const cookies: Record<"user" | "admin", string> = { user: "", admin: "" };
-/** Ids of existing records for routes with params (`/admin/plans/:planId/edit`), created below. */
+/** Ids of existing records for routes with params (`/admin/plans/:planId/edit`; `:id` is the normal user's account), created below. */
 const fixtureIds: Record<string, string> = {};
 
 beforeAll(async () => {
@@ -30,6 +30,7 @@ beforeAll(async () => {
       data: { email: `${role}@example.com`, role, status: "active", emailVerifiedAt: new Date(), name: role },
     });
     cookies[role] = (await startLoginSession(user.id, new Request("http://localhost/"), null)).split(";")[0];
+    if (role === "user") fixtureIds.id = user.id;
   }
   const db = test.database.prisma;
   fixtureIds.planId = (await db.plan.create({ data: { name: "Fixture plan", priceCents: 0 } })).id;
@@ -83,7 +84,18 @@ const sameRoute = (url: string) => new RegExp(`^(ok|redirect ${url.replace(/[/]/
 describe("every /dashboard and /admin loader and action checks who is asking", () => {
   it("covers the whole dashboard and admin console", () => {
     expect(protectedRoutes.map((route) => route.url)).toEqual(
-      expect.arrayContaining(["/dashboard", "/dashboard/settings", "/dashboard/tickets", "/admin", "/admin/models", "/admin/banners"]),
+      expect.arrayContaining([
+        "/dashboard",
+        "/dashboard/settings",
+        "/dashboard/tickets",
+        "/admin",
+        "/admin/models",
+        "/admin/banners",
+        "/admin/users",
+        "/admin/users/:id",
+        "/admin/users/:id/delete",
+        "/admin/audit",
+      ]),
     );
   });
 
@@ -113,6 +125,38 @@ describe("every /dashboard and /admin loader and action checks who is asking", (
           for (const served of [asUser, asAdmin]) expect(served, `${kind} ${route.url}`).toMatch(sameRoute(route.url));
         }
       }
+    });
+  }
+});
+
+describe("an admin write by anyone but an admin", () => {
+  const writes: { url: string; file: string; fields: Record<string, string> }[] = [
+    { url: "/admin/users", file: "routes/admin/users.tsx", fields: { intent: "invite", email: "invited@example.com" } },
+    { url: "/admin/users/:id", file: "routes/admin/users.$id.tsx", fields: { intent: "suspend" } },
+    { url: "/admin/users/:id", file: "routes/admin/users.$id.tsx", fields: { intent: "change-role", role: "admin" } },
+    {
+      url: "/admin/users/:id",
+      file: "routes/admin/users.$id.tsx",
+      fields: { intent: "adjust-tokens", direction: "grant", tokenType: "free", amount: "1000", reason: "x" },
+    },
+    { url: "/admin/users/:id/delete", file: "routes/admin/users.$id.delete.tsx", fields: { intent: "delete" } },
+  ];
+
+  /** Everything these writes could change. */
+  const snapshot = async () => ({
+    users: await test.database.prisma.user.findMany({ orderBy: { email: "asc" }, select: { email: true, role: true, status: true, name: true } }),
+    sessions: await test.database.prisma.loginSession.count(),
+    transactions: await test.database.prisma.tokenTransaction.count(),
+    audit: await test.database.prisma.auditEntry.count(),
+  });
+
+  for (const write of writes) {
+    it(`${write.fields.intent} on ${write.url} is sent to / and changes nothing`, async () => {
+      const module = (await import(/* @vite-ignore */ path.resolve("app", write.file))) as RouteModule;
+      const before = await snapshot();
+      expect(await call(module, "action", write.url, "", write.fields)).toBe("redirect /");
+      expect(await call(module, "action", write.url, cookies.user, write.fields)).toBe("redirect /");
+      expect(await snapshot()).toEqual(before);
     });
   }
 });

@@ -182,6 +182,7 @@ export async function checkPassword(email: string, password: string) {
   }
   if (!(await verifyPassword(password, user.passwordHash))) throw new SignInError(authTexts.invalidCredentials);
   if (!user.emailVerifiedAt) throw new SignInError(authTexts.unconfirmedEmailPage);
-  if (user.status === "inactive") throw new SignInError(authTexts.invalidCredentials);
+  // Checked after the password, so only the account's owner learns it is suspended.
+  if (user.status === "inactive") throw new SignInError(authTexts.accountSuspended);
   return { id: user.id, email: user.email };
 }

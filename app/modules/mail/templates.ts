@@ -58,6 +58,18 @@ export function passwordResetEmail({ link, appUrl }: LinkEmail): MailContent {
   };
 }
 
+/** An admin's invitation: the link is a password-reset link, which also confirms the address. */
+export function invitationEmail({ link, appUrl }: LinkEmail): MailContent {
+  const greeting = `You have been invited to ${brand}. Choose a password to start using your account.`;
+  const expiry = 'The link expires in 1 hour and can be used once. After that, use "Forgot password" on the sign-in page with this address to get a new one.';
+  const ignore = "If you did not expect this invitation, you can ignore this e-mail.";
+  return {
+    subject: `You are invited to ${brand}`,
+    text: textBody([greeting, `Choose your password here:\n${link}`, expiry, ignore], appUrl),
+    html: htmlBody({ heading: "You are invited", intro: greeting, button: "Choose my password", link, notes: [expiry, ignore], appUrl }),
+  };
+}
+
 function textBody(paragraphs: string[], appUrl: string) {
   return ["Hi,", ...paragraphs, `See you soon,\nthe ${brand} team\n${appUrl}`].join("\n\n") + "\n";
 }

@@ -1,4 +1,10 @@
-import { getAdminCounts } from "~/modules/admin/dashboard.server";
+import { Coins, CreditCard, Gift, LifeBuoy, MessageSquare, ShoppingCart, UserPlus, Users, Zap } from "lucide-react";
+import { Link } from "react-router";
+import { StatCard, StatGrid } from "~/components/admin/stat-card";
+import { thumbnailUrl } from "~/lib/catalogue";
+import { formatDate } from "~/lib/dates";
+import { formatTokens, formatUsd } from "~/lib/tokens";
+import { dashboardFigures, type DailyActivity } from "~/modules/admin/dashboard.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
 import type { Route } from "./+types/dashboard";
 
@@ -6,30 +12,186 @@ export function meta() {
   return [{ title: "Admin · CharacterVerse" }];
 }
 
-/** Live counts (the spec's console showed fixed sample figures). */
+/** Live figures (the spec's console showed fixed sample figures). */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return getAdminCounts();
+  return dashboardFigures();
 }
 
-export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const cards = [
-    { label: "Users", value: loaderData.users, detail: `${loaderData.activeUsers} active` },
-    { label: "Characters", value: loaderData.characters, detail: `${loaderData.published} published` },
-    { label: "Published models", value: loaderData.models, detail: "chat, image and media" },
-  ];
+export default function AdminDashboard({ loaderData: figures }: Route.ComponentProps) {
+  const { people, tokens, revenue } = figures;
   return (
-    <div className="flex flex-col gap-6">
+    <div className="flex max-w-6xl flex-col gap-6">
       <h1 className="text-2xl font-bold">Admin Dashboard</h1>
-      <div className="grid gap-4 sm:grid-cols-3">
-        {cards.map((card) => (
-          <div key={card.label} className="card p-5">
-            <p className="text-sm text-muted">{card.label}</p>
-            <p className="text-3xl font-semibold">{card.value.toLocaleString("en-US")}</p>
-            <p className="text-xs text-faint">{card.detail}</p>
-          </div>
-        ))}
+
+      <StatGrid label="People">
+        <StatCard
+          label="People"
+          value={people.total}
+          icon={Users}
+          detail={
+            <Link to="/admin/users" className="text-accent hover:underline">
+              View users
+            </Link>
+          }
+        />
+        <StatCard label="New this week" value={people.newThisWeek} icon={UserPlus} detail="joined in the last 7 days" />
+        <StatCard label="Active today" value={people.activeToday} icon={Zap} detail="since midnight UTC" />
+        <StatCard label="Open tickets" value={figures.openTickets} icon={LifeBuoy} detail="pending or in progress" />
+      </StatGrid>
+
+      <section aria-labelledby="money-heading" className="flex flex-col gap-3">
+        <h2 id="money-heading" className="font-semibold">
+          Tokens and revenue <span className="text-sm font-normal text-muted">· last {figures.days} days</span>
+        </h2>
+        <div className="grid grid-cols-2 gap-3 @2xl:grid-cols-4">
+          <StatCard
+            label="Revenue"
+            value={formatUsd(revenue.periodCents)}
+            icon={CreditCard}
+            detail={`${revenue.periodPayments} payments · ${formatUsd(revenue.allTimeCents)} all time`}
+          />
+          <StatCard label="Tokens bought" value={formatTokens(tokens.bought)} icon={ShoppingCart} detail="token packages" />
+          <StatCard label="Tokens granted" value={formatTokens(tokens.granted)} icon={Gift} detail="free claims, plans, admins" />
+          <StatCard label="Tokens spent" value={formatTokens(tokens.spent)} icon={Coins} detail={`${formatTokens(tokens.deducted)} deducted by admins`} />
+        </div>
+      </section>
+
+      <ActivityChart days={figures.activity} />
+
+      <div className="grid gap-4 @3xl:grid-cols-[2fr_1fr]">
+        <TopCharacters characters={figures.topCharacters} days={figures.days} />
+        <section aria-labelledby="catalogue-heading" className="card flex flex-col gap-2 p-5">
+          <h2 id="catalogue-heading" className="font-semibold">
+            Catalogue
+          </h2>
+          <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-muted">Characters</dt>
+            <dd className="text-right font-semibold">{figures.catalogue.characters.toLocaleString("en-US")}</dd>
+            <dt className="text-muted">Published characters</dt>
+            <dd className="text-right font-semibold">{figures.catalogue.published.toLocaleString("en-US")}</dd>
+            <dt className="text-muted">Published models</dt>
+            <dd className="text-right font-semibold">{figures.catalogue.models.toLocaleString("en-US")}</dd>
+          </dl>
+        </section>
       </div>
     </div>
+  );
+}
+
+/** Inline SVG bars, two per day; the same figures follow as a table for screen readers and anyone who wants the numbers. */
+function ActivityChart({ days }: { days: DailyActivity[] }) {
+  const highest = Math.max(1, ...days.flatMap((day) => [day.messages, day.replies]));
+  const totals = days.reduce((sum, day) => ({ messages: sum.messages + day.messages, replies: sum.replies + day.replies }), { messages: 0, replies: 0 });
+  const slot = 10;
+  const barHeight = (value: number) => (value / highest) * 96;
+  return (
+    <section aria-labelledby="activity-heading" className="card flex flex-col gap-3 p-5">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="activity-heading" className="flex items-center gap-2 font-semibold">
+          <MessageSquare className="size-4 text-muted" aria-hidden /> Messages and replies per day
+        </h2>
+        <p className="flex gap-4 text-xs text-muted">
+          <span className="flex items-center gap-1.5">
+            <span className="size-2.5 rounded-sm bg-accent" aria-hidden /> Messages {totals.messages.toLocaleString("en-US")}
+          </span>
+          <span className="flex items-center gap-1.5">
+            <span className="size-2.5 rounded-sm bg-pink" aria-hidden /> Replies {totals.replies.toLocaleString("en-US")}
+          </span>
+        </p>
+      </div>
+      <div className="flex gap-2">
+        <div className="flex flex-col justify-between text-right text-xs text-faint" aria-hidden>
+          <span>{highest.toLocaleString("en-US")}</span>
+          <span>0</span>
+        </div>
+        <svg
+          viewBox={`0 0 ${days.length * slot} 100`}
+          preserveAspectRatio="none"
+          className="h-40 w-full border-b border-l border-line"
+          role="img"
+          aria-label={`Last ${days.length} days: ${totals.messages} messages and ${totals.replies} replies; the table below has each day's figures.`}
+        >
+          {days.map((day, index) => (
+            <g key={day.day}>
+              <title>{`${formatDate(`${day.day}T12:00:00Z`)}: ${day.messages} messages, ${day.replies} replies`}</title>
+              <rect x={index * slot + 1} y={100 - barHeight(day.messages)} width={4} height={barHeight(day.messages)} className="fill-accent" />
+              <rect x={index * slot + 5} y={100 - barHeight(day.replies)} width={4} height={barHeight(day.replies)} className="fill-pink" />
+            </g>
+          ))}
+        </svg>
+      </div>
+      <div className="flex justify-between pl-6 text-xs text-faint" aria-hidden>
+        <span>{formatDate(`${days[0]!.day}T12:00:00Z`)}</span>
+        <span>{formatDate(`${days.at(-1)!.day}T12:00:00Z`)}</span>
+      </div>
+      <details className="text-sm">
+        <summary className="cursor-pointer text-muted hover:text-ink">Show the figures as a table</summary>
+        <table className="mt-2 w-full max-w-md text-left">
+          <caption className="sr-only">Messages and replies per day</caption>
+          <thead className="text-muted">
+            <tr>
+              <th scope="col" className="py-1 font-medium">
+                Day (UTC)
+              </th>
+              <th scope="col" className="py-1 text-right font-medium">
+                Messages
+              </th>
+              <th scope="col" className="py-1 text-right font-medium">
+                Replies
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {days.map((day) => (
+              <tr key={day.day} className="border-t border-line">
+                <th scope="row" className="py-1 font-normal">
+                  {day.day}
+                </th>
+                <td className="py-1 text-right">{day.messages}</td>
+                <td className="py-1 text-right">{day.replies}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </section>
+  );
+}
+
+type TopCharacter = { id: string; name: string; avatarUrl: string | null; messages: number; people: number };
+
+function TopCharacters({ characters, days }: { characters: TopCharacter[]; days: number }) {
+  return (
+    <section aria-labelledby="top-heading" className="card flex flex-col gap-3 p-5">
+      <h2 id="top-heading" className="font-semibold">
+        Most chatted characters <span className="text-sm font-normal text-muted">· last {days} days</span>
+      </h2>
+      {characters.length === 0 ? (
+        <p className="text-sm text-muted">Nobody has chatted in this period.</p>
+      ) : (
+        <ol className="flex flex-col gap-2">
+          {characters.map((character, index) => (
+            <li key={character.id} className="flex items-center gap-3">
+              <span className="w-4 text-sm text-faint">{index + 1}</span>
+              <img
+                src={thumbnailUrl(character.avatarUrl, 150) ?? "/default-avatar.svg"}
+                alt=""
+                className="size-9 shrink-0 rounded-full object-cover"
+                width={36}
+                height={36}
+              />
+              <span className="flex min-w-0 flex-1 flex-col">
+                <span className="truncate font-medium">{character.name}</span>
+                <span className="text-xs text-muted">
+                  {character.messages.toLocaleString("en-US")} messages · {character.people.toLocaleString("en-US")}{" "}
+                  {character.people === 1 ? "person" : "people"}
+                </span>
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
   );
 }

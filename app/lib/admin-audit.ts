@@ -1,0 +1,23 @@
+import { z } from "zod";
+
+/** The audit log's state from its URL (?type=&action=&actor=&page=); anything unreadable is ignored. */
+const auditFiltersSchema = z.object({
+  entityType: z.string().trim().max(40).catch(""),
+  action: z.string().trim().max(40).catch(""),
+  actor: z.string().trim().max(100).catch(""),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+
+export type AuditPageFilters = z.infer<typeof auditFiltersSchema>;
+
+export function parseAuditFilters(search: URLSearchParams): AuditPageFilters {
+  return auditFiltersSchema.parse({
+    entityType: search.get("type") ?? "",
+    action: search.get("action") ?? "",
+    actor: search.get("actor") ?? "",
+    page: search.get("page") ?? 1,
+  });
+}
+
+/** "grant-tokens" as "Grant tokens". */
+export const auditLabel = (value: string) => (value.charAt(0).toUpperCase() + value.slice(1)).replace(/[-_]/g, " ");

@@ -1,0 +1,66 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { FormAlert } from "~/components/ui/form";
+import { adminUserTexts } from "~/lib/admin-users";
+import type { AuditActor } from "~/modules/admin/audit.server";
+import { deleteUser } from "~/modules/admin/user-changes.server";
+import { getUserForAdmin } from "~/modules/admin/users.server";
+import { requireAdmin } from "~/modules/auth/login-session.server";
+import { errorData, redirectWithToast } from "~/modules/http/errors.server";
+import type { Route } from "./+types/users.$id.delete";
+
+export function meta() {
+  return [{ title: "Delete user · Admin · CharacterVerse" }];
+}
+
+/** The confirmation page a delete asks on without JavaScript (with it, the user page asks in a dialog and posts here). */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  try {
+    const { user } = await getUserForAdmin(params.id);
+    return { user: { id: user.id, email: user.email, name: user.name, deleted: user.deleted } };
+  } catch (error) {
+    throw errorData(error);
+  }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await request.formData();
+  switch (form.get("intent")) {
+    case "delete":
+      return deleteAccount(admin, params.id);
+    default:
+      return data({ ok: false as const, error: adminUserTexts.unknownIntent }, { status: 400 });
+  }
+}
+
+async function deleteAccount(admin: AuditActor, userId: string) {
+  try {
+    await deleteUser(admin, userId);
+  } catch (error) {
+    return errorData(error);
+  }
+  return redirectWithToast("/admin/users", "user-deleted");
+}
+
+export default function DeleteUserPage({ loaderData: { user }, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const back = `/admin/users/${user.id}`;
+  return (
+    <div className="card flex max-w-lg flex-col gap-4 p-6">
+      <h1 className="text-xl font-bold wrap-break-word">{user.deleted ? "This account was already deleted" : `Delete ${user.email}?`}</h1>
+      {user.deleted ? null : <p className="text-sm text-muted">{adminUserTexts.deleteConfirm}</p>}
+      {actionData?.error ? <FormAlert tone="error">{actionData.error}</FormAlert> : null}
+      <Form method="post" className="flex justify-end gap-2">
+        <Link to={back} className="btn-secondary">
+          Cancel
+        </Link>
+        {user.deleted ? null : (
+          <button type="submit" name="intent" value="delete" className="btn-primary from-danger to-danger" disabled={busy}>
+            Delete
+          </button>
+        )}
+      </Form>
+    </div>
+  );
+}

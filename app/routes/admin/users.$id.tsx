@@ -1,0 +1,193 @@
+import { ArrowLeft, Coins, CreditCard, MessageSquare, MonitorSmartphone } from "lucide-react";
+import { data, Link } from "react-router";
+import { Badge } from "~/components/admin/admin-table";
+import { StatCard } from "~/components/admin/stat-card";
+import { FormAlert } from "~/components/ui/form";
+import { TransactionTable } from "~/components/transaction-table";
+import { adjustTokensSchema, adminUserTexts, changeRoleSchema, statusLabels, statusTones } from "~/lib/admin-users";
+import { fieldErrors } from "~/lib/auth-forms";
+import { thumbnailUrl } from "~/lib/catalogue";
+import { formatDate, formatDateTime } from "~/lib/dates";
+import type { ToastCode } from "~/lib/toasts";
+import { formatTokens, formatUsd } from "~/lib/tokens";
+import type { AuditActor } from "~/modules/admin/audit.server";
+import { resendInvitation } from "~/modules/admin/invitations.server";
+import { adjustTokens, changeRole, reactivateUser, suspendUser } from "~/modules/admin/user-changes.server";
+import { getUserForAdmin } from "~/modules/admin/users.server";
+import { requireAdmin } from "~/modules/auth/login-session.server";
+import { errorData, redirectWithToast } from "~/modules/http/errors.server";
+import type { Route } from "./+types/users.$id";
+import { DeleteUser, failureOf, RoleForm, StatusForm, TokensForm } from "./users.$id.panels";
+
+export function meta({ data: page }: Route.MetaArgs) {
+  const who = page?.user.deleted ? "Deleted user" : (page?.user.name ?? "User");
+  return [{ title: `${who} · Admin · CharacterVerse` }];
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  try {
+    return { ...(await getUserForAdmin(params.id)), isSelf: admin.id === params.id };
+  } catch (error) {
+    throw errorData(error);
+  }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  switch (intent) {
+    case "suspend":
+      return run(() => suspendUser(admin, params.id), params.id, "user-suspended");
+    case "reactivate":
+      return run(() => reactivateUser(admin, params.id), params.id, "user-reactivated");
+    case "resend-invite":
+      return resendInvite(admin, params.id);
+    case "change-role":
+      return changeUserRole(admin, params.id, form);
+    case "adjust-tokens":
+      return adjustUserTokens(admin, params.id, form);
+    default:
+      return invalid(adminUserTexts.unknownIntent);
+  }
+}
+
+const invalid = (error: string, fields: Record<string, string | undefined> = {}) => data({ ok: false as const, error, fields }, { status: 400 });
+
+async function run(change: () => Promise<unknown>, userId: string, toast: ToastCode) {
+  try {
+    await change();
+  } catch (error) {
+    return errorData(error);
+  }
+  return redirectWithToast(`/admin/users/${userId}`, toast);
+}
+
+async function resendInvite(admin: AuditActor, userId: string) {
+  try {
+    const { mailed } = await resendInvitation(admin, userId);
+    return redirectWithToast(`/admin/users/${userId}`, mailed ? "invitation-resent" : "invitation-not-sent");
+  } catch (error) {
+    return errorData(error);
+  }
+}
+
+async function changeUserRole(admin: AuditActor, userId: string, form: FormData) {
+  const parsed = changeRoleSchema.safeParse({ role: form.get("role") });
+  if (!parsed.success) return invalid(parsed.error.issues[0]!.message, fieldErrors(parsed.error));
+  return run(() => changeRole(admin, userId, parsed.data.role), userId, "role-changed");
+}
+
+async function adjustUserTokens(admin: AuditActor, userId: string, form: FormData) {
+  const parsed = adjustTokensSchema.safeParse(
+    Object.fromEntries(["direction", "tokenType", "amount", "reason"].map((name) => [name, form.get(name) ?? undefined])),
+  );
+  if (!parsed.success) return invalid(parsed.error.issues[0]!.message, fieldErrors(parsed.error));
+  return run(() => adjustTokens(admin, userId, parsed.data), userId, parsed.data.direction === "grant" ? "tokens-granted" : "tokens-deducted");
+}
+
+type Page = Route.ComponentProps["loaderData"];
+
+export default function AdminUser({ loaderData: page, actionData }: Route.ComponentProps) {
+  const { user } = page;
+  const failure = failureOf(actionData);
+  return (
+    <div className="flex max-w-5xl flex-col gap-6">
+      <Link to="/admin/users" className="flex items-center gap-1 self-start text-sm text-muted hover:text-ink">
+        <ArrowLeft className="size-4" aria-hidden /> Users
+      </Link>
+      <UserHeader page={page} />
+      {failure?.error ? <FormAlert tone="error">{failure.error}</FormAlert> : null}
+
+      <section aria-label="Account figures" className="grid grid-cols-2 gap-3 @2xl:grid-cols-4">
+        <StatCard
+          label="Token balance"
+          value={formatTokens(page.balance.total)}
+          icon={Coins}
+          detail={`${formatTokens(page.balance.free)} free · ${formatTokens(page.balance.purchased)} purchased`}
+        />
+        <StatCard label="Signed-in devices" value={page.liveSessions} icon={MonitorSmartphone} detail="live login sessions" />
+        <StatCard label="Chats" value={page.chatCount} icon={MessageSquare} />
+        <StatCard label="Payments" value={formatUsd(page.payments.amountCents)} icon={CreditCard} detail={`${page.payments.count} fulfilled`} />
+      </section>
+
+      {user.deleted ? (
+        <p className="card p-5 text-sm text-muted">This account was deleted: its personal data is gone, its token and payment records stay.</p>
+      ) : (
+        <div className="grid gap-4 @2xl:grid-cols-2">
+          {/* A new ledger row remounts the form, so an applied change is not sent twice by accident. */}
+          <TokensForm key={page.transactionCount} />
+          <div className="flex flex-col gap-4">
+            <StatusForm status={user.status} isSelf={page.isSelf} invited={user.status === "pending" && !user.hasPassword} />
+            <RoleForm role={user.role} isSelf={page.isSelf} />
+            <DeleteUser
+              userId={user.id}
+              email={user.email}
+              blocked={page.isSelf ? adminUserTexts.cannotDeleteSelf : user.role === "admin" ? adminUserTexts.cannotDeleteAdmin : null}
+            />
+          </div>
+        </div>
+      )}
+
+      <section aria-labelledby="transactions-heading" className="flex flex-col gap-3">
+        <h2 id="transactions-heading" className="font-semibold">
+          Token transactions{" "}
+          <span className="text-sm font-normal text-muted">
+            · {page.transactions.length < page.transactionCount ? `latest ${page.transactions.length} of ${page.transactionCount}` : page.transactionCount}
+          </span>
+        </h2>
+        <TransactionTable transactions={page.transactions} />
+      </section>
+
+      <section aria-labelledby="tickets-heading" className="flex flex-col gap-3">
+        <h2 id="tickets-heading" className="font-semibold">
+          Tickets
+        </h2>
+        {page.tickets.length === 0 ? (
+          <p className="card p-5 text-sm text-muted">No tickets</p>
+        ) : (
+          <ul className="card divide-y divide-line">
+            {page.tickets.map((ticket) => (
+              <li key={ticket.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
+                <span className="min-w-0 flex-1 font-medium wrap-break-word">{ticket.topic}</span>
+                <Badge tone={ticket.status === "closed" || ticket.status === "completed" ? "muted" : "warning"}>{ticketStatusLabel(ticket.status)}</Badge>
+                <span className="text-xs text-muted">{formatDate(ticket.createdAt)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** Spec section 4's ticket status labels. */
+const ticketStatusLabel = (status: string) => ({ pending: "Pending", in_progress: "In Progress", completed: "Completed", closed: "Closed" })[status] ?? status;
+
+function UserHeader({ page }: { page: Page }) {
+  const { user } = page;
+  return (
+    <header className="flex flex-wrap items-center gap-4">
+      <img
+        src={thumbnailUrl(user.avatarUrl, 150) ?? "/default-avatar.svg"}
+        alt=""
+        className="size-16 shrink-0 rounded-full object-cover"
+        width={64}
+        height={64}
+      />
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <h1 className="text-2xl font-bold wrap-break-word">{user.deleted ? "Deleted user" : user.name || user.email}</h1>
+        {user.deleted ? null : <p className="text-sm break-all text-muted">{user.email}</p>}
+        <div className="flex flex-wrap items-center gap-2 text-xs text-muted">
+          <Badge tone={statusTones[user.status]}>{statusLabels[user.status]}</Badge>
+          <Badge tone={user.role === "admin" ? "accent" : "muted"}>{user.role === "admin" ? "Admin" : "User"}</Badge>
+          <Badge tone="muted">{user.plan}</Badge>
+        </div>
+        <p className="text-xs text-muted">
+          Joined {formatDate(user.createdAt)} · Last active {user.lastActiveAt ? formatDateTime(user.lastActiveAt) : "Never"}
+        </p>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,174 @@
+import { UserPlus } from "lucide-react";
+import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import { AdminTable, Badge, EmailText, type AdminColumn } from "~/components/admin/admin-table";
+import { FilterBar, FilterSearch, FilterSelect } from "~/components/admin/filter-bar";
+import { StatCard } from "~/components/admin/stat-card";
+import { FormAlert, FormField } from "~/components/ui/form";
+import { Pagination } from "~/components/pagination";
+import { pageHref, rangeLabel } from "~/lib/admin-lists";
+import {
+  adminUserTexts,
+  inviteUserSchema,
+  parseUserFilters,
+  statusLabels,
+  statusTones,
+  USER_STATUSES,
+  USERS_PAGE_SIZE,
+  type UserStatus,
+} from "~/lib/admin-users";
+import { fieldErrors } from "~/lib/auth-forms";
+import { formatDate } from "~/lib/dates";
+import { inviteUser } from "~/modules/admin/invitations.server";
+import { listUsers, userStats } from "~/modules/admin/users.server";
+import { requireAdmin } from "~/modules/auth/login-session.server";
+import { errorData, redirectWithToast } from "~/modules/http/errors.server";
+import type { Route } from "./+types/users";
+
+export function meta() {
+  return [{ title: "Users · Admin · CharacterVerse" }];
+}
+
+export async function loader({ request, url }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const filters = parseUserFilters(url.searchParams);
+  const [list, stats] = await Promise.all([listUsers(filters), userStats()]);
+  return { filters, ...list, stats };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  switch (intent) {
+    case "invite":
+      return invite(admin, form);
+    default:
+      return data({ ok: false as const, error: adminUserTexts.unknownIntent, fields: {} }, { status: 400 });
+  }
+}
+
+async function invite(admin: { id: string; email: string }, form: FormData) {
+  const parsed = inviteUserSchema.safeParse({ email: form.get("email"), name: form.get("name") ?? undefined, role: form.get("role") });
+  if (!parsed.success) return data({ ok: false as const, error: "Please correct the fields below", fields: fieldErrors(parsed.error) }, { status: 400 });
+  try {
+    const { userId, mailed } = await inviteUser(admin, parsed.data);
+    return redirectWithToast(`/admin/users/${userId}`, mailed ? "user-invited" : "invitation-not-sent");
+  } catch (error) {
+    return errorData(error);
+  }
+}
+
+type Listed = Route.ComponentProps["loaderData"]["users"][number];
+
+const columns: AdminColumn<Listed>[] = [
+  {
+    header: "Name",
+    primary: true,
+    cell: (user) => (
+      <Link to={`/admin/users/${user.id}`} className="font-medium text-accent hover:underline">
+        {user.deleted ? "Deleted user" : user.name || "—"}
+        {user.role === "admin" ? (
+          <span className="ml-2">
+            <Badge tone="accent">Admin</Badge>
+          </span>
+        ) : null}
+      </Link>
+    ),
+  },
+  { header: "Email", cell: (user) => (user.deleted ? "—" : <EmailText email={user.email} />) },
+  { header: "Status", cell: (user) => <Badge tone={statusTones[user.status]}>{statusLabels[user.status]}</Badge> },
+  { header: "Plan", cell: (user) => user.plan },
+  { header: "Joined", nowrap: true, cell: (user) => formatDate(user.joined) },
+  { header: "Last active", nowrap: true, cell: (user) => (user.lastActive ? formatDate(user.lastActive) : "Never") },
+];
+
+export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
+  const { filters, users, total, page, pageCount, stats } = loaderData;
+  const { pathname, search } = useLocation();
+  return (
+    <div className="flex max-w-6xl flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Users</h1>
+        <InviteUser actionData={actionData} />
+      </div>
+
+      <section aria-label="User statistics" className="grid grid-cols-2 gap-3 @2xl:grid-cols-4">
+        <StatCard label="All users" value={stats.total} />
+        {stats.byStatus.map((stat) => (
+          <StatCard key={stat.name} label={statusLabels[stat.name as UserStatus]} value={stat.count} detail={`${stat.percentage}% of users`} />
+        ))}
+      </section>
+      <section aria-labelledby="plans-heading" className="card flex flex-col gap-2 p-4">
+        <h2 id="plans-heading" className="text-sm font-semibold text-muted">
+          By plan
+        </h2>
+        <ul className="flex flex-wrap gap-2">
+          {stats.byPlan.map((stat) => (
+            <li key={stat.name} className="rounded-full border border-line bg-raised px-3 py-1 text-sm">
+              {stat.name} <span className="font-semibold">{stat.count.toLocaleString("en-US")}</span> <span className="text-faint">({stat.percentage}%)</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <FilterBar label="Filter users" action="/admin/users" active={Boolean(filters.q || filters.status || filters.plan)}>
+        <FilterSearch name="q" label="Search" value={filters.q} placeholder="E-mail or name" />
+        <FilterSelect
+          name="status"
+          label="Status"
+          value={filters.status ?? ""}
+          allLabel="All statuses"
+          options={USER_STATUSES.map((status) => ({ value: status, label: statusLabels[status] }))}
+        />
+        <FilterSelect
+          name="plan"
+          label="Plan"
+          value={filters.plan ?? ""}
+          allLabel="All plans"
+          options={stats.planChoices.map((plan) => ({ value: plan, label: plan }))}
+        />
+      </FilterBar>
+
+      <p className="text-sm text-muted" role="status">
+        {rangeLabel({ page, pageSize: USERS_PAGE_SIZE, total, noun: total === 1 ? "user" : "users" })}
+      </p>
+      <AdminTable caption="Users" columns={columns} rows={users} rowKey={(user) => user.id} empty="No users found" />
+      <Pagination page={page} pageCount={pageCount} hrefFor={(number) => pageHref(pathname, search, number)} />
+    </div>
+  );
+}
+
+/** Add User: a disclosure that works without JavaScript; the form posts intent=invite. */
+function InviteUser({ actionData }: { actionData: Route.ComponentProps["actionData"] }) {
+  const busy = useNavigation().state === "submitting";
+  const fields = (actionData && "fields" in actionData ? actionData.fields : {}) as Record<string, string | undefined>;
+  return (
+    <details className="group relative" open={actionData ? true : undefined}>
+      <summary className="btn-primary cursor-pointer list-none [&::-webkit-details-marker]:hidden">
+        <UserPlus className="size-4" aria-hidden /> Add User
+      </summary>
+      <Form
+        method="post"
+        className="card z-10 mt-2 flex w-[min(92vw,24rem)] flex-col gap-3 p-5 shadow-2xl @2xl:absolute @2xl:right-0"
+        aria-label="Invite a user"
+        noValidate
+      >
+        <input type="hidden" name="intent" value="invite" />
+        <p className="text-sm text-muted">The person gets an e-mail with a link to choose their password.</p>
+        {actionData?.error && !Object.keys(fields).length ? <FormAlert tone="error">{actionData.error}</FormAlert> : null}
+        <FormField label="E-mail" name="email" type="email" required autoComplete="off" error={fields.email} />
+        <FormField label="Name (optional)" name="name" maxLength={60} error={fields.name} />
+        <label className="flex flex-col gap-1.5 text-sm font-medium">
+          Role
+          <select name="role" defaultValue="user" className="field h-11">
+            <option value="user">User</option>
+            <option value="admin">Admin</option>
+          </select>
+        </label>
+        <button type="submit" className="btn-primary h-11" disabled={busy}>
+          {busy ? "Sending…" : "Send invitation"}
+        </button>
+      </Form>
+    </details>
+  );
+}
