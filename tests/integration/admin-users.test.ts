@@ -6,13 +6,12 @@ import { changeRole } from "~/modules/admin/user-changes.server";
 import { LIVE_SUBSCRIPTION_STATUSES } from "~/modules/admin/users.server";
 import { getCurrentUser, startLoginSession } from "~/modules/auth/login-session.server";
 import { resetPassword } from "~/modules/auth/password-reset.server";
-import { signInWithPassword } from "~/modules/auth/sign-in.server";
 import { prisma } from "~/modules/db/db.server";
 import { isLive } from "~/modules/payments/subscriptions.server";
 import { action as deleteAction, loader as deleteLoader } from "~/routes/admin/users.$id.delete";
 import { action as userAction, loader as userLoader } from "~/routes/admin/users.$id";
 import { action as usersAction, loader as usersLoader } from "~/routes/admin/users";
-import { confirmedAccount } from "../helpers/accounts";
+import { confirmedAccount, signInAnswer } from "../helpers/accounts";
 import { getPage, postForm, signedInAccount } from "../helpers/admin-users";
 import { databaseEmptiedBeforeEachTest } from "../helpers/database";
 import { clearOutbox, outboxMails } from "../helpers/outbox";
@@ -32,7 +31,7 @@ const listUsers = async (cookie: string, query = "") =>
 const userPath = (id: string) => `/admin/users/${id}`;
 const postToUser = (cookie: string, id: string, fields: Record<string, string>) => postForm(userAction, userPath(id), cookie, fields, { id });
 const signIn = (email: string, password: string) =>
-  signInWithPassword(
+  signInAnswer(
     new Request("http://localhost/login", {
       method: "POST",
       body: new URLSearchParams({ email, password }),
