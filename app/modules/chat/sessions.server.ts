@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { Prisma } from "~/generated/prisma/client";
 import { MESSAGES_PAGE_SIZE, SESSION_LIST_LIMIT, type ChatMessageView, type ChatSessionSummary, type PresentMessages } from "~/lib/chat";
+import { addressTime } from "~/lib/query-params";
 import { liveLoginSessionSql } from "~/modules/auth/login-session.server";
 import { escapeLike, isUuid } from "~/modules/catalogue/characters.server";
 import { prisma } from "~/modules/db/db.server";
@@ -81,7 +81,7 @@ export async function requireOwnSession(userId: string, sessionId: string) {
 }
 
 /** The time part of a list cursor: an ISO time on a day that exists, as toISOString writes it. */
-const CURSOR_TIME = z.iso.datetime();
+const CURSOR_TIME = addressTime();
 
 /**
  * A list cursor from a URL (`listSessions`'s `next`: the last chat's time and id), or null when it
