@@ -1,5 +1,6 @@
 import { STATUS_CODES } from "node:http";
 import { createRequestHandler, data, type AppLoadContext, type ServerBuild } from "react-router";
+import { loginSessionIdOf } from "~/modules/auth/login-session.server";
 import { AppError, errorResponse, isAppError } from "./errors.server";
 
 type Build = ServerBuild | (() => Promise<ServerBuild>);
@@ -8,12 +9,36 @@ type RouteFunction = (args: never) => unknown;
 
 /**
  * React Router's request handler for the app (decision 015): every route's loader and action
- * answers an app error that no route caught with its status (answeringAppErrors), and an address
- * holding an encoded NUL is refused before any route reads it.
+ * answers an app error that no route caught with its status (answeringAppErrors), an address
+ * holding an encoded NUL is refused before any route reads it, and what a signed-in request is
+ * answered is kept out of shared caches.
  */
 export function createAppRequestHandler(build: Build, mode?: string) {
   const handle = createRequestHandler(typeof build === "function" ? () => build().then(answeringAppErrors) : answeringAppErrors(build), mode);
-  return (request: Request, context?: AppLoadContext) => (request.url.includes("%00") ? Promise.resolve(nulInAddress()) : handle(request, context));
+  return async (request: Request, context?: AppLoadContext) => {
+    if (request.url.includes("%00")) return nulInAddress();
+    const response = await handle(request, context);
+    return loginSessionIdOf(request) ? privateUnlessSaid(response) : response;
+  };
+}
+
+/**
+ * A page for a signed-in person shows their name and balance in its header, whatever else it
+ * shows: no shared cache may keep it, nor the browser's after they sign out. A response that says
+ * how it may be cached (a public file, a stream) keeps its own word. Anonymous requests carry no
+ * session, so their pages stay cacheable (the anonymous page cache, decision 004).
+ */
+function privateUnlessSaid(response: Response) {
+  if (response.headers.has("Cache-Control")) return response;
+  try {
+    response.headers.set("Cache-Control", "private, no-store");
+    return response;
+  } catch {
+    // Headers of a Response.redirect() cannot change: the same answer, with the header.
+    const copy = new Response(response.body, response);
+    copy.headers.set("Cache-Control", "private, no-store");
+    return copy;
+  }
 }
 
 /**
