@@ -19,23 +19,25 @@ export class UnreadableFormError extends AppError {
  * refuses most oversized bodies before a byte is read; a body without one (chunked) is counted
  * as it arrives and dropped as soon as it passes the limit. Forms are buffered to be parsed, so
  * every action that takes files or free text reads its form through this, and gets only forms a
- * person could have sent: a body that is not a form, or one that cannot be read, throws
- * NotAFormError or UnreadableFormError (an answer in their status, through any route).
+ * person could have sent: a body that is not a form (refused before it is read) or one that
+ * cannot be read throws NotAFormError or UnreadableFormError, answered in their status through
+ * any route (decision 015).
  */
 export async function readFormWithin(request: Request, maxBytes: number): Promise<FormData | null> {
+  const contentType = request.headers.get("content-type") ?? "";
+  const urlEncoded = /^application\/x-www-form-urlencoded/i.test(contentType);
+  // A post with nothing in it (a button alone) has no fields, whatever it says it is.
+  if (!urlEncoded && !/^multipart\/form-data/i.test(contentType) && request.body && request.headers.get("content-length") !== "0") {
+    throw new NotAFormError();
+  }
   const bytes = await readBodyWithin(request, maxBytes);
   if (!bytes) return null;
-  const form = await parseForm(bytes, request.headers.get("content-type") ?? "");
+  const form = bytes.length === 0 ? new FormData() : urlEncoded ? urlEncodedForm(bytes.toString("utf8")) : await multipartForm(bytes, contentType);
   refuseNul(form);
   return form;
 }
 
-async function parseForm(bytes: Buffer<ArrayBuffer>, contentType: string) {
-  // A post with nothing in it (a button alone) has no fields, whatever it says it is.
-  if (bytes.length === 0) return new FormData();
-  const type = contentType.toLowerCase();
-  if (type.startsWith("application/x-www-form-urlencoded")) return urlEncodedForm(bytes.toString("utf8"));
-  if (!type.startsWith("multipart/form-data")) throw new NotAFormError();
+async function multipartForm(bytes: Buffer<ArrayBuffer>, contentType: string) {
   try {
     return await new Response(bytes, { headers: { "content-type": contentType } }).formData();
   } catch {
