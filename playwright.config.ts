@@ -49,6 +49,8 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       DATA_DIR: ".e2e-data",
       LOG_LEVEL: "warn",
+      // Journeys name their own client address in X-Forwarded-For (journeys.ts); the browser is the "proxy".
+      TRUST_PROXY: "loopback",
       APP_URL: `http://127.0.0.1:${E2E_PORT}`,
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}?ignoreTLS=true`,
       GOOGLE_CLIENT_ID: "characterverse-e2e",

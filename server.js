@@ -25,7 +25,8 @@ try {
 
 const app = express();
 app.disable("x-powered-by");
-app.set("trust proxy", "loopback, linklocal, uniquelocal");
+// Forwarding headers (X-Forwarded-For, -Proto, -Host) count only from the proxies TRUST_PROXY names.
+app.set("trust proxy", started.trustProxy);
 
 app.use((req, res, next) => {
   res.locals.cspNonce = crypto.randomBytes(16).toString("base64");

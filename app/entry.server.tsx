@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/nonce";
 import { googleFormActionSources } from "~/modules/auth/google.server";
 import { listenForCatalogueChanges } from "~/modules/catalogue/cache.server";
@@ -47,6 +47,7 @@ export async function startup() {
     databaseKind: db.kind,
     appUrl: config.APP_URL,
     port: config.PORT,
+    trustProxy: config.TRUST_PROXY,
     formActionSources: [...googleFormActionSources(config), ...stripeFormActionSources(config)],
   };
 }
@@ -121,5 +122,7 @@ function coalescePerTick() {
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
+  // A request the app cannot take (a method a route has no handler for, an address nothing is at) is the client's mistake, not a failure.
+  if (isRouteErrorResponse(error) && error.status < 500) return logger.debug({ status: error.status, url: request.url }, "request refused");
   logger.error({ err: error, url: request.url }, "unhandled error in a loader or action");
 }

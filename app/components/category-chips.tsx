@@ -16,7 +16,7 @@ export function CategoryChips({
 }) {
   const chip = (active: boolean) =>
     `inline-flex shrink-0 items-center gap-1.5 rounded-full px-4 py-1.5 text-sm font-medium transition ${
-      active ? "bg-accent text-white" : "border border-line bg-raised text-muted hover:text-ink"
+      active ? "bg-accent-strong text-white" : "border border-line bg-raised text-muted hover:text-ink"
     }`;
   return (
     <nav aria-label="Filter by category" className={`flex gap-2 overflow-x-auto pb-1 ${className}`}>

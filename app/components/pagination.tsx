@@ -19,7 +19,7 @@ export function Pagination({ page, pageCount, hrefFor }: { page: number; pageCou
           key={number}
           to={hrefFor(number)}
           aria-current={number === page ? "page" : undefined}
-          className={`${item} ${number === page ? "border-accent bg-accent text-white" : "hover:border-accent"}`}
+          className={`${item} ${number === page ? "border-accent bg-accent-strong text-white" : "hover:border-accent"}`}
         >
           {number}
         </Link>

@@ -15,7 +15,7 @@ export function TokenPackageGrid({ packages, renderAction }: { packages: TokenPa
         {packages.map((item) => (
           <li key={item.id} className={`card relative flex flex-col gap-3 p-5 ${item.isPopular ? "ring-2 ring-accent" : ""}`}>
             {item.isPopular ? (
-              <span className="absolute -top-3 left-5 rounded-full bg-accent px-3 py-0.5 text-xs font-semibold text-white">Popular</span>
+              <span className="absolute -top-3 left-5 rounded-full bg-accent-strong px-3 py-0.5 text-xs font-semibold text-white">Popular</span>
             ) : null}
             <h3 className="text-lg font-semibold">{item.name}</h3>
             <p className="text-3xl font-bold">{formatTokens(item.tokens)}</p>

@@ -11,6 +11,11 @@ describe("explore URL state", () => {
     expect(parseExploreParams(new URLSearchParams("category=girls&page=-4"))).toEqual({ q: "", category: null, page: 1, character: null });
   });
 
+  it("names no category with a number larger than the database holds", () => {
+    expect(parseExploreParams(new URLSearchParams("category=99999999999")).category).toBeNull();
+    expect(parseExploreParams(new URLSearchParams("category=2147483647")).category).toBe(2147483647);
+  });
+
   it("cuts an over-long query to 100 characters instead of dropping it", () => {
     expect(parseExploreParams(new URLSearchParams(`q=${"a".repeat(150)}`)).q).toBe("a".repeat(100));
   });

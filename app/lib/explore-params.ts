@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LARGEST_STORED_INTEGER } from "./query-params";
 
 /** Explore's state lives in the URL (?q=&category=&page=&character=) so it works without JavaScript. */
 const exploreParamsSchema = z.object({
@@ -7,7 +8,7 @@ const exploreParamsSchema = z.object({
     .trim()
     .transform((query) => query.slice(0, 100))
     .catch(""),
-  category: z.coerce.number().int().positive().nullable().catch(null),
+  category: z.coerce.number().int().positive().max(LARGEST_STORED_INTEGER).nullable().catch(null),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
   character: z.string().trim().max(64).nullable().catch(null),
 });

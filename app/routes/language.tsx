@@ -28,7 +28,7 @@ export default function Language() {
               strokeWidth={2.5}
               strokeLinecap="round"
               strokeLinejoin="round"
-              className="size-6 rounded-full bg-accent p-1 text-white"
+              className="size-6 rounded-full bg-accent-strong p-1 text-white"
             >
               <path d="M5 12l5 5 9-10" />
             </svg>

@@ -14,3 +14,12 @@ export const MANY_CHATS = {
 
 /** The same chats for a test that starts one more: its own, so that MANY_CHATS's counts hold. */
 export const MANY_CHATS_LIVE = { ...MANY_CHATS, email: "many.chats.live@example.com" };
+
+/** A person with one chat that has a message of theirs and a reply: the accessibility checks look at its bubbles. */
+export const ONE_CHAT = {
+  email: "one.chat@example.com",
+  password: "one chat password",
+  agentName: "Chat Partner",
+  said: "Hello! What can you tell me about yourself?",
+  replied: "I am glad you asked. I like long walks and **good questions**.",
+};

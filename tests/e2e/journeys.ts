@@ -14,7 +14,8 @@ export async function signIn(page: Page, email: string, password: string, { from
 /**
  * Each journey's person signs up from a network of their own: the server counts sign-ups per
  * client address (20 an hour), and the whole suite would otherwise be one address. The test
- * server sits behind no proxy but trusts loopback as one, so X-Forwarded-For names the address.
+ * server sits behind no proxy but trusts loopback as one (TRUST_PROXY, playwright.config.ts), so
+ * X-Forwarded-For names the address.
  */
 async function fromOwnNetwork(page: Page) {
   const address = `198.51.${randomInt(0, 256)}.${randomInt(1, 255)}`;

@@ -1,12 +1,13 @@
 // Prepares the e2e server's embedded database before it starts: migrations, the starter
-// catalogue, 16 uncategorised characters so that "All" spans two pages of 50, and a person with
-// more chats than the chat list's first page holds (fixture-accounts.ts).
+// catalogue, 16 uncategorised characters so that "All" spans two pages of 50, a person with
+// more chats than the chat list's first page holds, and one with a chat that has messages
+// (fixture-accounts.ts).
 import path from "node:path";
 import { openDatabase } from "~/modules/db/database.server";
 import { useDatabaseForTests } from "~/modules/db/db.server";
 import { prepareDatabase } from "~/modules/db/startup.server";
 import { hashPassword } from "~/modules/auth/password.server";
-import { MANY_CHATS, MANY_CHATS_LIVE } from "./fixture-accounts";
+import { MANY_CHATS, MANY_CHATS_LIVE, ONE_CHAT } from "./fixture-accounts";
 
 export const EXTRA_CHARACTERS = 16;
 
@@ -42,4 +43,15 @@ for (const email of [MANY_CHATS.email, MANY_CHATS_LIVE.email]) {
     })),
   });
 }
+const chatter = await database.prisma.user.create({
+  data: { email: ONE_CHAT.email, passwordHash: await hashPassword(ONE_CHAT.password), name: "One Chat", status: "active", emailVerifiedAt: new Date() },
+});
+const partner = await database.prisma.chatAgent.create({ data: { userId: chatter.id, characterId: first!.id, name: ONE_CHAT.agentName } });
+const chat = await database.prisma.chatSession.create({ data: { userId: chatter.id, agentId: partner.id, lastMessageAt: new Date() } });
+await database.prisma.chatMessage.createMany({
+  data: [
+    { sessionId: chat.id, senderType: "user", senderId: chatter.id, userId: chatter.id, message: ONE_CHAT.said, createdAt: new Date(Date.now() - 60_000) },
+    { sessionId: chat.id, senderType: "agent", senderId: partner.id, userId: chatter.id, message: ONE_CHAT.replied },
+  ],
+});
 await database.close();

@@ -56,7 +56,7 @@ for (const javaScriptEnabled of [true, false]) {
     if (javaScriptEnabled) await expect(page.getByRole("status")).toContainText(tokenTexts.alreadyClaimedTitle);
     await expect(page.getByTestId("balance-free")).toHaveText("500");
 
-    await page.getByRole("button", { name: "Buy Standard" }).click();
+    await page.getByRole("button", { name: "Buy Now: Standard" }).click();
     await expect(page).toHaveTitle("Fake Stripe Checkout");
     await page.getByRole("button", { name: "Pay" }).click();
 

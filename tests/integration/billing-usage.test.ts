@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getMonthlyUsage } from "~/modules/account/usage.server";
 import { startLoginSession } from "~/modules/auth/login-session.server";
 import { prisma } from "~/modules/db/db.server";
+import { putObject } from "~/modules/storage/storage.server";
 import { credit, release, reserve, settle } from "~/modules/tokens/ledger.server";
 import { loader as billingLoader } from "~/routes/dashboard/billing";
 import { loader as overviewLoader } from "~/routes/dashboard/overview";
@@ -25,6 +26,17 @@ async function load<L extends Loader>(loader: L, path: string, userId?: string):
   const cookie = userId ? (await startLoginSession(userId, new Request("http://localhost/"), null)).split(";")[0]! : "";
   const request = new Request(`http://localhost${path}`, { headers: cookie ? { Cookie: cookie } : {} });
   return (await loader(routeArgs(request))) as Awaited<ReturnType<L>>;
+}
+
+/** A chat of the person's, with `say` writing its messages as the chat does (the person's, or the agent's replies). */
+async function chatOf(userId: string) {
+  const character = await prisma().character.create({ data: { name: "Luna" } });
+  const agent = await prisma().chatAgent.create({ data: { userId, characterId: character.id, name: "Luna" } });
+  const session = await prisma().chatSession.create({ data: { userId, agentId: agent.id } });
+  return (senderType: "user" | "agent", createdAt = new Date()) =>
+    prisma().chatMessage.create({
+      data: { sessionId: session.id, senderType, senderId: senderType === "user" ? userId : agent.id, userId, message: "Hello", createdAt },
+    });
 }
 
 async function redirectOf(promise: Promise<unknown>) {
@@ -132,8 +144,27 @@ describe("usage page", () => {
 
     const { usage } = await load(usageLoader, "/dashboard/usage", userId);
     expect(usage.spent).toEqual({ chatMessages: 32, images: 40, other: 30, total: 102 });
-    expect(usage.messagesSent).toBe(2);
     expect(usage.balance).toEqual({ free: 398, purchased: 100, total: 498 });
+  });
+
+  it("counts the messages the person sent this month: a Regenerate, a reply or someone else's message is not one", async () => {
+    const userId = await newUser();
+    const someoneElse = await newUser();
+    await credit(userId, { type: "free", amount: 100, description: "Monthly free tokens" });
+    const say = await chatOf(userId);
+    await say("user");
+    await say("agent");
+    await settle((await reserve(userId, 5, { purpose: "chat_message", description: "Chat message" })).id);
+    // Regenerate: another paid reply to the same message, and no new message of the person's.
+    await say("agent");
+    await settle((await reserve(userId, 5, { purpose: "chat_message", description: "Chat message" })).id);
+    await (
+      await chatOf(someoneElse)
+    )("user");
+
+    const { usage } = await load(usageLoader, "/dashboard/usage", userId);
+    expect(usage.messagesSent).toBe(1);
+    expect(usage.spent.chatMessages).toBe(10);
   });
 
   it("leaves out spending from an earlier month", async () => {
@@ -143,6 +174,9 @@ describe("usage page", () => {
     await settle(old.id);
     await prisma().tokenReservation.update({ where: { id: old.id }, data: { createdAt: new Date("2020-01-15T12:00:00Z") } });
     await settle((await reserve(userId, 5, { purpose: "chat_message", description: "Chat message" })).id);
+    const say = await chatOf(userId);
+    await say("user", new Date("2020-01-15T12:00:00Z"));
+    await say("user");
 
     const { usage } = await load(usageLoader, "/dashboard/usage", userId);
     expect(usage.spent.chatMessages).toBe(5);
@@ -157,10 +191,16 @@ describe("usage page", () => {
       await settle(held.id);
       await prisma().tokenReservation.update({ where: { id: held.id }, data: { createdAt: new Date(createdAt) } });
     };
-    await spendAt(1, "2026-10-31T23:59:59.999Z");
-    await spendAt(2, "2026-11-01T00:00:00.000Z");
-    await spendAt(4, "2026-11-30T23:59:59.999Z");
-    await spendAt(8, "2026-12-01T00:00:00.000Z");
+    const say = await chatOf(userId);
+    for (const [cost, at] of [
+      [1, "2026-10-31T23:59:59.999Z"],
+      [2, "2026-11-01T00:00:00.000Z"],
+      [4, "2026-11-30T23:59:59.999Z"],
+      [8, "2026-12-01T00:00:00.000Z"],
+    ] as const) {
+      await spendAt(cost, at);
+      await say("user", new Date(at));
+    }
 
     const november = await getMonthlyUsage(userId, { now: new Date("2026-11-15T12:00:00Z") });
     expect(november.month).toBe("2026-11");
@@ -187,6 +227,20 @@ describe("usage page", () => {
     const { usage } = await load(usageLoader, "/dashboard/usage", userId);
     expect(usage.storage).toEqual({ bytes: 1_502_048, files: 2 });
     expect(usage.imagesGenerated).toBe(1);
+  });
+
+  it("counts the chat attachments the person stored, sent or not, beside the uploads library", async () => {
+    const userId = await newUser();
+    const someoneElse = await newUser();
+    await prisma().upload.create({
+      data: { userId, filename: "a.png", mediaType: "image", contentType: "image/png", bucket: "uploads", privatePath: randomUUID(), size: 2_000 },
+    });
+    await putObject("chats", `${userId}/${randomUUID()}/photo.png`, Buffer.alloc(30_000), "image/png");
+    await putObject("chats", `${userId}/${randomUUID()}/notes.txt`, Buffer.alloc(500), "text/plain");
+    await putObject("chats", `${someoneElse}/${randomUUID()}/theirs.png`, Buffer.alloc(9_999), "image/png");
+
+    const { usage } = await load(usageLoader, "/dashboard/usage", userId);
+    expect(usage.storage).toEqual({ bytes: 32_500, files: 3 });
   });
 });
 

@@ -93,10 +93,11 @@ describe("mail over SMTP", () => {
 });
 
 describe("mail without SMTP_URL", () => {
-  it("writes a multipart .eml into DATA_DIR/outbox and logs the link for the self-hoster", async () => {
+  it("writes a multipart .eml into DATA_DIR/outbox and logs that it did, without the live link", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cv-mail-"));
     configure({ SMTP_URL: undefined, DATA_DIR: dataDir });
     const info = vi.spyOn(logger, "info");
+    const debug = vi.spyOn(logger, "debug");
     const deliveredOverSmtp = capture.messages.length;
 
     await sendMail({ to: "ada@example.test", ...verificationEmail({ link: verifyLink, appUrl }) });
@@ -113,9 +114,12 @@ describe("mail without SMTP_URL", () => {
     expect(mail.text).toContain(verifyLink);
     expect(mail.html).toContain(`href="${verifyLink}"`);
     expect(info).toHaveBeenCalledWith(
-      { to: "ada@example.test", subject: "Confirm your e-mail for CharacterVerse", link: verifyLink, file: path.join(outbox, files[0]) },
+      { to: "ada@example.test", subject: "Confirm your e-mail for CharacterVerse", file: path.join(outbox, files[0]) },
       "mail written to the outbox",
     );
+    // The link only where LOG_LEVEL=debug shows it.
+    expect(JSON.stringify(info.mock.calls)).not.toContain(verifyLink);
+    expect(debug).toHaveBeenCalledWith({ to: "ada@example.test", link: verifyLink }, "link in the outbox mail");
     expect(capture.messages).toHaveLength(deliveredOverSmtp);
   });
 });

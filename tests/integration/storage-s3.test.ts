@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { s3Driver } from "~/modules/storage/drivers.server";
-import { getObject, putObject, removeObject, useStorageDriverForTests } from "~/modules/storage/storage.server";
+import { folderUsage, getObject, putObject, removeObject, useStorageDriverForTests } from "~/modules/storage/storage.server";
 import { startFakeS3 } from "../fakes/s3-server";
 
 let s3: Awaited<ReturnType<typeof startFakeS3>>;
 
 beforeAll(async () => {
-  s3 = await startFakeS3();
+  // Small pages, so that counting a folder has to follow the continuation.
+  s3 = await startFakeS3({ listPageSize: 2 });
   useStorageDriverForTests(s3Driver({ bucket: "cv-files", region: "us-east-1", endpoint: s3.endpoint, accessKeyId: "test", secretAccessKey: "test-secret" }));
 });
 afterAll(async () => {
@@ -32,5 +33,18 @@ describe("the S3 storage driver", () => {
     await putObject("banners", "banners/a.webp", Buffer.from("x"), "image/webp");
     await removeObject("banners", "banners/a.webp");
     expect(await getObject("banners", "banners/a.webp")).toBeNull();
+  });
+
+  it("counts the bytes and files under a folder, page after page, and nothing of a folder whose name only starts alike", async () => {
+    for (const [path, size] of [
+      ["user-9/a/one.png", 10],
+      ["user-9/b/two.pdf", 200],
+      ["user-9/c/three.txt", 3_000],
+      ["user-90/d/other.png", 7],
+    ] as const) {
+      await putObject("chats", path, Buffer.alloc(size), "application/octet-stream");
+    }
+    expect(await folderUsage("chats", "user-9")).toEqual({ bytes: 3_210, files: 3 });
+    expect(await folderUsage("chats", "nobody")).toEqual({ bytes: 0, files: 0 });
   });
 });

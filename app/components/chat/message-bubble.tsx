@@ -75,7 +75,7 @@ export const MessageBubble = memo(function MessageBubble({ message, canDelete }:
     <li className={`group flex ${mine ? "justify-end" : "justify-start"}`} data-message-id={message.id} data-sender={message.senderType}>
       <div
         className={`min-w-0 max-w-[85%] rounded-2xl px-4 py-2.5 text-sm leading-relaxed sm:max-w-[75%] ${
-          message.failed ? "border border-danger/40 bg-danger/10 text-danger" : mine ? "bg-accent text-white" : "bg-raised text-ink"
+          message.failed ? "border border-danger/40 bg-danger/10 text-danger" : mine ? "bg-accent-strong text-white" : "bg-raised text-ink"
         } ${message.pending ? "opacity-70" : ""}`}
       >
         {message.thinking && !message.message ? (

@@ -28,7 +28,8 @@ export function ProfileMenu({ profile }: { profile: HeaderProfile }) {
     <details ref={menu} className="relative">
       <summary
         className="flex cursor-pointer list-none items-center gap-2 rounded-full border border-line bg-raised py-1 pr-3 pl-1 text-sm [&::-webkit-details-marker]:hidden"
-        aria-label="Profile menu"
+        // The name it shows is part of its name (WCAG 2.5.3); tests and screen readers find it by "Profile menu".
+        aria-label={`Profile menu: ${name}`}
       >
         <img src={thumbnailUrl(profile.avatarUrl, 150) ?? "/default-avatar.svg"} alt="" className="size-7 rounded-full object-cover" width={28} height={28} />
         <span className="max-w-32 truncate">{name}</span>

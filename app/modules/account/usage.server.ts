@@ -1,4 +1,5 @@
 import { prisma } from "~/modules/db/db.server";
+import { folderUsage } from "~/modules/storage/storage.server";
 import { claimMonth } from "~/modules/tokens/free-tokens.server";
 import { getBalance, type Balance } from "~/modules/tokens/ledger.server";
 
@@ -6,9 +7,10 @@ export type MonthlyUsage = {
   /** YYYY-MM in UTC, the same month key as the free token claim */
   month: string;
   spent: { chatMessages: number; images: number; other: number; total: number };
+  /** the person's own messages this month: what they asked, not the replies (a Regenerate asks nothing new) */
   messagesSent: number;
   imagesGenerated: number;
-  /** everything in the uploads library, not only this month's: it is what the person stores now */
+  /** every file the person stores now, not only this month's: the uploads library and their chat attachments */
   storage: { bytes: number; files: number };
   balance: Balance;
 };
@@ -34,19 +36,22 @@ export async function getMonthlyUsage(
   { now = new Date(), balance = getBalance(userId) }: { now?: Date; balance?: Promise<Balance> } = {},
 ): Promise<MonthlyUsage> {
   const { start, end } = utcMonthBounds(now);
-  const [tokens, imagesGenerated, storage, balanceNow] = await Promise.all([
+  const thisMonth = { gte: start, lt: end };
+  const [{ chatMessages, images, other }, messagesSent, imagesGenerated, uploads, attachments, balanceNow] = await Promise.all([
     spentThisMonth(userId, start, end),
-    prisma().galleryImage.count({ where: { userId, createdAt: { gte: start, lt: end } } }),
+    prisma().chatMessage.count({ where: { userId, senderType: "user", createdAt: thisMonth } }),
+    prisma().galleryImage.count({ where: { userId, createdAt: thisMonth } }),
     prisma().upload.aggregate({ where: { userId }, _sum: { size: true }, _count: { _all: true } }),
+    // Chat attachments have no row (spec: the chats bucket, {userId}/{uniqueId}/{filename}): what is stored is what counts.
+    folderUsage("chats", userId),
     balance,
   ]);
-  const { chatMessages, images, other, messagesSent } = tokens;
   return {
     month: claimMonth(now),
     spent: { chatMessages, images, other, total: chatMessages + images + other },
     messagesSent,
     imagesGenerated,
-    storage: { bytes: Number(storage._sum.size ?? 0), files: storage._count._all },
+    storage: { bytes: Number(uploads._sum.size ?? 0) + attachments.bytes, files: uploads._count._all + attachments.files },
     balance: balanceNow,
   };
 }
@@ -58,7 +63,7 @@ export async function tokensSpentThisMonth(userId: string, now = new Date()) {
   return chatMessages + images + other;
 }
 
-type SpentRow = { chatMessages: number; images: number; other: number; messagesSent: number };
+type SpentRow = { chatMessages: number; images: number; other: number };
 
 async function spentThisMonth(userId: string, start: Date, end: Date): Promise<SpentRow> {
   // Timestamps are stored as UTC wall-clock time without a zone; converting the bounds the same
@@ -67,7 +72,7 @@ async function spentThisMonth(userId: string, start: Date, end: Date): Promise<S
   const to = end.toISOString();
   const [row] = await prisma().$queryRaw<SpentRow[]>`
     WITH charged AS (
-      SELECT r.purpose, r.status,
+      SELECT r.purpose,
              COALESCE(SUM(CASE t.transaction_type WHEN 'deduct' THEN t.amount ELSE -t.amount END), 0) AS net
       FROM token_reservations r
       LEFT JOIN token_transactions t
@@ -75,12 +80,11 @@ async function spentThisMonth(userId: string, start: Date, end: Date): Promise<S
       WHERE r.user_id = ${userId}::uuid
         AND r.created_at >= (${from}::timestamptz AT TIME ZONE 'UTC')
         AND r.created_at < (${to}::timestamptz AT TIME ZONE 'UTC')
-      GROUP BY r.id, r.purpose, r.status
+      GROUP BY r.id, r.purpose
     )
     SELECT COALESCE(SUM(net) FILTER (WHERE purpose = 'chat_message'), 0)::int AS "chatMessages",
            COALESCE(SUM(net) FILTER (WHERE purpose = 'image'), 0)::int AS images,
-           COALESCE(SUM(net) FILTER (WHERE purpose NOT IN ('chat_message', 'image')), 0)::int AS other,
-           (COUNT(*) FILTER (WHERE purpose = 'chat_message' AND status = 'settled'))::int AS "messagesSent"
+           COALESCE(SUM(net) FILTER (WHERE purpose NOT IN ('chat_message', 'image')), 0)::int AS other
     FROM charged`;
-  return row ?? { chatMessages: 0, images: 0, other: 0, messagesSent: 0 };
+  return row ?? { chatMessages: 0, images: 0, other: 0 };
 }

@@ -1,8 +1,8 @@
-import { z } from "zod";
 import { Prisma } from "~/generated/prisma/client";
 import { chatTexts, MESSAGES_PAGE_SIZE, SESSION_LIST_LIMIT, type ChatMessageView, type ChatSessionSummary, type PresentMessages } from "~/lib/chat";
 import { agentDocumentFor } from "~/lib/documents/agent-document";
 import { chatMessageDocumentSchema, type ChatMessageDocumentInput } from "~/lib/documents/chat-message";
+import { addressTime } from "~/lib/query-params";
 import { liveLoginSessionSql } from "~/modules/auth/login-session.server";
 import { escapeLike, isUuid } from "~/modules/db/sql.server";
 import { prisma } from "~/modules/db/db.server";
@@ -88,7 +88,7 @@ export async function getOwnSession(userId: string, sessionId: string): Promise<
 }
 
 /** The time part of a list cursor: an ISO time on a day that exists, as toISOString writes it. */
-const CURSOR_TIME = z.iso.datetime();
+const CURSOR_TIME = addressTime();
 
 /**
  * A list cursor from a URL (`listSessions`'s `next`: the last chat's time and id), or null when it

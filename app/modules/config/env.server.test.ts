@@ -52,4 +52,23 @@ describe("parseEnv", () => {
     expect(env.NEBIUS_BASE_URL).toBe("http://127.0.0.1:9/v1");
     expect(() => parseEnv({ DATA_DIR: dataDir(), OPENAI_BASE_URL: "not a url" })).toThrow(/OPENAI_BASE_URL/);
   });
+
+  it("trusts no forwarding header unless TRUST_PROXY names the proxies, by count or by address", () => {
+    expect(parseEnv({ DATA_DIR: dataDir() }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ DATA_DIR: dataDir(), TRUST_PROXY: "0" }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ DATA_DIR: dataDir(), TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ DATA_DIR: dataDir(), TRUST_PROXY: "10.0.0.2, 172.16.0.0/12, ::1, fd00::/8, loopback" }).TRUST_PROXY).toEqual([
+      "10.0.0.2",
+      "172.16.0.0/12",
+      "::1",
+      "fd00::/8",
+      "loopback",
+    ]);
+  });
+
+  it("refuses a TRUST_PROXY that is neither a count nor addresses, such as true", () => {
+    for (const value of ["true", "10.0.0.300", "10.0.0.0/33", "proxy.example.com", "1.5"]) {
+      expect(() => parseEnv({ DATA_DIR: dataDir(), TRUST_PROXY: value })).toThrow(/TRUST_PROXY must be a number of proxies/);
+    }
+  });
 });

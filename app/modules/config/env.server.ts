@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { aiPlatforms, isDemoPlatform } from "~/modules/ai/platforms";
@@ -24,6 +25,37 @@ function isUrlWithScheme(value: string, schemes: string[]) {
     return false;
   }
 }
+
+/** Express's names for private address ranges, which a list of proxies may use beside addresses. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+const TRUST_PROXY_RULE =
+  "must be a number of proxies in front of the app (1, 2, …) or a comma-separated list of their addresses (10.0.0.2, 10.0.0.0/8, loopback)";
+
+function isProxyAddress(value: string) {
+  if (PROXY_RANGE_NAMES.has(value)) return true;
+  const [address = "", prefix, ...rest] = value.split("/");
+  const version = isIP(address);
+  if (!version || rest.length > 0) return false;
+  return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+/**
+ * Which peers' X-Forwarded-* headers are believed (Express's `trust proxy`): none unless set, since
+ * a forged X-Forwarded-For would otherwise pick the client address every per-address limit counts.
+ * A number trusts that many proxies in front of the app; a list trusts the proxies at those addresses.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx): number | string[] | false => {
+    if (!value || value === "0") return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const proxies = value.split(",").map((item) => item.trim());
+    if (proxies.every(isProxyAddress)) return proxies;
+    ctx.addIssue({ code: "custom", message: TRUST_PROXY_RULE });
+    return z.NEVER;
+  });
 
 const platformVariables = Object.fromEntries(
   aiPlatforms
@@ -68,6 +100,7 @@ const envSchema = z
     ADMIN_EMAIL: z.string().trim().toLowerCase().email().optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     CATALOGUE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+    TRUST_PROXY: trustProxy,
     SEED_ON_START: z
       .enum(["true", "false"])
       .default("true")

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readFormWithin } from "./form.server";
+import { NotAFormError, readFormWithin, UnreadableFormError } from "./form.server";
 
 /** A request whose body arrives in pieces with no Content-Length, as a chunked upload does. */
 function chunkedRequest(body: string, contentType: string) {
@@ -33,5 +33,29 @@ describe("readFormWithin", () => {
     });
     expect(await readFormWithin(declared, 1_000)).toBeNull();
     expect(await readFormWithin(chunkedRequest(big, "application/x-www-form-urlencoded"), 1_000)).toBeNull();
+  });
+
+  it("refuses a body that is not a form before reading it, and reads an empty post as a form without fields", async () => {
+    const json = new Request("http://localhost/form", { method: "POST", body: '{"a":1}', headers: { "content-type": "application/json" } });
+    await expect(readFormWithin(json, 1_000)).rejects.toMatchObject({ status: 415, code: "not-a-form" });
+    expect(json.bodyUsed).toBe(false);
+    await expect(
+      readFormWithin(new Request("http://localhost/form", { method: "POST", body: "a=1", headers: { "content-type": "text/plain" } }), 1_000),
+    ).rejects.toBeInstanceOf(NotAFormError);
+    expect([...(await readFormWithin(new Request("http://localhost/form", { method: "POST" }), 1_000))!]).toEqual([]);
+  });
+
+  it("refuses a multipart body cut short, and a NUL in a field or a file's name, as unreadable (400)", async () => {
+    const cut = new Request("http://localhost/form", {
+      method: "POST",
+      body: '--b\r\nContent-Disposition: form-data; name="a"\r\n\r\nb',
+      headers: { "content-type": "multipart/form-data; boundary=b" },
+    });
+    await expect(readFormWithin(cut, 1_000)).rejects.toMatchObject({ status: 400, message: expect.stringContaining("could not be read") });
+    const nul = new Request("http://localhost/form", { method: "POST", body: "name=Ada%00", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    await expect(readFormWithin(nul, 1_000)).rejects.toBeInstanceOf(UnreadableFormError);
+    const file = new FormData();
+    file.set("file", new File(["x"], "a\u0000.png"));
+    await expect(readFormWithin(new Request("http://localhost/form", { method: "POST", body: file }), 1_000)).rejects.toThrow("NUL character");
   });
 });

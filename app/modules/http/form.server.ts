@@ -15,19 +15,60 @@ export function invalidForm(error: z.ZodError) {
   return new InvalidInputError(Object.values(fields)[0] ?? "Please check the form", fields as Record<string, string>);
 }
 
+/** A body that is not a form (JSON, plain text) where a form is expected: 415. */
+export class NotAFormError extends AppError {
+  constructor() {
+    super("not-a-form", 415, "Send this as a form (application/x-www-form-urlencoded or multipart/form-data).");
+  }
+}
+
+/** A form that cannot be read (a multipart body cut short), or holds what no field can (a NUL character): 400. */
+export class UnreadableFormError extends AppError {
+  constructor(message: string) {
+    super("unreadable-form", 400, message);
+  }
+}
+
 /**
  * Reads a form body of at most `maxBytes`, or null when it is larger. The Content-Length header
  * refuses most oversized bodies before a byte is read; a body without one (chunked) is counted
  * as it arrives and dropped as soon as it passes the limit. Forms are buffered to be parsed, so
- * every action that takes files or free text reads its form through this.
+ * every action that takes files or free text reads its form through this, and gets only forms a
+ * person could have sent: a body that is not a form (refused before it is read) or one that
+ * cannot be read throws NotAFormError or UnreadableFormError, answered in their status through
+ * any route (decision 015).
  */
 export async function readFormWithin(request: Request, maxBytes: number): Promise<FormData | null> {
-  if (!request.body && !declaresMoreThan(request, maxBytes)) return request.formData();
+  const contentType = request.headers.get("content-type") ?? "";
+  const urlEncoded = /^application\/x-www-form-urlencoded/i.test(contentType);
+  // A post with nothing in it (a button alone) has no fields, whatever it says it is.
+  if (!urlEncoded && !/^multipart\/form-data/i.test(contentType) && request.body && request.headers.get("content-length") !== "0") {
+    throw new NotAFormError();
+  }
   const bytes = await readBodyWithin(request, maxBytes);
   if (!bytes) return null;
-  const contentType = request.headers.get("content-type") ?? "";
-  if (contentType.toLowerCase().startsWith("application/x-www-form-urlencoded")) return urlEncodedForm(bytes.toString("utf8"));
-  return new Response(bytes, { headers: { "content-type": contentType } }).formData();
+  const form = bytes.length === 0 ? new FormData() : urlEncoded ? urlEncodedForm(bytes.toString("utf8")) : await multipartForm(bytes, contentType);
+  refuseNul(form);
+  return form;
+}
+
+async function multipartForm(bytes: Buffer<ArrayBuffer>, contentType: string) {
+  try {
+    return await new Response(bytes, { headers: { "content-type": contentType } }).formData();
+  } catch {
+    throw new UnreadableFormError("This form could not be read: its multipart body is incomplete or malformed.");
+  }
+}
+
+/**
+ * PostgreSQL stores no NUL character in text, and no person types one: a form with one in a field
+ * or a file's name is refused here, once, rather than failing whichever statement it reaches.
+ */
+function refuseNul(form: FormData) {
+  for (const [, value] of form) {
+    if ((typeof value === "string" ? value : value.name).includes("\0"))
+      throw new UnreadableFormError("This form holds a NUL character, which no field can take.");
+  }
 }
 
 /**

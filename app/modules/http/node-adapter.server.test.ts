@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import compression from "compression";
 import express, { type NextFunction, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 import { afterEach, describe, expect, it } from "vitest";
+import { readFormWithin } from "./form.server";
 import { BUFFERED_BODY_MAX_BYTES, nodeRequestHandler } from "./node-adapter.server";
 
 let server: http.Server | undefined;
@@ -87,6 +88,37 @@ describe("the Express adapter in front of React Router", () => {
     const response = await fetch(`${origin}/form`, { method: "POST", body: "message=whole" });
     expect(await response.text()).toBe("ok");
     expect(seen).toEqual(["message=whole"]);
+  });
+
+  it("answers a chunked form over its limit, and serves the connection's next request", async () => {
+    const origin = await serve(async (request) => {
+      const form = await readFormWithin(request, 8 * 1024);
+      return form ? new Response("read") : new Response("This form is too large", { status: 413 });
+    });
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const post = (chunks: number) =>
+      new Promise<{ status?: number; text: string }>((resolve, reject) => {
+        const request = http.request(
+          `${origin}/signup`,
+          { method: "POST", agent, headers: { "Content-Type": "application/x-www-form-urlencoded" } },
+          (response) => {
+            let text = "";
+            response.setEncoding("utf8");
+            response.on("data", (chunk: string) => (text += chunk));
+            response.on("end", () => resolve({ status: response.statusCode, text }));
+          },
+        );
+        request.on("error", reject);
+        // No Content-Length: Node sends it chunked, as a streaming client does.
+        for (let sent = 0; sent < chunks; sent++) request.write(`${sent === 0 ? "email=a%40x.io&padding=" : ""}${"x".repeat(16 * 1024)}`);
+        request.end();
+      });
+    try {
+      expect(await post(32)).toEqual({ status: 413, text: "This form is too large" });
+      expect(await post(0)).toEqual({ status: 200, text: "read" });
+    } finally {
+      agent.destroy();
+    }
   });
 
   it("keeps a path that starts with two slashes on this host", async () => {

@@ -1,16 +1,22 @@
 import type { IncomingMessage } from "node:http";
 import { buffer } from "node:stream/consumers";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { logger } from "~/modules/logging/logger.server";
-import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import type { AppLoadContext, ServerBuild } from "react-router";
+import { createAppRequestHandler } from "./request-handler.server";
 
 /** Bodies up to this size (a form, a message) are read whole before the route runs; larger or unsized ones (uploads) stream. */
 export const BUFFERED_BODY_MAX_BYTES = 64 * 1024;
 
+/**
+ * What is still read, and dropped, of a body the route stopped reading (a form over its limit),
+ * so that its answer reaches the client; a client that sends more loses the connection.
+ */
+export const DROPPED_BODY_MAX_BYTES = 1024 * 1024;
+
 type LoadContextOf = (request: ExpressRequest, response: ExpressResponse) => AppLoadContext;
 
-/** The Express handler for the app: React Router's request handler for `build`, behind nodeRequestHandler. */
+/** The Express handler for the app: the app's request handler for `build` (createAppRequestHandler), behind nodeRequestHandler. */
 export function createNodeRequestHandler({
   build,
   mode = process.env.NODE_ENV,
@@ -20,7 +26,7 @@ export function createNodeRequestHandler({
   mode?: string;
   getLoadContext: LoadContextOf;
 }) {
-  return nodeRequestHandler(createRequestHandler(build, mode), getLoadContext);
+  return nodeRequestHandler(createAppRequestHandler(build, mode), getLoadContext);
 }
 
 /**
@@ -68,7 +74,7 @@ async function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Promis
     if (!body) return null;
     return new Request(url, { method: req.method, headers, signal, body });
   }
-  return new Request(url, { method: req.method, headers, signal, body: createReadableStreamFromReadable(req), duplex: "half" } as RequestInit);
+  return new Request(url, { method: req.method, headers, signal, body: streamedBody(req, res), duplex: "half" } as RequestInit);
 }
 
 /** The host as `@react-router/express` resolves it (X-Forwarded-Host behind a trusted proxy), cut at any character a host cannot hold. */
@@ -89,6 +95,48 @@ async function readWhole(req: IncomingMessage) {
   } catch {
     return null;
   }
+}
+
+/**
+ * The request's body as it arrives, minding backpressure. When the route stops reading it (a form
+ * over its limit cancels it) or answers without reading it whole, the rest is read and dropped
+ * rather than the request destroyed: destroying it would close the socket, and with it the
+ * answer ("This form is too large") the route is sending.
+ */
+function streamedBody(req: IncomingMessage, res: ExpressResponse) {
+  let handingOver = true;
+  let take: (chunk: Buffer) => void = () => {};
+  const dropRest = () => {
+    if (!handingOver || req.readableEnded) return;
+    handingOver = false;
+    req.off("data", take);
+    let dropped = 0;
+    req.on("data", (chunk: Buffer) => {
+      dropped += chunk.byteLength;
+      if (dropped > DROPPED_BODY_MAX_BYTES) req.destroy();
+    });
+    req.resume();
+  };
+  res.once("finish", dropRest);
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        take = (chunk) => {
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        };
+        req.on("data", take);
+        req.once("end", () => handingOver && controller.close());
+        req.once("error", (error) => handingOver && controller.error(error));
+        req.once("close", () => handingOver && !req.readableEnded && controller.error(new Error("the request ended before its body was whole")));
+      },
+      pull() {
+        req.resume();
+      },
+      cancel: dropRest,
+    },
+    { highWaterMark: BUFFERED_BODY_MAX_BYTES, size: (chunk) => chunk.byteLength },
+  );
 }
 
 async function sendResponse(res: ExpressResponse, response: Response) {

@@ -43,6 +43,11 @@ export async function removeObject(bucket: BucketName, rawPath: string) {
   await storageDriver().remove(bucket, cleanStoragePath(rawPath));
 }
 
+/** The bytes and files stored under a folder of a bucket (a person's chat attachments: `chats`, their id). */
+export async function folderUsage(bucket: BucketName, rawFolder: string) {
+  return storageDriver().usage(bucket, cleanStoragePath(rawFolder));
+}
+
 /** A random file name that keeps the original extension, e.g. `3f9c…e1.png`. */
 export function randomFileName(originalName: string) {
   const extension = path

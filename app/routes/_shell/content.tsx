@@ -8,12 +8,16 @@ export default function Content() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // A request refused for what it sent (an app error's 400, 405, 415) says why.
+  const refused = isRouteErrorResponse(error) && !notFound && error.status < 500 && typeof error.data === "string" ? error : null;
   return (
     <div className="mx-auto flex max-w-lg flex-col items-center gap-4 px-4 py-24 text-center">
-      <p className="text-6xl font-black text-accent">{notFound ? "404" : "Oops"}</p>
-      <h1 className="text-2xl font-bold">{notFound ? "Page not found" : "Something went wrong"}</h1>
+      <p className="text-6xl font-black text-accent">{notFound ? "404" : (refused?.status ?? "Oops")}</p>
+      <h1 className="text-2xl font-bold">{notFound ? "Page not found" : refused ? "This request could not be taken" : "Something went wrong"}</h1>
       <p className="text-muted">
-        {notFound ? "The page you are looking for does not exist or has moved." : "We could not load this page. Please try again in a moment."}
+        {notFound
+          ? "The page you are looking for does not exist or has moved."
+          : (refused?.data ?? "We could not load this page. Please try again in a moment.")}
       </p>
       <div className="flex gap-3">
         <Link to="/" className="btn-primary">

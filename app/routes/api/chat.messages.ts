@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { chatTexts } from "~/lib/chat";
+import { addressTime } from "~/lib/query-params";
 import { getCurrentUser } from "~/modules/auth/login-session.server";
 import { getOwnSession, presentMessageIds } from "~/modules/chat/sessions.server";
 import { errorResponse } from "~/modules/http/errors.server";
@@ -7,7 +7,7 @@ import type { Route } from "./+types/chat.messages";
 
 const SINCE_ERROR = "since must be a time such as 2026-01-01T00:00:00.000Z";
 /** A time as the page has it (`toISOString`), on a day that exists. */
-const SINCE = z.iso.datetime({ error: SINCE_ERROR });
+const SINCE = addressTime({ error: SINCE_ERROR });
 
 /**
  * Which of the chat's messages still exist from `?since=` (an ISO time) on. A page asks after its

@@ -75,7 +75,7 @@ export default function Subscription({ loaderData, actionData }: Route.Component
           return (
             <li key={plan.id} className={`card relative flex flex-col gap-4 p-6 ${plan.isPopular ? "ring-2 ring-accent" : ""}`}>
               <div className="flex flex-wrap gap-2">
-                {plan.isPopular ? <span className="rounded-full bg-accent px-3 py-0.5 text-xs font-semibold text-white">Popular</span> : null}
+                {plan.isPopular ? <span className="rounded-full bg-accent-strong px-3 py-0.5 text-xs font-semibold text-white">Popular</span> : null}
                 {current ? <span className="rounded-full bg-success/15 px-3 py-0.5 text-xs font-semibold text-success">Current Plan</span> : null}
               </div>
               <h2 className="text-xl font-semibold">{plan.name}</h2>

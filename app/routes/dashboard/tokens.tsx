@@ -118,7 +118,13 @@ export default function Tokens({ loaderData, actionData }: Route.ComponentProps)
             <Form method="post">
               <input type="hidden" name="intent" value="buy" />
               <input type="hidden" name="packageId" value={item.id} />
-              <button type="submit" className="btn-primary w-full" disabled={!loaderData.paymentsConfigured || buying !== null} aria-label={`Buy ${item.name}`}>
+              {/* Its name starts with what it says (WCAG 2.5.3), then which package it buys. */}
+              <button
+                type="submit"
+                className="btn-primary w-full"
+                disabled={!loaderData.paymentsConfigured || buying !== null}
+                aria-label={`Buy Now: ${item.name}`}
+              >
                 Buy Now
               </button>
             </Form>
