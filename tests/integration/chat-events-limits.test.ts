@@ -39,7 +39,7 @@ async function until(condition: () => boolean, withinMs: number) {
 }
 
 /** Everything a stream carries until it ends, as text, or "still open" after `withinMs`. */
-async function textUntilEnd(body: ReadableStream<Uint8Array>, withinMs: number) {
+async function textUntilEnd(body: NonNullable<Response["body"]>, withinMs: number) {
   const reader = body.pipeThrough(new TextDecoderStream()).getReader();
   let text = "";
   const reading = (async () => {
