@@ -194,20 +194,30 @@ export async function presentMessageIds(sessionId: string, since: Date): Promise
 }
 
 /**
- * A single message of this person's, for live delivery, read in one statement with whether the
- * feed's login session is still live: `signedIn` false when it is not (and no message), `message`
- * null when it is gone or not theirs.
+ * For a person's live feeds on one instance, in one statement: which of their login sessions
+ * (`loginSessionIds`) are still live, and, when `messageId` is given and one of them is, that
+ * message if it is this person's (`message` null when it is gone or not theirs). One read serves
+ * every feed of the person, whatever their number.
  */
-export async function getOwnMessageWhileSignedIn(
-  loginSessionId: string,
+export async function liveSignInsWithOwnMessage(
+  loginSessionIds: string[],
   userId: string,
-  messageId: string,
-): Promise<{ signedIn: boolean; message: ChatMessageView | null }> {
-  const [row] = await prisma().$queryRaw<(Partial<MessageRow> & { signedIn: boolean })[]>`
-    SELECT live."signedIn", m.id::text AS id, m.sender_type::text AS "senderType", m.message, m.message_type AS "messageType", m.created_at AS "createdAt", m.document
-    FROM (SELECT EXISTS (SELECT 1 FROM (${liveLoginSessionSql(loginSessionId)}) s WHERE s."userId" = ${userId}::uuid) AS "signedIn") live
-    LEFT JOIN chat_messages m ON live."signedIn" AND m.id = ${isUuid(messageId) ? messageId : null}::uuid AND m.user_id = ${userId}::uuid`;
-  return { signedIn: Boolean(row?.signedIn), message: row?.id ? toView(row as MessageRow) : null };
+  messageId: string | null,
+): Promise<{ live: Set<string>; message: ChatMessageView | null }> {
+  if (loginSessionIds.length === 0) return { live: new Set(), message: null };
+  const live = Prisma.join(
+    loginSessionIds.map(
+      (id) => Prisma.sql`SELECT ${id}::text AS id WHERE EXISTS (SELECT 1 FROM (${liveLoginSessionSql(id)}) s WHERE s."userId" = ${userId}::uuid)`,
+    ),
+    " UNION ALL ",
+  );
+  const [row] = await prisma().$queryRaw<(Partial<MessageRow> & { live: string[] | null })[]>`
+    WITH live AS (${live})
+    SELECT (SELECT array_agg(live.id) FROM live) AS live, m.id::text AS id, m.sender_type::text AS "senderType", m.message,
+           m.message_type AS "messageType", m.created_at AS "createdAt", m.document
+    FROM (SELECT 1) one
+    LEFT JOIN chat_messages m ON EXISTS (SELECT 1 FROM live) AND m.id = ${messageId && isUuid(messageId) ? messageId : null}::uuid AND m.user_id = ${userId}::uuid`;
+  return { live: new Set(row?.live ?? []), message: row?.id ? toView(row as MessageRow) : null };
 }
 
 /** A message to add to a session: who wrote it, the text and its document (attachments, or the model that answered). */
