@@ -241,7 +241,7 @@ test.describe("copying", () => {
     // Spec: the confirmation lasts 2 s.
     await expect(greeting.getByText("Copied!")).toBeHidden({ timeout: 3_000 });
 
-    const { guide } = await copyFirstPrompt(page);
+    const { guide, prompt } = await copyFirstPrompt(page);
     await expect(toast(page, chatTexts.promptCopied)).toBeVisible();
     await expect(guide.getByRole("button", { name: "Copied" })).toBeVisible();
     await page.screenshot({ path: "test-results/chat-prompt-copied.png" });
