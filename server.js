@@ -28,6 +28,9 @@ app.disable("x-powered-by");
 // Forwarding headers (X-Forwarded-For, -Proto, -Host) count only from the proxies TRUST_PROXY names.
 app.set("trust proxy", started.trustProxy);
 
+// The health check first, past every other middleware and React Router's queue: one cached database check.
+app.get("/healthz", build.entry.module.answerHealthCheck);
+
 app.use((req, res, next) => {
   res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
   next();

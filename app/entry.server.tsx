@@ -15,6 +15,7 @@ import { stripeFormActionSources } from "~/modules/payments/stripe.server";
 import { pruneExpiredLimits } from "~/modules/security/rate-limit.server";
 import { releaseExpiredReservations } from "~/modules/tokens/ledger.server";
 
+export { answerHealthCheck } from "~/modules/db/health.server";
 export { anonymousPageCache } from "~/modules/http/anonymous-page-cache.server";
 export { createNodeRequestHandler } from "~/modules/http/node-adapter.server";
 export { requireSameOrigin } from "~/modules/security/same-origin.server";

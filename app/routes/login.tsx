@@ -20,8 +20,13 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   try {
-    const { cookie, redirectTo } = await signInWithPassword(request, context.clientIp);
-    return redirectWithToast(redirectTo, "logged-in", { headers: { "Set-Cookie": cookie } });
+    const { cookie, deviceCookie, redirectTo } = await signInWithPassword(request, context.clientIp);
+    return redirectWithToast(redirectTo, "logged-in", {
+      headers: [
+        ["Set-Cookie", cookie],
+        ["Set-Cookie", deviceCookie],
+      ],
+    });
   } catch (error) {
     return errorData(error);
   }

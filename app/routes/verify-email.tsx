@@ -34,7 +34,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const signedIn = await confirmEmailAndSignIn(form, request, context.clientIp);
     if (!signedIn) return data({ invalidLink: true as const }, { status: 400 });
-    return redirectWithToast(signedIn.redirectTo, "email-confirmed", { headers: { "Set-Cookie": signedIn.cookie } });
+    return redirectWithToast(signedIn.redirectTo, "email-confirmed", {
+      headers: [
+        ["Set-Cookie", signedIn.cookie],
+        ["Set-Cookie", signedIn.deviceCookie],
+      ],
+    });
   } catch (error) {
     return errorData(error);
   }

@@ -80,12 +80,12 @@ describe("accounts", () => {
     expect(unknown).toEqual(wrong);
   });
 
-  it("the 11th attempt within the window is refused without checking the password, even the right one", async () => {
+  it("the 11th attempt from one address within the window is refused without checking the password, even the right one", async () => {
     const { email, password } = await verifiedAccount();
     for (let attempt = 1; attempt <= 10; attempt += 1) {
-      expect(await signInAnswer(signInRequest(email, `wrong-${attempt}`), `10.1.0.${attempt}`)).toMatchObject({ status: 400 });
+      expect(await signInAnswer(signInRequest(email, `wrong-${attempt}`), "10.1.0.1")).toMatchObject({ status: 400 });
     }
-    const eleventh = await signInAnswer(signInRequest(email, password), "10.1.0.99");
+    const eleventh = await signInAnswer(signInRequest(email, password), "10.1.0.1");
     expect(eleventh).toMatchObject({ ok: false, status: 429 });
     expect((eleventh as { error: string }).error).toMatch(/^Too many sign-in attempts\. Please try again in \d+ minutes?\.$/);
   });
@@ -119,5 +119,22 @@ describe("the signed-in person", () => {
     // A new request (the next navigation) reads the database again and sees a logout.
     await endLoginSession(request);
     expect(await getCurrentUser(new Request(request))).toBeNull();
+  });
+});
+
+describe("signing in again from a signed-in browser", () => {
+  it("ends the browser's earlier session, which no longer signs anyone in", async () => {
+    const { email, password } = await verifiedAccount("again@example.com");
+    const first = (await signInAnswer(signInRequest(email, password), "10.5.0.1")) as { cookie: string };
+    const oldCookie = first.cookie.split(";")[0];
+    const again = new Request("http://localhost/login", {
+      method: "POST",
+      body: new URLSearchParams({ email, password }),
+      headers: { Cookie: oldCookie },
+    });
+    const second = (await signInAnswer(again, "10.5.0.1")) as { cookie: string };
+
+    expect(await getCurrentUser(new Request("http://localhost/", { headers: { Cookie: oldCookie } }))).toBeNull();
+    expect(await getCurrentUser(new Request("http://localhost/", { headers: { Cookie: second.cookie.split(";")[0] } }))).toMatchObject({ email });
   });
 });

@@ -304,3 +304,21 @@ describe("Google sign-in", () => {
     }
   });
 });
+
+describe("Google sign-in from a signed-in browser", () => {
+  it("ends the browser's earlier session, and marks the browser as a known device", async () => {
+    const first = await signInWithGoogle();
+    const oldSession = first.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith("cv_session="))!
+      .split(";")[0];
+    expect(await getCurrentUser(new Request(`${APP_URL}/`, { headers: { Cookie: oldSession } }))).not.toBeNull();
+
+    const started = await pressGoogleButton();
+    const again = await openCallback(await returnFromProvider(started), `${cookiesSetBy(started)}; ${oldSession}`);
+
+    expect(await signedInEmail(again)).not.toBeNull();
+    expect(again.headers.getSetCookie().some((cookie) => cookie.startsWith("cv_device="))).toBe(true);
+    expect(await getCurrentUser(new Request(`${APP_URL}/`, { headers: { Cookie: oldSession } }))).toBeNull();
+  });
+});

@@ -1,6 +1,8 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AVATAR_UPLOADS } from "~/modules/account/profile.server";
 import { startLoginSession } from "~/modules/auth/login-session.server";
+import { clearLimit } from "~/modules/security/rate-limit.server";
 import { getObject } from "~/modules/storage/storage.server";
 import { action } from "~/routes/dashboard/settings";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
@@ -75,5 +77,49 @@ describe("dashboard settings", () => {
     named.set("name", "Pia");
     expect(((await post(named)) as Response).headers.get("location")).toBe("/dashboard/settings?toast=profile-updated");
     expect((await test.database.prisma.user.findUniqueOrThrow({ where: { id: userId } })).name).toBe("Pia");
+  });
+});
+
+describe("avatar replacement", () => {
+  const picture = async (background: string) =>
+    new File(
+      [
+        new Uint8Array(
+          await sharp({ create: { width: 64, height: 64, channels: 3, background } })
+            .png()
+            .toBuffer(),
+        ),
+      ],
+      "me.png",
+      { type: "image/png" },
+    );
+  const objectOf = (url: string) => getObject("avatars", url.replace("/storage/avatars/", ""));
+
+  it("deletes the picture it replaces when the app stored it, and leaves pictures it did not store alone", async () => {
+    await clearLimit(`avatar-upload:user:${userId}`);
+    await test.database.prisma.user.update({ where: { id: userId }, data: { avatarUrl: "https://lh3.googleusercontent.com/a/photo" } });
+    await post(avatarForm(await picture("#111111")));
+    const first = (await avatarUrl())!;
+    expect(await objectOf(first)).not.toBeNull();
+
+    await post(avatarForm(await picture("#222222")));
+    const second = (await avatarUrl())!;
+    expect(second).not.toBe(first);
+    expect(await objectOf(first)).toBeNull();
+    expect(await objectOf(second)).not.toBeNull();
+  });
+
+  it(`allows ${AVATAR_UPLOADS.limit} uploads an hour per person, then says so`, async () => {
+    await clearLimit(`avatar-upload:user:${userId}`);
+    const file = await picture("#333333");
+    for (let upload = 1; upload <= AVATAR_UPLOADS.limit; upload += 1) {
+      expect(((await post(avatarForm(file))) as Response).headers.get("location"), `upload ${upload}`).toBe("/dashboard/settings?toast=profile-updated");
+    }
+    const before = await avatarUrl();
+    const refused = (await post(avatarForm(file))) as { init: { status: number; headers: Record<string, string> }; data: { error: string } };
+    expect(refused.init.status).toBe(429);
+    expect(refused.data.error).toMatch(/^Failed to upload avatar: You have changed your avatar too often\. Please try again in \d+ minutes?\.$/);
+    expect(refused.init.headers).toMatchObject({ "Retry-After": expect.stringMatching(/^\d+$/) });
+    expect(await avatarUrl()).toBe(before);
   });
 });

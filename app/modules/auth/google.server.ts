@@ -9,6 +9,7 @@ import { AppError } from "~/modules/http/errors.server";
 import { logger } from "~/modules/logging/logger.server";
 import { DEFAULT_AVATAR_URL, defaultNameFor } from "./accounts.server";
 import { roleFor } from "./admin.server";
+import { knownDeviceCookie } from "./device.server";
 import { startLoginSession } from "./login-session.server";
 
 /** remix-auth-oauth2 keeps state and PKCE verifier in cookies named `<this>:<random id>`. */
@@ -18,7 +19,7 @@ const RETURN_COOKIE = "cv_google_return";
 const FLOW_COOKIE_PATH = "/auth";
 const FLOW_SECONDS = 5 * 60;
 
-type SignedIn = { id: string };
+type SignedIn = { id: string; email: string };
 
 /** A Google sign-in that cannot complete (the person sees the spec's failure toast); `reason` is for the log. */
 export class GoogleSignInError extends AppError {
@@ -112,7 +113,7 @@ export async function finishGoogleSignIn(request: Request, clientIp: string | nu
     if (!isGoogleConfigured()) throw new GoogleSignInError("Google sign-in is not configured");
     if (!new URL(request.url).searchParams.get("state")) throw new GoogleSignInError("the callback has no state");
     const user = await authenticator().authenticate("google", request);
-    cookies.push(await startLoginSession(user.id, request, clientIp));
+    cookies.push(await startLoginSession(user.id, request, clientIp), knownDeviceCookie(user.email));
     return { signedIn: true, returnTo: returnPath(request), cookies };
   } catch (error) {
     logFailure(error);
@@ -169,7 +170,7 @@ async function accountFor(profile: GoogleProfile): Promise<SignedIn> {
     // someone who registered this e-mail first. Confirming through Google drops it.
     const confirm = existing.emailVerifiedAt ? {} : { emailVerifiedAt: new Date(), status: "active" as const, passwordHash: null };
     await prisma().user.update({ where: { id: existing.id }, data: { ...confirm, oauthAccounts: { create: identity } } });
-    return { id: existing.id };
+    return { id: existing.id, email: existing.email };
   }
 
   return prisma().user.create({
@@ -182,13 +183,13 @@ async function accountFor(profile: GoogleProfile): Promise<SignedIn> {
       role: roleFor(profile.email),
       oauthAccounts: { create: identity },
     },
-    select: { id: true },
+    select: { id: true, email: true },
   });
 }
 
-function usable(user: { id: string; status: string }) {
+function usable(user: { id: string; email: string; status: string }) {
   if (user.status === "inactive") throw new GoogleSignInError("the account is deactivated");
-  return { id: user.id };
+  return { id: user.id, email: user.email };
 }
 
 function returnPath(request: Request) {

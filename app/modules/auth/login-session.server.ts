@@ -23,8 +23,15 @@ export type CurrentUser = {
 /** The cookie holds a random token; the database keeps only its SHA-256 as the session id. */
 const sessionIdFor = (token: string) => createHash("sha256").update(token).digest("base64url");
 
+/**
+ * A new login session for this browser, and the cookie that carries it. A session the browser
+ * still holds (signed in before, as this person or another) ends first: the new cookie replaces
+ * the old one, which must not stay valid for its remaining days.
+ */
 export async function startLoginSession(userId: string, request: Request, ipAddress: string | null) {
   const token = randomBytes(32).toString("base64url");
+  const previous = loginSessionIdOf(request);
+  if (previous) await prisma().loginSession.deleteMany({ where: { id: previous } });
   await prisma().loginSession.create({
     data: {
       id: sessionIdFor(token),
@@ -149,7 +156,8 @@ function sessionCookie(value: string, maxAgeSeconds: number) {
   return [`${SESSION_COOKIE}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${Math.floor(maxAgeSeconds)}`, ...(secure ? ["Secure"] : [])].join("; ");
 }
 
-function readCookie(header: string | null, name: string) {
+/** One cookie's value from a Cookie header, or null. */
+export function readCookie(header: string | null, name: string) {
   for (const part of (header ?? "").split(";")) {
     const [key, ...value] = part.trim().split("=");
     if (key === name) return value.join("=") || null;

@@ -15,8 +15,13 @@ import { AppError } from "~/modules/http/errors.server";
 export type RateLimitRule = { limit: number; windowSeconds: number };
 export type RateLimitState = { limited: boolean; count: number; retryAfterSeconds: number };
 
-/** Sign-in rule from the product: 10 failures in 15 minutes, per IP and per account. */
+/**
+ * Sign-in rule from the product: 10 failures in 15 minutes, per client address and per (account,
+ * client address); a known device counts for its account under its own id instead (decision 016).
+ */
 export const SIGN_IN_FAILURES: RateLimitRule = { limit: 10, windowSeconds: 900 };
+/** The ceiling on one account's failures from all addresses together (known devices exempt): slows guessing spread over many addresses. */
+export const SIGN_IN_ACCOUNT_FAILURES: RateLimitRule = { limit: 50, windowSeconds: 900 };
 
 /** A request refused while a rate limit holds: 429, with the person's text and a Retry-After. */
 export class RateLimitedError extends AppError {
@@ -95,6 +100,11 @@ export async function refundAttempt(key: string): Promise<void> {
 
 export async function clearLimit(key: string): Promise<void> {
   await prisma().$executeRaw`DELETE FROM rate_limits WHERE key = ${key}`;
+}
+
+/** Deletes every counter whose key starts with prefix (an account's counters per address, say). */
+export async function clearLimitsStartingWith(prefix: string): Promise<void> {
+  await prisma().$executeRaw`DELETE FROM rate_limits WHERE left(key, length(${prefix}::text)) = ${prefix}::text`;
 }
 
 /** Housekeeping: deletes counters whose window has passed and says how many went. */

@@ -1,8 +1,7 @@
-import { isDatabaseReachable } from "~/modules/db/health.server";
+import { healthAnswer } from "~/modules/db/health.server";
 
-/** Liveness and readiness: 200 when the database answers, 503 when it does not. */
+/** Liveness and readiness: 200 when the database answers, 503 when it does not (server.js answers GET before React Router). */
 export async function loader() {
-  const headers = { "Cache-Control": "no-store" };
-  if (await isDatabaseReachable()) return Response.json({ status: "ok" }, { headers });
-  return Response.json({ status: "unavailable" }, { status: 503, headers });
+  const { status, body } = await healthAnswer();
+  return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 }

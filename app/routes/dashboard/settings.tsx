@@ -7,6 +7,7 @@ import { countOtherLoginSessions, endOtherLoginSessions, requireUser, type Curre
 import { redirectWithToast } from "~/modules/http/errors.server";
 import { readFormWithin } from "~/modules/http/form.server";
 import { IMAGE_MAX_BYTES, ImageRejectedError } from "~/modules/storage/images.server";
+import { RateLimitedError } from "~/modules/security/rate-limit.server";
 import type { Route } from "./+types/settings";
 
 export function meta() {
@@ -52,8 +53,8 @@ async function uploadAvatar(user: CurrentUser, form: FormData) {
   try {
     await replaceAvatar(user.id, file);
   } catch (error) {
-    if (!(error instanceof ImageRejectedError)) throw error;
-    return data({ intent: "avatar", error: avatarFailed(error.message) }, { status: error.status });
+    if (!(error instanceof ImageRejectedError || error instanceof RateLimitedError)) throw error;
+    return data({ intent: "avatar", error: avatarFailed(error.message) }, { status: error.status, headers: error.headers });
   }
   return redirectWithToast(SETTINGS, "profile-updated");
 }
