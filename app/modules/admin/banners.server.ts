@@ -14,6 +14,8 @@ import { auditedWrite, type AuditActor } from "./audit.server";
 export const BANNER_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** A banner form: its picture and a few short texts. */
 export const BANNER_FORM_MAX_BYTES = BANNER_IMAGE_MAX_BYTES + 64 * 1024;
+/** What the banner editor says about a form over that size: only its picture can make it so. */
+export const BANNER_TOO_LARGE = "Failed to upload image: Choose an image up to 5 MB";
 const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/webp", "image/gif", "image/avif"]);
 const PUBLIC_PREFIX = "/storage/banners/";
 

@@ -7,11 +7,11 @@ import { Pagination } from "~/components/pagination";
 import { packageTexts } from "~/lib/admin-catalogue";
 import { formatDateTime } from "~/lib/dates";
 import { formatTokens, formatUsd } from "~/lib/tokens";
+import { adminAction } from "~/modules/admin/console.server";
 import { listPackagesForAdmin, setPackageActive } from "~/modules/admin/token-packages.server";
 import { listAllTransactions } from "~/modules/admin/transactions.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
 import { isAppError, redirectWithToast } from "~/modules/http/errors.server";
-import { readFormWithin } from "~/modules/http/form.server";
 import type { Route } from "./+types/tokens";
 
 export function meta() {
@@ -38,15 +38,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
-  const form = await readFormWithin(request, 4096);
-  if (!form) return data({ error: "This form is too large." }, { status: 413 });
-  switch (form.get("intent")) {
-    case "set-active":
-      return setActive(admin, form);
-    default:
-      return data({ error: "Unknown action" }, { status: 400 });
-  }
+  return adminAction(request, { "set-active": setActive });
 }
 
 const setActiveSchema = z.object({ id: z.string().min(1).max(64), active: z.enum(["true", "false"]) });
