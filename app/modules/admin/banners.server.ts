@@ -3,6 +3,7 @@ import sharp from "sharp";
 import type { Banner } from "~/generated/prisma/client";
 import { bannerFormSchema, bannerTexts, type BannerInput } from "~/lib/admin-catalogue";
 import { fieldErrors } from "~/lib/auth-forms";
+import { toBannerData } from "~/modules/catalogue/banners.server";
 import { catalogueChanged } from "~/modules/catalogue/cache.server";
 import { isUuid } from "~/modules/db/sql.server";
 import { prisma } from "~/modules/db/db.server";
@@ -27,13 +28,7 @@ export async function listBannersForAdmin() {
 
 function toView(banner: Banner) {
   return {
-    id: banner.id,
-    title: banner.title,
-    description: banner.description,
-    ctaTitle: banner.ctaTitle,
-    ctaUrl: banner.ctaUrl,
-    imageUrl: banner.imageUrl,
-    displayCategories: banner.displayCategories,
+    ...toBannerData(banner),
     isPublished: banner.isPublished,
     startAt: banner.startAt.toISOString().slice(0, 10),
   };

@@ -1,7 +1,9 @@
 import { data } from "react-router";
+import type { z } from "zod";
+import { fieldErrors } from "~/lib/auth-forms";
 import type { ToastCode } from "~/lib/toasts";
 import { requireAdmin } from "~/modules/auth/login-session.server";
-import { errorData, redirectWithToast } from "~/modules/http/errors.server";
+import { AppError, errorData, redirectWithToast } from "~/modules/http/errors.server";
 import { readFormWithin } from "~/modules/http/form.server";
 import type { AuditActor } from "./audit.server";
 
@@ -55,4 +57,15 @@ export async function editorLoader<T>(request: Request, load: () => Promise<T>) 
   } catch (error) {
     throw errorData(error);
   }
+}
+
+/**
+ * An editor's form values checked against its schema. A refusal carries the field errors and the
+ * values as sent, so the editor shows them again; its text is the first field's problem, else `fallback`.
+ */
+export function parseEditorForm<Schema extends z.ZodType>(schema: Schema, values: Record<string, unknown>, fallback: string): z.output<Schema> {
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return parsed.data;
+  const fields = fieldErrors(parsed.error);
+  throw new AppError("invalid-input", 400, Object.values(fields)[0] ?? fallback, { details: { fields, values } });
 }
