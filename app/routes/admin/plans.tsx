@@ -1,6 +1,7 @@
-import { Check, Pencil, Plus, X } from "lucide-react";
+import { Pencil, Plus } from "lucide-react";
 import { Link, Outlet } from "react-router";
 import { DeleteLink } from "~/components/admin/confirm-delete";
+import { PlanFeatureList } from "~/components/plan-features";
 import { formatDate } from "~/lib/dates";
 import { formatUsd } from "~/lib/tokens";
 import { listPlansForAdmin, planStatistics } from "~/modules/admin/plans.server";
@@ -60,18 +61,7 @@ export default function AdminPlans({ loaderData }: Route.ComponentProps) {
               <span className="text-sm text-muted"> / {plan.interval === "yearly" ? "year" : "month"}</span>
             </p>
             {plan.description ? <p className="text-sm text-muted">{plan.description}</p> : null}
-            <ul className="flex flex-col gap-1.5 text-sm">
-              {plan.features.map((feature, index) => (
-                <li key={index} className={`flex items-start gap-2 ${feature.enabled ? "" : "text-faint line-through"}`}>
-                  {feature.enabled ? (
-                    <Check className="size-4 shrink-0 text-success" aria-label="Included" />
-                  ) : (
-                    <X className="size-4 shrink-0" aria-label="Not included" />
-                  )}
-                  {feature.text}
-                </li>
-              ))}
-            </ul>
+            <PlanFeatureList features={plan.features} className="flex flex-col gap-1.5 text-sm" />
             <p className="mt-auto text-xs text-faint">Updated {formatDate(plan.updatedAt)}</p>
           </li>
         ))}
