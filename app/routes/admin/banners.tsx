@@ -1,7 +1,8 @@
-import { Pencil, Plus } from "lucide-react";
+import { Pencil } from "lucide-react";
 import { Link, Outlet } from "react-router";
 import { z } from "zod";
 import { DeleteLink } from "~/components/admin/confirm-delete";
+import { ListHeader } from "~/components/admin/list-header";
 import { PublishSwitch } from "~/components/admin/publish-switch";
 import { bannerTexts } from "~/lib/admin-catalogue";
 import { thumbnailUrl } from "~/lib/catalogue";
@@ -44,12 +45,7 @@ export default function AdminBanners({ loaderData }: Route.ComponentProps) {
   const { banners } = loaderData;
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">Banners</h1>
-        <Link to="new" preventScrollReset className="btn-primary">
-          <Plus className="size-4" aria-hidden /> Add Banner
-        </Link>
-      </div>
+      <ListHeader title="Banners" add={{ to: "new", label: "Add Banner" }} />
       {banners.length === 0 ? (
         <p className="card p-5 text-sm text-muted">{bannerTexts.empty}</p>
       ) : (

@@ -1,6 +1,7 @@
-import { Pencil, Plus } from "lucide-react";
+import { Pencil } from "lucide-react";
 import { Link, Outlet } from "react-router";
 import { DeleteLink } from "~/components/admin/confirm-delete";
+import { ListHeader } from "~/components/admin/list-header";
 import { PlanFeatureList } from "~/components/plan-features";
 import { formatDate } from "~/lib/dates";
 import { formatUsd } from "~/lib/tokens";
@@ -22,12 +23,7 @@ export default function AdminPlans({ loaderData }: Route.ComponentProps) {
   const { plans, statistics } = loaderData;
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">Plans</h1>
-        <Link to="new" preventScrollReset className="btn-primary">
-          <Plus className="size-4" aria-hidden /> New Plan
-        </Link>
-      </div>
+      <ListHeader title="Plans" add={{ to: "new", label: "New Plan" }} />
 
       {plans.length === 0 ? <p className="card p-5 text-sm text-muted">No plans yet.</p> : null}
       <ul className="grid gap-4 @2xl:grid-cols-2 @5xl:grid-cols-3">

@@ -1,7 +1,8 @@
-import { Pencil, Plus, Search } from "lucide-react";
+import { Pencil, Search } from "lucide-react";
 import { data, Form, Link, Outlet } from "react-router";
 import { z } from "zod";
 import { DeleteLink } from "~/components/admin/confirm-delete";
+import { ListHeader } from "~/components/admin/list-header";
 import { PublishSwitch } from "~/components/admin/publish-switch";
 import { Pagination } from "~/components/pagination";
 import { packageTexts } from "~/lib/admin-catalogue";
@@ -65,14 +66,7 @@ export default function AdminTokens({ loaderData }: Route.ComponentProps) {
   const { params } = loaderData;
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">Tokens</h1>
-        {params.tab === "packages" ? (
-          <Link to="packages/new" preventScrollReset className="btn-primary">
-            <Plus className="size-4" aria-hidden /> New Package
-          </Link>
-        ) : null}
-      </div>
+      <ListHeader title="Tokens" add={params.tab === "packages" ? { to: "packages/new", label: "New Package" } : undefined} />
       <nav aria-label="Tokens sections" className="flex gap-1 border-b border-line">
         {tabs.map((tab) => (
           <Link
