@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { OutlineIcon } from "./ui/outline-icon";
 
 export type FaqItem = {
   question: string;
@@ -16,18 +17,9 @@ export function FaqAccordion({ items }: { items: FaqItem[] }) {
         <details key={item.question} className="group card transition-colors open:border-accent/60">
           <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-2xl px-5 py-4 font-medium text-ink hover:text-accent [&::-webkit-details-marker]:hidden">
             <span>{item.question}</span>
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth={2}
-              strokeLinecap="round"
-              strokeLinejoin="round"
-              className="size-5 shrink-0 text-muted transition-transform group-open:rotate-180"
-            >
+            <OutlineIcon className="size-5 shrink-0 text-muted transition-transform group-open:rotate-180">
               <path d="M6 9l6 6 6-6" />
-            </svg>
+            </OutlineIcon>
           </summary>
           <div className="space-y-3 px-5 pb-5 text-sm leading-relaxed text-muted">{item.answer}</div>
         </details>

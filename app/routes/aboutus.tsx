@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { CategoryIcon } from "~/components/category-icon";
 import { FaqAccordion, type FaqItem } from "~/components/faq-accordion";
 import { InfoPage } from "~/components/info-page";
+import { OutlineIcon } from "~/components/ui/outline-icon";
 
 export function meta() {
   return [
@@ -164,17 +165,7 @@ export default function AboutUs() {
         <div className="mt-6 grid gap-4 md:grid-cols-3">
           {benefits.map((benefit) => (
             <article key={benefit.title} className="card p-6">
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth={2}
-                strokeLinejoin="round"
-                className="size-10 rounded-xl bg-accent-soft p-2 text-accent"
-              >
-                {benefit.icon}
-              </svg>
+              <OutlineIcon className="size-10 rounded-xl bg-accent-soft p-2 text-accent">{benefit.icon}</OutlineIcon>
               <h3 className="mt-4 text-lg font-semibold">{benefit.title}</h3>
               <p className="mt-2 text-sm leading-relaxed text-muted">{benefit.text}</p>
             </article>

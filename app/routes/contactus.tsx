@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, Link, data, useActionData } from "react-router";
+import { InfoPage } from "~/components/info-page";
+import { OutlineIcon } from "~/components/ui/outline-icon";
 
 const SIGN_IN_REQUIRED = "Please login or create an account to send us a message";
 
@@ -23,7 +25,7 @@ export default function ContactUs() {
   const actionData = useActionData<typeof action>();
 
   return (
-    <div className="mx-auto max-w-5xl px-4 py-8 md:py-12">
+    <InfoPage>
       <header className="max-w-2xl">
         <h1 className="text-3xl font-bold tracking-tight md:text-4xl">Contact Us</h1>
         <p className="mt-3 text-muted">Questions about your account, tokens or a character? Send us a message and we&rsquo;ll get back to you.</p>
@@ -122,25 +124,14 @@ export default function ContactUs() {
           </InfoCard>
         </aside>
       </div>
-    </div>
+    </InfoPage>
   );
 }
 
 function InfoCard({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
   return (
     <section className="card flex gap-4 p-5">
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        className="size-9 shrink-0 rounded-xl bg-accent-soft p-1.5 text-accent"
-      >
-        {icon}
-      </svg>
+      <OutlineIcon className="size-9 shrink-0 rounded-xl bg-accent-soft p-1.5 text-accent">{icon}</OutlineIcon>
       <div>
         <h3 className="font-semibold">{title}</h3>
         <p className="mt-1 text-sm text-muted">{children}</p>

@@ -1,7 +1,9 @@
 import sharp from "sharp";
+import { afterAll, beforeAll } from "vitest";
 import { prisma } from "~/modules/db/db.server";
+import type { FakeStripe } from "../fakes/stripe-server";
 import { confirmedAccount } from "./accounts";
-import { signedInCookie } from "./payments";
+import { paymentsWithFakeStripe, signedInCookie } from "./payments";
 import { answerOf, routeArgs } from "./route-args";
 
 type RouteFunction = (args: never) => Promise<unknown>;
@@ -23,6 +25,28 @@ export async function signedInAdmin(email = "root@example.com") {
   const account = await confirmedAccount(email);
   await prisma().user.update({ where: { id: account.id }, data: { role: "admin" } });
   return { id: account.id, email: account.email, cookie: await signedInCookie(account.id) };
+}
+
+/**
+ * For a file whose tests run the admin console against a fake Stripe: a test database, the fake
+ * and a signed-in admin, set up before the file's tests and stopped after them.
+ */
+export function adminWithFakeStripe() {
+  let payments: Awaited<ReturnType<typeof paymentsWithFakeStripe>>;
+  let admin: Awaited<ReturnType<typeof signedInAdmin>>;
+  beforeAll(async () => {
+    payments = await paymentsWithFakeStripe();
+    admin = await signedInAdmin();
+  });
+  afterAll(() => payments.stop());
+  return {
+    get admin() {
+      return admin;
+    },
+    get fake(): FakeStripe {
+      return payments.fake;
+    },
+  };
 }
 
 /** A loader called as the router calls it for `path`: its status and data, or where it redirects. */

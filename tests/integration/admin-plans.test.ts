@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { prisma } from "~/modules/db/db.server";
 import { syncSubscriptionById } from "~/modules/payments/subscriptions.server";
 import { loader as plansLoader } from "~/routes/admin/plans";
@@ -6,20 +6,11 @@ import { action as deleteAction, loader as deleteLoader } from "~/routes/admin/p
 import { action as editAction, loader as editLoader } from "~/routes/admin/plans.edit";
 import { action as newAction } from "~/routes/admin/plans.new";
 import { action as subscriptionAction, loader as subscriptionLoader } from "~/routes/dashboard/subscription";
-import type { FakeStripe } from "../fakes/stripe-server";
-import { auditRows, load, post, signedInAdmin } from "../helpers/admin";
-import { callRoute, checkoutSessionIdOf, paymentsWithFakeStripe, postWebhook, signedInCookie } from "../helpers/payments";
+import { adminWithFakeStripe, auditRows, load, post } from "../helpers/admin";
+import { callRoute, checkoutSessionIdOf, postWebhook, signedInCookie } from "../helpers/payments";
 import { newUser } from "../helpers/tokens";
 
-let payments: Awaited<ReturnType<typeof paymentsWithFakeStripe>>;
-let fake: FakeStripe;
-let admin: Awaited<ReturnType<typeof signedInAdmin>>;
-beforeAll(async () => {
-  payments = await paymentsWithFakeStripe();
-  fake = payments.fake;
-  admin = await signedInAdmin();
-});
-afterAll(() => payments.stop());
+const setup = adminWithFakeStripe();
 
 type Fields = [string, string][];
 
@@ -45,7 +36,7 @@ function planForm(
 }
 
 async function createPlan(name: string, price = "29.50") {
-  const answer = await post(newAction, "/admin/plans/new", admin.cookie, planForm("create", { name, price }));
+  const answer = await post(newAction, "/admin/plans/new", setup.admin.cookie, planForm("create", { name, price }));
   expect(answer).toMatchObject({ status: 302, location: "/admin/plans?toast=plan-created" });
   return prisma().plan.findFirstOrThrow({ where: { name } });
 }
@@ -54,8 +45,8 @@ async function createPlan(name: string, price = "29.50") {
 async function subscriber(planId: string) {
   const cookie = await signedInCookie(await newUser());
   const response = (await callRoute(subscriptionAction, "http://localhost/dashboard/subscription", cookie, { intent: "subscribe", planId })) as Response;
-  const { session, events } = await fake.completeSession(checkoutSessionIdOf(response), { deliver: false });
-  for (const event of events) expect((await postWebhook(event, fake.webhookSecret)).status).toBe(200);
+  const { session, events } = await setup.fake.completeSession(checkoutSessionIdOf(response), { deliver: false });
+  for (const event of events) expect((await postWebhook(event, setup.fake.webhookSecret)).status).toBe(200);
   return { cookie, subscriptionId: session.subscription as string };
 }
 
@@ -66,7 +57,7 @@ describe("/admin/plans", () => {
     await subscriber(pro.id);
     const people = await prisma().user.count();
 
-    const { status, data } = await load(plansLoader, "/admin/plans", admin.cookie);
+    const { status, data } = await load(plansLoader, "/admin/plans", setup.admin.cookie);
     expect(status).toBe(200);
     const page = data as Awaited<ReturnType<typeof plansLoader>>;
     expect(page.plans.map((plan) => plan.name)).toEqual(["Free", "Legacy", "Pro", "Premium"]);
@@ -87,12 +78,12 @@ describe("/admin/plans", () => {
       { text: "Priority response speed", enabled: false },
       { text: "Dedicated support", enabled: true },
     ]);
-    expect(fake.prices.get(plan.stripePriceId!)).toMatchObject({ unit_amount: 2950, recurring: { interval: "month" }, active: true });
+    expect(setup.fake.prices.get(plan.stripePriceId!)).toMatchObject({ unit_amount: 2950, recurring: { interval: "month" }, active: true });
     const audit = (await auditRows()).find((row) => row.entityId === plan.id);
-    expect(audit).toMatchObject({ actorEmail: admin.email, action: "create", entityType: "plan", after: { name: "Studio", priceCents: 2950 } });
+    expect(audit).toMatchObject({ actorEmail: setup.admin.email, action: "create", entityType: "plan", after: { name: "Studio", priceCents: 2950 } });
 
     // The Subscription page offers it.
-    const subscriptionPage = (await callRoute(subscriptionLoader, "http://localhost/dashboard/subscription", admin.cookie)) as Awaited<
+    const subscriptionPage = (await callRoute(subscriptionLoader, "http://localhost/dashboard/subscription", setup.admin.cookie)) as Awaited<
       ReturnType<typeof subscriptionLoader>
     >;
     expect(subscriptionPage.plans.map((item) => item.name)).toContain("Studio");
@@ -105,23 +96,29 @@ describe("/admin/plans", () => {
     ["a price finer than 0.01", { price: "9.999" }, "price", "Price must be in steps of 0.01"],
     ["an unknown interval", { interval: "weekly" }, "interval", "Choose monthly or yearly"],
   ])("refuses %s with 400 and its text, writing nothing", async (_case, override: Record<string, string>, field, text) => {
-    const [plans, audits, prices] = [await prisma().plan.count(), await prisma().auditEntry.count(), fake.prices.size];
-    const answer = await post(newAction, "/admin/plans/new", admin.cookie, planForm("create", { name: "Refused", ...override }));
+    const [plans, audits, prices] = [await prisma().plan.count(), await prisma().auditEntry.count(), setup.fake.prices.size];
+    const answer = await post(newAction, "/admin/plans/new", setup.admin.cookie, planForm("create", { name: "Refused", ...override }));
     expect(answer.status).toBe(400);
     expect(answer.data).toMatchObject({ ok: false, error: text, fields: { [field]: text } });
     // What was sent comes back, so the form shows it again (without JavaScript too).
     expect((answer.data as { values: { name: string } }).values.name).toBe(override.name ?? "Refused");
-    expect([await prisma().plan.count(), await prisma().auditEntry.count(), fake.prices.size]).toEqual([plans, audits, prices]);
+    expect([await prisma().plan.count(), await prisma().auditEntry.count(), setup.fake.prices.size]).toEqual([plans, audits, prices]);
   });
 
   test("Edit Plan saves the fields; a new name keeps the Stripe price", async () => {
     const plan = await createPlan("Team");
-    const { data } = await load(editLoader, `/admin/plans/${plan.id}/edit`, admin.cookie, { planId: plan.id });
+    const { data } = await load(editLoader, `/admin/plans/${plan.id}/edit`, setup.admin.cookie, { planId: plan.id });
     expect(data).toMatchObject({ plan: { name: "Team", price: "29.50", interval: "monthly" } });
 
-    const answer = await post(editAction, `/admin/plans/${plan.id}/edit`, admin.cookie, planForm("update", { name: "Team Plus" }, [["isPopular", "on"]]), {
-      planId: plan.id,
-    });
+    const answer = await post(
+      editAction,
+      `/admin/plans/${plan.id}/edit`,
+      setup.admin.cookie,
+      planForm("update", { name: "Team Plus" }, [["isPopular", "on"]]),
+      {
+        planId: plan.id,
+      },
+    );
     expect(answer).toMatchObject({ status: 302, location: "/admin/plans?toast=plan-updated" });
     const saved = await prisma().plan.findUniqueOrThrow({ where: { id: plan.id } });
     expect(saved).toMatchObject({ name: "Team Plus", isPopular: true, stripePriceId: plan.stripePriceId });
@@ -135,24 +132,24 @@ describe("/admin/plans", () => {
     const oldPrice = plan.stripePriceId!;
     const { subscriptionId } = await subscriber(plan.id);
 
-    const answer = await post(editAction, `/admin/plans/${plan.id}/edit`, admin.cookie, planForm("update", { name: "Agency", price: "59.00" }), {
+    const answer = await post(editAction, `/admin/plans/${plan.id}/edit`, setup.admin.cookie, planForm("update", { name: "Agency", price: "59.00" }), {
       planId: plan.id,
     });
     expect(answer.status).toBe(302);
     const repriced = await prisma().plan.findUniqueOrThrow({ where: { id: plan.id } });
     expect(repriced.priceCents).toBe(5900);
     expect(repriced.stripePriceId).not.toBe(oldPrice);
-    expect(fake.prices.get(repriced.stripePriceId!)).toMatchObject({ unit_amount: 5900, recurring: { interval: "month" }, active: true });
+    expect(setup.fake.prices.get(repriced.stripePriceId!)).toMatchObject({ unit_amount: 5900, recurring: { interval: "month" }, active: true });
     // The old price is archived, and the existing subscription stays on it and on this plan.
-    expect(fake.prices.get(oldPrice)!.active).toBe(false);
-    expect(fake.subscriptions.get(subscriptionId)!.items.data[0].price.id).toBe(oldPrice);
+    expect(setup.fake.prices.get(oldPrice)!.active).toBe(false);
+    expect(setup.fake.subscriptions.get(subscriptionId)!.items.data[0].price.id).toBe(oldPrice);
     expect((await syncSubscriptionById(subscriptionId)).planId).toBe(plan.id);
 
-    await post(editAction, `/admin/plans/${plan.id}/edit`, admin.cookie, planForm("update", { name: "Agency", price: "59.00", interval: "yearly" }), {
+    await post(editAction, `/admin/plans/${plan.id}/edit`, setup.admin.cookie, planForm("update", { name: "Agency", price: "59.00", interval: "yearly" }), {
       planId: plan.id,
     });
     const yearly = await prisma().plan.findUniqueOrThrow({ where: { id: plan.id } });
-    expect(fake.prices.get(yearly.stripePriceId!)).toMatchObject({ unit_amount: 5900, recurring: { interval: "year" } });
+    expect(setup.fake.prices.get(yearly.stripePriceId!)).toMatchObject({ unit_amount: 5900, recurring: { interval: "year" } });
 
     // A new subscriber checks out at the new price.
     const cookie = await signedInCookie(await newUser());
@@ -160,17 +157,17 @@ describe("/admin/plans", () => {
       intent: "subscribe",
       planId: plan.id,
     })) as Response;
-    expect(fake.sessions.get(checkoutSessionIdOf(checkout))!.amount_total).toBe(5900);
+    expect(setup.fake.sessions.get(checkoutSessionIdOf(checkout))!.amount_total).toBe(5900);
   });
 
   test("Delete Plan is refused with 'Cannot delete plan with active subscribers' while anyone is subscribed", async () => {
     const plan = await createPlan("Busy");
     await subscriber(plan.id);
-    const { data } = await load(deleteLoader, `/admin/plans/${plan.id}/delete`, admin.cookie, { planId: plan.id });
+    const { data } = await load(deleteLoader, `/admin/plans/${plan.id}/delete`, setup.admin.cookie, { planId: plan.id });
     expect(data).toMatchObject({ plan: { name: "Busy", subscribers: 1 } });
 
     const audits = await prisma().auditEntry.count();
-    const answer = await post(deleteAction, `/admin/plans/${plan.id}/delete`, admin.cookie, [["intent", "delete"]], { planId: plan.id });
+    const answer = await post(deleteAction, `/admin/plans/${plan.id}/delete`, setup.admin.cookie, [["intent", "delete"]], { planId: plan.id });
     expect(answer.status).toBe(409);
     expect(answer.data).toMatchObject({ ok: false, error: "Cannot delete plan with active subscribers" });
     expect(await prisma().plan.findUnique({ where: { id: plan.id } })).not.toBeNull();
@@ -179,7 +176,7 @@ describe("/admin/plans", () => {
 
   test("Delete Plan removes a plan nobody is on, with an audit row", async () => {
     const plan = await createPlan("Unloved");
-    const answer = await post(deleteAction, `/admin/plans/${plan.id}/delete`, admin.cookie, [["intent", "delete"]], { planId: plan.id });
+    const answer = await post(deleteAction, `/admin/plans/${plan.id}/delete`, setup.admin.cookie, [["intent", "delete"]], { planId: plan.id });
     expect(answer).toMatchObject({ status: 302, location: "/admin/plans?toast=plan-deleted" });
     expect(await prisma().plan.findUnique({ where: { id: plan.id } })).toBeNull();
     expect((await auditRows()).find((row) => row.entityId === plan.id && row.action === "delete")).toMatchObject({ summary: "Deleted plan Unloved" });
@@ -188,8 +185,8 @@ describe("/admin/plans", () => {
   test("an editor or a delete for a plan that does not exist answers 404", async () => {
     const missing = "00000000-0000-4000-8000-000000000000";
     for (const id of [missing, "not-a-uuid"]) {
-      expect((await load(editLoader, `/admin/plans/${id}/edit`, admin.cookie, { planId: id })).status).toBe(404);
-      expect((await post(deleteAction, `/admin/plans/${id}/delete`, admin.cookie, [["intent", "delete"]], { planId: id })).status).toBe(404);
+      expect((await load(editLoader, `/admin/plans/${id}/edit`, setup.admin.cookie, { planId: id })).status).toBe(404);
+      expect((await post(deleteAction, `/admin/plans/${id}/delete`, setup.admin.cookie, [["intent", "delete"]], { planId: id })).status).toBe(404);
     }
   });
 });

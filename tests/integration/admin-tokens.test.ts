@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { prisma } from "~/modules/db/db.server";
 import { credit } from "~/modules/tokens/ledger.server";
 import { action as tokensAction, loader as tokensLoader } from "~/routes/admin/tokens";
@@ -7,20 +7,11 @@ import { action as editAction, loader as editLoader } from "~/routes/admin/token
 import { action as newAction } from "~/routes/admin/tokens.packages.new";
 import { action as buyAction, loader as dashboardTokensLoader } from "~/routes/dashboard/tokens";
 import { loader as publicTokensLoader } from "~/routes/tokens";
-import type { FakeStripe } from "../fakes/stripe-server";
-import { auditRows, load, post, signedInAdmin } from "../helpers/admin";
-import { callRoute, paymentsWithFakeStripe, signedInCookie } from "../helpers/payments";
+import { adminWithFakeStripe, auditRows, load, post } from "../helpers/admin";
+import { callRoute, signedInCookie } from "../helpers/payments";
 import { newUser } from "../helpers/tokens";
 
-let payments: Awaited<ReturnType<typeof paymentsWithFakeStripe>>;
-let fake: FakeStripe;
-let admin: Awaited<ReturnType<typeof signedInAdmin>>;
-beforeAll(async () => {
-  payments = await paymentsWithFakeStripe();
-  fake = payments.fake;
-  admin = await signedInAdmin();
-});
-afterAll(() => payments.stop());
+const setup = adminWithFakeStripe();
 
 type Fields = [string, string][];
 type TokensPage = Awaited<ReturnType<typeof tokensLoader>>;
@@ -31,7 +22,7 @@ function packageForm(intent: "create" | "update", overrides: Partial<Record<"nam
 }
 
 async function createPackage(name: string, active = true) {
-  const answer = await post(newAction, "/admin/tokens/packages/new", admin.cookie, packageForm("create", { name }, active));
+  const answer = await post(newAction, "/admin/tokens/packages/new", setup.admin.cookie, packageForm("create", { name }, active));
   expect(answer).toMatchObject({ status: 302, location: "/admin/tokens?toast=package-created" });
   return prisma().tokenPackage.findFirstOrThrow({ where: { name } });
 }
@@ -48,7 +39,7 @@ async function offered() {
 describe("/admin/tokens: token packages", () => {
   test("the Token Packages tab lists every package, active or not", async () => {
     await createPackage("Dormant", false);
-    const { data } = await load(tokensLoader, "/admin/tokens", admin.cookie);
+    const { data } = await load(tokensLoader, "/admin/tokens", setup.admin.cookie);
     const page = data as TokensPage;
     expect(page.params.tab).toBe("packages");
     expect(page.transactions).toBeNull();
@@ -80,7 +71,7 @@ describe("/admin/tokens: token packages", () => {
     ["a discount above 100", { discount: "101" }, "discount", "Discount must be at most 100"],
   ])("refuses %s with 400 and its text, writing nothing", async (_case, override, field, text) => {
     const [count, audits] = [await prisma().tokenPackage.count(), await prisma().auditEntry.count()];
-    const answer = await post(newAction, "/admin/tokens/packages/new", admin.cookie, packageForm("create", override));
+    const answer = await post(newAction, "/admin/tokens/packages/new", setup.admin.cookie, packageForm("create", override));
     expect(answer.status).toBe(400);
     expect(answer.data).toMatchObject({ ok: false, error: text, fields: { [field]: text } });
     expect([await prisma().tokenPackage.count(), await prisma().auditEntry.count()]).toEqual([count, audits]);
@@ -88,13 +79,13 @@ describe("/admin/tokens: token packages", () => {
 
   test("Edit saves the package; Checkout charges the new price", async () => {
     const created = await createPackage("Edited");
-    const { data } = await load(editLoader, `/admin/tokens/packages/${created.id}/edit`, admin.cookie, { packageId: created.id });
+    const { data } = await load(editLoader, `/admin/tokens/packages/${created.id}/edit`, setup.admin.cookie, { packageId: created.id });
     expect(data).toMatchObject({ values: { name: "Edited", tokens: "60000", price: "59.99", discount: "25" } });
 
     const answer = await post(
       editAction,
       `/admin/tokens/packages/${created.id}/edit`,
-      admin.cookie,
+      setup.admin.cookie,
       [...packageForm("update", { name: "Edited", tokens: "70000", price: "64.00" }), ["isPopular", "on"]],
       { packageId: created.id },
     );
@@ -113,7 +104,7 @@ describe("/admin/tokens: token packages", () => {
 
   test("switching a package inactive stops its sale: not offered, and Buy is refused without calling Stripe", async () => {
     const created = await createPackage("Seasonal");
-    const answer = await post(tokensAction, "/admin/tokens", admin.cookie, [
+    const answer = await post(tokensAction, "/admin/tokens", setup.admin.cookie, [
       ["intent", "set-active"],
       ["id", created.id],
       ["active", "false"],
@@ -123,14 +114,14 @@ describe("/admin/tokens: token packages", () => {
     expect((await auditRows()).find((row) => row.entityId === created.id && row.action === "deactivate")).toMatchObject({ after: { isActive: false } });
 
     const cookie = await signedInCookie(await newUser());
-    const stripeCalls = fake.requests.length;
+    const stripeCalls = setup.fake.requests.length;
     const buy = (await callRoute(buyAction, "http://localhost/dashboard/tokens", cookie, { intent: "buy", packageId: created.id })) as Response;
     expect(buy.headers.get("location")).toBe("/dashboard/tokens?toast=checkout-failed");
-    expect(fake.requests.length).toBe(stripeCalls);
+    expect(setup.fake.requests.length).toBe(stripeCalls);
     expect(await prisma().payment.count({ where: { packageId: created.id } })).toBe(0);
 
     // Switched back on, it is offered again.
-    const back = await post(tokensAction, "/admin/tokens", admin.cookie, [
+    const back = await post(tokensAction, "/admin/tokens", setup.admin.cookie, [
       ["intent", "set-active"],
       ["id", created.id],
       ["active", "true"],
@@ -141,7 +132,9 @@ describe("/admin/tokens: token packages", () => {
 
   test("Delete removes the package after asking; it is no longer offered", async () => {
     const created = await createPackage("Doomed");
-    const answer = await post(deleteAction, `/admin/tokens/packages/${created.id}/delete`, admin.cookie, [["intent", "delete"]], { packageId: created.id });
+    const answer = await post(deleteAction, `/admin/tokens/packages/${created.id}/delete`, setup.admin.cookie, [["intent", "delete"]], {
+      packageId: created.id,
+    });
     expect(answer).toMatchObject({ status: 302, location: "/admin/tokens?toast=package-deleted" });
     expect(await prisma().tokenPackage.findUnique({ where: { id: created.id } })).toBeNull();
     expect(await offered()).not.toContain("Doomed");
@@ -173,7 +166,7 @@ describe("/admin/tokens: transactions", () => {
     });
     await credit(alan.id, { type: "purchased", amount: 34900, description: "Purchased 34,900 tokens", reference: { type: "payment", id: payment.id } });
 
-    const page = async (query: string) => (await load(tokensLoader, `/admin/tokens?tab=transactions${query}`, admin.cookie)).data as TokensPage;
+    const page = async (query: string) => (await load(tokensLoader, `/admin/tokens?tab=transactions${query}`, setup.admin.cookie)).data as TokensPage;
 
     const first = await page("");
     expect(first.transactions).toMatchObject({ total: 25, page: 1, pageCount: 2 });

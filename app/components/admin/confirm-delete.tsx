@@ -1,5 +1,6 @@
 import { Trash2 } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
+import { FormAlert } from "~/components/ui/form";
 import { ModalRoute } from "./modal-route";
 
 /**
@@ -30,11 +31,7 @@ export function ConfirmDelete({
       <p>{question}</p>
       <p className="rounded-xl bg-raised px-3 py-2 text-sm font-medium break-words">{name}</p>
       {note ? <p className="text-sm text-muted">{note}</p> : null}
-      {error ? (
-        <p role="alert" className="rounded-xl border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
+      {error ? <FormAlert tone="error">{error}</FormAlert> : null}
       <Form method="post" className="flex flex-wrap justify-end gap-2">
         <input type="hidden" name="intent" value="delete" />
         <Link to={backTo} preventScrollReset className="btn-secondary">

@@ -56,19 +56,8 @@ export function EditAgentModal({
         <Field label="Name" error={fields.name}>
           <input id="agent-name" name="name" required maxLength={AGENT_FIELD_MAX.name} defaultValue={agent.name} className="field h-10 w-full" />
         </Field>
-        <Field label="Description" error={fields.description}>
-          <textarea
-            id="agent-description"
-            name="description"
-            maxLength={AGENT_FIELD_MAX.description}
-            rows={2}
-            defaultValue={agent.description}
-            className="field w-full py-2"
-          />
-        </Field>
-        <Field label="Bio" error={fields.bio}>
-          <textarea id="agent-bio" name="bio" maxLength={AGENT_FIELD_MAX.bio} rows={3} defaultValue={agent.bio} className="field w-full py-2" />
-        </Field>
+        <AgentText label="Description" name="description" rows={2} agent={agent} error={fields.description} />
+        <AgentText label="Bio" name="bio" rows={3} agent={agent} error={fields.bio} />
         <Field label="Avatar">
           <input
             id="agent-avatar"
@@ -78,26 +67,8 @@ export function EditAgentModal({
             className="w-full min-w-0 text-sm text-muted file:mr-3 file:rounded-full file:border-0 file:bg-raised file:px-3 file:py-1.5 file:text-ink"
           />
         </Field>
-        <Field label="System instruction" error={fields.systemInstruction}>
-          <textarea
-            id="agent-system-instruction"
-            name="systemInstruction"
-            maxLength={AGENT_FIELD_MAX.systemInstruction}
-            rows={3}
-            defaultValue={agent.systemInstruction}
-            className="field w-full py-2"
-          />
-        </Field>
-        <Field label="Message instruction" error={fields.messageInstruction}>
-          <textarea
-            id="agent-message-instruction"
-            name="messageInstruction"
-            maxLength={AGENT_FIELD_MAX.messageInstruction}
-            rows={2}
-            defaultValue={agent.messageInstruction}
-            className="field w-full py-2"
-          />
-        </Field>
+        <AgentText label="System instruction" name="systemInstruction" rows={3} agent={agent} error={fields.systemInstruction} />
+        <AgentText label="Message instruction" name="messageInstruction" rows={2} agent={agent} error={fields.messageInstruction} />
         {Object.entries(agent.choices).map(([type, names]) => (
           <Field key={type} label={`${type[0]!.toUpperCase()}${type.slice(1)} model`} error={fields[`model:${type}`]}>
             <select id={`agent-model-${type}`} name={`model:${type}`} defaultValue={agent.models[type] ?? ""} className="field h-10 w-full">
@@ -120,6 +91,18 @@ export function EditAgentModal({
         </div>
       </Form>
     </Dialog>
+  );
+}
+
+type AgentTextName = "description" | "bio" | "systemInstruction" | "messageInstruction";
+
+/** One of the agent's texts: a textarea with its limit, filled from the agent. */
+function AgentText({ label, name, rows, agent, error }: { label: string; name: AgentTextName; rows: number; agent: Editable; error?: string }) {
+  const id = `agent-${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+  return (
+    <Field label={label} error={error}>
+      <textarea id={id} name={name} maxLength={AGENT_FIELD_MAX[name]} rows={rows} defaultValue={agent[name]} className="field w-full py-2" />
+    </Field>
   );
 }
 

@@ -1,3 +1,5 @@
+import { outlineIconStroke } from "./outline-icon";
+
 /**
  * Icons repeated on every character card are drawn once per page as SVG symbols and referenced
  * with <use>: a 50-card page stays small and cheap to render. Paths from lucide (ISC licence).
@@ -16,16 +18,7 @@ export function IconSprite() {
     <svg width="0" height="0" className="absolute" aria-hidden="true">
       <defs>
         {Object.entries(symbols).map(([name, path]) => (
-          <symbol
-            key={name}
-            id={`icon-${name}`}
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth={2}
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          >
+          <symbol key={name} id={`icon-${name}`} {...outlineIconStroke}>
             <path d={path} />
           </symbol>
         ))}

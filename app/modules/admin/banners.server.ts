@@ -3,6 +3,7 @@ import sharp from "sharp";
 import type { Banner } from "~/generated/prisma/client";
 import { bannerFormSchema, bannerTexts, type BannerInput } from "~/lib/admin-catalogue";
 import { fieldErrors } from "~/lib/auth-forms";
+import { toBannerData } from "~/modules/catalogue/banners.server";
 import { catalogueChanged } from "~/modules/catalogue/cache.server";
 import { isUuid } from "~/modules/db/sql.server";
 import { prisma } from "~/modules/db/db.server";
@@ -14,6 +15,8 @@ import { auditedWrite, type AuditActor } from "./audit.server";
 export const BANNER_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** A banner form: its picture and a few short texts. */
 export const BANNER_FORM_MAX_BYTES = BANNER_IMAGE_MAX_BYTES + 64 * 1024;
+/** What the banner editor says about a form over that size: only its picture can make it so. */
+export const BANNER_TOO_LARGE = "Failed to upload image: Choose an image up to 5 MB";
 const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/webp", "image/gif", "image/avif"]);
 const PUBLIC_PREFIX = "/storage/banners/";
 
@@ -25,13 +28,7 @@ export async function listBannersForAdmin() {
 
 function toView(banner: Banner) {
   return {
-    id: banner.id,
-    title: banner.title,
-    description: banner.description,
-    ctaTitle: banner.ctaTitle,
-    ctaUrl: banner.ctaUrl,
-    imageUrl: banner.imageUrl,
-    displayCategories: banner.displayCategories,
+    ...toBannerData(banner),
     isPublished: banner.isPublished,
     startAt: banner.startAt.toISOString().slice(0, 10),
   };

@@ -1,14 +1,14 @@
 import { Prisma } from "~/generated/prisma/client";
 import { planFormSchema, planTexts, type PlanInput } from "~/lib/admin-catalogue";
-import { fieldErrors } from "~/lib/auth-forms";
 import { catalogueChanged } from "~/modules/catalogue/cache.server";
 import { isUuid } from "~/modules/db/sql.server";
 import { prisma } from "~/modules/db/db.server";
 import { AppError, NotFoundError } from "~/modules/http/errors.server";
 import { logger } from "~/modules/logging/logger.server";
 import { isPaymentsConfigured } from "~/modules/payments/stripe.server";
-import { createPlanPrice, retirePlanPrice, type PlanFeature } from "~/modules/payments/subscriptions.server";
+import { createPlanPrice, planFeatures, retirePlanPrice, toPlanCard } from "~/modules/payments/subscriptions.server";
 import { auditedWrite, type AuditActor } from "./audit.server";
+import { parseEditorForm } from "./console.server";
 
 /** Subscription statuses that count a person as on a paid plan (the Subscription page's rule). */
 const LIVE_STATUSES = ["active", "trialing", "past_due"];
@@ -26,19 +26,11 @@ export class PlanPriceError extends AppError {
   }
 }
 
-const featuresOf = (value: unknown): PlanFeature[] => (Array.isArray(value) ? (value as PlanFeature[]) : []);
-
 /** Every plan, active or not, cheapest first (spec: admin reads all plans by price ascending). */
 export async function listPlansForAdmin() {
   const plans = await prisma().plan.findMany({ orderBy: [{ priceCents: "asc" }, { name: "asc" }] });
   return plans.map((plan) => ({
-    id: plan.id,
-    name: plan.name,
-    description: plan.description,
-    priceCents: plan.priceCents,
-    interval: plan.interval,
-    features: featuresOf(plan.features),
-    isPopular: plan.isPopular,
+    ...toPlanCard(plan),
     isActive: plan.isActive,
     updatedAt: plan.updatedAt.toISOString(),
   }));
@@ -75,7 +67,7 @@ export async function getPlanForEdit(planId: string) {
     description: plan.description,
     price: (plan.priceCents / 100).toFixed(2),
     interval: plan.interval,
-    features: featuresOf(plan.features),
+    features: planFeatures(plan.features),
     isPopular: plan.isPopular,
     isActive: plan.isActive,
   };
@@ -104,11 +96,7 @@ export function planFormValues(form: FormData) {
 
 /** The plan form, validated; a refusal carries the field errors and what was sent, so the form shows it again. */
 export function parsePlanForm(form: FormData): PlanInput {
-  const values = planFormValues(form);
-  const parsed = planFormSchema.safeParse(values);
-  if (parsed.success) return parsed.data;
-  const fields = fieldErrors(parsed.error);
-  throw new AppError("invalid-input", 400, Object.values(fields)[0] ?? planTexts.updateFailed, { details: { fields, values } });
+  return parseEditorForm(planFormSchema, planFormValues(form), planTexts.updateFailed);
 }
 
 const summaryOf = (plan: { name: string; priceCents: number; interval: string; isActive: boolean; isPopular: boolean; features?: unknown }) => ({
@@ -117,7 +105,7 @@ const summaryOf = (plan: { name: string; priceCents: number; interval: string; i
   interval: plan.interval,
   isActive: plan.isActive,
   isPopular: plan.isPopular,
-  features: featuresOf(plan.features).length,
+  features: planFeatures(plan.features).length,
 });
 
 /** A Stripe price for a paid plan when payments are on; otherwise the first subscriber's checkout creates it. */

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { packageFormSchema, type PackageInput } from "~/lib/admin-catalogue";
-import { fieldErrors } from "~/lib/auth-forms";
 import { catalogueChanged } from "~/modules/catalogue/cache.server";
 import { prisma } from "~/modules/db/db.server";
-import { AppError, NotFoundError } from "~/modules/http/errors.server";
+import { NotFoundError } from "~/modules/http/errors.server";
 import { auditedWrite, type AuditActor } from "./audit.server";
+import { parseEditorForm } from "./console.server";
 
 /**
  * Token packages as the admin console manages them. The Tokens pages and Checkout offer only the
@@ -44,11 +44,7 @@ export function packageFormValues(form: FormData) {
 
 /** The package form, validated; a refusal carries the field errors and what was sent, so the form shows it again. */
 export function parsePackageForm(form: FormData): PackageInput {
-  const values = packageFormValues(form);
-  const parsed = packageFormSchema.safeParse(values);
-  if (parsed.success) return parsed.data;
-  const fields = fieldErrors(parsed.error);
-  throw new AppError("invalid-input", 400, Object.values(fields)[0] ?? "Failed to save the package", { details: { fields, values } });
+  return parseEditorForm(packageFormSchema, packageFormValues(form), "Failed to save the package");
 }
 
 const summaryOf = (item: { name: string; tokens: number; priceCents: number; discount: number; isActive: boolean; isPopular: boolean }) => ({

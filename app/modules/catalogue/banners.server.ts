@@ -1,3 +1,4 @@
+import type { Banner } from "~/generated/prisma/client";
 import { todayIsoDay } from "~/lib/admin-catalogue";
 import { bannerMatchesCategory, type BannerData } from "~/lib/catalogue";
 import { prisma } from "~/modules/db/db.server";
@@ -26,7 +27,12 @@ async function readPublishedBanners(now: Date): Promise<BannerData[]> {
     where: { isPublished: true, startAt: { lte: today } },
     orderBy: [{ startAt: "desc" }, { createdAt: "desc" }],
   });
-  return banners.map((banner) => ({
+  return banners.map(toBannerData);
+}
+
+/** A banner as the carousel shows it. */
+export function toBannerData(banner: Banner): BannerData {
+  return {
     id: banner.id,
     title: banner.title,
     description: banner.description,
@@ -34,5 +40,5 @@ async function readPublishedBanners(now: Date): Promise<BannerData[]> {
     ctaUrl: banner.ctaUrl,
     imageUrl: banner.imageUrl,
     displayCategories: banner.displayCategories,
-  }));
+  };
 }

@@ -1,4 +1,5 @@
 import type Stripe from "stripe";
+import type { Plan } from "~/generated/prisma/client";
 import { formatTokens, tokensFromPlan } from "~/lib/tokens";
 import { prisma } from "~/modules/db/db.server";
 import { AppError } from "~/modules/http/errors.server";
@@ -27,12 +28,18 @@ const LIVE_STATUSES = ["active", "trialing", "past_due"];
 
 export const isLive = (subscription: { status: string } | null | undefined) => Boolean(subscription && LIVE_STATUSES.includes(subscription.status));
 
-const planFeatures = (features: unknown) => (Array.isArray(features) ? (features as PlanFeature[]) : []);
+/** A plan's `features` column as its list of feature rows. */
+export const planFeatures = (features: unknown) => (Array.isArray(features) ? (features as PlanFeature[]) : []);
 
 /** Active plans, cheapest first (spec section 7). */
 export async function listActivePlans() {
   const plans = await prisma().plan.findMany({ where: { isActive: true }, orderBy: [{ priceCents: "asc" }, { name: "asc" }] });
-  return plans.map((plan) => ({
+  return plans.map(toPlanCard);
+}
+
+/** A plan as its card on the Subscription page shows it. */
+export function toPlanCard(plan: Plan) {
+  return {
     id: plan.id,
     name: plan.name,
     description: plan.description,
@@ -40,7 +47,7 @@ export async function listActivePlans() {
     interval: plan.interval,
     features: planFeatures(plan.features),
     isPopular: plan.isPopular,
-  }));
+  };
 }
 
 export function getSubscription(userId: string) {

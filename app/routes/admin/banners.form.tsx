@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { EditorButtons, EditorCheckbox } from "~/components/admin/editor-form";
 import { FormAlert, FormField } from "~/components/ui/form";
 import { BANNER_CATEGORIES, BANNER_LIMITS } from "~/lib/admin-catalogue";
 import { thumbnailUrl } from "~/lib/catalogue";
@@ -132,18 +133,11 @@ export function BannerForm({
       </fieldset>
       <div className="grid grid-cols-2 items-end gap-3">
         <FormField label="Start Date" name="startAt" type="date" defaultValue={shown.startAt} error={fields.startAt} />
-        <label className="flex h-11 items-center gap-2 text-sm">
-          <input type="checkbox" name="isPublished" defaultChecked={shown.isPublished} className="size-4 accent-accent" /> Published
-        </label>
+        <EditorCheckbox name="isPublished" checked={shown.isPublished} className="h-11">
+          Published
+        </EditorCheckbox>
       </div>
-      <div className="flex justify-end gap-2">
-        <Link to="/admin/banners" preventScrollReset className="btn-secondary">
-          Cancel
-        </Link>
-        <button type="submit" className="btn-primary" disabled={busy}>
-          {intent === "create" ? "Add Banner" : "Save Changes"}
-        </button>
-      </div>
+      <EditorButtons backTo="/admin/banners" busy={busy} submit={intent === "create" ? "Add Banner" : "Save Changes"} />
     </Form>
   );
 }

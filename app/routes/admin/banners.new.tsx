@@ -1,10 +1,8 @@
-import { data } from "react-router";
 import { ModalRoute } from "~/components/admin/modal-route";
 import { todayIsoDay } from "~/lib/admin-catalogue";
-import { BANNER_FORM_MAX_BYTES, createBanner, readBannerForm } from "~/modules/admin/banners.server";
+import { BANNER_FORM_MAX_BYTES, BANNER_TOO_LARGE, createBanner, readBannerForm } from "~/modules/admin/banners.server";
+import { editorAction } from "~/modules/admin/console.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
-import { errorData, redirectWithToast } from "~/modules/http/errors.server";
-import { readFormWithin } from "~/modules/http/form.server";
 import { BannerForm, blankBanner, type BannerFailure } from "./banners.form";
 import type { Route } from "./+types/banners.new";
 
@@ -15,25 +13,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
-  const form = await readFormWithin(request, BANNER_FORM_MAX_BYTES);
-  if (!form) return data({ error: "Failed to upload image: Choose an image up to 5 MB" }, { status: 413 });
-  switch (form.get("intent")) {
-    case "create":
-      return create(admin, form);
-    default:
-      return data({ error: "Unknown action" }, { status: 400 });
-  }
-}
-
-async function create(admin: { id: string; email: string }, form: FormData) {
-  try {
-    const { banner, image } = await readBannerForm(form, { imageRequired: true });
-    await createBanner(admin, banner, image!);
-  } catch (error) {
-    return errorData(error);
-  }
-  throw redirectWithToast("/admin/banners", "banner-added");
+  return editorAction(request, {
+    intent: "create",
+    maxBytes: BANNER_FORM_MAX_BYTES,
+    tooLarge: BANNER_TOO_LARGE,
+    save: async (admin, form) => {
+      const { banner, image } = await readBannerForm(form, { imageRequired: true });
+      await createBanner(admin, banner, image!);
+    },
+    done: ["/admin/banners", "banner-added"],
+  });
 }
 
 export default function NewBanner({ loaderData, actionData }: Route.ComponentProps) {

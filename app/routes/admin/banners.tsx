@@ -1,15 +1,16 @@
-import { Pencil, Plus } from "lucide-react";
-import { data, Link, Outlet } from "react-router";
+import { Pencil } from "lucide-react";
+import { Link, Outlet } from "react-router";
 import { z } from "zod";
 import { DeleteLink } from "~/components/admin/confirm-delete";
+import { ListHeader } from "~/components/admin/list-header";
 import { PublishSwitch } from "~/components/admin/publish-switch";
 import { bannerTexts } from "~/lib/admin-catalogue";
 import { thumbnailUrl } from "~/lib/catalogue";
 import { formatDate } from "~/lib/dates";
 import { listBannersForAdmin, setBannerPublished } from "~/modules/admin/banners.server";
+import { adminAction } from "~/modules/admin/console.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
 import { isAppError, redirectWithToast } from "~/modules/http/errors.server";
-import { readFormWithin } from "~/modules/http/form.server";
 import type { Route } from "./+types/banners";
 
 export function meta() {
@@ -22,15 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
-  const form = await readFormWithin(request, 4096);
-  if (!form) return data({ error: "This form is too large." }, { status: 413 });
-  switch (form.get("intent")) {
-    case "set-published":
-      return setPublished(admin, form);
-    default:
-      return data({ error: "Unknown action" }, { status: 400 });
-  }
+  return adminAction(request, { "set-published": setPublished });
 }
 
 const setPublishedSchema = z.object({ id: z.string().min(1).max(64), published: z.enum(["true", "false"]) });
@@ -52,12 +45,7 @@ export default function AdminBanners({ loaderData }: Route.ComponentProps) {
   const { banners } = loaderData;
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">Banners</h1>
-        <Link to="new" preventScrollReset className="btn-primary">
-          <Plus className="size-4" aria-hidden /> Add Banner
-        </Link>
-      </div>
+      <ListHeader title="Banners" add={{ to: "new", label: "Add Banner" }} />
       {banners.length === 0 ? (
         <p className="card p-5 text-sm text-muted">{bannerTexts.empty}</p>
       ) : (

@@ -1,7 +1,7 @@
 import { Coins, CreditCard, Gift, LifeBuoy, MessageSquare, ShoppingCart, UserPlus, Users, Zap } from "lucide-react";
 import { Link } from "react-router";
 import { StatCard, StatGrid } from "~/components/admin/stat-card";
-import { thumbnailUrl } from "~/lib/catalogue";
+import { Avatar } from "~/components/ui/avatar";
 import { formatDate } from "~/lib/dates";
 import { formatTokens, formatUsd } from "~/lib/tokens";
 import { dashboardFigures, type DailyActivity } from "~/modules/admin/dashboard.server";
@@ -174,13 +174,7 @@ function TopCharacters({ characters, days }: { characters: TopCharacter[]; days:
           {characters.map((character, index) => (
             <li key={character.id} className="flex items-center gap-3">
               <span className="w-4 text-sm text-faint">{index + 1}</span>
-              <img
-                src={thumbnailUrl(character.avatarUrl, 150) ?? "/default-avatar.svg"}
-                alt=""
-                className="size-9 shrink-0 rounded-full object-cover"
-                width={36}
-                height={36}
-              />
+              <Avatar url={character.avatarUrl} size={36} />
               <span className="flex min-w-0 flex-1 flex-col">
                 <span className="truncate font-medium">{character.name}</span>
                 <span className="text-xs text-muted">

@@ -1,39 +1,14 @@
-import { data } from "react-router";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
+import { editorAction, editorLoader } from "~/modules/admin/console.server";
 import { deletePlan, getPlanForDelete } from "~/modules/admin/plans.server";
-import { requireAdmin } from "~/modules/auth/login-session.server";
-import { errorData, redirectWithToast } from "~/modules/http/errors.server";
-import { readFormWithin } from "~/modules/http/form.server";
 import type { Route } from "./+types/plans.delete";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  try {
-    return { plan: await getPlanForDelete(params.planId) };
-  } catch (error) {
-    throw errorData(error);
-  }
+  return editorLoader(request, async () => ({ plan: await getPlanForDelete(params.planId) }));
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
-  const form = await readFormWithin(request, 4096);
-  if (!form) return data({ error: "This form is too large." }, { status: 413 });
-  switch (form.get("intent")) {
-    case "delete":
-      return remove(admin, params.planId);
-    default:
-      return data({ error: "Unknown action" }, { status: 400 });
-  }
-}
-
-async function remove(admin: { id: string; email: string }, planId: string) {
-  try {
-    await deletePlan(admin, planId);
-  } catch (error) {
-    return errorData(error);
-  }
-  throw redirectWithToast("/admin/plans", "plan-deleted");
+  return editorAction(request, { intent: "delete", save: (admin) => deletePlan(admin, params.planId), done: ["/admin/plans", "plan-deleted"] });
 }
 
 export default function DeletePlan({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Plus, Trash2 } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { EditorButtons, EditorCheckbox } from "~/components/admin/editor-form";
 import { FormAlert, FormField } from "~/components/ui/form";
 import { PLAN_BLANK_FEATURE_ROWS } from "~/lib/admin-catalogue";
 
@@ -108,21 +109,14 @@ export function PlanForm({ intent, values, failure, backTo }: { intent: "create"
         </button>
       </fieldset>
       <div className="flex flex-wrap gap-x-6 gap-y-2">
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" name="isPopular" defaultChecked={shown.isPopular} className="size-4 accent-accent" /> Popular
-        </label>
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" name="isActive" defaultChecked={shown.isActive} className="size-4 accent-accent" /> Active (offered on the Subscription page)
-        </label>
+        <EditorCheckbox name="isPopular" checked={shown.isPopular}>
+          Popular
+        </EditorCheckbox>
+        <EditorCheckbox name="isActive" checked={shown.isActive}>
+          Active (offered on the Subscription page)
+        </EditorCheckbox>
       </div>
-      <div className="flex justify-end gap-2">
-        <Link to={backTo} preventScrollReset className="btn-secondary">
-          Cancel
-        </Link>
-        <button type="submit" className="btn-primary" disabled={busy}>
-          {intent === "create" ? "Create Plan" : "Save Changes"}
-        </button>
-      </div>
+      <EditorButtons backTo={backTo} busy={busy} submit={intent === "create" ? "Create Plan" : "Save Changes"} />
     </Form>
   );
 }

@@ -1,6 +1,8 @@
-import { Check, Pencil, Plus, X } from "lucide-react";
+import { Pencil } from "lucide-react";
 import { Link, Outlet } from "react-router";
 import { DeleteLink } from "~/components/admin/confirm-delete";
+import { ListHeader } from "~/components/admin/list-header";
+import { PlanFeatureList } from "~/components/plan-features";
 import { formatDate } from "~/lib/dates";
 import { formatUsd } from "~/lib/tokens";
 import { listPlansForAdmin, planStatistics } from "~/modules/admin/plans.server";
@@ -21,12 +23,7 @@ export default function AdminPlans({ loaderData }: Route.ComponentProps) {
   const { plans, statistics } = loaderData;
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">Plans</h1>
-        <Link to="new" preventScrollReset className="btn-primary">
-          <Plus className="size-4" aria-hidden /> New Plan
-        </Link>
-      </div>
+      <ListHeader title="Plans" add={{ to: "new", label: "New Plan" }} />
 
       {plans.length === 0 ? <p className="card p-5 text-sm text-muted">No plans yet.</p> : null}
       <ul className="grid gap-4 @2xl:grid-cols-2 @5xl:grid-cols-3">
@@ -60,18 +57,7 @@ export default function AdminPlans({ loaderData }: Route.ComponentProps) {
               <span className="text-sm text-muted"> / {plan.interval === "yearly" ? "year" : "month"}</span>
             </p>
             {plan.description ? <p className="text-sm text-muted">{plan.description}</p> : null}
-            <ul className="flex flex-col gap-1.5 text-sm">
-              {plan.features.map((feature, index) => (
-                <li key={index} className={`flex items-start gap-2 ${feature.enabled ? "" : "text-faint line-through"}`}>
-                  {feature.enabled ? (
-                    <Check className="size-4 shrink-0 text-success" aria-label="Included" />
-                  ) : (
-                    <X className="size-4 shrink-0" aria-label="Not included" />
-                  )}
-                  {feature.text}
-                </li>
-              ))}
-            </ul>
+            <PlanFeatureList features={plan.features} className="flex flex-col gap-1.5 text-sm" />
             <p className="mt-auto text-xs text-faint">Updated {formatDate(plan.updatedAt)}</p>
           </li>
         ))}

@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { EditorButtons, EditorCheckbox } from "~/components/admin/editor-form";
 import { FormAlert, FormField } from "~/components/ui/form";
 
 /** The package form's values: a saved package's, or what was sent when it was refused. */
@@ -47,21 +48,14 @@ export function PackageForm({ intent, values, failure }: { intent: "create" | "u
         />
       </div>
       <div className="flex flex-wrap gap-x-6 gap-y-2">
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" name="isPopular" defaultChecked={shown.isPopular} className="size-4 accent-accent" /> Popular
-        </label>
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" name="isActive" defaultChecked={shown.isActive} className="size-4 accent-accent" /> Active (offered for sale)
-        </label>
+        <EditorCheckbox name="isPopular" checked={shown.isPopular}>
+          Popular
+        </EditorCheckbox>
+        <EditorCheckbox name="isActive" checked={shown.isActive}>
+          Active (offered for sale)
+        </EditorCheckbox>
       </div>
-      <div className="flex justify-end gap-2">
-        <Link to="/admin/tokens" preventScrollReset className="btn-secondary">
-          Cancel
-        </Link>
-        <button type="submit" className="btn-primary" disabled={busy}>
-          {intent === "create" ? "Create Package" : "Save Changes"}
-        </button>
-      </div>
+      <EditorButtons backTo="/admin/tokens" busy={busy} submit={intent === "create" ? "Create Package" : "Save Changes"} />
     </Form>
   );
 }

@@ -1,17 +1,18 @@
-import { Pencil, Plus, Search } from "lucide-react";
+import { Pencil, Search } from "lucide-react";
 import { data, Form, Link, Outlet } from "react-router";
 import { z } from "zod";
 import { DeleteLink } from "~/components/admin/confirm-delete";
+import { ListHeader } from "~/components/admin/list-header";
 import { PublishSwitch } from "~/components/admin/publish-switch";
 import { Pagination } from "~/components/pagination";
 import { packageTexts } from "~/lib/admin-catalogue";
 import { formatDateTime } from "~/lib/dates";
 import { formatTokens, formatUsd } from "~/lib/tokens";
+import { adminAction } from "~/modules/admin/console.server";
 import { listPackagesForAdmin, setPackageActive } from "~/modules/admin/token-packages.server";
 import { listAllTransactions } from "~/modules/admin/transactions.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
 import { isAppError, redirectWithToast } from "~/modules/http/errors.server";
-import { readFormWithin } from "~/modules/http/form.server";
 import type { Route } from "./+types/tokens";
 
 export function meta() {
@@ -38,15 +39,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
-  const form = await readFormWithin(request, 4096);
-  if (!form) return data({ error: "This form is too large." }, { status: 413 });
-  switch (form.get("intent")) {
-    case "set-active":
-      return setActive(admin, form);
-    default:
-      return data({ error: "Unknown action" }, { status: 400 });
-  }
+  return adminAction(request, { "set-active": setActive });
 }
 
 const setActiveSchema = z.object({ id: z.string().min(1).max(64), active: z.enum(["true", "false"]) });
@@ -73,14 +66,7 @@ export default function AdminTokens({ loaderData }: Route.ComponentProps) {
   const { params } = loaderData;
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">Tokens</h1>
-        {params.tab === "packages" ? (
-          <Link to="packages/new" preventScrollReset className="btn-primary">
-            <Plus className="size-4" aria-hidden /> New Package
-          </Link>
-        ) : null}
-      </div>
+      <ListHeader title="Tokens" add={params.tab === "packages" ? { to: "packages/new", label: "New Package" } : undefined} />
       <nav aria-label="Tokens sections" className="flex gap-1 border-b border-line">
         {tabs.map((tab) => (
           <Link

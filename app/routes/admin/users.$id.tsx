@@ -2,11 +2,11 @@ import { ArrowLeft, Coins, CreditCard, MessageSquare, MonitorSmartphone } from "
 import { data, Link } from "react-router";
 import { Badge } from "~/components/admin/admin-table";
 import { StatCard } from "~/components/admin/stat-card";
+import { Avatar } from "~/components/ui/avatar";
 import { FormAlert } from "~/components/ui/form";
 import { TransactionTable } from "~/components/transaction-table";
 import { adjustTokensSchema, adminUserTexts, changeRoleSchema, statusLabels, statusTones } from "~/lib/admin-users";
 import { fieldErrors } from "~/lib/auth-forms";
-import { thumbnailUrl } from "~/lib/catalogue";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import type { ToastCode } from "~/lib/toasts";
 import { formatTokens, formatUsd } from "~/lib/tokens";
@@ -169,13 +169,7 @@ function UserHeader({ page }: { page: Page }) {
   const { user } = page;
   return (
     <header className="flex flex-wrap items-center gap-4">
-      <img
-        src={thumbnailUrl(user.avatarUrl, 150) ?? "/default-avatar.svg"}
-        alt=""
-        className="size-16 shrink-0 rounded-full object-cover"
-        width={64}
-        height={64}
-      />
+      <Avatar url={user.avatarUrl} size={64} />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <h1 className="text-2xl font-bold wrap-break-word">{user.deleted ? "Deleted user" : user.name || user.email}</h1>
         {user.deleted ? null : <p className="text-sm break-all text-muted">{user.email}</p>}

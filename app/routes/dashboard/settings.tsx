@@ -1,7 +1,7 @@
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
+import { Avatar } from "~/components/ui/avatar";
 import { FormAlert, FormField } from "~/components/ui/form";
-import { thumbnailUrl } from "~/lib/catalogue";
 import { replaceAvatar, updateDisplayName } from "~/modules/account/profile.server";
 import { countOtherLoginSessions, endOtherLoginSessions, requireUser, type CurrentUser } from "~/modules/auth/login-session.server";
 import { redirectWithToast } from "~/modules/http/errors.server";
@@ -71,13 +71,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           Avatar
         </h2>
         <div className="flex items-center gap-4">
-          <img
-            src={thumbnailUrl(loaderData.avatarUrl, 150) ?? "/default-avatar.svg"}
-            alt="Your avatar"
-            className="size-16 shrink-0 rounded-full object-cover"
-            width={64}
-            height={64}
-          />
+          <Avatar url={loaderData.avatarUrl} size={64} alt="Your avatar" />
           <Form method="post" encType="multipart/form-data" className="flex min-w-0 flex-1 flex-col gap-2 @md:flex-row @md:items-center">
             <input type="hidden" name="intent" value="avatar" />
             <label className="sr-only" htmlFor="avatar">

@@ -1,6 +1,6 @@
-import { Check, X } from "lucide-react";
 import { Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
+import { PlanFeatureList } from "~/components/plan-features";
 import { FormAlert } from "~/components/ui/form";
 import { formatDate } from "~/lib/dates";
 import { formatUsd, tokenTexts } from "~/lib/tokens";
@@ -84,18 +84,7 @@ export default function Subscription({ loaderData, actionData }: Route.Component
                 <span className="text-3xl font-bold">{formatUsd(plan.priceCents)}</span>
                 <span className="text-muted"> / {plan.interval === "yearly" ? "year" : "month"}</span>
               </p>
-              <ul className="flex flex-col gap-2 text-sm">
-                {plan.features.map((feature) => (
-                  <li key={feature.text} className={`flex items-start gap-2 ${feature.enabled ? "" : "text-faint line-through"}`}>
-                    {feature.enabled ? (
-                      <Check className="size-4 shrink-0 text-success" aria-label="Included" />
-                    ) : (
-                      <X className="size-4 shrink-0" aria-label="Not included" />
-                    )}
-                    {feature.text}
-                  </li>
-                ))}
-              </ul>
+              <PlanFeatureList features={plan.features} className="flex flex-col gap-2 text-sm" />
               {plan.priceCents > 0 && !current ? (
                 <Form method="post" className="mt-auto">
                   <input type="hidden" name="intent" value="subscribe" />
