@@ -7,6 +7,7 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/nonce";
 import { googleFormActionSources } from "~/modules/auth/google.server";
 import { listenForCatalogueChanges } from "~/modules/catalogue/cache.server";
+import { removeUnusedUploads } from "~/modules/chat/attachments.server";
 import { env } from "~/modules/config/env.server";
 import { database } from "~/modules/db/db.server";
 import { prepareDatabase } from "~/modules/db/startup.server";
@@ -36,6 +37,13 @@ export async function startup() {
   setInterval(
     () => {
       pruneExpiredLimits().catch((error) => logger.warn({ err: error }, "could not prune rate limits"));
+    },
+    60 * 60 * 1000,
+  ).unref();
+  // Chat uploads no message used within a day go; any instance may sweep, a file already gone is skipped.
+  setInterval(
+    () => {
+      removeUnusedUploads().catch((error) => logger.warn({ err: error }, "could not remove unused chat uploads"));
     },
     60 * 60 * 1000,
   ).unref();

@@ -14,7 +14,10 @@ export const tokenTexts = {
   processFailed: "Failed to process payment",
   paymentSucceeded: "Payment processed successfully! Your tokens have been added to your account.",
   tooManyCheckouts: "Too many payment attempts. Please try again later.",
-  paymentsNotConfigured: "Payments are not configured on this server yet.",
+  paymentsNotConfigured: "Buying tokens is not available yet.",
+  claimOffer: `Claim your ${FREE_MONTHLY_TOKENS} free tokens for this month`,
+  claimButton: `Claim ${FREE_MONTHLY_TOKENS} Tokens`,
+  claimOfferNote: "Every month you can claim free tokens to chat with characters.",
   redirecting: (tokens: number) => `Redirecting to payment for ${formatTokens(tokens)} tokens`,
 } as const;
 

@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
  */
 export async function startFakeS3({ listPageSize = 1000 } = {}) {
   const objects = new Map<string, { body: Buffer; contentType: string }>();
+  const writtenAt = new Map<string, Date>();
   const requests: { method: string; path: string; signed: boolean }[] = [];
   const server = http.createServer(async (request, response) => {
     const chunks: Buffer[] = [];
@@ -19,6 +20,7 @@ export async function startFakeS3({ listPageSize = 1000 } = {}) {
       response.writeHead(200, { "Content-Type": "application/xml" }).end(listPage(key.replace(/\/$/, ""), url.searchParams));
     } else if (request.method === "PUT") {
       objects.set(key, { body: Buffer.concat(chunks), contentType: String(request.headers["content-type"] ?? "application/octet-stream") });
+      writtenAt.set(key, new Date());
       response.writeHead(200, { ETag: '"fake"' }).end();
     } else if (request.method === "GET") {
       const object = objects.get(key);
@@ -44,7 +46,11 @@ export async function startFakeS3({ listPageSize = 1000 } = {}) {
     const from = Number(query.get("continuation-token") ?? 0);
     const page = keys.slice(from, from + listPageSize);
     const truncated = from + listPageSize < keys.length;
-    const contents = page.map((each) => `<Contents><Key>${each.slice(bucketPath.length + 1)}</Key><Size>${objects.get(each)!.body.length}</Size></Contents>`);
+    const contents = page.map(
+      (each) =>
+        `<Contents><Key>${each.slice(bucketPath.length + 1)}</Key><Size>${objects.get(each)!.body.length}</Size>` +
+        `<LastModified>${(writtenAt.get(each) ?? new Date()).toISOString()}</LastModified></Contents>`,
+    );
     return (
       `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">` +
       `<KeyCount>${page.length}</KeyCount><IsTruncated>${truncated}</IsTruncated>${truncated ? `<NextContinuationToken>${from + listPageSize}</NextContinuationToken>` : ""}` +

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { s3Driver } from "~/modules/storage/drivers.server";
-import { folderUsage, getObject, putObject, removeObject, useStorageDriverForTests } from "~/modules/storage/storage.server";
+import { folderUsage, getObject, listObjects, putObject, removeObject, useStorageDriverForTests } from "~/modules/storage/storage.server";
 import { startFakeS3 } from "../fakes/s3-server";
 
 let s3: Awaited<ReturnType<typeof startFakeS3>>;
@@ -46,5 +46,17 @@ describe("the S3 storage driver", () => {
     }
     expect(await folderUsage("chats", "user-9")).toEqual({ bytes: 3_210, files: 3 });
     expect(await folderUsage("chats", "nobody")).toEqual({ bytes: 0, files: 0 });
+  });
+
+  it("lists every object of a bucket, page after page, with its size and when it was written", async () => {
+    const before = Date.now() - 1000;
+    await putObject("chats", "user-7/x/listed.txt", Buffer.alloc(5), "text/plain");
+    const listed = await listObjects("chats");
+    expect(listed.map((entry) => entry.path)).toEqual(expect.arrayContaining(["user-7/x/listed.txt", "user-9/a/one.png", "user-90/d/other.png"]));
+    expect(listed.every((entry) => !entry.path.startsWith("chats/"))).toBe(true);
+    const entry = listed.find((each) => each.path === "user-7/x/listed.txt")!;
+    expect(entry.bytes).toBe(5);
+    expect(entry.modifiedAt.getTime()).toBeGreaterThanOrEqual(before);
+    expect((await listObjects("chats", "user-7")).map((each) => each.path)).toEqual(["user-7/x/listed.txt"]);
   });
 });

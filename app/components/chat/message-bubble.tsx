@@ -6,6 +6,7 @@ import remarkBreaks from "remark-breaks";
 import remarkGfm from "remark-gfm";
 import { chatTexts, COLLAPSE_OVER_CHARS, COPY_CONFIRM_MS, type ChatMessageView } from "~/lib/chat";
 import { showToast } from "~/lib/toasts";
+import { tokenTexts } from "~/lib/tokens";
 import { copyText } from "./copy-text";
 import { useReload } from "./use-chat-feed";
 
@@ -14,7 +15,14 @@ const CONTROL = "-m-1 flex size-8 items-center justify-center rounded pointer-fi
 const CONTROL_ICON = "size-4 pointer-fine:size-3.5";
 
 /** `refused`: a failed answer to a send the server turned down, so the person's message was not kept. */
-export type DisplayedMessage = ChatMessageView & { pending?: boolean; thinking?: boolean; failed?: boolean; refused?: boolean; buyTokens?: string };
+export type DisplayedMessage = ChatMessageView & {
+  pending?: boolean;
+  thinking?: boolean;
+  failed?: boolean;
+  refused?: boolean;
+  buyTokens?: string;
+  claimTokens?: string;
+};
 
 /**
  * GitHub's Markdown (tables, bare web addresses, strikethrough), and a new line where the writer
@@ -117,10 +125,20 @@ export const MessageBubble = memo(function MessageBubble({ message, canDelete }:
             ))}
           </ul>
         ) : null}
-        {message.buyTokens ? (
-          <a href={message.buyTokens} className="mt-2 inline-block font-semibold underline">
-            Buy tokens
-          </a>
+        {/* While this month's free tokens are unclaimed, claiming them comes first: buying may not even be available. */}
+        {message.claimTokens || message.buyTokens ? (
+          <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
+            {message.claimTokens ? (
+              <a href={message.claimTokens} className="font-semibold underline">
+                {tokenTexts.claimOffer}
+              </a>
+            ) : null}
+            {message.buyTokens ? (
+              <a href={message.buyTokens} className="font-semibold underline">
+                Buy tokens
+              </a>
+            ) : null}
+          </p>
         ) : null}
         {!message.pending && !message.thinking && !message.failed ? (
           <div className="mt-1 flex items-center justify-end gap-1 transition pointer-fine:opacity-60 pointer-fine:group-hover:opacity-100">

@@ -151,7 +151,7 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
       try {
         const response = await fetch(`/api/chat/${sessionId}/reply`, { method: "POST", body, signal: abort.signal });
         if (!response.ok || !response.body) {
-          const problem = (await response.json().catch(() => ({}))) as { error?: string; buyTokens?: string };
+          const problem = (await response.json().catch(() => ({}))) as { error?: string; buyTokens?: string; claimTokens?: string };
           if (userTemp) drop(userTemp.id);
           // A refused send kept nothing to answer; a refused Regenerate leaves the last message unanswered.
           setPlaceholder({
@@ -160,6 +160,7 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
             failed: true,
             refused: userTemp !== null,
             buyTokens: problem.buyTokens,
+            claimTokens: problem.claimTokens,
           });
           // Spec section 4: a send that failed says so; the bubble says why.
           showToast("send-failed");

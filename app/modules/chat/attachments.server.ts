@@ -10,7 +10,8 @@ import { cleanStoragePath, contentTypeForPath } from "~/modules/storage/paths";
 import { checkDocx, documentText } from "./document-text.server";
 import { prisma } from "~/modules/db/db.server";
 import { logger } from "~/modules/logging/logger.server";
-import { getObject, putObject, removeObject, signedUrl } from "~/modules/storage/storage.server";
+import { env } from "~/modules/config/env.server";
+import { folderUsage, getObject, listObjects, putObject, removeObject, signedUrl } from "~/modules/storage/storage.server";
 
 /** A file refused (its type, size or content, too many, or not the sender's upload), with the reason: 400 unless said. */
 export class AttachmentRejected extends AppError {
@@ -75,8 +76,58 @@ export async function storeChatAttachment(userId: string, file: File): Promise<A
     const docx = await checkDocx(bytes);
     if (docx !== "word") throw new AttachmentRejected(docx === "too-large" ? attachmentTexts.docxTooLarge : attachmentTexts.contentMismatch);
   }
+  await ensureRoomFor(userId, bytes.length);
   const path = await putObject("chats", `${userId}/${randomUUID()}/${safeName(file.name)}`, bytes, contentTypeForPath(file.name));
   return viewOf(path);
+}
+
+/**
+ * Refuses a file that would take this person's stored attachments over their quota
+ * (CHAT_STORAGE_QUOTA_MB). Two uploads at once may both fit a nearly full quota; it is a limit on
+ * storage, not a ledger, and the overshoot is at most one request's file.
+ */
+async function ensureRoomFor(userId: string, bytes: number) {
+  const quotaMb = env().CHAT_STORAGE_QUOTA_MB;
+  const { bytes: used } = await folderUsage("chats", userId);
+  if (used + bytes > quotaMb * 1024 * 1024) throw new AttachmentRejected(attachmentTexts.storageFull(quotaMb), 413);
+}
+
+/** How long an upload may wait for a message to use it before the sweep removes it. */
+export const UNUSED_UPLOAD_GRACE_MS = 24 * 60 * 60 * 1000;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Removes chat uploads no message uses once they are older than the grace period (a file
+ * picked and never sent). Safe on every instance at once: storage is shared, a removal of a file
+ * already gone is a no-op, and a file any message names is kept. Returns how many were removed.
+ */
+export async function removeUnusedUploads(now = new Date()) {
+  const cutoff = now.getTime() - UNUSED_UPLOAD_GRACE_MS;
+  const byOwner = new Map<string, string[]>();
+  for (const entry of await listObjects("chats")) {
+    const owner = entry.path.split("/")[0]!;
+    if (entry.modifiedAt.getTime() > cutoff || !UUID.test(owner)) continue;
+    byOwner.set(owner, [...(byOwner.get(owner) ?? []), entry.path]);
+  }
+  let removed = 0;
+  for (const [owner, paths] of byOwner) {
+    const used = new Set((await pathsInMessages(owner, paths)).map((row) => row.path));
+    for (const path of paths.filter((candidate) => !used.has(candidate))) {
+      await removeObject("chats", path);
+      removed += 1;
+    }
+  }
+  return removed;
+}
+
+/** Which of `paths` a message of this person names among its files. */
+function pathsInMessages(userId: string, paths: string[]) {
+  return prisma().$queryRaw<{ path: string }[]>`
+    SELECT DISTINCT file ->> 'path' AS path
+    FROM chat_messages m,
+         jsonb_array_elements(CASE WHEN jsonb_typeof(m.document -> 'uploadedFiles') = 'array' THEN m.document -> 'uploadedFiles' ELSE '[]'::jsonb END) AS file
+    WHERE m.user_id = ${userId}::uuid AND file ->> 'path' = ANY(${paths}::text[])`;
 }
 
 /** Each upload is stored and checked: 60 an hour per person is plenty for chatting. */

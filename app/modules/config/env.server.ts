@@ -100,6 +100,8 @@ const envSchema = z
     ADMIN_EMAIL: z.string().trim().toLowerCase().email().optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     CATALOGUE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+    // What one person's chat attachments may take in storage, in MB.
+    CHAT_STORAGE_QUOTA_MB: z.coerce.number().int().min(1).max(10_000_000).default(500),
     TRUST_PROXY: trustProxy,
     SEED_ON_START: z
       .enum(["true", "false"])

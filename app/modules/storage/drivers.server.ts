@@ -7,12 +7,17 @@ export type StoredObject = { body: Buffer; contentType: string };
 /** How much a folder holds, every level below it included. */
 export type FolderUsage = { bytes: number; files: number };
 
+/** One stored object: its path within its bucket, its size and when it was last written. */
+export type StoredEntry = { path: string; bytes: number; modifiedAt: Date };
+
 /** Where bytes live. Paths given here are already cleaned. */
 export type StorageDriver = {
   put(bucket: BucketName, objectPath: string, body: Buffer, contentType: string): Promise<void>;
   get(bucket: BucketName, objectPath: string): Promise<StoredObject | null>;
   remove(bucket: BucketName, objectPath: string): Promise<void>;
   usage(bucket: BucketName, folder: string): Promise<FolderUsage>;
+  /** Every object under `folder` (the whole bucket when null), every level below it included. */
+  list(bucket: BucketName, folder: string | null): Promise<StoredEntry[]>;
 };
 
 /** Files under DATA_DIR/storage/<bucket>/<path>; the content type is implied by the extension. */
@@ -59,6 +64,26 @@ export function localDiskDriver(root: string, contentTypeFor: (objectPath: strin
         ),
       );
       return { bytes: sizes.reduce((sum, size) => sum + size, 0), files: files.length };
+    },
+    async list(bucket, folder) {
+      const bucketRoot = path.join(root, bucket);
+      const entries = await fs
+        .readdir(folder === null ? bucketRoot : fileFor(bucket, folder), { recursive: true, withFileTypes: true })
+        .catch((error: NodeJS.ErrnoException) => {
+          if (error.code === "ENOENT" || error.code === "ENOTDIR") return [];
+          throw error;
+        });
+      const listed = await Promise.all(
+        entries
+          .filter((entry) => entry.isFile() && !entry.name.endsWith(".tmp"))
+          .map(async (entry) => {
+            const file = path.join(entry.parentPath, entry.name);
+            // A file removed meanwhile is simply not listed.
+            const stat = await fs.stat(file).catch(() => null);
+            return stat ? { path: path.relative(bucketRoot, file).split(path.sep).join("/"), bytes: stat.size, modifiedAt: stat.mtime } : null;
+          }),
+      );
+      return listed.filter((entry) => entry !== null);
     },
   };
 }
@@ -110,6 +135,21 @@ export function s3Driver(settings: S3Settings): StorageDriver {
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
       return usage;
+    },
+    async list(bucket, folder) {
+      const listed: StoredEntry[] = [];
+      const prefix = folder === null ? `${bucket}/` : `${key(bucket, folder)}/`;
+      let token: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: settings.bucket, Prefix: prefix, ContinuationToken: token }));
+        for (const object of page.Contents ?? []) {
+          if (!object.Key) continue;
+          // An object of unknown age counts as new: nothing is removed for want of a date.
+          listed.push({ path: object.Key.slice(bucket.length + 1), bytes: object.Size ?? 0, modifiedAt: object.LastModified ?? new Date() });
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return listed;
     },
   };
 }

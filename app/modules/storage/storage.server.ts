@@ -48,6 +48,11 @@ export async function folderUsage(bucket: BucketName, rawFolder: string) {
   return storageDriver().usage(bucket, cleanStoragePath(rawFolder));
 }
 
+/** Every object stored under a folder of a bucket, or in the whole bucket when no folder is given. */
+export async function listObjects(bucket: BucketName, rawFolder?: string) {
+  return storageDriver().list(bucket, rawFolder === undefined ? null : cleanStoragePath(rawFolder));
+}
+
 /** A random file name that keeps the original extension, e.g. `3f9c…e1.png`. */
 export function randomFileName(originalName: string) {
   const extension = path

@@ -35,6 +35,12 @@ export async function claimMonthlyFreeTokens(userId: string, now = new Date()): 
   );
 }
 
+/** Whether `now`'s month's claim is still open to the person: what the claim offers (home, a refused message) ask. */
+export async function canClaimFreeTokens(userId: string, now = new Date()) {
+  const claim = await prisma().freeTokenClaim.findFirst({ where: { userId, month: claimMonth(now) }, select: { id: true } });
+  return claim === null;
+}
+
 export type TokenInfo = {
   balance: Balance;
   canClaimFree: boolean;

@@ -27,20 +27,23 @@ export type Runner = Pick<ReturnType<typeof prisma>, "$queryRaw">;
 /** How long a reservation may stay held before the sweeper gives it back, unless its purpose says otherwise (`ttlSeconds`). */
 export const RESERVATION_TTL_SECONDS = 10 * 60;
 
-/** Where a person buys tokens: the refusal below links there. */
-const BUY_TOKENS_PATH = "/dashboard/tokens";
+/** Where a person buys tokens and claims the free ones: the refusal below links there. */
+const TOKENS_PATH = "/dashboard/tokens";
 
 /**
  * The balance does not cover a cost (402), with both figures and where to buy more. The text says
- * what the tokens were for when the caller knows (a chat message says "for this message").
+ * what the tokens were for when the caller knows (a chat message says "for this message"). A
+ * caller that knows this month's free tokens are still unclaimed says so (`claimable`), and the
+ * refusal then also carries where to claim them (`claimTokens`).
  */
 export class InsufficientTokensError extends AppError {
   constructor(
     readonly cost: number,
     readonly balance: Balance,
     message = `You need ${cost} tokens for this, and your balance is ${balance.total}. Buy tokens or claim your free monthly tokens to continue.`,
+    { claimable = false }: { claimable?: boolean } = {},
   ) {
-    super("insufficient-tokens", 402, message, { details: { buyTokens: BUY_TOKENS_PATH } });
+    super("insufficient-tokens", 402, message, { details: claimable ? { buyTokens: TOKENS_PATH, claimTokens: TOKENS_PATH } : { buyTokens: TOKENS_PATH } });
   }
 }
 

@@ -69,12 +69,13 @@ export async function action({ request, url, params }: Route.ActionArgs) {
 function refused(error: unknown, form: FormData | null) {
   const failure =
     error instanceof MessageNotFoundError ? data({ ok: false as const, error: error.message, code: error.code }, { status: error.status }) : errorData(error);
-  const details = isAppError(error) ? (error.details as { buyTokens?: string; fields?: FieldErrors }) : {};
+  const details = isAppError(error) ? (error.details as { buyTokens?: string; claimTokens?: string; fields?: FieldErrors }) : {};
   const intent = form?.get("intent");
   return data(
     {
       ...failure.data,
       buyTokens: details.buyTokens,
+      claimTokens: details.claimTokens,
       fields: details.fields,
       intent: intent === "edit-agent" || intent === "delete" ? intent : undefined,
       // Saved, but no reply came (ReplyFailedError): the message is on the page, not in the box.
@@ -268,6 +269,7 @@ export default function ChatSession({ loaderData, actionData, params }: Route.Co
                   createdAt: "",
                   failed: true,
                   buyTokens: actionData.buyTokens,
+                  claimTokens: actionData.claimTokens,
                 }}
                 canDelete={false}
               />

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { FormAlert } from "~/components/ui/form";
 import { TokenPackageGrid } from "~/components/token-package-grid";
 import { TransactionTable } from "~/components/transaction-table";
+import { safeRedirectPath } from "~/lib/auth-forms";
 import { formatDate } from "~/lib/dates";
 import { FREE_MONTHLY_TOKENS, formatTokens, tokenTexts } from "~/lib/tokens";
 import { requireUser, type CurrentUser } from "~/modules/auth/login-session.server";
@@ -34,7 +35,7 @@ export async function action({ request, url }: Route.ActionArgs) {
     const form = await readPaymentPageForm(request);
     switch (form.get("intent")) {
       case "claim":
-        return await claim(user.id);
+        return await claim(user.id, safeRedirectPath(form.get("returnTo"), TOKENS));
       case "buy":
         return await buy(user, form);
       default:
@@ -45,12 +46,13 @@ export async function action({ request, url }: Route.ActionArgs) {
   }
 }
 
-async function claim(userId: string) {
+/** Claims this month's free tokens; a claim offered elsewhere (home) comes back there (`returnTo`). */
+async function claim(userId: string, returnTo: string) {
   try {
     const { success } = await claimMonthlyFreeTokens(userId);
-    return redirectWithToast(TOKENS, success ? "tokens-claimed" : "already-claimed");
+    return redirectWithToast(returnTo, success ? "tokens-claimed" : "already-claimed");
   } catch (error) {
-    return redirectWithToast(TOKENS, failureToast(error, "claim-failed"));
+    return redirectWithToast(returnTo, failureToast(error, "claim-failed"));
   }
 }
 
@@ -96,7 +98,7 @@ export default function Tokens({ loaderData, actionData }: Route.ComponentProps)
         <Form method="post">
           <input type="hidden" name="intent" value="claim" />
           <button type="submit" className="btn-primary w-full @lg:w-auto" disabled={!loaderData.canClaimFree || claiming}>
-            {loaderData.canClaimFree ? (claiming ? "Claiming…" : `Claim ${FREE_MONTHLY_TOKENS} Tokens`) : tokenTexts.alreadyClaimedTitle}
+            {loaderData.canClaimFree ? (claiming ? "Claiming…" : tokenTexts.claimButton) : tokenTexts.alreadyClaimedTitle}
           </button>
         </Form>
       </section>
@@ -106,7 +108,11 @@ export default function Tokens({ loaderData, actionData }: Route.ComponentProps)
           <ShoppingCart className="size-5 text-accent" aria-hidden />
           Buy Tokens
         </h2>
-        {!loaderData.paymentsConfigured ? <p className="text-sm text-muted">{tokenTexts.paymentsNotConfigured}</p> : null}
+        {!loaderData.paymentsConfigured ? (
+          <p id="buying-unavailable" className="text-sm text-muted">
+            {tokenTexts.paymentsNotConfigured}
+          </p>
+        ) : null}
         {buyingPackage ? (
           <p role="status" className="text-sm text-accent">
             {tokenTexts.redirecting(buyingPackage.tokens)}
@@ -124,6 +130,7 @@ export default function Tokens({ loaderData, actionData }: Route.ComponentProps)
                 className="btn-primary w-full"
                 disabled={!loaderData.paymentsConfigured || buying !== null}
                 aria-label={`Buy Now: ${item.name}`}
+                aria-describedby={loaderData.paymentsConfigured ? undefined : "buying-unavailable"}
               >
                 Buy Now
               </button>
