@@ -100,15 +100,8 @@ export function readSessionCursor(value: string | null) {
   return { time: new Date(time!), id };
 }
 
-type SummaryRow = {
-  id: string;
-  agentId: string;
-  agentName: string;
-  agentAvatar: string | null;
-  characterId: string;
-  lastMessage: string | null;
-  lastMessageTime: Date;
-};
+/** A session summary as the database answers it: the time is still a Date. */
+type SummaryRow = Omit<ChatSessionSummary, "lastMessageTime"> & { lastMessageTime: Date };
 
 /** The person's chats that `where` keeps, in the list's order (time descending, id ascending), at most `limit`. */
 async function sessionSummaries(userId: string, where: Prisma.Sql, limit: number): Promise<ChatSessionSummary[]> {
