@@ -15,7 +15,6 @@ export type StorageDriver = {
   put(bucket: BucketName, objectPath: string, body: Buffer, contentType: string): Promise<void>;
   get(bucket: BucketName, objectPath: string): Promise<StoredObject | null>;
   remove(bucket: BucketName, objectPath: string): Promise<void>;
-  usage(bucket: BucketName, folder: string): Promise<FolderUsage>;
   /** Every object under `folder` (the whole bucket when null), every level below it included. */
   list(bucket: BucketName, folder: string | null): Promise<StoredEntry[]>;
 };
@@ -46,24 +45,6 @@ export function localDiskDriver(root: string, contentTypeFor: (objectPath: strin
       await fs.rm(file, { force: true });
       // A file's own folder (chats/{userId}/{uniqueId}/) goes with it once empty.
       if (path.dirname(objectPath) !== ".") await fs.rmdir(path.dirname(file)).catch(() => {});
-    },
-    async usage(bucket, folder) {
-      const directory = fileFor(bucket, folder);
-      const entries = await fs.readdir(directory, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-        if (error.code === "ENOENT" || error.code === "ENOTDIR") return [];
-        throw error;
-      });
-      // A file being written (put's temporary name) is not stored yet.
-      const files = entries.filter((entry) => entry.isFile() && !entry.name.endsWith(".tmp"));
-      const sizes = await Promise.all(
-        files.map((entry) =>
-          fs.stat(path.join(entry.parentPath, entry.name)).then(
-            (stat) => stat.size,
-            () => 0,
-          ),
-        ),
-      );
-      return { bytes: sizes.reduce((sum, size) => sum + size, 0), files: files.length };
     },
     async list(bucket, folder) {
       const bucketRoot = path.join(root, bucket);
@@ -122,19 +103,6 @@ export function s3Driver(settings: S3Settings): StorageDriver {
     },
     async remove(bucket, objectPath) {
       await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: key(bucket, objectPath) }));
-    },
-    async usage(bucket, folder) {
-      const usage = { bytes: 0, files: 0 };
-      let token: string | undefined;
-      do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket: settings.bucket, Prefix: `${key(bucket, folder)}/`, ContinuationToken: token }));
-        for (const object of page.Contents ?? []) {
-          usage.bytes += object.Size ?? 0;
-          usage.files += 1;
-        }
-        token = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (token);
-      return usage;
     },
     async list(bucket, folder) {
       const listed: StoredEntry[] = [];

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import path from "node:path";
 import { env } from "~/modules/config/env.server";
-import { localDiskDriver, s3Driver, type StorageDriver } from "./drivers.server";
+import { localDiskDriver, s3Driver, type FolderUsage, type StorageDriver } from "./drivers.server";
 import { BUCKETS, cleanStoragePath, contentTypeForPath, type BucketName } from "./paths";
 
 /** Signed links live 7 days (spec section 9). */
@@ -44,8 +44,9 @@ export async function removeObject(bucket: BucketName, rawPath: string) {
 }
 
 /** The bytes and files stored under a folder of a bucket (a person's chat attachments: `chats`, their id). */
-export async function folderUsage(bucket: BucketName, rawFolder: string) {
-  return storageDriver().usage(bucket, cleanStoragePath(rawFolder));
+export async function folderUsage(bucket: BucketName, rawFolder: string): Promise<FolderUsage> {
+  const entries = await listObjects(bucket, rawFolder);
+  return { bytes: entries.reduce((sum, entry) => sum + entry.bytes, 0), files: entries.length };
 }
 
 /** Every object stored under a folder of a bucket, or in the whole bucket when no folder is given. */
