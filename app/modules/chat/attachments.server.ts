@@ -9,6 +9,7 @@ import { recordAttempt } from "~/modules/security/rate-limit.server";
 import { cleanStoragePath, contentTypeForPath } from "~/modules/storage/paths";
 import { checkDocx, documentText } from "./document-text.server";
 import { prisma } from "~/modules/db/db.server";
+import { isUuid } from "~/modules/db/sql.server";
 import { logger } from "~/modules/logging/logger.server";
 import { env } from "~/modules/config/env.server";
 import { folderUsage, getObject, listObjects, putObject, removeObject, signedUrl } from "~/modules/storage/storage.server";
@@ -95,8 +96,6 @@ async function ensureRoomFor(userId: string, bytes: number) {
 /** How long an upload may wait for a message to use it before the sweep removes it. */
 export const UNUSED_UPLOAD_GRACE_MS = 24 * 60 * 60 * 1000;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * Removes chat uploads no message uses once they are older than the grace period (a file
  * picked and never sent). Safe on every instance at once: storage is shared, a removal of a file
@@ -107,7 +106,7 @@ export async function removeUnusedUploads(now = new Date()) {
   const byOwner = new Map<string, string[]>();
   for (const entry of await listObjects("chats")) {
     const owner = entry.path.split("/")[0]!;
-    if (entry.modifiedAt.getTime() > cutoff || !UUID.test(owner)) continue;
+    if (entry.modifiedAt.getTime() > cutoff || !isUuid(owner)) continue;
     byOwner.set(owner, [...(byOwner.get(owner) ?? []), entry.path]);
   }
   let removed = 0;
