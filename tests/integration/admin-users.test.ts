@@ -3,7 +3,7 @@ import { adminUserTexts, deletedEmailFor } from "~/lib/admin-users";
 import { authTexts } from "~/lib/auth-forms";
 import { listAuditEntries } from "~/modules/admin/audit.server";
 import { changeRole } from "~/modules/admin/user-changes.server";
-import { LIVE_SUBSCRIPTION_STATUSES } from "~/modules/admin/users.server";
+import { LIVE_SUBSCRIPTION_STATUSES } from "~/modules/payments/subscriptions.server";
 import { getCurrentUser, startLoginSession } from "~/modules/auth/login-session.server";
 import { resetPassword } from "~/modules/auth/password-reset.server";
 import { prisma } from "~/modules/db/db.server";

@@ -6,12 +6,11 @@ import { prisma } from "~/modules/db/db.server";
 import { AppError, NotFoundError } from "~/modules/http/errors.server";
 import { logger } from "~/modules/logging/logger.server";
 import { isPaymentsConfigured } from "~/modules/payments/stripe.server";
-import { createPlanPrice, planFeatures, retirePlanPrice, toPlanCard } from "~/modules/payments/subscriptions.server";
+import { createPlanPrice, LIVE_SUBSCRIPTION_STATUSES, planFeatures, retirePlanPrice, toPlanCard } from "~/modules/payments/subscriptions.server";
 import { auditedWrite, type AuditActor } from "./audit.server";
 import { parseEditorForm } from "./console.server";
 
 /** Subscription statuses that count a person as on a paid plan (the Subscription page's rule). */
-const LIVE_STATUSES = ["active", "trialing", "past_due"];
 
 export class PlanHasSubscribersError extends AppError {
   constructor() {
@@ -45,7 +44,7 @@ export type PlanStatistic = { planId: string; planName: string; userCount: numbe
 export async function planStatistics(): Promise<PlanStatistic[]> {
   const [plans, live, people] = await Promise.all([
     prisma().plan.findMany({ orderBy: [{ priceCents: "asc" }, { name: "asc" }], select: { id: true, name: true, priceCents: true } }),
-    prisma().subscription.groupBy({ by: ["planId"], where: { status: { in: LIVE_STATUSES } }, _count: { _all: true } }),
+    prisma().subscription.groupBy({ by: ["planId"], where: { status: { in: LIVE_SUBSCRIPTION_STATUSES } }, _count: { _all: true } }),
     prisma().user.count(),
   ]);
   const livePerPlan = new Map(live.map((row) => [row.planId, row._count._all]));

@@ -7,7 +7,7 @@ import { deductTokens } from "~/modules/tokens/adjustments.server";
 import { credit, getBalance, InsufficientTokensError } from "~/modules/tokens/ledger.server";
 import { auditedWrite, type AuditActor } from "./audit.server";
 import { isUuid } from "~/modules/db/sql.server";
-import { LIVE_SUBSCRIPTION_STATUSES } from "./users.server";
+import { LIVE_SUBSCRIPTION_STATUSES } from "~/modules/payments/subscriptions.server";
 
 /**
  * What an admin changes on a person's account. Each change and its audit row are one transaction.

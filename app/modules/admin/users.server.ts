@@ -3,15 +3,15 @@ import { FREE_PLAN, isDeletedEmail, USER_STATUSES, USERS_PAGE_SIZE, type UserFil
 import { percentOf } from "~/lib/admin-lists";
 import { prisma } from "~/modules/db/db.server";
 import { isUuid } from "~/modules/db/sql.server";
+import { LIVE_SUBSCRIPTION_STATUSES } from "~/modules/payments/subscriptions.server";
 import { ensureFound } from "~/modules/http/errors.server";
 import { getBalance } from "~/modules/tokens/ledger.server";
 
 /**
  * The admin's view of people (the spec's users_with_plan and users_with_stats). A person is on a
- * plan while their subscription is live: the statuses payments/subscriptions.server.ts's `isLive`
- * accepts (a test keeps the two in step); anyone else shows as Free.
+ * plan while their subscription is live (payments' LIVE_SUBSCRIPTION_STATUSES, as `isLive` reads
+ * them); anyone else shows as Free.
  */
-export const LIVE_SUBSCRIPTION_STATUSES = ["active", "trialing", "past_due"];
 
 const onPlan = (name: string): Prisma.UserWhereInput => ({ subscription: { status: { in: LIVE_SUBSCRIPTION_STATUSES }, plan: { name } } });
 /** Free: no live subscription, or one to a plan that is itself called Free (the starter catalogue has one). */

@@ -24,9 +24,10 @@ export class NoSubscriptionError extends AppError {
 }
 
 /** Statuses in which the person is on a paid plan and may change or cancel it. */
-const LIVE_STATUSES = ["active", "trialing", "past_due"];
+export const LIVE_SUBSCRIPTION_STATUSES = ["active", "trialing", "past_due"];
 
-export const isLive = (subscription: { status: string } | null | undefined) => Boolean(subscription && LIVE_STATUSES.includes(subscription.status));
+export const isLive = (subscription: { status: string } | null | undefined) =>
+  Boolean(subscription && LIVE_SUBSCRIPTION_STATUSES.includes(subscription.status));
 
 /** A plan's `features` column as its list of feature rows. */
 export const planFeatures = (features: unknown) => (Array.isArray(features) ? (features as PlanFeature[]) : []);
