@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { z } from "zod";
 
 /** Texts from the spec (sections 5 and 8) and the limits the server enforces. */
 export const authTexts = {
@@ -39,26 +39,6 @@ export function tooManyAttempts(what: "sign-in" | "sign-up", retryAfterSeconds: 
 
 /** "text, @, text, dot, text" (spec section 5). */
 export const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-const email = z.string({ error: authTexts.invalidEmail }).trim().toLowerCase().max(254, authTexts.invalidEmail).regex(SIMPLE_EMAIL, authTexts.invalidEmail);
-
-const newPassword = z
-  .string({ error: authTexts.passwordRequired })
-  .min(1, authTexts.passwordRequired)
-  .min(PASSWORD_MIN, authTexts.passwordTooShort)
-  .max(PASSWORD_MAX, authTexts.passwordTooLong);
-
-export const signUpSchema = z
-  .object({ email, password: newPassword, confirmPassword: z.string().optional() })
-  .refine((form) => form.confirmPassword === undefined || form.confirmPassword === form.password, {
-    path: ["confirmPassword"],
-    message: authTexts.passwordsDiffer,
-  });
-
-export const signInSchema = z.object({
-  email: z.string().trim().toLowerCase().min(1).max(254),
-  password: z.string().min(1).max(PASSWORD_MAX),
-});
 
 export type FieldErrors = Partial<Record<string, string>>;
 

@@ -1,27 +1,26 @@
-import { z } from "zod";
-import { LARGEST_STORED_INTEGER } from "./query-params";
+import { LARGEST_STORED_INTEGER } from "./limits";
 
 /** Explore's state lives in the URL (?q=&category=&page=&character=) so it works without JavaScript. */
-const exploreParamsSchema = z.object({
-  q: z
-    .string()
-    .trim()
-    .transform((query) => query.slice(0, 100))
-    .catch(""),
-  category: z.coerce.number().int().positive().max(LARGEST_STORED_INTEGER).nullable().catch(null),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
-  character: z.string().trim().max(64).nullable().catch(null),
-});
+export type ExploreParams = { q: string; category: number | null; page: number; character: string | null };
 
-export type ExploreParams = z.infer<typeof exploreParamsSchema>;
+/** A whole number in [min, max] written in the address, else `fallback`. */
+function wholeNumber(value: string | null, min: number, max: number, fallback: number | null) {
+  const number = Number(value?.trim() || NaN);
+  return Number.isInteger(number) && number >= min && number <= max ? number : fallback;
+}
 
+/**
+ * The address's explore state; anything out of range or malformed reads as its default. (No zod
+ * here: this module loads on every page, and zod would ship with it.)
+ */
 export function parseExploreParams(searchParams: URLSearchParams): ExploreParams {
-  return exploreParamsSchema.parse({
-    q: searchParams.get("q") ?? "",
-    category: searchParams.get("category") || null,
-    page: searchParams.get("page") ?? 1,
-    character: searchParams.get("character") || null,
-  });
+  const character = searchParams.get("character")?.trim();
+  return {
+    q: (searchParams.get("q") ?? "").trim().slice(0, 100),
+    category: wholeNumber(searchParams.get("category"), 1, LARGEST_STORED_INTEGER, null),
+    page: wholeNumber(searchParams.get("page"), 1, 100_000, 1) ?? 1,
+    character: character && character.length <= 64 ? character : null,
+  };
 }
 
 /** Builds an explore-style URL; empty values are left out, page 1 is implied. */

@@ -1,7 +1,6 @@
 import { z } from "zod";
 
-/** The largest number the database's integer columns hold: a larger id in an address names nothing. */
-export const LARGEST_STORED_INTEGER = 2_147_483_647;
+export { LARGEST_STORED_INTEGER } from "./limits";
 
 /**
  * A time in an address, as a page writes it (`toISOString`): on a day that exists, in a year the

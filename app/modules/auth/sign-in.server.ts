@@ -1,6 +1,7 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { authTexts, safeRedirectPath, signInSchema, tooManyAttempts } from "~/lib/auth-forms";
+import { authTexts, safeRedirectPath, tooManyAttempts } from "~/lib/auth-forms";
+import { signInSchema } from "~/lib/auth-schemas";
 import {
   clearLimit,
   clearLimitsStartingWith,

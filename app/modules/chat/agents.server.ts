@@ -1,10 +1,22 @@
-import { agentFormSchema, agentTexts } from "~/lib/agent-form";
+import { z } from "zod";
+import { AGENT_FIELD_MAX, agentTexts } from "~/lib/agent-form";
 import { ImageRejectedError as AvatarRejected, storeAvatarImage } from "~/modules/storage/images.server";
 import { fieldErrors, type FieldErrors } from "~/lib/auth-forms";
 import { customModelsSchema, type CustomModels } from "~/lib/documents/custom-models";
 import { prisma } from "~/modules/db/db.server";
 import { listPublishedModels } from "./model-choice.server";
 import { ChatNotFoundError } from "./sessions.server";
+
+const atMost = (field: keyof typeof AGENT_FIELD_MAX) => z.string().trim().max(AGENT_FIELD_MAX[field], `Use at most ${AGENT_FIELD_MAX[field]} characters`);
+
+/** The edit agent form (spec section 2); its limits are the form's maxLength too (AGENT_FIELD_MAX). */
+export const agentFormSchema = z.object({
+  name: atMost("name").min(1, "Name is required"),
+  description: atMost("description"),
+  bio: atMost("bio"),
+  systemInstruction: atMost("systemInstruction"),
+  messageInstruction: atMost("messageInstruction"),
+});
 
 export type AgentUpdateResult = { ok: true } | { ok: false; error: string; fields?: FieldErrors };
 

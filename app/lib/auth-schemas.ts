@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { authTexts, PASSWORD_MAX, PASSWORD_MIN, SIMPLE_EMAIL } from "./auth-forms";
+
+// The account forms' schemas, apart from their texts and limits (auth-forms.ts): building a zod
+// schema is code that runs when its module loads, so a module the browser loads on every page
+// (the sign-in dialog's) must not hold one, or zod ships to every visitor.
+
+const email = z.string({ error: authTexts.invalidEmail }).trim().toLowerCase().max(254, authTexts.invalidEmail).regex(SIMPLE_EMAIL, authTexts.invalidEmail);
+
+const newPassword = z
+  .string({ error: authTexts.passwordRequired })
+  .min(1, authTexts.passwordRequired)
+  .min(PASSWORD_MIN, authTexts.passwordTooShort)
+  .max(PASSWORD_MAX, authTexts.passwordTooLong);
+
+export const signUpSchema = z
+  .object({ email, password: newPassword, confirmPassword: z.string().optional() })
+  .refine((form) => form.confirmPassword === undefined || form.confirmPassword === form.password, {
+    path: ["confirmPassword"],
+    message: authTexts.passwordsDiffer,
+  });
+
+export const signInSchema = z.object({
+  email: z.string().trim().toLowerCase().min(1).max(254),
+  password: z.string().min(1).max(PASSWORD_MAX),
+});
