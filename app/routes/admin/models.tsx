@@ -63,7 +63,7 @@ const columns: AdminColumn<Listed>[] = [
     header: "Chat Model",
     primary: true,
     cell: (model) => (
-      <span className="flex min-w-0 flex-col">
+      <span className="flex min-w-0 flex-col @2xl:min-w-32">
         <span className="font-medium wrap-break-word">{model.chatModel}</span>
         <span className="text-xs wrap-anywhere text-muted">{model.modelId}</span>
       </span>
@@ -75,7 +75,7 @@ const columns: AdminColumn<Listed>[] = [
     header: "Published",
     cell: (model) => <PublishSwitch intent="set-published" id={model.id} checked={model.isPublished} label={`Published: ${model.chatModel}`} />,
   },
-  { header: "Tokens", nowrap: true, cell: (model) => costLabel(model.costTokens, model.costUnit) },
+  { header: "Tokens", cell: (model) => costLabel(model.costTokens, model.costUnit) },
   { header: "Actions", actions: true, cell: (model) => <ModelActions model={model} /> },
 ];
 
@@ -83,15 +83,15 @@ function ModelActions({ model }: { model: Listed }) {
   const fetcher = useFetcher<{ test?: ModelTestResult }>();
   const result = fetcher.data?.test;
   return (
-    <div className="flex w-full flex-col items-end gap-2">
-      <div className="flex items-center justify-end">
+    <div className="flex w-full flex-col items-end gap-2 @2xl:w-auto">
+      <div className="flex items-center justify-end whitespace-nowrap">
         <fetcher.Form method="post">
           <input type="hidden" name="intent" value="test" />
           <input type="hidden" name="id" value={model.id} />
           <button
             type="submit"
             disabled={fetcher.state !== "idle"}
-            className="inline-flex items-center gap-1 rounded-full px-3 py-1.5 text-sm text-muted hover:bg-raised hover:text-ink disabled:opacity-50"
+            className="inline-flex items-center gap-1 rounded-full px-2 py-1.5 text-sm text-muted hover:bg-raised hover:text-ink disabled:opacity-50"
             aria-label={`Test ${model.chatModel}`}
           >
             <FlaskConical className="size-4" aria-hidden /> {fetcher.state === "idle" ? "Test" : "Testing…"}
@@ -108,7 +108,11 @@ function ModelActions({ model }: { model: Listed }) {
         </Link>
         <DeleteLink to={`${model.id}/delete`} label={`Delete ${model.chatModel}`} />
       </div>
-      {result ? <TestResult result={result} /> : null}
+      {result ? (
+        <div className="w-full @2xl:w-56">
+          <TestResult result={result} />
+        </div>
+      ) : null}
     </div>
   );
 }
