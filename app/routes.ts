@@ -6,7 +6,7 @@ const comingSoon = ["favorites", "generate", "create", "collection"];
 /** Dashboard pages that later slices build; the dashboard shell and its guard already apply. */
 const dashboardComingSoon = ["tickets"];
 /** Admin pages that later slices build. */
-const adminComingSoon = ["characters", "character-details", "build", "models"];
+const adminComingSoon = ["characters", "build"];
 
 export default [
   route("healthz", "routes/api/healthz.ts"),
@@ -67,6 +67,16 @@ export default [
           route("packages/new", "routes/admin/tokens.packages.new.tsx"),
           route("packages/:packageId/edit", "routes/admin/tokens.packages.edit.tsx"),
           route("packages/:packageId/delete", "routes/admin/tokens.packages.delete.tsx"),
+        ]),
+        route("models", "routes/admin/models.tsx", [
+          route("new", "routes/admin/models.new.tsx"),
+          route(":modelId/edit", "routes/admin/models.edit.tsx"),
+          route(":modelId/delete", "routes/admin/models.delete.tsx"),
+        ]),
+        route("character-details", "routes/admin/character-details.tsx", [
+          route("new", "routes/admin/character-details.new.tsx"),
+          route(":detailId/edit", "routes/admin/character-details.edit.tsx"),
+          route(":detailId/delete", "routes/admin/character-details.delete.tsx"),
         ]),
         route("banners", "routes/admin/banners.tsx", [
           route("new", "routes/admin/banners.new.tsx"),

@@ -1,4 +1,5 @@
 import { agentTexts } from "./agent-form";
+import { detailTexts, modelTexts } from "./admin-models";
 import { chatTexts } from "./chat";
 import { tokenTexts } from "./tokens";
 
@@ -64,6 +65,13 @@ export const toasts = {
   "tokens-granted": { title: "Success", message: "Tokens granted.", tone: "success" },
   "tokens-deducted": { title: "Success", message: "Tokens deducted.", tone: "success" },
   "user-deleted": { title: "Success", message: "The account was deleted and its personal data removed.", tone: "success" },
+  "model-added": { title: "Success", message: modelTexts.added, tone: "success" },
+  "model-updated": { title: "Success", message: modelTexts.updated, tone: "success" },
+  "model-deleted": { title: "Success", message: modelTexts.deleted, tone: "success" },
+  "model-update-failed": { title: "Error", message: modelTexts.updateFailed, tone: "error" },
+  "detail-saved": { title: "Success", message: detailTexts.saved, tone: "success" },
+  "detail-deleted": { title: "Success", message: detailTexts.deleted, tone: "success" },
+  "detail-save-failed": { title: "Error", message: detailTexts.saveFailed, tone: "error" },
 } as const;
 
 export type ToastCode = keyof typeof toasts;

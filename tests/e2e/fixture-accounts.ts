@@ -23,3 +23,6 @@ export const ONE_CHAT = {
   said: "Hello! What can you tell me about yourself?",
   replied: "I am glad you asked. I like long walks and **good questions**.",
 };
+
+/** An admin for the chat models and character details journeys (admin-models.spec.ts). */
+export const MODELS_ADMIN = { email: "models.admin@example.com", password: "models admin password" };

@@ -36,6 +36,8 @@ beforeAll(async () => {
   fixtureIds.planId = (await db.plan.create({ data: { name: "Fixture plan", priceCents: 0 } })).id;
   fixtureIds.packageId = (await db.tokenPackage.create({ data: { id: "fixture", name: "Fixture package", tokens: 100, priceCents: 100 } })).id;
   fixtureIds.bannerId = (await db.banner.create({ data: { title: "Fixture banner", imageUrl: "/fixture.webp", isPublished: true } })).id;
+  fixtureIds.modelId = (await db.chatModel.create({ data: { chatModel: "Fixture model", modelId: "fixture", aiPlatform: "demo" } })).id;
+  fixtureIds.detailId = String((await db.characterDetailDefinition.create({ data: { name: "Fixture detail", details: ["One"] } })).id);
 });
 afterAll(() => test.dispose());
 
@@ -71,12 +73,24 @@ const adminWrites = (): Record<string, string>[] => [
   { intent: "delete" },
   { intent: "set-published", id: fixtureIds.bannerId!, published: "false" },
   { intent: "set-active", id: fixtureIds.packageId!, active: "false" },
+  { intent: "set-published", id: fixtureIds.modelId!, published: "true" },
+  { intent: "test", id: fixtureIds.modelId! },
+  { intent: "move-down", id: fixtureIds.detailId! },
 ];
 
 /** The catalogue records the admin console writes, and its audit log. */
 async function adminData() {
   const db = test.database.prisma;
-  return JSON.stringify(await Promise.all([db.plan.findMany(), db.tokenPackage.findMany(), db.banner.findMany(), db.auditEntry.count()]));
+  return JSON.stringify(
+    await Promise.all([
+      db.plan.findMany(),
+      db.tokenPackage.findMany(),
+      db.banner.findMany(),
+      db.chatModel.findMany(),
+      db.characterDetailDefinition.findMany(),
+      db.auditEntry.count(),
+    ]),
+  );
 }
 
 const sameRoute = (url: string) => new RegExp(`^(ok|redirect ${url.replace(/[/]/g, "\\/")}(\\?toast=[\\w-]+)?)$`);

@@ -3,6 +3,7 @@ import { createParser, type EventSourceMessage } from "eventsource-parser";
 import { request as httpRequest, type Dispatcher } from "undici";
 import { findPlatform } from "~/modules/ai/platforms";
 import { env, type Env } from "~/modules/config/env.server";
+import { openSecret } from "~/modules/security/secret-box.server";
 import { guardRequest, ProviderError, ProviderNotConfiguredError } from "./errors.server";
 import type { ChatCompletion, ChatProvider, ChatRequest, ChatStreamEvent, ModelConnection, TokenUsage } from "./types";
 
@@ -24,7 +25,8 @@ export function resolveModelEndpoint(model: Omit<ModelConnection, "modelType">, 
   if (!platform) throw new ProviderNotConfiguredError(`Unknown AI platform "${model.aiPlatform}"`);
   const stream = platform.streams && model.isStream;
   const variables = config as Record<string, unknown>;
-  const apiKey = filled(model.apiKey) ?? filled(variables[`${platform.envPrefix}_API_KEY`]) ?? null;
+  // A model's own key is stored sealed (security/secret-box.server.ts).
+  const apiKey = filled(openSecret(model.apiKey)) ?? filled(variables[`${platform.envPrefix}_API_KEY`]) ?? null;
   if (platform.needsKey && !apiKey) {
     throw new ProviderNotConfiguredError(`${platform.label} has no API key: set ${platform.envPrefix}_API_KEY or the model's API key`);
   }

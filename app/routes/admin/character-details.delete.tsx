@@ -1,0 +1,29 @@
+import { ConfirmDelete } from "~/components/admin/confirm-delete";
+import { detailTexts } from "~/lib/admin-models";
+import { deleteDetail, getDetail } from "~/modules/admin/character-details.server";
+import { editorAction, editorLoader } from "~/modules/admin/console.server";
+import type { Route } from "./+types/character-details.delete";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  return editorLoader(request, async () => ({ name: (await getDetail(params.detailId)).name }));
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  return editorAction(request, {
+    intent: "delete",
+    save: (admin) => deleteDetail(admin, params.detailId),
+    done: ["/admin/character-details", "detail-deleted"],
+  });
+}
+
+export default function DeleteDetail({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <ConfirmDelete
+      title="Delete Character Detail"
+      question={detailTexts.deleteQuestion}
+      name={loaderData.name}
+      error={actionData?.error}
+      backTo="/admin/character-details"
+    />
+  );
+}

@@ -1,0 +1,48 @@
+import { Form, useNavigation } from "react-router";
+import { EditorButtons } from "~/components/admin/editor-form";
+import { FormAlert, FormField } from "~/components/ui/form";
+import type { DetailFormValues } from "~/modules/admin/character-details.server";
+
+/** What a refused save answers (errorData of an invalid-input error). */
+export type DetailFailure = { error?: string; fields?: Record<string, string>; values?: DetailFormValues } | undefined;
+
+export const blankDetail = (): DetailFormValues => ({ name: "", description: "", options: "" });
+
+/**
+ * The character-detail editor (spec: Name, Description and a list of options; an option is a plain
+ * text or an object with the same keys as the first option). Options are written one per line, an
+ * object as JSON, so the form works without JavaScript.
+ */
+export function DetailForm({ intent, values, failure }: { intent: "create" | "update"; values: DetailFormValues; failure: DetailFailure }) {
+  const busy = useNavigation().state === "submitting";
+  const shown = failure?.values ?? values;
+  const fields = failure?.fields ?? {};
+  return (
+    <Form method="post" className="flex flex-col gap-4">
+      <input type="hidden" name="intent" value={intent} />
+      {failure?.error ? <FormAlert tone="error">{failure.error}</FormAlert> : null}
+      <FormField label="Name" name="name" defaultValue={shown.name} maxLength={100} error={fields.name} />
+      <FormField label="Description" name="description" defaultValue={shown.description} maxLength={500} error={fields.description} />
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="options" className="text-sm font-medium">
+          Options
+        </label>
+        <textarea
+          id="options"
+          name="options"
+          defaultValue={shown.options}
+          rows={8}
+          className="field py-2 font-mono text-sm"
+          aria-invalid={fields.options ? true : undefined}
+          aria-describedby="options-hint"
+        />
+        {fields.options ? <p className="text-sm text-danger">{fields.options}</p> : null}
+        <p id="options-hint" className="text-xs text-faint">
+          One option per line: plain text (Shy), or an object with a name, e.g. {'{"name": "Paris", "country": "France"}'}; every object needs the same fields
+          as the first.
+        </p>
+      </div>
+      <EditorButtons backTo="/admin/character-details" busy={busy} submit={intent === "create" ? "Add Detail" : "Save Changes"} />
+    </Form>
+  );
+}

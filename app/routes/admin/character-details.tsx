@@ -1,0 +1,117 @@
+import { ArrowDown, ArrowUp, Pencil, TriangleAlert } from "lucide-react";
+import { Form, isRouteErrorResponse, Link, Outlet, redirect } from "react-router";
+import { z } from "zod";
+import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
+import { DeleteLink } from "~/components/admin/confirm-delete";
+import { ListHeader } from "~/components/admin/list-header";
+import { detailTexts } from "~/lib/admin-models";
+import type { AuditActor } from "~/modules/admin/audit.server";
+import { listDetailsForAdmin, moveDetail } from "~/modules/admin/character-details.server";
+import { adminAction } from "~/modules/admin/console.server";
+import { requireAdmin } from "~/modules/auth/login-session.server";
+import { isAppError, redirectWithToast } from "~/modules/http/errors.server";
+import type { Route } from "./+types/character-details";
+
+export function meta() {
+  return [{ title: "Character Details · Admin · CharacterVerse" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return { details: await listDetailsForAdmin() };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  return adminAction(request, { "move-up": (admin, form) => move(admin, form, "up"), "move-down": (admin, form) => move(admin, form, "down") });
+}
+
+const idSchema = z.string().regex(/^\d{1,9}$/);
+
+async function move(admin: AuditActor, form: FormData, direction: "up" | "down") {
+  const parsed = idSchema.safeParse(form.get("id"));
+  if (!parsed.success) throw redirectWithToast("/admin/character-details", "detail-save-failed");
+  try {
+    await moveDetail(admin, parsed.data, direction);
+  } catch (error) {
+    if (isAppError(error) && error.status === 404) throw redirectWithToast("/admin/character-details", "detail-save-failed");
+    throw error;
+  }
+  throw redirect("/admin/character-details");
+}
+
+type Listed = Route.ComponentProps["loaderData"]["details"][number];
+
+function columnsFor(details: Listed[]): AdminColumn<Listed>[] {
+  const firstId = details[0]?.id;
+  const lastId = details.at(-1)?.id;
+  return [
+    { header: "Name", primary: true, cell: (detail) => <span className="font-medium">{detail.name}</span> },
+    { header: "Description", stacked: true, cell: (detail) => <span className="text-muted">{detail.description || "—"}</span> },
+    { header: "# of Options", numeric: true, cell: (detail) => detail.optionCount },
+    { header: "Actions", actions: true, cell: (detail) => <DetailActions detail={detail} first={detail.id === firstId} last={detail.id === lastId} /> },
+  ];
+}
+
+function MoveButton({ id, direction, disabled, name }: { id: number; direction: "up" | "down"; disabled: boolean; name: string }) {
+  const Icon = direction === "up" ? ArrowUp : ArrowDown;
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="intent" value={`move-${direction}`} />
+      <input type="hidden" name="id" value={id} />
+      <button
+        type="submit"
+        disabled={disabled}
+        className="rounded-full p-2 text-muted hover:bg-raised hover:text-ink disabled:opacity-30"
+        aria-label={`Move ${name} ${direction}`}
+        title={`Move ${direction}`}
+      >
+        <Icon className="size-4" aria-hidden />
+      </button>
+    </Form>
+  );
+}
+
+function DetailActions({ detail, first, last }: { detail: Listed; first: boolean; last: boolean }) {
+  return (
+    <div className="flex w-full justify-end">
+      <MoveButton id={detail.id} direction="up" disabled={first} name={detail.name} />
+      <MoveButton id={detail.id} direction="down" disabled={last} name={detail.name} />
+      <Link
+        to={`${detail.id}/edit`}
+        preventScrollReset
+        className="rounded-full p-2 text-muted hover:bg-raised hover:text-ink"
+        aria-label={`Edit ${detail.name}`}
+        title="Edit"
+      >
+        <Pencil className="size-4" aria-hidden />
+      </Link>
+      <DeleteLink to={`${detail.id}/delete`} label={`Delete ${detail.name}`} />
+    </div>
+  );
+}
+
+export default function AdminCharacterDetails({ loaderData }: Route.ComponentProps) {
+  const { details } = loaderData;
+  return (
+    <div className="flex flex-col gap-6">
+      <ListHeader title="Character Details" add={{ to: "new", label: "Add Detail" }} />
+      <AdminTable caption="Character details" columns={columnsFor(details)} rows={details} rowKey={(detail) => String(detail.id)} empty={detailTexts.empty} />
+      <Outlet />
+    </div>
+  );
+}
+
+/** Spec: a full error panel shows if loading fails. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div role="alert" className="card flex flex-col items-center gap-3 p-8 text-center">
+      <TriangleAlert className="size-10 text-danger" aria-hidden />
+      <h1 className="text-xl font-bold">{notFound ? "Character detail not found" : detailTexts.loadFailed}</h1>
+      <p className="text-muted">{notFound ? "It may have been deleted." : "The character details could not be loaded. Please try again in a moment."}</p>
+      <Link to="/admin/character-details" className="btn-primary">
+        {notFound ? "Back to Character Details" : "Try again"}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+import { FlaskConical, Pencil } from "lucide-react";
+import { Link, Outlet, redirect, useFetcher } from "react-router";
+import { z } from "zod";
+import { AdminTable, Badge, type AdminColumn } from "~/components/admin/admin-table";
+import { DeleteLink } from "~/components/admin/confirm-delete";
+import { FilterBar, FilterSearch, FilterSelect } from "~/components/admin/filter-bar";
+import { ListHeader } from "~/components/admin/list-header";
+import { PublishSwitch } from "~/components/admin/publish-switch";
+import { FormAlert } from "~/components/ui/form";
+import { MODEL_TYPES, modelTexts } from "~/lib/admin-models";
+import { costLabel } from "~/lib/chat";
+import { adminAction } from "~/modules/admin/console.server";
+import { listModelsForAdmin, readModelFilters, setModelPublished, testModel, type ModelTestResult } from "~/modules/admin/models.server";
+import type { AuditActor } from "~/modules/admin/audit.server";
+import { requireAdmin } from "~/modules/auth/login-session.server";
+import { isAppError, redirectWithToast } from "~/modules/http/errors.server";
+import type { Route } from "./+types/models";
+
+export function meta() {
+  return [{ title: "Chat Models · Admin · CharacterVerse" }];
+}
+
+export async function loader({ request, url }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const filters = readModelFilters(url);
+  return { filters, ...(await listModelsForAdmin(filters)) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  return adminAction(request, { "set-published": setPublished, test: runTest });
+}
+
+const idSchema = z.string().min(1).max(64);
+const setPublishedSchema = z.object({ id: idSchema, published: z.enum(["true", "false"]) });
+
+async function setPublished(admin: AuditActor, form: FormData) {
+  const parsed = setPublishedSchema.safeParse({ id: form.get("id"), published: form.get("published") });
+  if (!parsed.success) throw redirectWithToast("/admin/models", "model-update-failed");
+  try {
+    await setModelPublished(admin, parsed.data.id, parsed.data.published === "true");
+  } catch (error) {
+    if (isAppError(error) && error.status === 404) throw redirectWithToast("/admin/models", "model-update-failed");
+    throw error;
+  }
+  throw redirect("/admin/models");
+}
+
+async function runTest(_admin: AuditActor, form: FormData): Promise<{ test: ModelTestResult }> {
+  const parsed = idSchema.safeParse(form.get("id"));
+  if (!parsed.success) throw redirectWithToast("/admin/models", "model-update-failed");
+  try {
+    return { test: await testModel(parsed.data) };
+  } catch (error) {
+    if (isAppError(error) && error.status === 404) throw redirectWithToast("/admin/models", "model-update-failed");
+    throw error;
+  }
+}
+
+type Listed = Route.ComponentProps["loaderData"]["models"][number];
+
+const columns: AdminColumn<Listed>[] = [
+  {
+    header: "Chat Model",
+    primary: true,
+    cell: (model) => (
+      <span className="flex min-w-0 flex-col @2xl:min-w-32">
+        <span className="font-medium wrap-break-word">{model.chatModel}</span>
+        <span className="text-xs wrap-anywhere text-muted">{model.modelId}</span>
+      </span>
+    ),
+  },
+  { header: "Type", cell: (model) => <Badge tone="muted">{model.modelType}</Badge> },
+  { header: "AI Platform", cell: (model) => model.aiPlatform },
+  {
+    header: "Published",
+    cell: (model) => <PublishSwitch intent="set-published" id={model.id} checked={model.isPublished} label={`Published: ${model.chatModel}`} />,
+  },
+  { header: "Tokens", cell: (model) => costLabel(model.costTokens, model.costUnit) },
+  { header: "Actions", actions: true, cell: (model) => <ModelActions model={model} /> },
+];
+
+function ModelActions({ model }: { model: Listed }) {
+  const fetcher = useFetcher<{ test?: ModelTestResult }>();
+  const result = fetcher.data?.test;
+  return (
+    <div className="flex w-full flex-col items-end gap-2 @2xl:w-auto">
+      <div className="flex items-center justify-end whitespace-nowrap">
+        <fetcher.Form method="post">
+          <input type="hidden" name="intent" value="test" />
+          <input type="hidden" name="id" value={model.id} />
+          <button
+            type="submit"
+            disabled={fetcher.state !== "idle"}
+            className="inline-flex items-center gap-1 rounded-full px-2 py-1.5 text-sm text-muted hover:bg-raised hover:text-ink disabled:opacity-50"
+            aria-label={`Test ${model.chatModel}`}
+          >
+            <FlaskConical className="size-4" aria-hidden /> {fetcher.state === "idle" ? "Test" : "Testing…"}
+          </button>
+        </fetcher.Form>
+        <Link
+          to={`${model.id}/edit`}
+          preventScrollReset
+          className="rounded-full p-2 text-muted hover:bg-raised hover:text-ink"
+          aria-label={`Edit ${model.chatModel}`}
+          title="Edit"
+        >
+          <Pencil className="size-4" aria-hidden />
+        </Link>
+        <DeleteLink to={`${model.id}/delete`} label={`Delete ${model.chatModel}`} />
+      </div>
+      {result ? (
+        <div className="w-full @2xl:w-56">
+          <TestResult result={result} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function TestResult({ result }: { result: ModelTestResult }) {
+  return (
+    <FormAlert tone={result.ok ? "success" : "error"}>
+      <span className="font-medium">{result.ok ? `${result.name} answered: ` : `${result.name} failed: `}</span>
+      {result.text}
+    </FormAlert>
+  );
+}
+
+export default function AdminModels({ loaderData, actionData }: Route.ComponentProps) {
+  const { filters, models, platforms } = loaderData;
+  const tested = (actionData as { test?: ModelTestResult } | undefined)?.test;
+  return (
+    <div className="@container flex flex-col gap-6">
+      <ListHeader title="Chat Models" add={{ to: "new", label: "Add Model" }} />
+      <FilterBar label="Filter chat models" action="/admin/models" active={Boolean(filters.name || filters.platform || filters.type)}>
+        <FilterSearch name="name" label="Model name" value={filters.name} placeholder="Search models" />
+        <FilterSelect
+          name="platform"
+          label="AI Platform"
+          value={filters.platform}
+          allLabel="All platforms"
+          options={platforms.map((platform) => ({ value: platform, label: platform }))}
+        />
+        <FilterSelect name="type" label="Type" value={filters.type} allLabel="All types" options={MODEL_TYPES.map((type) => ({ value: type, label: type }))} />
+      </FilterBar>
+      {/* Without JavaScript, Test posts to this page, which shows its result here. */}
+      {tested ? <TestResult result={tested} /> : null}
+      <AdminTable caption="Chat models" columns={columns} rows={models} rowKey={(model) => model.id} empty={modelTexts.empty} />
+      <Outlet />
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+// An admin adds a chat model that talks to the fake OpenAI server, publishes it and presses
+// Test to see its answer, with and without JavaScript; then the Chat Models and Character
+// Details pages are photographed at phone and desktop widths (docs/screenshots/admin).
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { detailTexts, modelTexts } from "~/lib/admin-models";
+import { E2E_OPENAI_PORT } from "../../playwright.config";
+import { startFakeOpenAi, type FakeOpenAi } from "../fakes/openai-server";
+import { MODELS_ADMIN } from "./fixture-accounts";
+import { hydrated, signIn } from "./journeys";
+import { desktop, phone } from "./viewports";
+
+let fake: FakeOpenAi;
+test.beforeAll(async () => {
+  fake = await startFakeOpenAi({ port: E2E_OPENAI_PORT });
+});
+test.afterAll(() => fake.close());
+
+const FAKE_URL = `http://127.0.0.1:${E2E_OPENAI_PORT}/v1`;
+
+async function adminPage(browser: Browser, { javaScriptEnabled = true, viewport = desktop } = {}) {
+  const context = await browser.newContext({ javaScriptEnabled, viewport });
+  const page = await context.newPage();
+  await signIn(page, MODELS_ADMIN.email, MODELS_ADMIN.password);
+  await expect(page.getByLabel("Profile menu")).toBeVisible();
+  return page;
+}
+
+/** Fills the Add Model form (dialog or page) for a chat model at the fake server. */
+async function fillModel(page: Page, name: string, apiKey: string) {
+  const form = page.getByRole("dialog", { name: "Add Model" });
+  await form.getByLabel("Chat Model").fill(name);
+  await form.getByLabel("Model ID").fill("gpt-e2e");
+  await form.getByLabel("AI Platform").fill("openai");
+  await form.getByLabel("Model Type").selectOption("chat");
+  await form.getByLabel("Description").fill("A model the e2e tests talk to");
+  await form.getByLabel("Setting 1 name").fill("temperature");
+  await form.getByLabel("Setting 1 options").fill("0.6, 1");
+  await form.getByLabel("Tokens").fill("0");
+  await form.getByLabel("API URL").fill(FAKE_URL);
+  await form.getByLabel("API Key").fill(apiKey);
+  await form.getByRole("button", { name: "Add Model" }).click();
+}
+
+const row = (page: Page, name: string) => page.getByRole("row").filter({ hasText: name });
+
+for (const javaScriptEnabled of [true, false]) {
+  test(`an admin adds a chat model, publishes it and tests it ${javaScriptEnabled ? "with" : "without"} JavaScript`, async ({ browser }) => {
+    const page = await adminPage(browser, { javaScriptEnabled });
+    const name = `E2E Model ${javaScriptEnabled ? "JS" : "NoJS"}`;
+    const apiKey = `sk-e2e-${javaScriptEnabled ? "js" : "nojs"}-secret-key`;
+
+    await page.goto("/admin/models");
+    if (javaScriptEnabled) await hydrated(page);
+    await page.getByRole("link", { name: "Add Model" }).click();
+    await expect(page).toHaveURL(/\/admin\/models\/new$/);
+    await expect(page.getByRole("dialog", { name: "Add Model" })).toBeVisible();
+    await fillModel(page, name, apiKey);
+
+    await expect(page).toHaveURL(/\/admin\/models(\?toast=model-added)?$/);
+    await expect(page.getByText(modelTexts.added)).toBeVisible();
+    await expect(row(page, name)).toContainText("Free");
+    await expect(row(page, name)).toContainText("openai");
+
+    const published = page.getByRole("switch", { name: `Published: ${name}` });
+    await expect(published).toHaveAttribute("aria-checked", "false");
+    await published.click();
+    await expect(published).toHaveAttribute("aria-checked", "true");
+    await page.reload();
+    await expect(page.getByRole("switch", { name: `Published: ${name}` })).toHaveAttribute("aria-checked", "true");
+
+    const answer = `Hello from ${name}.`;
+    fake.nextReply({ text: answer });
+    if (javaScriptEnabled) await hydrated(page);
+    await page.getByRole("button", { name: `Test ${name}` }).click();
+    await expect(page.getByText(`${name} answered: ${answer}`)).toBeVisible();
+    expect(fake.requests.at(-1)!.headers.authorization).toBe(`Bearer ${apiKey}`);
+
+    // The key is write-only: the edit form says one is stored, and no page holds it.
+    await page.goto("/admin/models");
+    await row(page, name)
+      .getByRole("link", { name: `Edit ${name}` })
+      .click();
+    await expect(page.getByText("A key is stored (encrypted; it is never shown). Leave blank to keep it.")).toBeVisible();
+    await expect(page.getByRole("dialog").getByLabel("API Key")).toHaveValue("");
+    expect(await page.content()).not.toContain(apiKey);
+    await page.context().close();
+  });
+}
+
+test("the Chat Models and Character Details pages at phone and desktop widths", async ({ browser }) => {
+  for (const [width, viewport] of [
+    ["390", phone],
+    ["1280", desktop],
+  ] as const) {
+    const page = await adminPage(browser, { viewport });
+    await page.goto("/admin/models");
+    await hydrated(page);
+    await expect(page.getByRole("heading", { name: "Chat Models" })).toBeVisible();
+    await page.screenshot({ path: `docs/screenshots/admin/models-${width}.png`, fullPage: true });
+
+    await page.getByRole("link", { name: "Add Model" }).click();
+    await expect(page.getByRole("dialog", { name: "Add Model" })).toBeVisible();
+    await page.getByLabel("Model Type").selectOption("image");
+    await expect(page.getByLabel("Setting 1 name")).toHaveValue("image_size");
+    await page.screenshot({ path: `docs/screenshots/admin/models-new-${width}.png` });
+
+    await page.goto("/admin/character-details");
+    await hydrated(page);
+    await expect(page.getByRole("heading", { name: "Character Details" })).toBeVisible();
+    await expect(page.getByText(detailTexts.empty)).toHaveCount(0);
+    await page.screenshot({ path: `docs/screenshots/admin/character-details-${width}.png`, fullPage: true });
+
+    await page
+      .getByRole("link", { name: /^Edit / })
+      .first()
+      .click();
+    await expect(page.getByRole("dialog", { name: "Edit Character Detail" })).toBeVisible();
+    await page.screenshot({ path: `docs/screenshots/admin/character-details-edit-${width}.png` });
+    await page.context().close();
+  }
+});
