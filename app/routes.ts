@@ -6,7 +6,7 @@ const comingSoon = ["favorites", "generate", "create", "collection"];
 /** Dashboard pages that later slices build; the dashboard shell and its guard already apply. */
 const dashboardComingSoon = ["tickets"];
 /** Admin pages that later slices build. */
-const adminComingSoon = ["characters", "character-details", "build", "models"];
+const adminComingSoon = ["character-details", "models"];
 
 export default [
   route("healthz", "routes/api/healthz.ts"),
@@ -67,6 +67,12 @@ export default [
           route("packages/new", "routes/admin/tokens.packages.new.tsx"),
           route("packages/:packageId/edit", "routes/admin/tokens.packages.edit.tsx"),
           route("packages/:packageId/delete", "routes/admin/tokens.packages.delete.tsx"),
+        ]),
+        route("build", "routes/admin/build.tsx"),
+        route("characters", "routes/admin/characters.tsx", [
+          route(":characterId/edit", "routes/admin/characters.edit.tsx"),
+          route(":characterId/info", "routes/admin/characters.info.tsx"),
+          route(":characterId/delete", "routes/admin/characters.delete.tsx"),
         ]),
         route("banners", "routes/admin/banners.tsx", [
           route("new", "routes/admin/banners.new.tsx"),
