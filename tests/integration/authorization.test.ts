@@ -36,6 +36,7 @@ beforeAll(async () => {
   fixtureIds.planId = (await db.plan.create({ data: { name: "Fixture plan", priceCents: 0 } })).id;
   fixtureIds.packageId = (await db.tokenPackage.create({ data: { id: "fixture", name: "Fixture package", tokens: 100, priceCents: 100 } })).id;
   fixtureIds.bannerId = (await db.banner.create({ data: { title: "Fixture banner", imageUrl: "/fixture.webp", isPublished: true } })).id;
+  fixtureIds.characterId = (await db.character.create({ data: { name: "Fixture character", isPublished: true } })).id;
 });
 afterAll(() => test.dispose());
 
@@ -71,12 +72,15 @@ const adminWrites = (): Record<string, string>[] => [
   { intent: "delete" },
   { intent: "set-published", id: fixtureIds.bannerId!, published: "false" },
   { intent: "set-active", id: fixtureIds.packageId!, active: "false" },
+  { intent: "set-published", id: fixtureIds.characterId!, published: "false" },
 ];
 
 /** The catalogue records the admin console writes, and its audit log. */
 async function adminData() {
   const db = test.database.prisma;
-  return JSON.stringify(await Promise.all([db.plan.findMany(), db.tokenPackage.findMany(), db.banner.findMany(), db.auditEntry.count()]));
+  return JSON.stringify(
+    await Promise.all([db.plan.findMany(), db.tokenPackage.findMany(), db.banner.findMany(), db.character.findMany(), db.auditEntry.count()]),
+  );
 }
 
 const sameRoute = (url: string) => new RegExp(`^(ok|redirect ${url.replace(/[/]/g, "\\/")}(\\?toast=[\\w-]+)?)$`);
@@ -91,6 +95,11 @@ describe("every /dashboard and /admin loader and action checks who is asking", (
         "/admin",
         "/admin/models",
         "/admin/banners",
+        "/admin/build",
+        "/admin/characters",
+        "/admin/characters/:characterId/edit",
+        "/admin/characters/:characterId/info",
+        "/admin/characters/:characterId/delete",
         "/admin/users",
         "/admin/users/:id",
         "/admin/users/:id/delete",
