@@ -23,3 +23,6 @@ export const ONE_CHAT = {
   said: "Hello! What can you tell me about yourself?",
   replied: "I am glad you asked. I like long walks and **good questions**.",
 };
+
+/** An admin of the console, for the admin journeys. */
+export const CONSOLE_ADMIN = { email: "console.admin@example.com", password: "console admin password" };

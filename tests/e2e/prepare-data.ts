@@ -7,7 +7,7 @@ import { openDatabase } from "~/modules/db/database.server";
 import { useDatabaseForTests } from "~/modules/db/db.server";
 import { prepareDatabase } from "~/modules/db/startup.server";
 import { hashPassword } from "~/modules/auth/password.server";
-import { MANY_CHATS, MANY_CHATS_LIVE, ONE_CHAT } from "./fixture-accounts";
+import { CONSOLE_ADMIN, MANY_CHATS, MANY_CHATS_LIVE, ONE_CHAT } from "./fixture-accounts";
 
 export const EXTRA_CHARACTERS = 16;
 
@@ -53,5 +53,15 @@ await database.prisma.chatMessage.createMany({
     { sessionId: chat.id, senderType: "user", senderId: chatter.id, userId: chatter.id, message: ONE_CHAT.said, createdAt: new Date(Date.now() - 60_000) },
     { sessionId: chat.id, senderType: "agent", senderId: partner.id, userId: chatter.id, message: ONE_CHAT.replied },
   ],
+});
+await database.prisma.user.create({
+  data: {
+    email: CONSOLE_ADMIN.email,
+    passwordHash: await hashPassword(CONSOLE_ADMIN.password),
+    name: "Console Admin",
+    role: "admin",
+    status: "active",
+    emailVerifiedAt: new Date(),
+  },
 });
 await database.close();

@@ -8,7 +8,7 @@ import {
   type CharacterFormFailure,
   type CharacterFormValues,
 } from "~/lib/character-form";
-import { FieldNote, fieldId, FormSection, RequiredMark, TextArea } from "./fields";
+import { FieldLabel, FieldNote, fieldId, FormSection, TextArea } from "./fields";
 import { AskMeRows, CustomModelRows, PromptGroupFields } from "./rows";
 import { TagInput } from "./tag-input";
 
@@ -49,10 +49,9 @@ export function CharacterForm({ audience, mode, values: initial, choices, avatar
 
       <FormSection title="Character">
         <div className="flex flex-col gap-1.5">
-          <label htmlFor={fieldId("categoryId")} className="text-sm font-medium">
+          <FieldLabel htmlFor={fieldId("categoryId")} required>
             Category
-            <RequiredMark />
-          </label>
+          </FieldLabel>
           <select
             id={fieldId("categoryId")}
             name="categoryId"
@@ -70,15 +69,21 @@ export function CharacterForm({ audience, mode, values: initial, choices, avatar
           </select>
           <FieldNote error={fields.categoryId} />
         </div>
-        <FormField
-          label="Name *"
-          name="name"
-
-          defaultValue={values.name}
-          maxLength={CHARACTER_FIELD_MAX.name}
-          aria-required
-          error={fields.name}
-        />
+        <div className="flex flex-col gap-1.5">
+          <FieldLabel htmlFor={fieldId("name")} required>
+            Name
+          </FieldLabel>
+          <input
+            id={fieldId("name")}
+            name="name"
+            defaultValue={values.name}
+            maxLength={CHARACTER_FIELD_MAX.name}
+            aria-required
+            aria-invalid={fields.name ? true : undefined}
+            className="field h-11"
+          />
+          <FieldNote error={fields.name} />
+        </div>
         <TextArea
           label="Description"
           name="description"

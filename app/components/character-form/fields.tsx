@@ -23,10 +23,9 @@ export function TextArea({
   const id = fieldId(name);
   return (
     <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium">
+      <FieldLabel htmlFor={id} required={required}>
         {label}
-        {required ? <RequiredMark /> : null}
-      </label>
+      </FieldLabel>
       <textarea
         id={id}
         name={name}
@@ -60,13 +59,23 @@ export function FieldNote({ id, error, hint }: { id?: string; error?: string; hi
   return null;
 }
 
-/** Required fields are marked, but not enforced by the browser: the server names every missing one at once (spec section 5). */
-export function RequiredMark() {
+/**
+ * A field's label; a required field is marked with a star beside it (outside the label, so the
+ * field's name stays its label), but not enforced by the browser: the server names every missing
+ * one at once (spec section 5).
+ */
+export function FieldLabel({ htmlFor, required = false, children }: { htmlFor: string; required?: boolean; children: ReactNode }) {
   return (
-    <span className="text-danger" aria-hidden>
-      {" "}
-      *
-    </span>
+    <div className="flex items-baseline gap-1">
+      <label htmlFor={htmlFor} className="text-sm font-medium">
+        {children}
+      </label>
+      {required ? (
+        <span className="text-sm text-danger" aria-hidden>
+          *
+        </span>
+      ) : null}
+    </div>
   );
 }
 

@@ -28,7 +28,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request);
   const filters = parseCharacterFilters(url.searchParams);
   const [list, categories] = await Promise.all([listCharactersForAdmin(filters), listCategories()]);
-  return { filters, ...list, categories: categories.map(({ id, name }) => ({ id, name })) };
+  return { filters, ...list, pageSize: CHARACTERS_PAGE_SIZE, categories: categories.map(({ id, name }) => ({ id, name })) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -121,7 +121,7 @@ function CharacterActions({ character }: { character: Listed }) {
 }
 
 export default function AdminCharacters({ loaderData }: Route.ComponentProps) {
-  const { filters, characters, total, page, pageCount, categories } = loaderData;
+  const { filters, characters, total, page, pageCount, pageSize, categories } = loaderData;
   const { pathname, search } = useLocation();
   const listPath = "/admin/characters";
   return (
@@ -148,7 +148,7 @@ export default function AdminCharacters({ loaderData }: Route.ComponentProps) {
         />
       </FilterBar>
       <p className="text-sm text-muted" role="status">
-        {rangeLabel({ page, pageSize: CHARACTERS_PAGE_SIZE, total, noun: total === 1 ? "character" : "characters" })}
+        {rangeLabel({ page, pageSize, total, noun: total === 1 ? "character" : "characters" })}
       </p>
       <AdminTable caption="Characters" columns={columns} rows={characters} rowKey={(character) => character.id} empty={characterFormTexts.empty} />
       <Pagination page={page} pageCount={pageCount} hrefFor={(number) => pageHref(pathname === listPath ? pathname : listPath, search, number)} />
