@@ -5,8 +5,6 @@ const comingSoon = ["favorites", "generate", "create", "collection"];
 
 /** Dashboard pages that later slices build; the dashboard shell and its guard already apply. */
 const dashboardComingSoon = ["tickets"];
-/** Admin pages that later slices build. */
-const adminComingSoon = ["characters", "build"];
 
 export default [
   route("healthz", "routes/api/healthz.ts"),
@@ -56,7 +54,6 @@ export default [
         route("users/:id", "routes/admin/users.$id.tsx"),
         route("users/:id/delete", "routes/admin/users.$id.delete.tsx"),
         route("audit", "routes/admin/audit.tsx"),
-        ...adminComingSoon.map((path) => route(path, "routes/admin/coming-soon.tsx", { id: `admin-${path}` })),
         // An editor or a delete confirmation is a route of its own, drawn over its list.
         route("plans", "routes/admin/plans.tsx", [
           route("new", "routes/admin/plans.new.tsx"),
@@ -77,6 +74,12 @@ export default [
           route("new", "routes/admin/character-details.new.tsx"),
           route(":detailId/edit", "routes/admin/character-details.edit.tsx"),
           route(":detailId/delete", "routes/admin/character-details.delete.tsx"),
+        ]),
+        route("build", "routes/admin/build.tsx"),
+        route("characters", "routes/admin/characters.tsx", [
+          route(":characterId/edit", "routes/admin/characters.edit.tsx"),
+          route(":characterId/info", "routes/admin/characters.info.tsx"),
+          route(":characterId/delete", "routes/admin/characters.delete.tsx"),
         ]),
         route("banners", "routes/admin/banners.tsx", [
           route("new", "routes/admin/banners.new.tsx"),

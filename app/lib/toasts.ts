@@ -1,5 +1,5 @@
 import { agentTexts } from "./agent-form";
-import { detailTexts, modelTexts } from "./admin-models";
+import { detailTexts, modelTexts } from "./admin-model-texts";
 import { chatTexts } from "./chat";
 import { tokenTexts } from "./tokens";
 
@@ -52,6 +52,10 @@ export const toasts = {
   "banner-published": { title: "Success", message: "Banner published successfully", tone: "success" },
   "banner-unpublished": { title: "Success", message: "Banner unpublished successfully", tone: "success" },
   "banner-status-failed": { title: "Error", message: "Failed to update banner status", tone: "error" },
+  "character-saved": { title: "Success", message: "Character saved successfully", tone: "success" },
+  "character-updated": { title: "Success", message: "Character updated successfully", tone: "success" },
+  "character-deleted": { title: "Success", message: "Character deleted successfully", tone: "success" },
+  "character-update-failed": { title: "Error", message: "Error updating character", tone: "error" },
   "user-invited": { title: "Success", message: "Invitation sent: the person chooses a password through the link.", tone: "success" },
   "invitation-not-sent": {
     title: "Error",

@@ -26,3 +26,5 @@ export const ONE_CHAT = {
 
 /** An admin for the chat models and character details journeys (admin-models.spec.ts). */
 export const MODELS_ADMIN = { email: "models.admin@example.com", password: "models admin password" };
+/** An admin of the console, for the admin journeys. */
+export const CONSOLE_ADMIN = { email: "console.admin@example.com", password: "console admin password" };

@@ -7,7 +7,7 @@ import { openDatabase } from "~/modules/db/database.server";
 import { useDatabaseForTests } from "~/modules/db/db.server";
 import { prepareDatabase } from "~/modules/db/startup.server";
 import { hashPassword } from "~/modules/auth/password.server";
-import { MANY_CHATS, MANY_CHATS_LIVE, MODELS_ADMIN, ONE_CHAT } from "./fixture-accounts";
+import { CONSOLE_ADMIN, MANY_CHATS, MANY_CHATS_LIVE, MODELS_ADMIN, ONE_CHAT } from "./fixture-accounts";
 
 export const EXTRA_CHARACTERS = 16;
 
@@ -54,14 +54,13 @@ await database.prisma.chatMessage.createMany({
     { sessionId: chat.id, senderType: "agent", senderId: partner.id, userId: chatter.id, message: ONE_CHAT.replied },
   ],
 });
-await database.prisma.user.create({
-  data: {
-    email: MODELS_ADMIN.email,
-    passwordHash: await hashPassword(MODELS_ADMIN.password),
-    name: "Models Admin",
-    role: "admin",
-    status: "active",
-    emailVerifiedAt: new Date(),
-  },
-});
+// Admins of the console journeys (admin-models.spec.ts, admin-characters.spec.ts).
+for (const [admin, name] of [
+  [MODELS_ADMIN, "Models Admin"],
+  [CONSOLE_ADMIN, "Console Admin"],
+] as const) {
+  await database.prisma.user.create({
+    data: { email: admin.email, passwordHash: await hashPassword(admin.password), name, role: "admin", status: "active", emailVerifiedAt: new Date() },
+  });
+}
 await database.close();

@@ -38,6 +38,7 @@ beforeAll(async () => {
   fixtureIds.bannerId = (await db.banner.create({ data: { title: "Fixture banner", imageUrl: "/fixture.webp", isPublished: true } })).id;
   fixtureIds.modelId = (await db.chatModel.create({ data: { chatModel: "Fixture model", modelId: "fixture", aiPlatform: "demo" } })).id;
   fixtureIds.detailId = String((await db.characterDetailDefinition.create({ data: { name: "Fixture detail", details: ["One"] } })).id);
+  fixtureIds.characterId = (await db.character.create({ data: { name: "Fixture character", isPublished: true } })).id;
 });
 afterAll(() => test.dispose());
 
@@ -76,6 +77,7 @@ const adminWrites = (): Record<string, string>[] => [
   { intent: "set-published", id: fixtureIds.modelId!, published: "true" },
   { intent: "test", id: fixtureIds.modelId! },
   { intent: "move-down", id: fixtureIds.detailId! },
+  { intent: "set-published", id: fixtureIds.characterId!, published: "false" },
 ];
 
 /** The catalogue records the admin console writes, and its audit log. */
@@ -88,6 +90,7 @@ async function adminData() {
       db.banner.findMany(),
       db.chatModel.findMany(),
       db.characterDetailDefinition.findMany(),
+      db.character.findMany(),
       db.auditEntry.count(),
     ]),
   );
@@ -105,6 +108,11 @@ describe("every /dashboard and /admin loader and action checks who is asking", (
         "/admin",
         "/admin/models",
         "/admin/banners",
+        "/admin/build",
+        "/admin/characters",
+        "/admin/characters/:characterId/edit",
+        "/admin/characters/:characterId/info",
+        "/admin/characters/:characterId/delete",
         "/admin/users",
         "/admin/users/:id",
         "/admin/users/:id/delete",

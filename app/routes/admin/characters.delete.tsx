@@ -1,0 +1,30 @@
+import { ConfirmDelete } from "~/components/admin/confirm-delete";
+import { characterFormTexts } from "~/lib/character-form";
+import { editorAction, editorLoader } from "~/modules/admin/console.server";
+import { deleteCharacter, getCharacterForEditor } from "~/modules/catalogue/character-editor.server";
+import type { Route } from "./+types/characters.delete";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  return editorLoader(request, async () => ({ name: (await getCharacterForEditor(params.characterId)).name }));
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  return editorAction(request, {
+    intent: "delete",
+    save: (admin) => deleteCharacter(admin, params.characterId),
+    done: ["/admin/characters", "character-deleted"],
+  });
+}
+
+export default function DeleteCharacter({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <ConfirmDelete
+      title="Delete Character"
+      question={characterFormTexts.deleteQuestion}
+      name={loaderData.name}
+      note="People's chats with this character are deleted with it."
+      error={actionData?.error}
+      backTo="/admin/characters"
+    />
+  );
+}

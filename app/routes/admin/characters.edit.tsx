@@ -1,0 +1,39 @@
+import { ModalRoute } from "~/components/admin/modal-route";
+import { CharacterForm } from "~/components/character-form/character-form";
+import type { CharacterFormFailure } from "~/lib/character-form";
+import { characterFormAction } from "~/modules/admin/characters.server";
+import { editorLoader } from "~/modules/admin/console.server";
+import { characterFormOptions, getCharacterForEditor, updateCharacter } from "~/modules/catalogue/character-editor.server";
+import type { Route } from "./+types/characters.edit";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  return editorLoader(request, async () => {
+    const [character, choices] = await Promise.all([getCharacterForEditor(params.characterId), characterFormOptions()]);
+    return { character, choices };
+  });
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  return characterFormAction(request, {
+    intent: "update",
+    save: (admin, submission) => updateCharacter(admin, params.characterId, submission),
+    toast: "character-updated",
+  });
+}
+
+export default function EditCharacter({ loaderData, actionData }: Route.ComponentProps) {
+  const { character, choices } = loaderData;
+  return (
+    <ModalRoute title={`Edit ${character.name}`} backTo="/admin/characters" wide>
+      <CharacterForm
+        audience="admin"
+        mode="edit"
+        values={character.values}
+        avatarUrl={character.avatarUrl}
+        choices={choices}
+        failure={actionData as CharacterFormFailure}
+        cancelTo="/admin/characters"
+      />
+    </ModalRoute>
+  );
+}

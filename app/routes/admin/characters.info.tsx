@@ -1,0 +1,46 @@
+import { ModalRoute } from "~/components/admin/modal-route";
+import { thumbnailUrl } from "~/lib/catalogue";
+import { formatDate } from "~/lib/dates";
+import { getCharacterInfo } from "~/modules/admin/characters.server";
+import { editorLoader } from "~/modules/admin/console.server";
+import type { Route } from "./+types/characters.info";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  return editorLoader(request, async () => ({ character: await getCharacterInfo(params.characterId) }));
+}
+
+/** The info dialog: a character at a glance (the spec hides tags, chat_model, image_model, voice, relationship and isPublished here). */
+export default function CharacterInfo({ loaderData }: Route.ComponentProps) {
+  const { character } = loaderData;
+  const rows: [string, string | null][] = [
+    ["Category", character.categoryName],
+    ["Created", formatDate(character.createdAt)],
+    ["Description", character.description],
+    ["Welcome message", character.welcomeMessage],
+    ...character.details.map(([name, value]): [string, string] => [name, value]),
+    ["System instruction", character.systemInstruction],
+    ["Message instruction", character.messageInstruction],
+    ["Image prompt", character.imagePrompt],
+    ["Prompt guide", character.promptGuide.map((section) => `${section.title}: ${section.prompts}`).join(" · ") || null],
+  ];
+  return (
+    <ModalRoute title="Character Info" backTo="/admin/characters" wide>
+      <div className="flex items-center gap-3">
+        {character.avatarUrl ? (
+          <img src={thumbnailUrl(character.avatarUrl, 150) ?? character.avatarUrl} alt="" className="size-16 rounded-full object-cover" />
+        ) : null}
+        <p className="text-lg font-semibold break-words">{character.name}</p>
+      </div>
+      <dl className="flex flex-col gap-3 text-sm">
+        {rows
+          .filter((row): row is [string, string] => Boolean(row[1]))
+          .map(([label, value]) => (
+            <div key={label} className="flex flex-col gap-0.5">
+              <dt className="text-muted capitalize">{label}</dt>
+              <dd className="whitespace-pre-line break-words">{value}</dd>
+            </div>
+          ))}
+      </dl>
+    </ModalRoute>
+  );
+}

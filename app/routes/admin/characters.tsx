@@ -1,0 +1,158 @@
+import { ExternalLink, Info, Pencil } from "lucide-react";
+import { Link, Outlet, useLocation } from "react-router";
+import { z } from "zod";
+import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
+import { DeleteLink } from "~/components/admin/confirm-delete";
+import { FilterBar, FilterSearch, FilterSelect } from "~/components/admin/filter-bar";
+import { ListHeader } from "~/components/admin/list-header";
+import { PublishSwitch } from "~/components/admin/publish-switch";
+import { Pagination } from "~/components/pagination";
+import { pageHref, rangeLabel } from "~/lib/admin-lists";
+import { thumbnailUrl } from "~/lib/catalogue";
+import { characterFormTexts } from "~/lib/character-form";
+import { formatDate } from "~/lib/dates";
+import { CHARACTERS_PAGE_SIZE, listCharactersForAdmin, parseCharacterFilters } from "~/modules/admin/characters.server";
+import { adminAction } from "~/modules/admin/console.server";
+import type { AuditActor } from "~/modules/admin/audit.server";
+import { requireAdmin } from "~/modules/auth/login-session.server";
+import { setCharacterPublished } from "~/modules/catalogue/character-editor.server";
+import { listCategories } from "~/modules/catalogue/categories.server";
+import { isAppError, redirectWithToast } from "~/modules/http/errors.server";
+import type { Route } from "./+types/characters";
+
+export function meta() {
+  return [{ title: "Characters · Admin · CharacterVerse" }];
+}
+
+export async function loader({ request, url }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const filters = parseCharacterFilters(url.searchParams);
+  const [list, categories] = await Promise.all([listCharactersForAdmin(filters), listCategories()]);
+  return { filters, ...list, pageSize: CHARACTERS_PAGE_SIZE, categories: categories.map(({ id, name }) => ({ id, name })) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  return adminAction(request, { "set-published": (admin, form) => setPublished(admin, form, request.url) });
+}
+
+const setPublishedSchema = z.object({ id: z.string().min(1).max(64), published: z.enum(["true", "false"]) });
+
+/** The Published switch; back to the list as it was filtered. */
+async function setPublished(admin: AuditActor, form: FormData, requestUrl: string) {
+  const url = new URL(requestUrl);
+  const back = `/admin/characters${url.search}`;
+  const parsed = setPublishedSchema.safeParse({ id: form.get("id"), published: form.get("published") });
+  if (!parsed.success) return redirectWithToast(back, "character-update-failed");
+  try {
+    await setCharacterPublished(admin, parsed.data.id, parsed.data.published === "true");
+  } catch (error) {
+    if (isAppError(error) && error.status === 404) return redirectWithToast(back, "character-update-failed");
+    throw error;
+  }
+  return redirectWithToast(back, "character-updated");
+}
+
+type Listed = Route.ComponentProps["loaderData"]["characters"][number];
+
+const iconLink = "rounded-full p-2 text-muted hover:bg-raised hover:text-ink";
+
+const columns: AdminColumn<Listed>[] = [
+  {
+    header: "Name",
+    primary: true,
+    cell: (character) => (
+      <span className="flex min-w-0 items-center gap-3">
+        {character.avatarUrl ? (
+          <img src={thumbnailUrl(character.avatarUrl, 150) ?? character.avatarUrl} alt="" className="size-10 shrink-0 rounded-full bg-raised object-cover" />
+        ) : (
+          <span className="size-10 shrink-0 rounded-full bg-raised" aria-hidden />
+        )}
+        <span className="min-w-0 font-medium break-words">{character.name}</span>
+      </span>
+    ),
+  },
+  { header: "Category", cell: (character) => character.categoryName ?? "—" },
+  {
+    header: "Tags",
+    cell: (character) =>
+      character.tags.length === 0 ? (
+        "—"
+      ) : (
+        <span className="inline-flex flex-wrap justify-end gap-1 @2xl:justify-start">
+          {character.tags.slice(0, 4).map((tag) => (
+            <span key={tag} className="rounded-full bg-raised px-2 py-0.5 text-xs">
+              {tag}
+            </span>
+          ))}
+          {character.tags.length > 4 ? <span className="text-xs text-muted">+{character.tags.length - 4}</span> : null}
+        </span>
+      ),
+  },
+  {
+    header: "Published",
+    cell: (character) => <PublishSwitch intent="set-published" id={character.id} checked={character.isPublished} label={`Published: ${character.name}`} />,
+  },
+  { header: "Created", nowrap: true, cell: (character) => formatDate(character.createdAt) },
+  { header: "Actions", actions: true, cell: (character) => <CharacterActions character={character} /> },
+];
+
+function CharacterActions({ character }: { character: Listed }) {
+  return (
+    <div className="flex w-full justify-end gap-1">
+      <Link to={`${character.id}/info`} preventScrollReset className={iconLink} aria-label={`Info: ${character.name}`} title="Info">
+        <Info className="size-4" aria-hidden />
+      </Link>
+      <Link to={`${character.id}/edit`} preventScrollReset className={iconLink} aria-label={`Edit ${character.name}`} title="Edit">
+        <Pencil className="size-4" aria-hidden />
+      </Link>
+      <a
+        href={`/explore?character=${character.id}`}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={iconLink}
+        aria-label={`View ${character.name}`}
+        title="View"
+      >
+        <ExternalLink className="size-4" aria-hidden />
+      </a>
+      <DeleteLink to={`${character.id}/delete`} label={`Delete ${character.name}`} />
+    </div>
+  );
+}
+
+export default function AdminCharacters({ loaderData }: Route.ComponentProps) {
+  const { filters, characters, total, page, pageCount, pageSize, categories } = loaderData;
+  const { pathname, search } = useLocation();
+  const listPath = "/admin/characters";
+  return (
+    <div className="flex max-w-6xl flex-col gap-6">
+      <ListHeader title="Characters" add={{ to: "/admin/build", label: "New Character" }} />
+      <FilterBar label="Filter characters" action={listPath} active={Boolean(filters.q || filters.category || filters.published)}>
+        <FilterSearch name="q" label="Search" value={filters.q} placeholder="Character name" />
+        <FilterSelect
+          name="category"
+          label="Category"
+          value={filters.category ? String(filters.category) : ""}
+          allLabel="All categories"
+          options={categories.map((category) => ({ value: String(category.id), label: category.name }))}
+        />
+        <FilterSelect
+          name="published"
+          label="Published"
+          value={filters.published ?? ""}
+          allLabel="All"
+          options={[
+            { value: "published", label: "Published" },
+            { value: "draft", label: "Draft" },
+          ]}
+        />
+      </FilterBar>
+      <p className="text-sm text-muted" role="status">
+        {rangeLabel({ page, pageSize, total, noun: total === 1 ? "character" : "characters" })}
+      </p>
+      <AdminTable caption="Characters" columns={columns} rows={characters} rowKey={(character) => character.id} empty={characterFormTexts.empty} />
+      <Pagination page={page} pageCount={pageCount} hrefFor={(number) => pageHref(pathname === listPath ? pathname : listPath, search, number)} />
+      <Outlet />
+    </div>
+  );
+}

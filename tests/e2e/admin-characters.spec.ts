@@ -1,0 +1,193 @@
+// An admin builds and publishes a character on a published chat model (the starter Nebius model,
+// which talks to the fake OpenAI server here), finds it on Explore, and a person chats with it.
+// The same build without JavaScript, and the characters table on a phone.
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { mailAndModelFakes } from "./fakes";
+import { CONSOLE_ADMIN } from "./fixture-accounts";
+import { hydrated, signedInAccount, signIn } from "./journeys";
+import { desktop, phone } from "./viewports";
+
+const fakes = mailAndModelFakes();
+const CHAT_MODEL = "Llama 3.1 70B Instruct";
+const shots = "docs/screenshots/admin";
+
+async function adminPage(browser: Browser, { javaScriptEnabled = true, viewport = desktop } = {}) {
+  const context = await browser.newContext({ javaScriptEnabled, viewport });
+  const page = await context.newPage();
+  await signIn(page, CONSOLE_ADMIN.email, CONSOLE_ADMIN.password);
+  await expect(page.getByLabel("Profile menu")).toBeVisible();
+  return page;
+}
+
+async function avatarPicture() {
+  const buffer = await sharp({ create: { width: 400, height: 400, channels: 3, background: { r: 200, g: 90, b: 160 } } })
+    .png()
+    .toBuffer();
+  return { name: "avatar.png", mimeType: "image/png", buffer };
+}
+
+/** The fields every build fills: category, name, description, welcome message, a detail and the chat model. */
+async function fillBasics(page: Page, name: string) {
+  await page.getByLabel("Category", { exact: true }).selectOption({ label: "Anime" });
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByLabel("Description", { exact: true }).fill("A night-sky guide who names every star she sees.");
+  await page.getByLabel("Welcome message").fill(`Hello, I'm ${name}. Look up!`);
+  await page.getByLabel("personality").selectOption("Witty");
+  await page.getByLabel("Chat model").selectOption(CHAT_MODEL);
+}
+
+const row = (page: Page, name: string) => page.getByRole("row").filter({ hasText: name });
+
+test("an admin builds and publishes a character, it is on Explore, and a person chats with it", async ({ browser }) => {
+  const name = `Vega Nightingale ${Date.now() % 100000}`;
+  const page = await adminPage(browser);
+  await page.goto("/admin/characters");
+  await hydrated(page);
+  await page.getByRole("link", { name: "New Character" }).click();
+  await expect(page).toHaveURL(/\/admin\/build$/);
+  await expect(page.getByRole("heading", { name: "Build a Character" })).toBeVisible();
+
+  // Publishing with nothing filled names every missing field.
+  await page.getByRole("button", { name: "Publish Now" }).click();
+  await expect(page.getByRole("alert")).toContainText("Missing required fields: Category, Name, Description");
+  await expect(page.getByRole("alert")).toContainText("Please fill in all required fields");
+
+  await fillBasics(page, name);
+  await page.getByLabel("Avatar").setInputFiles(await avatarPicture());
+  // Tags are added with Enter, trimmed and de-duplicated.
+  const tags = page.getByLabel("Tags");
+  for (const tag of ["  Stars ", "Calm", "Stars"]) {
+    await tags.fill(tag);
+    await tags.press("Enter");
+  }
+  await expect(page.getByRole("button", { name: /^Remove tag / })).toHaveCount(2);
+  await page.getByLabel("Custom model 1 type").selectOption("image");
+  await page.getByRole("button", { name: "Add model" }).click();
+  await expect(page.getByLabel("Custom model 2 type")).toBeVisible();
+  await page.getByLabel("Custom model 1", { exact: true }).selectOption({ index: 1 });
+  await page.getByLabel("System instruction").fill(`You are ${name}, a cheerful astronomer.`);
+  await page.getByLabel("Ask Me 1 category").fill("Stars");
+  await page.getByLabel("Ask Me 1 prompts (one a line)").fill("Which star is brightest?\nWhat is a comet?");
+  await page.screenshot({ path: `${shots}/build-1280.png`, fullPage: true });
+  await page.getByRole("button", { name: "Publish Now" }).click();
+
+  // The toast shows, and its code leaves the address.
+  await expect(page).toHaveURL(/\/admin\/characters(\?toast=character-saved)?$/);
+  await expect(page.getByText("Character saved successfully")).toBeVisible();
+  await expect(row(page, name)).toContainText("Anime");
+  await expect(row(page, name)).toContainText("Stars");
+  const view = row(page, name).getByRole("link", { name: `View ${name}` });
+  await expect(view).toHaveAttribute("target", "_blank");
+  const characterId = /character=([0-9a-f-]{36})/.exec((await view.getAttribute("href"))!)![1]!;
+
+  // The switch turns at once, and the list agrees once the server has answered.
+  const published = row(page, name).getByRole("switch", { name: `Published: ${name}` });
+  await expect(published).toHaveAttribute("aria-checked", "true");
+  await published.click();
+  await expect(published).toHaveAttribute("aria-checked", "false");
+  await expect(page.getByText("Character updated successfully")).toBeVisible();
+  await published.click();
+  await expect(published).toHaveAttribute("aria-checked", "true");
+  await page.screenshot({ path: `${shots}/characters-1280.png`, fullPage: true });
+
+  // The edit dialog holds every field, as saved.
+  await row(page, name)
+    .getByRole("link", { name: `Edit ${name}` })
+    .click();
+  const dialog = page.getByRole("dialog", { name: `Edit ${name}` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel("Name", { exact: true })).toHaveValue(name);
+  await expect(dialog.getByLabel("Chat model")).toHaveValue(CHAT_MODEL);
+  await expect(dialog.getByLabel("Ask Me 1 prompts (one a line)")).toHaveValue("Which star is brightest?\nWhat is a comet?");
+  await expect(dialog.getByRole("button", { name: /^Remove tag / })).toHaveCount(2);
+  await page.screenshot({ path: `${shots}/characters-edit-1280.png` });
+  await dialog.getByRole("link", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+
+  // A person finds it on Explore and chats with it.
+  const personContext = await browser.newContext({ viewport: desktop });
+  const person = await personContext.newPage();
+  await signedInAccount(person, fakes.smtp, `builds.${Date.now()}@example.com`, "builds password");
+  await person.goto("/dashboard/tokens");
+  await person.getByRole("button", { name: "Claim 500 Tokens" }).click();
+  await expect(person.getByTestId("balance-free")).toHaveText("500");
+  await person.goto(`/explore?q=${encodeURIComponent(name)}`);
+  await expect(person.getByRole("article").filter({ hasText: name })).toBeVisible();
+  await person.goto(`/explore?character=${characterId}`);
+  await hydrated(person);
+  await person.getByRole("dialog").getByRole("link", { name: "Chat Now" }).click();
+  await expect(person).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+  await expect(person.getByRole("heading", { name, level: 1 })).toBeVisible();
+  await hydrated(person);
+  await expect(person.getByTestId("agent-model")).toHaveAttribute("title", CHAT_MODEL);
+  fakes.model.nextReply({ text: "Vega says: the brightest star tonight is Sirius." });
+  await person.getByRole("textbox", { name: "Message", exact: true }).fill("Which star is brightest?");
+  await person.getByRole("textbox", { name: "Message", exact: true }).press("Enter");
+  await expect(person.getByRole("list", { name: "Messages" })).toContainText("Vega says: the brightest star tonight is Sirius.");
+  await personContext.close();
+});
+
+test("an admin builds and publishes a character without JavaScript", async ({ browser }) => {
+  const name = `Orion Quill ${Date.now() % 100000}`;
+  const page = await adminPage(browser, { javaScriptEnabled: false });
+  await page.goto("/admin/build");
+  await fillBasics(page, name);
+  await page.getByLabel("Tags").fill(" Brave, Kind ,Brave");
+  // Add another is a submit: the form comes back with one more row and everything kept.
+  await page.getByRole("button", { name: "Add model" }).click();
+  await expect(page.getByLabel("Custom model 2 type")).toBeVisible();
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
+  await expect(page.getByLabel("Tags")).toHaveValue("Brave, Kind");
+  await expect(page.getByLabel("Chat model")).toHaveValue(CHAT_MODEL);
+  await page.getByLabel("Custom model 1 type").selectOption("chat");
+  await page.getByLabel("Custom model 1", { exact: true }).selectOption(CHAT_MODEL);
+  await page.getByLabel("Avatar").setInputFiles(await avatarPicture());
+  await page.screenshot({ path: `${shots}/build-nojs-1280.png`, fullPage: true });
+  await page.getByRole("button", { name: "Publish Now" }).click();
+
+  await expect(page).toHaveURL(/\/admin\/characters\?toast=character-saved$/);
+  await expect(row(page, name)).toContainText("Brave");
+  await expect(row(page, name).getByRole("switch", { name: `Published: ${name}` })).toHaveAttribute("aria-checked", "true");
+  await page.goto(`/explore?q=${encodeURIComponent(name)}`);
+  await expect(page.getByRole("article").filter({ hasText: name })).toBeVisible();
+
+  // The edit dialog is a page of its own, and saves.
+  await page.goto("/admin/characters");
+  await row(page, name)
+    .getByRole("link", { name: `Edit ${name}` })
+    .click();
+  await page.getByLabel("Description", { exact: true }).fill("Now a poet of the night sky.");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page).toHaveURL(/\/admin\/characters\?toast=character-updated$/);
+  await expect(page.getByText("Character updated successfully")).toBeVisible();
+});
+
+test("on a phone the characters list is cards: name and actions visible without scrolling sideways", async ({ browser }) => {
+  const page = await adminPage(browser, { viewport: phone });
+  await page.goto("/admin/characters");
+  await hydrated(page);
+  const first = page.getByRole("row").nth(0);
+  const name = (await first.locator("td").first().textContent())!.trim();
+  expect(name.length).toBeGreaterThan(0);
+  for (const target of [
+    first.getByText(name, { exact: true }),
+    first.getByRole("link", { name: `Edit ${name}` }),
+    first.getByRole("link", { name: `Delete ${name}` }),
+  ]) {
+    await expect(target).toBeInViewport();
+    const box = (await target.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(phone.width);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+  await page.screenshot({ path: `${shots}/characters-390.png`, fullPage: true });
+
+  await first.getByRole("link", { name: `Edit ${name}` }).click();
+  await expect(page.getByRole("dialog", { name: `Edit ${name}` })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+  await page.screenshot({ path: `${shots}/characters-edit-390.png` });
+
+  await page.goto("/admin/build");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+  await page.screenshot({ path: `${shots}/build-390.png`, fullPage: true });
+});

@@ -1,0 +1,73 @@
+import { prisma } from "~/modules/db/db.server";
+import { getObject } from "~/modules/storage/storage.server";
+
+type Fields = [string, string | File][];
+
+/** What the character form offers: two categories, the chat and image types, published models of each, and two detail definitions. */
+export async function characterFormBasics() {
+  const db = prisma();
+  await db.category.createMany({
+    data: [
+      { id: 1, name: "Girls", description: "Female AI characters" },
+      { id: 3, name: "Anime", description: "Anime-style characters" },
+    ],
+  });
+  await db.modelType.createMany({
+    data: [
+      { name: "chat", seq: 1 },
+      { name: "image", seq: 2 },
+    ],
+  });
+  await db.chatModel.createMany({
+    data: [
+      { chatModel: "Talker", modelId: "talker-1", aiPlatform: "demo", modelType: "chat", isPublished: true },
+      { chatModel: "Painter", modelId: "painter-1", aiPlatform: "demo", modelType: "image", isPublished: true },
+      { chatModel: "Hidden Talker", modelId: "hidden-1", aiPlatform: "demo", modelType: "chat", isPublished: false },
+    ],
+  });
+  await db.characterDetailDefinition.createMany({
+    data: [
+      {
+        name: "personality",
+        description: "Temperament",
+        seq: 0,
+        details: [
+          { name: "Caring", description: "Kind" },
+          { name: "Witty", description: "Sharp" },
+        ],
+      },
+      { name: "voice", description: "How they sound", seq: 1, details: ["Soft", "Deep"] },
+    ],
+  });
+}
+
+/** A filled character form as a browser posts it; `overrides` replace or add fields (a value of null leaves a field out). */
+export function characterForm(intent: "create" | "update", overrides: Record<string, string | null> = {}, extra: Fields = []): Fields {
+  const values: Record<string, string | null> = {
+    categoryId: "3",
+    name: "Nova Starlight",
+    description: "A stargazing guide who loves quiet nights.",
+    welcomeMessage: "Hi, I'm Nova!",
+    chatModel: "Talker",
+    systemInstruction: "Stay in character as Nova.",
+    messageInstruction: "Answer in two sentences.",
+    imagePrompt: "a woman under the stars",
+    "detail.personality": "Witty",
+    "detail.voice": "",
+    tags: " Stars,  Calm , stars ,",
+    "customModels.0.type": "image",
+    "customModels.0.model": "Painter",
+    "askMe.0.category": "Astronomy",
+    "askMe.0.prompts": "What is a nebula?\n\n  How far is Mars?  ",
+    "guide.send_me.category": "",
+    "guide.send_me.prompts": "",
+    "guide.chat_basics.category": "Hello",
+    "guide.chat_basics.prompts": "How are you?",
+    ...overrides,
+  };
+  const pairs = Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== null);
+  return [["intent", intent], ...pairs, ...extra];
+}
+
+/** The stored object behind an avatar's public URL, or null once it is gone. */
+export const storedAvatar = (avatarUrl: string) => getObject("avatars", decodeURIComponent(avatarUrl.slice("/storage/avatars/".length)));
