@@ -1,5 +1,6 @@
 import { agentTexts } from "./agent-form";
 import { chatTexts } from "./chat";
+import { ticketTexts } from "./tickets";
 import { tokenTexts } from "./tokens";
 
 /**
@@ -64,6 +65,12 @@ export const toasts = {
   "tokens-granted": { title: "Success", message: "Tokens granted.", tone: "success" },
   "tokens-deducted": { title: "Success", message: "Tokens deducted.", tone: "success" },
   "user-deleted": { title: "Success", message: "The account was deleted and its personal data removed.", tone: "success" },
+  "contact-sign-in": { title: ticketTexts.signInRequiredTitle, message: ticketTexts.signInRequired, tone: "error" },
+  "ticket-sent": { title: "Success", message: ticketTexts.sent, tone: "success" },
+  "ticket-replied": { title: "Success", message: ticketTexts.replied, tone: "success" },
+  "ticket-closed": { title: "Success", message: ticketTexts.closed, tone: "success" },
+  "ticket-load-failed": { title: "Error", message: ticketTexts.loadOneFailed, tone: "error" },
+  "ticket-status-changed": { title: "Success", message: "Ticket status updated", tone: "success" },
 } as const;
 
 export type ToastCode = keyof typeof toasts;
