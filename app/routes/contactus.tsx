@@ -42,7 +42,10 @@ export async function action({ request }: Route.ActionArgs) {
   // Spec section 5: a signed-out visitor is told to sign in and sent to sign up, their text kept for their return.
   if (!user) throw redirect(withToast("/signup", "contact-sign-in"), { headers: { "Set-Cookie": contactDraftCookie(values) } });
   const parsed = contactSchema.safeParse(values);
-  if (!parsed.success) return data({ error: ticketTexts.bothRequired, fields: fieldErrors(parsed.error), values }, { status: 400 });
+  if (!parsed.success) {
+    const fields = fieldErrors(parsed.error);
+    return data({ error: Object.values(fields)[0] ?? ticketTexts.bothRequired, fields, values }, { status: 400 });
+  }
   try {
     await createTicket(user, parsed.data);
   } catch (error) {
