@@ -193,7 +193,11 @@ describe("a ticket is its owner's alone", () => {
   it("staff writes on /admin/tickets/:ticketId by anyone but an admin are sent to / and change nothing", async () => {
     const module = (await import(/* @vite-ignore */ path.resolve("app", "routes/admin/tickets.$ticketId.tsx"))) as RouteModule;
     const before = await ticketState();
-    for (const fields of [{ intent: "reply", message: "Staff?" }, { intent: "status", status: "closed" }]) {
+    const writes: Record<string, string>[] = [
+      { intent: "reply", message: "Staff?" },
+      { intent: "status", status: "closed" },
+    ];
+    for (const fields of writes) {
       for (const cookie of ["", cookies.user]) expect(await call(module, "action", "/admin/tickets/:ticketId", cookie, fields)).toBe("redirect /");
     }
     expect(await ticketState()).toEqual(before);

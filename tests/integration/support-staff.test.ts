@@ -20,6 +20,7 @@ afterEach(() => {
 });
 
 type Answer = { status: number; data?: unknown; location?: string | null };
+const locationOf = (answer: Answer) => answer.location;
 const toastOf = (answer: Answer) => toastFor(new URL(answer.location!, "http://x").searchParams.get("toast"));
 
 async function person(email = "ada@example.com") {
@@ -35,7 +36,8 @@ async function sendTicket(cookie: string, topic = "Billing question", message = 
   return prisma().ticket.findFirstOrThrow({ where: { topic }, orderBy: { createdAt: "desc" } });
 }
 
-const staffPost = (cookie: string, ticketId: string, fields: [string, string][]) => post(staffTicket.action, `/admin/tickets/${ticketId}`, cookie, fields, { ticketId });
+const staffPost = (cookie: string, ticketId: string, fields: [string, string][]) =>
+  post(staffTicket.action, `/admin/tickets/${ticketId}`, cookie, fields, { ticketId });
 const staffReply = (cookie: string, ticketId: string, message: string) =>
   staffPost(cookie, ticketId, [
     ["intent", "reply"],
@@ -55,10 +57,10 @@ describe("the staff inbox", () => {
     const ada = await person();
     const ticket = await sendTicket(ada.cookie);
     for (const cookie of ["", ada.cookie]) {
-      expect((await load(inbox.loader, "/admin/tickets", cookie)).location).toBe("/");
-      expect((await load(staffTicket.loader, `/admin/tickets/${ticket.id}`, cookie, { ticketId: ticket.id })).location).toBe("/");
-      expect((await staffReply(cookie, ticket.id, "Self-answer")).location).toBe("/");
-      expect((await setStatus(cookie, ticket.id, "completed")).location).toBe("/");
+      expect(locationOf(await load(inbox.loader, "/admin/tickets", cookie))).toBe("/");
+      expect(locationOf(await load(staffTicket.loader, `/admin/tickets/${ticket.id}`, cookie, { ticketId: ticket.id }))).toBe("/");
+      expect(locationOf(await staffReply(cookie, ticket.id, "Self-answer"))).toBe("/");
+      expect(locationOf(await setStatus(cookie, ticket.id, "completed"))).toBe("/");
     }
     expect(await ticketOf(ticket.id)).toMatchObject({ status: "pending", awaitingStaff: true });
     expect(await prisma().ticketReply.count()).toBe(0);
@@ -100,7 +102,9 @@ describe("the staff inbox", () => {
     const answer = await staffReply(admin.cookie, ticket.id, "We are looking into it");
     expect(toastOf(answer)?.message).toBe("Your reply has been sent");
     expect(await ticketOf(ticket.id)).toMatchObject({ status: "in_progress", awaitingStaff: false });
-    expect(await prisma().ticketReply.findMany()).toEqual([expect.objectContaining({ replyUserId: admin.id, fromStaff: true, message: "We are looking into it" })]);
+    expect(await prisma().ticketReply.findMany()).toEqual([
+      expect.objectContaining({ replyUserId: admin.id, fromStaff: true, message: "We are looking into it" }),
+    ]);
   });
 
   it("changes status to completed, closed (recording the admin) and back to in progress, each in the audit log", async () => {

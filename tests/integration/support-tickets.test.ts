@@ -23,7 +23,7 @@ async function person(email = "ada@example.com") {
   return { id: account.id, email, cookie: await signedInCookie(account.id) };
 }
 
-const send = (cookie: string, topic: string, message: string) =>
+const send = (cookie: string, topic: string, message: string): Promise<Answer> =>
   post(contact.action, "/contactus", cookie, [
     ["topic", topic],
     ["message", message],
@@ -32,13 +32,13 @@ const sendTicket = async (cookie: string, topic = "Billing question", message = 
   await send(cookie, topic, message);
   return prisma().ticket.findFirstOrThrow({ where: { topic }, orderBy: { createdAt: "desc" } });
 };
-const reply = (cookie: string, ticketId: string, message: string) =>
+const reply = (cookie: string, ticketId: string, message: string): Promise<Answer> =>
   post(tickets.action, `/dashboard/tickets?id=${ticketId}`, cookie, [
     ["intent", "reply"],
     ["ticketId", ticketId],
     ["message", message],
   ]);
-const close = (cookie: string, ticketId: string) =>
+const close = (cookie: string, ticketId: string): Promise<Answer> =>
   post(tickets.action, `/dashboard/tickets?id=${ticketId}`, cookie, [
     ["intent", "close"],
     ["ticketId", ticketId],
@@ -109,7 +109,12 @@ describe("the contact form", () => {
     const bob = await person("bob@example.com");
     await prisma().ticket.create({ data: { userId: bob.id, topic: "Bob's", message: "x" } });
     await prisma().ticket.createMany({
-      data: Array.from({ length: 12 }, (_, index) => ({ userId: ada.id, topic: `Ticket ${index + 1}`, message: "x", createdAt: new Date(Date.UTC(2026, 0, index + 1)) })),
+      data: Array.from({ length: 12 }, (_, index) => ({
+        userId: ada.id,
+        topic: `Ticket ${index + 1}`,
+        message: "x",
+        createdAt: new Date(Date.UTC(2026, 0, index + 1)),
+      })),
     });
     const page = await load(contact.loader, "/contactus", ada.cookie);
     const listed = (page.data as { tickets: { topic: string }[] }).tickets.map((ticket) => ticket.topic);
@@ -154,7 +159,7 @@ describe("/dashboard/tickets", () => {
 
   it("sends an id that cannot be a ticket's back to the list with 'Failed to load ticket details'", async () => {
     const ada = await person();
-    const answer = await load(tickets.loader, "/dashboard/tickets?id=not-a-ticket", ada.cookie);
+    const answer: Answer = await load(tickets.loader, "/dashboard/tickets?id=not-a-ticket", ada.cookie);
     expect(answer.location).toBe("/dashboard/tickets?toast=ticket-load-failed");
     expect(toastOf(answer)?.message).toBe("Failed to load ticket details");
   });
@@ -212,7 +217,16 @@ describe("/dashboard/tickets", () => {
     const unread = async () => ((await load(dashboardLayout.loader, "/dashboard", ada.cookie)).data as { unreadTickets: number }).unreadTickets;
     expect(await unread()).toBe(0);
     const { action } = await import("~/routes/admin/tickets.$ticketId");
-    await post(action, `/admin/tickets/${ticket.id}`, admin.cookie, [["intent", "reply"], ["message", "We are on it"]], { ticketId: ticket.id });
+    await post(
+      action,
+      `/admin/tickets/${ticket.id}`,
+      admin.cookie,
+      [
+        ["intent", "reply"],
+        ["message", "We are on it"],
+      ],
+      { ticketId: ticket.id },
+    );
     expect(await unread()).toBe(1);
     const opened = (await load(tickets.loader, `/dashboard/tickets?id=${ticket.id}`, ada.cookie)).data as { ticket: { replies: unknown[] } };
     expect(opened.ticket.replies).toEqual([expect.objectContaining({ message: "We are on it", userName: STAFF_NAME, fromStaff: true })]);

@@ -1,5 +1,5 @@
 import { ArrowLeft, LifeBuoy } from "lucide-react";
-import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import { data, Form, isRouteErrorResponse, Link, useLocation, useNavigation } from "react-router";
 import { Pagination } from "~/components/pagination";
 import { Conversation } from "~/components/tickets/conversation";
 import { ReplyForm } from "~/components/tickets/reply-form";
@@ -85,6 +85,20 @@ export default function Tickets({ loaderData, actionData }: Route.ComponentProps
   if (loaderData.view === "list") return <TicketList {...loaderData} />;
   const errorFor = (intent: string) => (actionData?.intent === intent ? actionData.error : undefined);
   return <TicketDetails ticket={loaderData.ticket} replyError={errorFor("reply")} closeError={errorFor("close")} />;
+}
+
+/** Inside the dashboard, so its sidebar stays: a ticket that is not this person's, or the list that failed (spec section 8). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className="flex max-w-lg flex-col items-start gap-3">
+      <h1 className="text-2xl font-bold">{notFound ? "Ticket not found" : ticketTexts.loadListFailed}</h1>
+      <p className="text-muted">{notFound ? "This ticket does not exist, or it is not one of yours." : "Please try again in a moment."}</p>
+      <Link to={LIST} className="btn-secondary">
+        All tickets
+      </Link>
+    </div>
+  );
 }
 
 type ListData = Extract<Route.ComponentProps["loaderData"], { view: "list" }>;
