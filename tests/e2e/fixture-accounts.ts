@@ -23,3 +23,10 @@ export const ONE_CHAT = {
   said: "Hello! What can you tell me about yourself?",
   replied: "I am glad you asked. I like long walks and **good questions**.",
 };
+
+/** The support journeys' people: an admin who answers tickets, and a person for each run (with and without JavaScript). */
+export const SUPPORT = {
+  staff: { email: "support.staff@example.com", password: "support staff password" },
+  withScript: { email: "support.js@example.com", password: "support person password", name: "Grace" },
+  withoutScript: { email: "support.nojs@example.com", password: "support person password", name: "Linus" },
+};

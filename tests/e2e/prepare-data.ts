@@ -7,7 +7,7 @@ import { openDatabase } from "~/modules/db/database.server";
 import { useDatabaseForTests } from "~/modules/db/db.server";
 import { prepareDatabase } from "~/modules/db/startup.server";
 import { hashPassword } from "~/modules/auth/password.server";
-import { MANY_CHATS, MANY_CHATS_LIVE, ONE_CHAT } from "./fixture-accounts";
+import { MANY_CHATS, MANY_CHATS_LIVE, ONE_CHAT, SUPPORT } from "./fixture-accounts";
 
 export const EXTRA_CHARACTERS = 16;
 
@@ -54,4 +54,20 @@ await database.prisma.chatMessage.createMany({
     { sessionId: chat.id, senderType: "agent", senderId: partner.id, userId: chatter.id, message: ONE_CHAT.replied },
   ],
 });
+for (const [account, role] of [
+  [SUPPORT.staff, "admin"],
+  [SUPPORT.withScript, "user"],
+  [SUPPORT.withoutScript, "user"],
+] as const) {
+  await database.prisma.user.create({
+    data: {
+      email: account.email,
+      passwordHash: await hashPassword(account.password),
+      name: "name" in account ? account.name : "Support Staff",
+      role,
+      status: "active",
+      emailVerifiedAt: new Date(),
+    },
+  });
+}
 await database.close();
