@@ -214,7 +214,7 @@ function RecentTickets({ tickets }: { tickets: Listed[] }) {
         <ul className="card divide-y divide-line">
           {tickets.map((ticket) => (
             <li key={ticket.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 text-sm">
-              <span className="min-w-0 flex-1 font-medium wrap-break-word">{ticket.topic}</span>
+              <span className="w-full min-w-0 font-medium wrap-break-word sm:w-auto sm:flex-1">{ticket.topic}</span>
               <TicketStatusBadge status={ticket.status} />
               <span className="text-xs text-muted">{formatDate(ticket.createdAt)}</span>
               <Link to={ticketHref(ticket.id)} className="text-accent hover:underline" aria-label={`View Details: ${ticket.topic}`}>

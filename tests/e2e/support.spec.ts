@@ -32,7 +32,10 @@ async function photograph(page: Page, name: string) {
     ["390", phone],
     ["1280", desktop],
   ] as const) {
+    // Loaded at the size, as a person on that screen would open it.
     await page.setViewportSize(viewport);
+    await page.reload();
+    await hydrated(page);
     await page.screenshot({ path: `${SHOTS}/${name}-${size}.png`, fullPage: true });
   }
 }
@@ -144,6 +147,7 @@ for (const javaScriptEnabled of [true, false]) {
     await expect(page.getByRole("list", { name: "Your tickets" }).getByText(topic)).toBeVisible();
     if (javaScriptEnabled) {
       expect(await seriousViolations(page)).toEqual([]);
+      await photograph(page, "dashboard-tickets");
       await page.goto("/contactus");
       await hydrated(page);
       await photograph(page, "contactus");

@@ -125,7 +125,7 @@ function TicketList({ tickets, page, pageCount }: ListData) {
         <ul aria-label="Your tickets" className="flex flex-col gap-3">
           {tickets.map((ticket) => (
             <li key={ticket.id} className="card flex flex-wrap items-center gap-x-3 gap-y-2 p-4">
-              <div className="min-w-0 flex-1">
+              <div className="w-full min-w-0 @md:w-auto @md:flex-1">
                 <p className="font-medium wrap-break-word">{ticket.topic}</p>
                 <p className="text-xs text-muted">{formatDate(ticket.createdAt)}</p>
               </div>
