@@ -3,8 +3,6 @@ import { index, layout, route, type RouteConfig } from "@react-router/dev/routes
 /** Screens a later slice builds; each shows a short "coming soon" page until then. */
 const comingSoon = ["favorites", "generate", "create", "collection"];
 
-/** Dashboard pages that later slices build; the dashboard shell and its guard already apply. */
-const dashboardComingSoon = ["tickets"];
 
 export default [
   route("healthz", "routes/api/healthz.ts"),
@@ -46,7 +44,7 @@ export default [
         route("subscription", "routes/dashboard/subscription.tsx"),
         route("billing", "routes/dashboard/billing.tsx"),
         route("usage", "routes/dashboard/usage.tsx"),
-        ...dashboardComingSoon.map((path) => route(path, "routes/dashboard/coming-soon.tsx", { id: `dashboard-${path}` })),
+        route("tickets", "routes/dashboard/tickets.tsx"),
       ]),
       route("admin", "routes/admin/layout.tsx", [
         index("routes/admin/dashboard.tsx"),
@@ -54,6 +52,8 @@ export default [
         route("users/:id", "routes/admin/users.$id.tsx"),
         route("users/:id/delete", "routes/admin/users.$id.delete.tsx"),
         route("audit", "routes/admin/audit.tsx"),
+        route("tickets", "routes/admin/tickets.tsx"),
+        route("tickets/:ticketId", "routes/admin/tickets.$ticketId.tsx"),
         // An editor or a delete confirmation is a route of its own, drawn over its list.
         route("plans", "routes/admin/plans.tsx", [
           route("new", "routes/admin/plans.new.tsx"),

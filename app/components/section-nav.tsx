@@ -2,7 +2,8 @@ import { useState } from "react";
 import { PanelLeftClose, PanelLeftOpen, type LucideIcon } from "lucide-react";
 import { NavLink, Outlet } from "react-router";
 
-export type SectionNavItem = { to: string; label: string; icon: LucideIcon; end?: boolean };
+/** `count`: a number shown beside the item (unread replies, say), hidden at 0. */
+export type SectionNavItem = { to: string; label: string; icon: LucideIcon; end?: boolean; count?: number; countLabel?: string };
 
 /**
  * The dashboard's and the admin console's own sidebar. Collapsed to icons by default under
@@ -14,6 +15,8 @@ export function SectionNav({ label, items }: { label: string; items: SectionNavI
   const [expanded, setExpanded] = useState<boolean | null>(null);
   const width = expanded === null ? "w-14 md:w-56" : expanded ? "w-56" : "w-14";
   const showLabels = expanded === null ? "sr-only md:not-sr-only" : expanded ? "" : "sr-only";
+  // Where labels are hidden, a count shows as a dot on the icon (and is read out with the label).
+  const showDot = expanded === null ? "md:hidden" : expanded ? "hidden" : "";
   return (
     <nav aria-label={label} className={`shrink-0 border-r border-line bg-surface/60 px-2 py-4 transition-[width] ${width}`}>
       <button
@@ -26,7 +29,7 @@ export function SectionNav({ label, items }: { label: string; items: SectionNavI
         <PanelLeftOpen className={`size-5 ${expanded === null ? "md:hidden" : expanded ? "hidden" : ""}`} aria-hidden />
       </button>
       <ul className="flex flex-col gap-1">
-        {items.map(({ to, label: itemLabel, icon: Icon, end }) => (
+        {items.map(({ to, label: itemLabel, icon: Icon, end, count, countLabel }) => (
           <li key={to}>
             <NavLink
               to={to}
@@ -36,8 +39,17 @@ export function SectionNav({ label, items }: { label: string; items: SectionNavI
                 `flex items-center gap-3 rounded-xl px-3 py-2 text-sm font-medium ${isActive ? "bg-accent-soft text-accent" : "text-muted hover:bg-raised hover:text-ink"}`
               }
             >
-              <Icon className="size-5 shrink-0" aria-hidden />
+              <span className="relative shrink-0">
+                <Icon className="size-5" aria-hidden />
+                {count ? <span className={`absolute -top-1 -right-1 size-2 rounded-full bg-pink ${showDot}`} aria-hidden /> : null}
+              </span>
               <span className={`truncate ${showLabels}`}>{itemLabel}</span>
+              {count ? (
+                <span className={`ml-auto rounded-full bg-accent-strong px-1.5 text-xs font-semibold text-white ${showLabels}`}>
+                  {count}
+                  <span className="sr-only"> {countLabel}</span>
+                </span>
+              ) : null}
             </NavLink>
           </li>
         ))}

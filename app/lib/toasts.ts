@@ -1,6 +1,7 @@
 import { agentTexts } from "./agent-form";
 import { detailTexts, modelTexts } from "./admin-model-texts";
 import { chatTexts } from "./chat";
+import { ticketTexts } from "./tickets";
 import { tokenTexts } from "./tokens";
 
 /**
@@ -76,6 +77,12 @@ export const toasts = {
   "detail-saved": { title: "Success", message: detailTexts.saved, tone: "success" },
   "detail-deleted": { title: "Success", message: detailTexts.deleted, tone: "success" },
   "detail-save-failed": { title: "Error", message: detailTexts.saveFailed, tone: "error" },
+  "contact-sign-in": { title: ticketTexts.signInRequiredTitle, message: ticketTexts.signInRequired, tone: "error" },
+  "ticket-sent": { title: "Success", message: ticketTexts.sent, tone: "success" },
+  "ticket-replied": { title: "Success", message: ticketTexts.replied, tone: "success" },
+  "ticket-closed": { title: "Success", message: ticketTexts.closed, tone: "success" },
+  "ticket-load-failed": { title: "Error", message: ticketTexts.loadOneFailed, tone: "error" },
+  "ticket-status-changed": { title: "Success", message: "Ticket status updated", tone: "success" },
 } as const;
 
 export type ToastCode = keyof typeof toasts;

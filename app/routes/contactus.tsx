@@ -1,9 +1,21 @@
 import type { ReactNode } from "react";
-import { Form, Link, data, useActionData } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { InfoPage } from "~/components/info-page";
+import { TicketStatusBadge } from "~/components/tickets/status-badge";
+import { FormAlert } from "~/components/ui/form";
 import { OutlineIcon } from "~/components/ui/outline-icon";
-
-const SIGN_IN_REQUIRED = "Please login or create an account to send us a message";
+import { fieldErrors } from "~/lib/auth-forms";
+import { formatDate } from "~/lib/dates";
+import { MESSAGE_MAX, ticketHref, ticketTexts, TOPIC_MAX } from "~/lib/tickets";
+import { contactSchema } from "~/lib/ticket-schemas";
+import { withToast } from "~/lib/toasts";
+import { getCurrentUser } from "~/modules/auth/login-session.server";
+import { isAppError } from "~/modules/http/errors.server";
+import { readFormWithin } from "~/modules/http/form.server";
+import { logger } from "~/modules/logging/logger.server";
+import { clearContactDraftCookie, contactDraftCookie, readContactDraft } from "~/modules/support/contact-draft.server";
+import { createTicket, recentTickets } from "~/modules/support/tickets.server";
+import type { Route } from "./+types/contactus";
 
 export function meta() {
   return [
@@ -15,14 +27,42 @@ export function meta() {
   ];
 }
 
-// Sign-in does not exist yet, so every visitor is signed out and no message can be sent.
-// The tickets feature replaces this with validation and ticket creation for signed-in users.
-export async function action() {
-  return data({ error: SIGN_IN_REQUIRED }, { status: 401 });
+/** Room for the longest topic and message the form takes, in the widest UTF-8, and the other fields. */
+const FORM_BYTES = (TOPIC_MAX + MESSAGE_MAX) * 12 + 1024;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getCurrentUser(request);
+  return { signedIn: Boolean(user), draft: readContactDraft(request), tickets: user ? await recentTickets(user.id) : [] };
 }
 
-export default function ContactUs() {
-  const actionData = useActionData<typeof action>();
+export async function action({ request }: Route.ActionArgs) {
+  const user = await getCurrentUser(request);
+  const form = await readFormWithin(request, FORM_BYTES);
+  if (!form) return data({ error: ticketTexts.messageTooLong, fields: {}, values: null }, { status: 413 });
+  const values = { topic: String(form.get("topic") ?? ""), message: String(form.get("message") ?? "") };
+  // Spec section 5: a signed-out visitor is told to sign in and sent to sign up, their text kept for their return.
+  if (!user) throw redirect(withToast("/signup", "contact-sign-in"), { headers: { "Set-Cookie": contactDraftCookie(values) } });
+  const parsed = contactSchema.safeParse(values);
+  if (!parsed.success) {
+    const fields = fieldErrors(parsed.error);
+    return data({ error: Object.values(fields)[0] ?? ticketTexts.bothRequired, fields, values }, { status: 400 });
+  }
+  try {
+    await createTicket(user, parsed.data);
+  } catch (error) {
+    if (isAppError(error)) return data({ error: error.message, fields: {}, values }, { status: error.status, headers: error.headers });
+    logger.error({ err: error }, "a contact message could not be saved");
+    return data({ error: ticketTexts.sendFailed, fields: {}, values }, { status: 500 });
+  }
+  throw redirect(withToast("/contactus", "ticket-sent"), { headers: { "Set-Cookie": clearContactDraftCookie() } });
+}
+
+export default function ContactUs({ loaderData, actionData }: Route.ComponentProps) {
+  const { signedIn, draft, tickets } = loaderData;
+  const fields = (actionData?.fields ?? {}) as Record<string, string | undefined>;
+  // The field's text survives a refusal; after a send, the page starts empty.
+  const values = actionData?.values ?? draft ?? { topic: "", message: "" };
+  const sending = useNavigation().state === "submitting";
 
   return (
     <InfoPage>
@@ -32,53 +72,69 @@ export default function ContactUs() {
       </header>
 
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
-        <div className="space-y-6">
-          <section aria-labelledby="sign-in-heading" className="card bg-linear-to-br from-accent/15 to-pink/10 p-5 md:p-6">
-            <h2 id="sign-in-heading" className="text-lg font-semibold">
-              Sign in required
-            </h2>
-            <p className="mt-1 text-sm text-muted">{SIGN_IN_REQUIRED}</p>
-            <div className="mt-4 flex flex-col gap-3 sm:flex-row">
-              <Link to="/signup" className="btn-primary">
-                Sign Up
-              </Link>
-              <Link to="/login" className="btn-secondary">
-                Login
-              </Link>
-            </div>
-          </section>
-
-          {actionData?.error ? (
-            <p role="alert" className="rounded-xl border border-danger/40 bg-danger/10 px-4 py-3 text-sm text-danger">
-              {actionData.error}
-            </p>
-          ) : null}
+        <div className="min-w-0 space-y-6">
+          {signedIn ? null : (
+            <section aria-labelledby="sign-in-heading" className="card bg-linear-to-br from-accent/15 to-pink/10 p-5 md:p-6">
+              <h2 id="sign-in-heading" className="text-lg font-semibold">
+                {ticketTexts.signInRequiredTitle}
+              </h2>
+              <p className="mt-1 text-sm text-muted">{ticketTexts.signInRequired}</p>
+              <div className="mt-4 flex flex-col gap-3 sm:flex-row">
+                <Link to="/signup" className="btn-primary">
+                  Sign Up
+                </Link>
+                <Link to="/login?redirectTo=%2Fcontactus" className="btn-secondary">
+                  Login
+                </Link>
+              </div>
+            </section>
+          )}
 
           <section aria-labelledby="message-heading" className="card p-5 md:p-6">
             <h2 id="message-heading" className="text-lg font-semibold">
               Send us a message
             </h2>
-            <Form method="post" className="mt-4">
-              <fieldset disabled className="space-y-4 disabled:opacity-60">
-                <legend className="sr-only">Your message</legend>
-                <div>
-                  <label htmlFor="contact-topic" className="text-sm font-medium">
-                    Topic
-                  </label>
-                  <input id="contact-topic" name="topic" type="text" required placeholder="What is your message about?" className="field mt-1.5" />
-                </div>
-                <div>
-                  <label htmlFor="contact-message" className="text-sm font-medium">
-                    Message
-                  </label>
-                  <textarea id="contact-message" name="message" rows={6} required placeholder="Tell us how we can help" className="field mt-1.5 resize-y" />
-                </div>
-                <button type="submit" className="btn-primary w-full sm:w-auto">
-                  Send Message
-                </button>
-              </fieldset>
+            <Form method="post" className="mt-4 space-y-4" key={actionData ? "refused" : "fresh"}>
+              {actionData?.error ? <FormAlert tone="error">{actionData.error}</FormAlert> : null}
+              <div>
+                <label htmlFor="contact-topic" className="text-sm font-medium">
+                  Topic
+                </label>
+                <input
+                  id="contact-topic"
+                  name="topic"
+                  type="text"
+                  required
+                  maxLength={TOPIC_MAX}
+                  defaultValue={values.topic}
+                  placeholder="What is your message about?"
+                  aria-invalid={fields.topic ? true : undefined}
+                  className="field mt-1.5"
+                />
+              </div>
+              <div>
+                <label htmlFor="contact-message" className="text-sm font-medium">
+                  Message
+                </label>
+                <textarea
+                  id="contact-message"
+                  name="message"
+                  rows={6}
+                  required
+                  maxLength={MESSAGE_MAX}
+                  defaultValue={values.message}
+                  placeholder="Tell us how we can help"
+                  aria-invalid={fields.message ? true : undefined}
+                  className="field mt-1.5 resize-y"
+                />
+              </div>
+              <button type="submit" className="btn-primary w-full sm:w-auto" disabled={sending}>
+                Send Message
+              </button>
             </Form>
           </section>
+
+          {signedIn ? <RecentTickets tickets={tickets} /> : null}
         </div>
 
         <aside aria-labelledby="help-heading" className="space-y-4">
@@ -120,7 +176,11 @@ export default function ContactUs() {
               </>
             }
           >
-            Once signed in, you can follow every message you send and our replies in your dashboard.
+            Once signed in, you can follow every message you send and our replies in{" "}
+            <Link to="/dashboard/tickets" className="text-accent hover:underline">
+              your dashboard
+            </Link>
+            .
           </InfoCard>
         </aside>
       </div>
@@ -136,6 +196,35 @@ function InfoCard({ title, icon, children }: { title: string; icon: ReactNode; c
         <h3 className="font-semibold">{title}</h3>
         <p className="mt-1 text-sm text-muted">{children}</p>
       </div>
+    </section>
+  );
+}
+
+type Listed = Route.ComponentProps["loaderData"]["tickets"][number];
+
+/** Spec section 2: a signed-in person's 10 most recent tickets, each with View Details. */
+function RecentTickets({ tickets }: { tickets: Listed[] }) {
+  return (
+    <section aria-labelledby="recent-heading" className="flex flex-col gap-3">
+      <h2 id="recent-heading" className="text-lg font-semibold">
+        Your recent tickets
+      </h2>
+      {tickets.length === 0 ? (
+        <p className="card p-5 text-sm text-muted">{ticketTexts.noTickets}</p>
+      ) : (
+        <ul className="card divide-y divide-line">
+          {tickets.map((ticket) => (
+            <li key={ticket.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 text-sm">
+              <span className="w-full min-w-0 font-medium wrap-break-word sm:w-auto sm:flex-1">{ticket.topic}</span>
+              <TicketStatusBadge status={ticket.status} />
+              <span className="text-xs text-muted">{formatDate(ticket.createdAt)}</span>
+              <Link to={ticketHref(ticket.id)} className="text-accent hover:underline" aria-label={`View Details: ${ticket.topic}`}>
+                View Details
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

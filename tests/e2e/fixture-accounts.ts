@@ -28,3 +28,9 @@ export const ONE_CHAT = {
 export const MODELS_ADMIN = { email: "models.admin@example.com", password: "models admin password" };
 /** An admin of the console, for the admin journeys. */
 export const CONSOLE_ADMIN = { email: "console.admin@example.com", password: "console admin password" };
+/** The support journeys' people: an admin who answers tickets, and a person for each run (with and without JavaScript). */
+export const SUPPORT = {
+  staff: { email: "support.staff@example.com", password: "support staff password" },
+  withScript: { email: "support.js@example.com", password: "support person password", name: "Grace" },
+  withoutScript: { email: "support.nojs@example.com", password: "support person password", name: "Linus" },
+};

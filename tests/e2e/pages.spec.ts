@@ -36,7 +36,7 @@ for (const [label, viewport] of [
       await page.goto("/contactus");
       await expect(page.getByRole("heading", { level: 1, name: "Contact Us" })).toBeVisible();
       await expect(page.getByText("Please login or create an account to send us a message").first()).toBeVisible();
-      await expect(page.getByLabel("Topic")).toBeDisabled();
+      await expect(page.getByRole("region", { name: "Sign in required" }).getByRole("link", { name: "Sign Up" })).toBeVisible();
     });
   });
 }

@@ -7,7 +7,7 @@ import { openDatabase } from "~/modules/db/database.server";
 import { useDatabaseForTests } from "~/modules/db/db.server";
 import { prepareDatabase } from "~/modules/db/startup.server";
 import { hashPassword } from "~/modules/auth/password.server";
-import { CONSOLE_ADMIN, MANY_CHATS, MANY_CHATS_LIVE, MODELS_ADMIN, ONE_CHAT } from "./fixture-accounts";
+import { CONSOLE_ADMIN, MANY_CHATS, MANY_CHATS_LIVE, MODELS_ADMIN, ONE_CHAT, SUPPORT } from "./fixture-accounts";
 
 export const EXTRA_CHARACTERS = 16;
 
@@ -54,13 +54,16 @@ await database.prisma.chatMessage.createMany({
     { sessionId: chat.id, senderType: "agent", senderId: partner.id, userId: chatter.id, message: ONE_CHAT.replied },
   ],
 });
-// Admins of the console journeys (admin-models.spec.ts, admin-characters.spec.ts).
-for (const [admin, name] of [
-  [MODELS_ADMIN, "Models Admin"],
-  [CONSOLE_ADMIN, "Console Admin"],
+// The console's and support's people (admin-models, admin-characters and support specs).
+for (const [account, name, role] of [
+  [MODELS_ADMIN, "Models Admin", "admin"],
+  [CONSOLE_ADMIN, "Console Admin", "admin"],
+  [SUPPORT.staff, "Support Staff", "admin"],
+  [SUPPORT.withScript, SUPPORT.withScript.name, "user"],
+  [SUPPORT.withoutScript, SUPPORT.withoutScript.name, "user"],
 ] as const) {
   await database.prisma.user.create({
-    data: { email: admin.email, passwordHash: await hashPassword(admin.password), name, role: "admin", status: "active", emailVerifiedAt: new Date() },
+    data: { email: account.email, passwordHash: await hashPassword(account.password), name, role, status: "active", emailVerifiedAt: new Date() },
   });
 }
 await database.close();

@@ -39,6 +39,9 @@ beforeAll(async () => {
   fixtureIds.modelId = (await db.chatModel.create({ data: { chatModel: "Fixture model", modelId: "fixture", aiPlatform: "demo" } })).id;
   fixtureIds.detailId = String((await db.characterDetailDefinition.create({ data: { name: "Fixture detail", details: ["One"] } })).id);
   fixtureIds.characterId = (await db.character.create({ data: { name: "Fixture character", isPublished: true } })).id;
+  // The admin's own ticket: for the normal user, another person's.
+  const ticketOwner = await db.user.findUniqueOrThrow({ where: { email: "admin@example.com" } });
+  fixtureIds.ticketId = (await db.ticket.create({ data: { userId: ticketOwner.id, topic: "Fixture ticket", message: "Help" } })).id;
 });
 afterAll(() => test.dispose());
 
@@ -117,6 +120,8 @@ describe("every /dashboard and /admin loader and action checks who is asking", (
         "/admin/users/:id",
         "/admin/users/:id/delete",
         "/admin/audit",
+        "/admin/tickets",
+        "/admin/tickets/:ticketId",
       ]),
     );
   });
@@ -181,4 +186,42 @@ describe("an admin write by anyone but an admin", () => {
       expect(await snapshot()).toEqual(before);
     });
   }
+});
+
+describe("a ticket is its owner's alone", () => {
+  const ticketState = () =>
+    Promise.all([test.database.prisma.ticket.findUniqueOrThrow({ where: { id: fixtureIds.ticketId } }), test.database.prisma.ticketReply.count()]);
+  const answer = async (run: () => Promise<unknown>) => {
+    try {
+      const result = await run();
+      return (result as { init?: ResponseInit })?.init?.status ?? (result instanceof Response ? result.status : 200);
+    } catch (thrown) {
+      return (thrown as { init?: ResponseInit }).init?.status ?? (thrown as Response).status;
+    }
+  };
+
+  it("another person's ticket answers 404 on /dashboard/tickets, to read, reply or close, and changes nothing", async () => {
+    const module = (await import(/* @vite-ignore */ path.resolve("app", "routes/dashboard/tickets.tsx"))) as Required<RouteModule>;
+    const url = `http://localhost/dashboard/tickets?id=${fixtureIds.ticketId}`;
+    const before = await ticketState();
+    expect(await answer(() => module.loader(routeArgs(new Request(url, { headers: { Cookie: cookies.user } }))))).toBe(404);
+    for (const intent of ["reply", "close"]) {
+      const body = new URLSearchParams({ intent, ticketId: fixtureIds.ticketId!, message: "Not mine" });
+      expect(await answer(() => module.action(routeArgs(new Request(url, { method: "POST", headers: { Cookie: cookies.user }, body }))))).toBe(404);
+    }
+    expect(await ticketState()).toEqual(before);
+  });
+
+  it("staff writes on /admin/tickets/:ticketId by anyone but an admin are sent to / and change nothing", async () => {
+    const module = (await import(/* @vite-ignore */ path.resolve("app", "routes/admin/tickets.$ticketId.tsx"))) as RouteModule;
+    const before = await ticketState();
+    const writes: Record<string, string>[] = [
+      { intent: "reply", message: "Staff?" },
+      { intent: "status", status: "closed" },
+    ];
+    for (const fields of writes) {
+      for (const cookie of ["", cookies.user]) expect(await call(module, "action", "/admin/tickets/:ticketId", cookie, fields)).toBe("redirect /");
+    }
+    expect(await ticketState()).toEqual(before);
+  });
 });

@@ -98,6 +98,17 @@ const envSchema = z
     GOOGLE_TOKEN_URL: z.string().url().default("https://oauth2.googleapis.com/token"),
     GOOGLE_USERINFO_URL: z.string().url().default("https://openidconnect.googleapis.com/v1/userinfo"),
     ADMIN_EMAIL: z.string().trim().toLowerCase().email().optional(),
+    // Where new support tickets are mailed: one address or a comma-separated list; unset, every admin.
+    SUPPORT_EMAIL: z
+      .string()
+      .optional()
+      .transform((value) =>
+        (value ?? "")
+          .split(",")
+          .map((address) => address.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string().email("must be an e-mail address or a comma-separated list of them"))),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     CATALOGUE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
     // What one person's chat attachments may take in storage, in MB.

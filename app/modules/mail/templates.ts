@@ -77,9 +77,9 @@ function textBody(paragraphs: string[], appUrl: string) {
 const colors = { page: "#f4f2fb", card: "#ffffff", ink: "#1f1c2c", muted: "#5f5a75", button: "#4c1d95", line: "#e4e0f0" };
 const font = "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 
-type HtmlParts = { heading: string; intro: string; button: string; link: string; notes: string[]; appUrl: string };
+type HtmlParts = { heading: string; intro: string; button: string; link: string; notes: string[]; appUrl: string; quote?: string };
 
-function htmlBody({ heading, intro, button, link, notes, appUrl }: HtmlParts) {
+function htmlBody({ heading, intro, button, link, notes, appUrl, quote }: HtmlParts) {
   const href = escapeHtml(link);
   const paragraph = (text: string, color = colors.ink) =>
     `<p style="margin:0 0 16px;${font};font-size:15px;line-height:22px;color:${color};">${escapeHtml(text)}</p>`;
@@ -95,6 +95,7 @@ function htmlBody({ heading, intro, button, link, notes, appUrl }: HtmlParts) {
 <h1 style="margin:0 0 16px;${font};font-size:22px;line-height:28px;color:${colors.ink};">${escapeHtml(heading)}</h1>
 ${paragraph("Hi,")}
 ${paragraph(intro)}
+${quote === undefined ? "" : `<div style="margin:0 0 16px;padding:12px 16px;border-left:3px solid ${colors.line};${font};font-size:15px;line-height:22px;color:${colors.ink};white-space:pre-wrap;">${escapeHtml(quote)}</div>`}
 <table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;">
 <tr><td align="center" bgcolor="${colors.button}" style="border-radius:8px;background-color:${colors.button};">
 <a href="${href}" target="_blank" style="display:inline-block;padding:12px 24px;${font};font-size:15px;font-weight:bold;color:#ffffff;text-decoration:none;border-radius:8px;">${escapeHtml(button)}</a>
@@ -119,4 +120,44 @@ const htmlEntities: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "
 
 function escapeHtml(value: string) {
   return value.replace(/[&<>"']/g, (character) => htmlEntities[character]);
+}
+
+/**
+ * Support mail. What a person wrote goes out as text: quoted in the plain part and escaped in the
+ * HTML part, so a message holding markup is shown, never rendered.
+ */
+type TicketEmail = { topic: string; message: string; link: string; appUrl: string };
+
+const quoted = (message: string) =>
+  message
+    .split("\n")
+    .map((line) => `> ${line}`)
+    .join("\n");
+
+/** To the support address: a person sent a new ticket from the contact form. */
+export function newTicketEmail({ topic, message, link, appUrl, from }: TicketEmail & { from: string }): MailContent {
+  const intro = `${from} sent a new support ticket: "${topic}".`;
+  const answer = "Answer it from the staff inbox:";
+  return {
+    subject: `New support ticket: ${oneLine(topic)}`,
+    text: textBody([intro, quoted(message), `${answer}\n${link}`], appUrl),
+    html: htmlBody({ heading: "New support ticket", intro, quote: message, button: "Open the ticket", link, notes: [], appUrl }),
+  };
+}
+
+/** To the person: staff answered their ticket. The link opens it in their dashboard. */
+export function ticketReplyEmail({ topic, message, link, appUrl }: TicketEmail): MailContent {
+  const intro = `Our support team replied to your ticket "${topic}":`;
+  const note = "You can answer or close the ticket from your dashboard.";
+  return {
+    subject: `Reply to your ticket: ${oneLine(topic)}`,
+    text: textBody([intro, quoted(message), `Read it and reply here:\n${link}`, note], appUrl),
+    html: htmlBody({ heading: "We replied to your ticket", intro, quote: message, button: "View the ticket", link, notes: [note], appUrl }),
+  };
+}
+
+/** A subject is one line: a topic's line breaks or tabs would end the header early. */
+function oneLine(text: string) {
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
 }

@@ -37,7 +37,16 @@ export default function AdminDashboard({ loaderData: figures }: Route.ComponentP
         />
         <StatCard label="New this week" value={people.newThisWeek} icon={UserPlus} detail="joined in the last 7 days" />
         <StatCard label="Active today" value={people.activeToday} icon={Zap} detail="since midnight UTC" />
-        <StatCard label="Open tickets" value={figures.openTickets} icon={LifeBuoy} detail="pending or in progress" />
+        <StatCard
+          label="Open tickets"
+          value={figures.openTickets}
+          icon={LifeBuoy}
+          detail={
+            <Link to="/admin/tickets?status=open" className="text-accent hover:underline">
+              Pending or in progress: answer them
+            </Link>
+          }
+        />
       </StatGrid>
 
       <section aria-labelledby="money-heading" className="flex flex-col gap-3">

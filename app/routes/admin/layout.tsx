@@ -1,4 +1,4 @@
-import { Boxes, Cpu, Hammer, Image, LayoutDashboard, ListChecks, Coins, ScrollText, Users, Wallet } from "lucide-react";
+import { Boxes, Cpu, Hammer, Image, LayoutDashboard, LifeBuoy, ListChecks, Coins, ScrollText, Users, Wallet } from "lucide-react";
 import { SectionLayout, type SectionNavItem } from "~/components/section-nav";
 import { requireAdmin } from "~/modules/auth/login-session.server";
 import type { Route } from "./+types/layout";
@@ -13,6 +13,7 @@ const items: SectionNavItem[] = [
   { to: "/admin/models", label: "Chat Models", icon: Cpu },
   { to: "/admin/tokens", label: "Tokens", icon: Coins },
   { to: "/admin/banners", label: "Banners", icon: Image },
+  { to: "/admin/tickets", label: "Tickets", icon: LifeBuoy },
   { to: "/admin/audit", label: "Audit log", icon: ScrollText },
 ];
 

@@ -150,7 +150,9 @@ export default function AdminUser({ loaderData: page, actionData }: Route.Compon
           <ul className="card divide-y divide-line">
             {page.tickets.map((ticket) => (
               <li key={ticket.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
-                <span className="min-w-0 flex-1 font-medium wrap-break-word">{ticket.topic}</span>
+                <Link to={`/admin/tickets/${ticket.id}`} className="min-w-0 flex-1 font-medium wrap-break-word text-accent hover:underline">
+                  {ticket.topic}
+                </Link>
                 <Badge tone={ticket.status === "closed" || ticket.status === "completed" ? "muted" : "warning"}>{ticketStatusLabel(ticket.status)}</Badge>
                 <span className="text-xs text-muted">{formatDate(ticket.createdAt)}</span>
               </li>

@@ -1,6 +1,7 @@
 import { Coins, CreditCard, LayoutDashboard, LifeBuoy, Receipt, Settings, BarChart3 } from "lucide-react";
 import { SectionLayout, type SectionNavItem } from "~/components/section-nav";
 import { requireUser } from "~/modules/auth/login-session.server";
+import { unreadTicketCount } from "~/modules/support/tickets.server";
 import type { Route } from "./+types/layout";
 
 const items: SectionNavItem[] = [
@@ -14,10 +15,18 @@ const items: SectionNavItem[] = [
 ];
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireUser(request, url);
-  return null;
+  const user = await requireUser(request, url);
+  // The ticket being opened is read by the time the page shows (its loader runs beside this one).
+  const opening = url.pathname === "/dashboard/tickets" ? url.searchParams.get("id") : null;
+  return { unreadTickets: await unreadTicketCount(user.id, opening) };
 }
 
-export default function DashboardLayout() {
-  return <SectionLayout label="Dashboard navigation" items={items} />;
+export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
+  const { unreadTickets } = loaderData;
+  const withCounts = items.map((item) =>
+    item.to === "/dashboard/tickets"
+      ? { ...item, count: unreadTickets, countLabel: unreadTickets === 1 ? "ticket with a new reply" : "tickets with new replies" }
+      : item,
+  );
+  return <SectionLayout label="Dashboard navigation" items={withCounts} />;
 }

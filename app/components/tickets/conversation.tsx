@@ -1,0 +1,41 @@
+import type { ReactNode } from "react";
+import { formatDateTime } from "~/lib/dates";
+import { Avatar } from "~/components/ui/avatar";
+
+export type ConversationEntry = {
+  id: string;
+  name: string;
+  avatar: string | null;
+  createdAt: string | Date;
+  message: string;
+  /** A line under the name (staff see which admin wrote a staff reply). */
+  detail?: ReactNode;
+  fromStaff: boolean;
+};
+
+/**
+ * A ticket's conversation, oldest first. Messages are text: React escapes them and line breaks
+ * are kept by CSS, so nothing a person types is ever rendered as HTML.
+ */
+export function Conversation({ entries, empty }: { entries: ConversationEntry[]; empty: string }) {
+  if (entries.length === 0) return <p className="text-sm text-muted">{empty}</p>;
+  return (
+    <ol aria-label="Conversation" className="flex flex-col gap-3">
+      {entries.map((entry) => (
+        <li key={entry.id} className={`card flex gap-3 p-4 ${entry.fromStaff ? "border-accent/40 bg-accent-soft/40" : ""}`}>
+          <Avatar url={entry.avatar} size={36} />
+          <div className="min-w-0 flex-1">
+            <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
+              <span className="font-semibold">{entry.name}</span>
+              <time dateTime={new Date(entry.createdAt).toISOString()} className="text-xs text-muted">
+                {formatDateTime(entry.createdAt)}
+              </time>
+            </p>
+            {entry.detail ? <p className="text-xs text-muted">{entry.detail}</p> : null}
+            <p className="mt-1 text-sm whitespace-pre-wrap wrap-break-word">{entry.message}</p>
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,155 @@
+import { ArrowLeft } from "lucide-react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { EmailText } from "~/components/admin/admin-table";
+import { Conversation } from "~/components/tickets/conversation";
+import { ReplyForm } from "~/components/tickets/reply-form";
+import { TicketStatusBadge } from "~/components/tickets/status-badge";
+import { Avatar } from "~/components/ui/avatar";
+import { FormAlert } from "~/components/ui/form";
+import { formatDateTime } from "~/lib/dates";
+import { STAFF_NAME, STAFF_STATUSES, ticketStatusLabel, ticketTexts } from "~/lib/tickets";
+import { replySchema } from "~/lib/ticket-schemas";
+import type { AuditActor } from "~/modules/admin/audit.server";
+import { adminAction, editorLoader } from "~/modules/admin/console.server";
+import { errorData, redirectWithToast } from "~/modules/http/errors.server";
+import { replyAsStaff, setStatusAsStaff, ticketForStaff } from "~/modules/support/staff-inbox.server";
+import type { Route } from "./+types/tickets.$ticketId";
+
+export function meta({ data: loaded }: Route.MetaArgs) {
+  return [{ title: `${loaded?.topic ?? "Ticket"} · Tickets · Admin · CharacterVerse` }];
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  return editorLoader(request, () => ticketForStaff(params.ticketId));
+}
+
+const here = (ticketId: string) => `/admin/tickets/${ticketId}`;
+
+export async function action({ request, params }: Route.ActionArgs) {
+  return adminAction(
+    request,
+    {
+      reply: (staff, form) => reply(staff, params.ticketId, form),
+      status: (staff, form) => changeStatus(staff, params.ticketId, form),
+    },
+    { maxBytes: 64 * 1024, tooLarge: ticketTexts.messageTooLong },
+  );
+}
+
+async function reply(staff: AuditActor, ticketId: string, form: FormData) {
+  const parsed = replySchema.safeParse({ message: form.get("message") });
+  if (!parsed.success) return data({ intent: "reply", error: parsed.error.issues[0]!.message }, { status: 400 });
+  try {
+    await replyAsStaff(staff, ticketId, parsed.data.message);
+  } catch (error) {
+    const refused = errorData(error);
+    return data({ intent: "reply", error: refused.data.error }, refused.init ?? undefined);
+  }
+  return redirectWithToast(here(ticketId), "ticket-replied");
+}
+
+async function changeStatus(staff: AuditActor, ticketId: string, form: FormData) {
+  const status = STAFF_STATUSES.find((choice) => choice === form.get("status"));
+  if (!status) return data({ intent: "status", error: "Choose in progress, completed or closed" }, { status: 400 });
+  try {
+    await setStatusAsStaff(staff, ticketId, status);
+  } catch (error) {
+    const refused = errorData(error);
+    return data({ intent: "status", error: refused.data.error }, refused.init ?? undefined);
+  }
+  return redirectWithToast(here(ticketId), "ticket-status-changed");
+}
+
+const statusButtons: Record<(typeof STAFF_STATUSES)[number], string> = {
+  in_progress: "Mark In Progress",
+  completed: "Mark Completed",
+  closed: "Close Ticket",
+};
+
+export default function AdminTicket({ loaderData: ticket, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const errorFor = (intent: string) => (actionData && "intent" in actionData && actionData.intent === intent ? actionData.error : undefined);
+  const formError = actionData && !("intent" in actionData) ? actionData.error : undefined;
+  const closed = ticket.status === "closed";
+  const person = ticket.user;
+  return (
+    <div className="flex max-w-4xl flex-col gap-5">
+      <Link to="/admin/tickets" className="inline-flex items-center gap-1 self-start text-sm text-accent hover:underline">
+        <ArrowLeft className="size-4" aria-hidden /> All tickets
+      </Link>
+      <header className="flex flex-col gap-2">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <h1 className="min-w-0 text-2xl font-bold wrap-break-word">{ticket.topic}</h1>
+          <TicketStatusBadge status={ticket.status} />
+        </div>
+        <p className="text-xs text-muted">
+          Ticket <span className="font-mono [overflow-wrap:anywhere]">{ticket.id}</span> · sent {formatDateTime(ticket.createdAt)}
+          {ticket.closedBy ? ` · closed by ${ticket.closedBy.id === person.id ? "the person" : ticket.closedBy.email}` : null}
+        </p>
+      </header>
+
+      <section aria-labelledby="person-heading" className="card flex items-center gap-3 p-4">
+        <Avatar url={person.avatarUrl} size={36} />
+        <div className="min-w-0">
+          <h2 id="person-heading" className="sr-only">
+            From
+          </h2>
+          <Link to={`/admin/users/${person.id}`} className="font-medium text-accent hover:underline">
+            {person.name || "No name"}
+          </Link>
+          <p className="text-sm text-muted">
+            <EmailText email={person.email} />
+          </p>
+        </div>
+      </section>
+
+      <section aria-labelledby="message-heading" className="card p-4">
+        <h2 id="message-heading" className="text-sm font-semibold text-muted">
+          Message
+        </h2>
+        <p className="mt-2 text-sm whitespace-pre-wrap wrap-break-word">{ticket.message}</p>
+      </section>
+
+      <section aria-labelledby="conversation-heading" className="flex flex-col gap-3">
+        <h2 id="conversation-heading" className="font-semibold">
+          Conversation
+        </h2>
+        <Conversation
+          empty="No replies yet."
+          entries={ticket.replies.map((reply) => ({
+            id: reply.id,
+            message: reply.message,
+            createdAt: reply.createdAt,
+            fromStaff: reply.fromStaff,
+            name: reply.fromStaff ? STAFF_NAME : reply.user.name || reply.user.email,
+            avatar: reply.fromStaff ? "/favicon.svg" : reply.user.avatarUrl,
+            detail: reply.fromStaff ? `Written by ${reply.user.email}` : undefined,
+          }))}
+        />
+      </section>
+
+      {formError ? <FormAlert tone="error">{formError}</FormAlert> : null}
+      {closed ? (
+        <p className="card p-4 text-sm text-muted">This ticket is closed: reopen it to reply.</p>
+      ) : (
+        <ReplyForm ticketId={ticket.id} error={errorFor("reply")} label={`Reply to ${person.email} as ${STAFF_NAME}`} />
+      )}
+
+      <Form method="post" className="card flex flex-col gap-3 p-4" aria-labelledby="status-heading">
+        <h2 id="status-heading" className="font-semibold">
+          Status
+        </h2>
+        <input type="hidden" name="intent" value="status" />
+        {errorFor("status") ? <FormAlert tone="error">{errorFor("status")}</FormAlert> : null}
+        <div className="flex flex-wrap gap-2">
+          {STAFF_STATUSES.filter((status) => status !== ticket.status).map((status) => (
+            <button key={status} type="submit" name="status" value={status} className="btn-secondary" disabled={navigation.state === "submitting"}>
+              {closed && status === "in_progress" ? "Reopen" : statusButtons[status]}
+            </button>
+          ))}
+        </div>
+        <p className="text-xs text-muted">Now {ticketStatusLabel(ticket.status)}. A staff reply to a pending ticket makes it In Progress.</p>
+      </Form>
+    </div>
+  );
+}
