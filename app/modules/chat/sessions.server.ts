@@ -5,6 +5,7 @@ import { chatMessageDocumentSchema, type ChatMessageDocumentInput } from "~/lib/
 import { addressTime } from "~/lib/query-params";
 import { liveLoginSessionSql } from "~/modules/auth/login-session.server";
 import { escapeLike, isUuid } from "~/modules/db/sql.server";
+import { visibleCharacter } from "~/modules/catalogue/submissions.server";
 import { prisma } from "~/modules/db/db.server";
 import { NotFoundError } from "~/modules/http/errors.server";
 import { attachmentViews, removeUnusedAttachments } from "./attachments.server";
@@ -35,7 +36,7 @@ export class MessageNotFoundError extends ChatNotFoundError {
  * for after that transaction, so no lock is held while the model answers.
  */
 export async function startChat(userId: string, characterId: string): Promise<string> {
-  const character = isUuid(characterId) ? await prisma().character.findFirst({ where: { id: characterId, isPublished: true } }) : null;
+  const character = await visibleCharacter(userId, characterId);
   if (!character) throw new ChatNotFoundError(characterId);
   const started = await prisma().$transaction(
     async (tx) => {

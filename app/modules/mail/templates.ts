@@ -161,3 +161,24 @@ function oneLine(text: string) {
   const line = text.replace(/\s+/g, " ").trim();
   return line.length > 80 ? `${line.slice(0, 79)}…` : line;
 }
+/** The answer to a character someone submitted to the catalogue: published, or declined with the admin's reason. */
+export function characterReviewEmail({ name, link, appUrl, approved, reason }: LinkEmail & { name: string; approved: boolean; reason?: string }): MailContent {
+  const intro = approved
+    ? `Good news: your character "${name}" has been approved and is now in the ${brand} catalogue for everyone to find.`
+    : `Your character "${name}" was not approved for the ${brand} catalogue this time.`;
+  const notes = approved
+    ? ["It stays yours: edits you make go back to review, and the published version stays until they are approved."]
+    : [`The reason given: ${reason ?? ""}`, "You can change the character and submit it again."];
+  return {
+    subject: approved ? `"${name}" is published on ${brand}` : `"${name}" was not approved`,
+    text: textBody([intro, ...notes, `${approved ? "See it here" : "Open your characters"}:\n${link}`], appUrl),
+    html: htmlBody({
+      heading: approved ? "Your character is published" : "Your character was not approved",
+      intro,
+      button: approved ? "See it" : "Open my characters",
+      link,
+      notes,
+      appUrl,
+    }),
+  };
+}

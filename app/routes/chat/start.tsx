@@ -2,7 +2,7 @@ import { Form, redirect } from "react-router";
 import { safeRedirectPath } from "~/lib/auth-forms";
 import { withToast, type ToastCode } from "~/lib/toasts";
 import { requireUser } from "~/modules/auth/login-session.server";
-import { getPublishedCharacter } from "~/modules/catalogue/characters.server";
+import { visibleCharacter } from "~/modules/catalogue/submissions.server";
 import { ChatNotFoundError, startChat } from "~/modules/chat/sessions.server";
 import { logger } from "~/modules/logging/logger.server";
 import type { Route } from "./+types/start";
@@ -28,7 +28,7 @@ async function start(request: Request, userId: string, characterId: string) {
   try {
     return redirect(`/chat/${await startChat(userId, characterId)}`);
   } catch (error) {
-    // A character that is not there (or not published) does not exist for this person.
+    // A character that is not there (or another person's, not published) does not exist for this person.
     if (error instanceof ChatNotFoundError) throw new Response("Not Found", { status: 404 });
     logger.error({ err: error, characterId }, "could not start or reopen a chat");
     return backWithToast(request, "start-chat-failed");
@@ -45,7 +45,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
   if (request.headers.get("sec-fetch-site") === "same-origin") throw await start(request, user.id, params.characterId);
   let character;
   try {
-    character = await getPublishedCharacter(params.characterId);
+    character = await visibleCharacter(user.id, params.characterId);
   } catch (error) {
     logger.error({ err: error, characterId: params.characterId }, "could not load a character to chat with");
     throw backWithToast(request, "character-load-failed");

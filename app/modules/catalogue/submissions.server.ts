@@ -1,0 +1,172 @@
+import { Prisma } from "~/generated/prisma/client";
+import { auditedWrite, type AuditActor } from "~/modules/admin/audit.server";
+import { env } from "~/modules/config/env.server";
+import { prisma } from "~/modules/db/db.server";
+import { isUuid } from "~/modules/db/sql.server";
+import { InvalidInputError, NotFoundError } from "~/modules/http/errors.server";
+import { logger } from "~/modules/logging/logger.server";
+import { sendMail } from "~/modules/mail/mailer.server";
+import { characterReviewEmail } from "~/modules/mail/templates";
+import { catalogueChanged } from "./cache.server";
+
+/**
+ * Characters people make (spec: Create Character). A new one is private: its owner sees it and
+ * chats with it, nobody else can (404 everywhere, as if it did not exist). The owner submits it to
+ * the catalogue; an admin approves it (published, the owner mailed) or declines it with a reason
+ * the owner reads on /create. An owner's edits to a published character wait in `pendingChanges`
+ * for the next approval, and the published version stays as it is until then.
+ */
+
+export const submissionTexts = {
+  submitted: "Submitted for review",
+  alreadySubmitted: "This character is already waiting for review",
+  approved: "Character approved and published",
+  declined: "Character declined",
+  reasonRequired: "Please give a reason",
+  reasonTooLong: "Use at most 500 characters",
+  notWaiting: "This character is not waiting for review",
+} as const;
+
+export const DECLINE_REASON_MAX = 500;
+
+/** Column values an owner may change (plain values, so that held edits keep as JSON until approved). */
+export type OwnerEdits = Omit<
+  Prisma.CharacterUncheckedUpdateInput,
+  "id" | "createdById" | "isPublished" | "review" | "reviewNote" | "submittedAt" | "pendingChanges"
+>;
+
+/** A character this person may see: published, or their own. Anything else is not found. */
+export async function visibleCharacter(viewerId: string | null | undefined, characterId: string) {
+  if (!isUuid(characterId)) return null;
+  return prisma().character.findFirst({
+    where: { id: characterId, OR: [{ isPublished: true }, ...(viewerId ? [{ createdById: viewerId }] : [])] },
+  });
+}
+
+/** Where clause of the characters `viewerId` may see (for lists that join characters). */
+export function visibleTo(viewerId: string | null | undefined): Prisma.CharacterWhereInput {
+  return { OR: [{ isPublished: true }, ...(viewerId ? [{ createdById: viewerId }] : [])] };
+}
+
+async function ownCharacter(userId: string, characterId: string) {
+  const character = isUuid(characterId) ? await prisma().character.findFirst({ where: { id: characterId, createdById: userId } }) : null;
+  if (!character) throw new NotFoundError();
+  return character;
+}
+
+/** The owner asks for their character (or their edits to it) to be published. */
+export async function submitForReview(userId: string, characterId: string) {
+  const character = await ownCharacter(userId, characterId);
+  if (character.review === "submitted") throw new InvalidInputError(submissionTexts.alreadySubmitted);
+  if (character.isPublished && character.pendingChanges === null) throw new InvalidInputError(submissionTexts.notWaiting);
+  await prisma().character.update({ where: { id: character.id }, data: { review: "submitted", submittedAt: new Date(), reviewNote: null } });
+}
+
+/**
+ * An owner's edits. A private character changes at once; a published one keeps its published
+ * version and holds the edits for review (submitted again).
+ */
+export async function saveOwnerEdits(userId: string, characterId: string, changes: OwnerEdits) {
+  const character = await ownCharacter(userId, characterId);
+  if (!character.isPublished) {
+    await prisma().character.update({ where: { id: character.id }, data: changes });
+    return { held: false };
+  }
+  await prisma().character.update({
+    where: { id: character.id },
+    data: { pendingChanges: changes as Prisma.InputJsonObject, review: "submitted", submittedAt: new Date(), reviewNote: null },
+  });
+  return { held: true };
+}
+
+export const SUBMISSIONS_PAGE_SIZE = 20;
+
+/** What waits for the admins, oldest first (first come, first served). */
+export async function listSubmissions(page = 1) {
+  const where: Prisma.CharacterWhereInput = { review: "submitted" };
+  const [rows, total] = await Promise.all([
+    prisma().character.findMany({
+      where,
+      orderBy: [{ submittedAt: "asc" }, { id: "asc" }],
+      skip: (Math.max(1, page) - 1) * SUBMISSIONS_PAGE_SIZE,
+      take: SUBMISSIONS_PAGE_SIZE,
+      select: {
+        id: true,
+        name: true,
+        description: true,
+        avatarUrl: true,
+        isPublished: true,
+        submittedAt: true,
+        pendingChanges: true,
+        createdBy: { select: { id: true, email: true, name: true } },
+      },
+    }),
+    prisma().character.count({ where }),
+  ]);
+  return { submissions: rows.map((row) => ({ ...row, hasPendingEdits: row.pendingChanges !== null })), total };
+}
+
+async function waitingCharacter(tx: Prisma.TransactionClient, characterId: string) {
+  const [row] = isUuid(characterId)
+    ? await tx.$queryRaw<{ id: string }[]>`SELECT id FROM characters WHERE id = ${characterId}::uuid AND review = 'submitted' FOR UPDATE`
+    : [];
+  if (!row) throw new NotFoundError(submissionTexts.notWaiting);
+  return tx.character.findUniqueOrThrow({ where: { id: row.id }, include: { createdBy: { select: { email: true } } } });
+}
+
+/** An admin publishes a submission, with the owner's held edits if any, and mails the owner. */
+export async function approveSubmission(admin: AuditActor, characterId: string) {
+  const character = await auditedWrite(admin, async (tx) => {
+    const waiting = await waitingCharacter(tx, characterId);
+    const edits = (waiting.pendingChanges ?? {}) as OwnerEdits;
+    const result = await tx.character.update({
+      where: { id: waiting.id },
+      data: { ...edits, isPublished: true, review: "none", reviewNote: null, pendingChanges: Prisma.DbNull },
+      include: { createdBy: { select: { email: true } } },
+    });
+    return {
+      result,
+      audit: {
+        action: "approve",
+        entityType: "character",
+        entityId: waiting.id,
+        summary: `Approved "${result.name}"${waiting.isPublished ? " (edits)" : ""}`,
+        before: { isPublished: waiting.isPublished },
+        after: { isPublished: true },
+      },
+    };
+  });
+  await catalogueChanged();
+  await mailOwner(character.createdBy?.email, character.name, { approved: true, characterId: character.id });
+  return character;
+}
+
+/** An admin turns a submission down with a reason; the owner reads it on /create and by mail. */
+export async function declineSubmission(admin: AuditActor, characterId: string, reasonInput: unknown) {
+  const reason = typeof reasonInput === "string" ? reasonInput.trim() : "";
+  if (!reason) throw new InvalidInputError(submissionTexts.reasonRequired, { reason: submissionTexts.reasonRequired });
+  if (reason.length > DECLINE_REASON_MAX) throw new InvalidInputError(submissionTexts.reasonTooLong, { reason: submissionTexts.reasonTooLong });
+  const character = await auditedWrite(admin, async (tx) => {
+    const waiting = await waitingCharacter(tx, characterId);
+    const result = await tx.character.update({
+      where: { id: waiting.id },
+      data: { review: "declined", reviewNote: reason },
+      include: { createdBy: { select: { email: true } } },
+    });
+    return { result, audit: { action: "decline", entityType: "character", entityId: waiting.id, summary: `Declined "${result.name}": ${reason}` } };
+  });
+  await mailOwner(character.createdBy?.email, character.name, { approved: false, characterId: character.id, reason });
+  return character;
+}
+
+async function mailOwner(to: string | undefined, name: string, outcome: { approved: boolean; characterId: string; reason?: string }) {
+  if (!to) return;
+  const appUrl = env().APP_URL;
+  const link = outcome.approved ? `${appUrl}/explore?character=${outcome.characterId}` : `${appUrl}/create`;
+  try {
+    await sendMail({ to, ...characterReviewEmail({ name, link, appUrl, approved: outcome.approved, reason: outcome.reason }) });
+  } catch (error) {
+    // The decision stands; the owner also sees it on /create.
+    logger.error({ err: error, characterId: outcome.characterId }, "could not mail a character's owner about its review");
+  }
+}
