@@ -64,6 +64,11 @@ export const toasts = {
   "tokens-granted": { title: "Success", message: "Tokens granted.", tone: "success" },
   "tokens-deducted": { title: "Success", message: "Tokens deducted.", tone: "success" },
   "user-deleted": { title: "Success", message: "The account was deleted and its personal data removed.", tone: "success" },
+  // Without JavaScript the toast cannot name the item (codes only); with it, the spec's '{name} added to favorites'.
+  "favorite-added": { title: "Success", message: "Added to favorites", tone: "success" },
+  "favorite-removed": { title: "Success", message: "Removed from favorites", tone: "success" },
+  "favorite-failed": { title: "Error", message: "Failed to update favorites", tone: "error" },
+  "favorite-sign-in": { title: "Sign in required", message: "Please sign in to add favorites", tone: "error" },
 } as const;
 
 export type ToastCode = keyof typeof toasts;
