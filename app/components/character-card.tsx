@@ -1,3 +1,4 @@
+import { Heart } from "lucide-react";
 import type { MouseEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { thumbnailUrl, type CharacterCardData } from "~/lib/catalogue";
@@ -25,7 +26,7 @@ export function CharacterCard({ character, detailHref, back }: { character: Char
         <span className="sr-only">View {character.name}</span>
       </a>
       <FavoriteButton itemType="character" itemId={character.id} name={character.name} back={back} className="character-card-heart">
-        {(favorite) => <SpriteIcon name="heart" className={`size-4 ${favorite ? "fill-current text-pink" : ""}`} />}
+        {(favorite) => (favorite ? <Heart className="size-4 fill-current text-pink" aria-hidden /> : <SpriteIcon name="heart" className="size-4" />)}
       </FavoriteButton>
       <div className="character-card-body">
         <h3>{character.name}</h3>

@@ -1,4 +1,4 @@
-import { Search } from "lucide-react";
+import { Heart, Search } from "lucide-react";
 import { Form, Link } from "react-router";
 import { FavoriteButton } from "~/components/favorite-button";
 import { SpriteIcon } from "~/components/ui/sprite-icon";
@@ -115,7 +115,7 @@ function FavoriteCard({ favorite, back }: { favorite: FavoriteView; back: string
         </span>
       </div>
       <FavoriteButton itemType={favorite.itemType} itemId={favorite.itemId} name={favorite.name} back={back} isFavorite className="character-card-heart">
-        {(on) => <SpriteIcon name="heart" className={`size-4 ${on ? "fill-current text-pink" : ""}`} />}
+        {(on) => (on ? <Heart className="size-4 fill-current text-pink" aria-hidden /> : <SpriteIcon name="heart" className="size-4" />)}
       </FavoriteButton>
       <div className="character-card-body">
         <h3>{favorite.name}</h3>

@@ -84,8 +84,8 @@ function cardData(name = "Captain Mira") {
     },
   };
 }
-const v2Card = (data = cardData()) => ({ spec: "chara_card_v2", spec_version: "2.0", data: { ...data, character_version: "1", extensions: {} } });
-const v3Card = (data = cardData()) => ({
+const v2Card = (data: object = cardData()) => ({ spec: "chara_card_v2", spec_version: "2.0", data: { ...data, character_version: "1", extensions: {} } });
+const v3Card = (data: object = cardData()) => ({
   spec: "chara_card_v3",
   spec_version: "3.0",
   data: { ...data, character_version: "1", extensions: {}, group_only_greetings: [] },

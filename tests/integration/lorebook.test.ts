@@ -42,7 +42,7 @@ beforeEach(async () => {
 async function chatWith(book: CharacterBook) {
   const base = await prisma().character.findFirstOrThrow({ where: { isPublished: true } });
   const character = await prisma().character.create({
-    data: { name: "Archivist", description: "Keeper of the lore", isPublished: true, chatModel: base.chatModel, characterBook: book },
+    data: { name: "Archivist", description: "Keeper of the lore", isPublished: true, chatModel: base.chatModel, characterBook: book as object },
   });
   const sessionId = await startChat(userId, character.id);
   return async function systemPromptFor(text: string) {
