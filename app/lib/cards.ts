@@ -23,6 +23,7 @@ export const cardTexts = {
   tooManyEntries: `A lorebook can have at most ${LOREBOOK_MAX_ENTRIES} entries`,
   field: (name: string) => `The card's ${name} must be ${name === "alternate_greetings" || name === "tags" ? "a list of texts" : "a text"}`,
   badCard: "This character card could not be read",
+  tooManyImports: "Too many character cards imported. Please try again later.",
   imported: "Character imported. It is not published: only you can see it.",
 } as const;
 

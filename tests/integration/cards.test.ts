@@ -5,7 +5,7 @@ import { crc32 } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { cardTexts } from "~/lib/cards";
-import { cardFieldsOfCharacter } from "~/modules/cards/cards.server";
+import { CARD_IMPORTS, cardFieldsOfCharacter } from "~/modules/cards/cards.server";
 import { prisma } from "~/modules/db/db.server";
 import { listObjects } from "~/modules/storage/storage.server";
 import { loader as jsonCard } from "~/routes/api/character-card.json";
@@ -249,6 +249,14 @@ describe("export is for characters the person may see", () => {
       expect((await exported(kind, "00000000-0000-4000-8000-000000000000")).status, kind).toBe(404);
       expect((await exported(kind, "nope")).status, kind).toBe(404);
     }
+  });
+
+  test("a person importing too many cards in an hour is told to wait, and nothing is written", async () => {
+    const card = Buffer.from(JSON.stringify(v2Card()));
+    for (let count = 0; count < CARD_IMPORTS.limit; count++) expect((await importFile(card, "card.json")).status).toBe(201);
+    const before = await prisma().character.count();
+    expect(await importFile(card, "card.json")).toEqual({ status: 429, body: { ok: false, error: cardTexts.tooManyImports } });
+    expect(await prisma().character.count()).toBe(before);
   });
 
   test("import needs a signed-in person", async () => {

@@ -7,6 +7,7 @@ import { isUuid } from "~/modules/db/sql.server";
 import { prisma } from "~/modules/db/db.server";
 import { NotFoundError } from "~/modules/http/errors.server";
 import { logger } from "~/modules/logging/logger.server";
+import { RateLimitedError, recordAttempt, type RateLimitRule } from "~/modules/security/rate-limit.server";
 import { storeAvatarImage } from "~/modules/storage/images.server";
 import { getObject } from "~/modules/storage/storage.server";
 import { CardRejectedError, cardV2, cardV3, readCardFile, type CardFields } from "./card-format.server";
@@ -103,6 +104,9 @@ async function checkPicture(picture: Buffer) {
   if (metadata.width * metadata.height > CARD_IMAGE_MAX_PIXELS) throw new CardRejectedError(cardTexts.imageTooLarge);
 }
 
+/** Imports a person may make in an hour: each stores a picture and a character. */
+export const CARD_IMPORTS: RateLimitRule = { limit: 30, windowSeconds: 3600 };
+
 /**
  * Imports a card file as a new character owned by the person, not published. The card is read
  * and checked whole first (CardRejectedError, nothing written), then its picture stored as the
@@ -111,6 +115,8 @@ async function checkPicture(picture: Buffer) {
 export async function importCard(userId: string, file: File | null): Promise<string> {
   if (!file || file.size === 0) throw new CardRejectedError(cardTexts.noFile);
   if (file.size > CARD_FILE_MAX_BYTES) throw new CardRejectedError(cardTexts.fileTooLarge, 413);
+  const limit = await recordAttempt(`card-import:user:${userId}`, CARD_IMPORTS);
+  if (limit.limited) throw new RateLimitedError(cardTexts.tooManyImports, limit.retryAfterSeconds);
   const bytes = Buffer.from(await file.arrayBuffer());
   const { fields, picture } = readCardFile(bytes, file.name);
   if (picture) await checkPicture(picture);

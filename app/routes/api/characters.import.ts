@@ -2,11 +2,9 @@ import { redirect } from "react-router";
 import { safeRedirectPath } from "~/lib/auth-forms";
 import { CARD_FILE_MAX_BYTES, cardErrorKey, cardTexts } from "~/lib/cards";
 import { getCurrentUser } from "~/modules/auth/login-session.server";
-import { CardRejectedError } from "~/modules/cards/card-format.server";
 import { importCard } from "~/modules/cards/cards.server";
 import { isAppError } from "~/modules/http/errors.server";
 import { BodyTooLargeError, readFormWithin } from "~/modules/http/form.server";
-import { ImageRejectedError } from "~/modules/storage/images.server";
 import type { Route } from "./+types/characters.import";
 
 /** Room for the form's other fields and the multipart framing around the file. */
@@ -44,8 +42,9 @@ export async function action({ request }: Route.ActionArgs) {
     const characterId = await importCard(user.id, file instanceof File ? file : null);
     return answer ? Response.json({ ok: true, characterId }, { status: 201 }) : redirect(back(returnTo, "imported", characterId));
   } catch (error) {
-    if (!(error instanceof CardRejectedError || error instanceof ImageRejectedError || error instanceof BodyTooLargeError)) throw error;
-    if (answer || !form) return Response.json({ ok: false, error: error.message }, { status: error.status });
+    // A refusal (the card, its picture, its size, too many imports) is the person's to read; anything else is a fault.
+    if (!isAppError(error) || error.status >= 500) throw error;
+    if (answer || !form) return Response.json({ ok: false, error: error.message }, { status: error.status, headers: error.headers });
     return redirect(back(returnTo, "cardError", cardErrorKey(error.message)));
   }
 }
