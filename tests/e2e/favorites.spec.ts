@@ -1,16 +1,11 @@
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { E2E_SMTP_PORT } from "../../playwright.config";
-import { startSmtpCapture, type SmtpCapture } from "../fakes/smtp-capture";
+import { mailAndModelFakes } from "./fakes";
 import { hydrated, signedInAccount } from "./journeys";
 import { desktop, phone } from "./viewports";
 
-let smtp: SmtpCapture;
-test.beforeAll(async () => {
-  smtp = await startSmtpCapture({ port: E2E_SMTP_PORT });
-});
-test.afterAll(() => smtp.close());
+const fakes = mailAndModelFakes();
 
 async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -30,7 +25,7 @@ test("favorite a character with JavaScript, find it on /favorites, and export it
   await expect(page.getByText("Please sign in to add favorites").first()).toBeVisible();
   await expect(page.getByRole("dialog")).toBeVisible();
 
-  await signedInAccount(page, smtp, `favorites.js.${Date.now()}@example.com`, "favorite password");
+  await signedInAccount(page, fakes.smtp, `favorites.js.${Date.now()}@example.com`, "favorite password");
   await page.goto("/explore");
   await hydrated(page);
   const heart = page
@@ -96,7 +91,7 @@ test("favorite a character with JavaScript, find it on /favorites, and export it
 test("favorite a character without JavaScript and see it on /favorites", async ({ browser }) => {
   const context = await browser.newContext({ viewport: desktop, javaScriptEnabled: false });
   const page = await context.newPage();
-  await signedInAccount(page, smtp, `favorites.nojs.${Date.now()}@example.com`, "favorite password");
+  await signedInAccount(page, fakes.smtp, `favorites.nojs.${Date.now()}@example.com`, "favorite password");
   await page.goto("/explore");
   const card = page.getByRole("article").nth(1);
   const name = (await card.getByRole("heading").textContent())!;
@@ -110,5 +105,45 @@ test("favorite a character without JavaScript and see it on /favorites", async (
   await favorite.getByRole("button", { name: `Remove ${name} from favorites` }).click();
   await expect(page.getByText("Removed from favorites")).toBeVisible();
   await expect(page.getByText("No favorites found")).toBeVisible();
+  await context.close();
+});
+
+test("without JavaScript, Regenerate keeps the earlier reply and the arrows switch back to it", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: phone });
+  const page = await context.newPage();
+  await signedInAccount(page, fakes.smtp, `swipes.nojs.${Date.now()}@example.com`, "swipe password");
+  await page.goto("/dashboard/tokens");
+  await page.getByRole("button", { name: "Claim 500 Tokens" }).click();
+  await expect(page.getByTestId("balance-free")).toHaveText("500");
+  await page.goto("/explore");
+  await page.getByRole("article").nth(2).getByRole("link", { name: "Chat Now" }).click();
+  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+  const messages = page.getByRole("list", { name: "Messages" }).locator(":scope > li");
+
+  fakes.model.nextReply({ text: "The first answer." });
+  await page.getByRole("textbox", { name: "Message", exact: true }).fill("Tell me something");
+  await page.getByRole("button", { name: "Send", exact: true }).click();
+  await expect(messages.last()).toContainText("The first answer.");
+
+  fakes.model.nextReply({ text: "A second answer." });
+  await page.getByRole("button", { name: "Regenerate" }).click();
+  await expect(messages.last()).toContainText("A second answer.");
+  await expect(messages.last()).toContainText("2/2");
+  await page.screenshot({ path: "test-results/swipes-phone.png" });
+
+  await messages.last().getByRole("button", { name: "Previous version" }).click();
+  await expect(messages.last()).toContainText("The first answer.");
+  await expect(messages.last()).toContainText("1/2");
+
+  // The next reply is asked with the version shown.
+  fakes.model.nextReply({ text: "Noted." });
+  await page.getByRole("textbox", { name: "Message", exact: true }).fill("Go on");
+  await page.getByRole("button", { name: "Send", exact: true }).click();
+  await expect(messages.last()).toContainText("Noted.");
+  const history = fakes.model.requests.at(-1)!.body.messages as { role: string; content: unknown }[];
+  expect(history.slice(-2)).toEqual([
+    { role: "assistant", content: "The first answer." },
+    { role: "user", content: "Go on" },
+  ]);
   await context.close();
 });
