@@ -3,7 +3,7 @@ import type { MouseEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { thumbnailUrl, type CharacterCardData } from "~/lib/catalogue";
 import { signInPrompts, useAuthModal } from "./auth-modal";
-import { FavoriteButton } from "./favorite-button";
+import { FavoriteButton, useFavoriteCharacterIds } from "./favorite-button";
 import { useProfile } from "./shell/use-profile";
 import { SpriteIcon } from "./ui/sprite-icon";
 
@@ -12,7 +12,17 @@ import { SpriteIcon } from "./ui/sprite-icon";
  * a card is plain markup: its links work as links without JavaScript, and the grid handles their
  * clicks in one place when JavaScript runs.
  */
-export function CharacterCard({ character, detailHref, back }: { character: CharacterCardData; detailHref: string; back: string }) {
+export function CharacterCard({
+  character,
+  detailHref,
+  back,
+  favorite,
+}: {
+  character: CharacterCardData;
+  detailHref: string;
+  back: string;
+  favorite: { isFavorite: boolean; onChanged: () => void };
+}) {
   const image = thumbnailUrl(character.avatarUrl, 300);
   return (
     <article className="character-card">
@@ -25,7 +35,7 @@ export function CharacterCard({ character, detailHref, back }: { character: Char
         </span>
         <span className="sr-only">View {character.name}</span>
       </a>
-      <FavoriteButton itemType="character" itemId={character.id} name={character.name} back={back} className="character-card-heart">
+      <FavoriteButton itemType="character" itemId={character.id} name={character.name} back={back} {...favorite} className="character-card-heart">
         {(favorite) => (favorite ? <Heart className="size-4 fill-current text-pink" aria-hidden /> : <SpriteIcon name="heart" className="size-4" />)}
       </FavoriteButton>
       <div className="character-card-body">
@@ -46,6 +56,7 @@ export function CharacterGrid({ characters, detailHref }: { characters: Characte
   const signedIn = useProfile() !== null;
   const location = useLocation();
   const back = location.pathname + location.search;
+  const favorites = useFavoriteCharacterIds();
 
   function onCardClick(event: MouseEvent<HTMLUListElement>) {
     // Modified clicks (new tab, new window) stay ordinary link clicks.
@@ -64,7 +75,12 @@ export function CharacterGrid({ characters, detailHref }: { characters: Characte
     <ul onClick={onCardClick} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
       {characters.map((character) => (
         <li key={character.id} className="flex">
-          <CharacterCard character={character} detailHref={detailHref(character.id)} back={back} />
+          <CharacterCard
+            character={character}
+            detailHref={detailHref(character.id)}
+            back={back}
+            favorite={{ isFavorite: favorites.ids.has(character.id), onChanged: favorites.reload }}
+          />
         </li>
       ))}
     </ul>

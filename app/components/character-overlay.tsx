@@ -3,7 +3,7 @@ import { MessageCircle, X } from "lucide-react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { thumbnailUrl, type CharacterDetailData } from "~/lib/catalogue";
 import { signInPrompts, useAuthModal } from "./auth-modal";
-import { FavoriteButton } from "./favorite-button";
+import { FavoriteButton, useFavoriteCharacterIds } from "./favorite-button";
 import { useProfile } from "./shell/use-profile";
 
 /**
@@ -25,6 +25,7 @@ export function CharacterOverlay({ character, closeHref }: { character: Characte
   }, [closeHref, navigate]);
   const detailEntries = Object.entries(character.details);
   const location = useLocation();
+  const favorites = useFavoriteCharacterIds();
 
   return (
     <div className="fixed inset-0 z-50 flex items-end justify-center sm:items-center" role="dialog" aria-modal="true" aria-labelledby="character-overlay-title">
@@ -97,6 +98,8 @@ export function CharacterOverlay({ character, closeHref }: { character: Characte
               itemId={character.id}
               name={character.name}
               back={location.pathname + location.search}
+              isFavorite={favorites.ids.has(character.id)}
+              onChanged={favorites.reload}
               className="btn-secondary aria-pressed:text-accent"
             />
           </div>

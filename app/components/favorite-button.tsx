@@ -9,8 +9,9 @@ import { useProfile } from "./shell/use-profile";
 const IDS_FETCHER = "favorite-character-ids";
 
 /**
- * The ids of the characters the person has favorited, read once per page by every heart together
- * (one shared fetcher). Without JavaScript the hearts start empty; the toggle still works.
+ * The ids of the characters the person has favorited, for a page's hearts: read once by the grid
+ * (and the overlay) through one shared fetcher. Without JavaScript the hearts start empty; the
+ * toggle still works.
  */
 export function useFavoriteCharacterIds() {
   const signedIn = useProfile() !== null;
@@ -28,8 +29,10 @@ type FavoriteButtonProps = {
   name: string;
   /** Where a plain form post comes back to. */
   back: string;
-  /** Known state for items the page lists as favorites; else read from the shared ids (characters). */
-  isFavorite?: boolean;
+  /** Whether it is a favorite, as the page knows it (the loader's data, or useFavoriteCharacterIds). */
+  isFavorite: boolean;
+  /** Called after the server answered a toggle (to read the page's favorites again). */
+  onChanged?: () => void;
   className?: string;
   children?: (favorite: boolean) => ReactNode;
 };
@@ -39,10 +42,9 @@ type FavoriteButtonProps = {
  * toast), filled at once when clicked with JavaScript and put right if the server disagrees.
  * Signed out it is a link to sign in; with JavaScript it opens the sign-in modal instead.
  */
-export function FavoriteButton({ itemType, itemId, name, back, isFavorite, className = "", children }: FavoriteButtonProps) {
+export function FavoriteButton({ itemType, itemId, name, back, isFavorite, onChanged, className = "", children }: FavoriteButtonProps) {
   const signedIn = useProfile() !== null;
   const openAuthModal = useAuthModal();
-  const shared = useFavoriteCharacterIds();
   const fetcher = useFetcher<FavoriteToggleData>();
   const [hydrated, setHydrated] = useState(false);
   const [known, setKnown] = useState<boolean | null>(null);
@@ -54,15 +56,15 @@ export function FavoriteButton({ itemType, itemId, name, back, isFavorite, class
     if (data.ok) {
       setKnown(data.isFavorite);
       showToast(data.isFavorite ? "favorite-added" : "favorite-removed", data.message);
-      shared.reload();
+      onChanged?.();
     } else {
       showToast(data.error === favoriteTexts.signInMessage ? "favorite-sign-in" : "favorite-failed");
     }
-    // Only a new answer is news; `shared` changes with every load.
+    // Only a new answer is news; `onChanged` may be a new function on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data, state]);
 
-  const stored = known ?? isFavorite ?? (itemType === "character" && shared.ids.has(itemId));
+  const stored = known ?? isFavorite;
   const favorite = fetcher.formData ? !stored : stored;
   const label = favorite ? `Remove ${name} from favorites` : `Add ${name} to favorites`;
   const icon = children ? children(favorite) : <Heart className={`size-4 ${favorite ? "fill-current" : ""}`} aria-hidden />;
