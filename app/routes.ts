@@ -1,7 +1,7 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
 /** Screens a later slice builds; each shows a short "coming soon" page until then. */
-const comingSoon = ["favorites", "generate", "create", "collection"];
+const comingSoon = ["generate", "create", "collection"];
 
 
 export default [
@@ -16,10 +16,15 @@ export default [
   route("api/chat/sessions", "routes/api/chat.sessions.ts"),
   route("api/chat/:sessionId/reply", "routes/api/chat.reply.ts"),
   route("api/chat/:sessionId/messages", "routes/api/chat.messages.ts"),
+  route("api/favorites", "routes/api/favorites.ts"),
+  route("api/characters/import", "routes/api/characters.import.ts"),
+  route("characters/:characterId/card.png", "routes/api/character-card.png.ts"),
+  route("characters/:characterId/card.json", "routes/api/character-card.json.ts"),
   layout("routes/_shell/layout.tsx", [
     layout("routes/_shell/content.tsx", [
       index("routes/home.tsx"),
       route("explore", "routes/explore.tsx"),
+      route("favorites", "routes/favorites.tsx"),
       route("aboutus", "routes/aboutus.tsx"),
       route("privacy", "routes/privacy.tsx"),
       route("terms", "routes/terms.tsx"),

@@ -1,7 +1,9 @@
+import { Heart } from "lucide-react";
 import type { MouseEvent } from "react";
-import { useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { thumbnailUrl, type CharacterCardData } from "~/lib/catalogue";
 import { signInPrompts, useAuthModal } from "./auth-modal";
+import { FavoriteButton, useFavoriteCharacterIds } from "./favorite-button";
 import { useProfile } from "./shell/use-profile";
 import { SpriteIcon } from "./ui/sprite-icon";
 
@@ -10,9 +12,18 @@ import { SpriteIcon } from "./ui/sprite-icon";
  * a card is plain markup: its links work as links without JavaScript, and the grid handles their
  * clicks in one place when JavaScript runs.
  */
-export function CharacterCard({ character, detailHref }: { character: CharacterCardData; detailHref: string }) {
+export function CharacterCard({
+  character,
+  detailHref,
+  back,
+  favorite,
+}: {
+  character: CharacterCardData;
+  detailHref: string;
+  back: string;
+  favorite: { isFavorite: boolean; onChanged: () => void };
+}) {
   const image = thumbnailUrl(character.avatarUrl, 300);
-  const signInHref = `/login?redirectTo=${encodeURIComponent(detailHref)}`;
   return (
     <article className="character-card">
       <a href={detailHref} data-action="open" className="character-card-media">
@@ -24,9 +35,9 @@ export function CharacterCard({ character, detailHref }: { character: CharacterC
         </span>
         <span className="sr-only">View {character.name}</span>
       </a>
-      <a href={signInHref} data-action="favorite" className="character-card-heart" aria-label={`Add ${character.name} to favorites`}>
-        <SpriteIcon name="heart" className="size-4" />
-      </a>
+      <FavoriteButton itemType="character" itemId={character.id} name={character.name} back={back} {...favorite} className="character-card-heart">
+        {(favorite) => (favorite ? <Heart className="size-4 fill-current text-pink" aria-hidden /> : <SpriteIcon name="heart" className="size-4" />)}
+      </FavoriteButton>
       <div className="character-card-body">
         <h3>{character.name}</h3>
         <p>{character.description}</p>
@@ -43,6 +54,9 @@ export function CharacterGrid({ characters, detailHref }: { characters: Characte
   const navigate = useNavigate();
   const openAuthModal = useAuthModal();
   const signedIn = useProfile() !== null;
+  const location = useLocation();
+  const back = location.pathname + location.search;
+  const favorites = useFavoriteCharacterIds();
 
   function onCardClick(event: MouseEvent<HTMLUListElement>) {
     // Modified clicks (new tab, new window) stay ordinary link clicks.
@@ -53,7 +67,6 @@ export function CharacterGrid({ characters, detailHref }: { characters: Characte
     const action = link.dataset.action;
     const href = link.getAttribute("href")!;
     if (action === "open") navigate(href, { preventScrollReset: true });
-    else if (action === "favorite") openAuthModal({ message: signInPrompts.favorite });
     else if (signedIn) navigate(href);
     else openAuthModal({ message: signInPrompts.chat(link.dataset.name ?? ""), redirectTo: href });
   }
@@ -62,7 +75,12 @@ export function CharacterGrid({ characters, detailHref }: { characters: Characte
     <ul onClick={onCardClick} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
       {characters.map((character) => (
         <li key={character.id} className="flex">
-          <CharacterCard character={character} detailHref={detailHref(character.id)} />
+          <CharacterCard
+            character={character}
+            detailHref={detailHref(character.id)}
+            back={back}
+            favorite={{ isFavorite: favorites.ids.has(character.id), onChanged: favorites.reload }}
+          />
         </li>
       ))}
     </ul>

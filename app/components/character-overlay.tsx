@@ -1,8 +1,9 @@
 import { useEffect } from "react";
-import { Heart, MessageCircle, X } from "lucide-react";
-import { Link, useNavigate } from "react-router";
+import { MessageCircle, X } from "lucide-react";
+import { Link, useLocation, useNavigate } from "react-router";
 import { thumbnailUrl, type CharacterDetailData } from "~/lib/catalogue";
 import { signInPrompts, useAuthModal } from "./auth-modal";
+import { FavoriteButton, useFavoriteCharacterIds } from "./favorite-button";
 import { useProfile } from "./shell/use-profile";
 
 /**
@@ -23,7 +24,8 @@ export function CharacterOverlay({ character, closeHref }: { character: Characte
     return () => window.removeEventListener("keydown", onKey);
   }, [closeHref, navigate]);
   const detailEntries = Object.entries(character.details);
-  const signInHref = `/login?redirectTo=${encodeURIComponent(`/explore?character=${character.id}`)}`;
+  const location = useLocation();
+  const favorites = useFavoriteCharacterIds();
 
   return (
     <div className="fixed inset-0 z-50 flex items-end justify-center sm:items-center" role="dialog" aria-modal="true" aria-labelledby="character-overlay-title">
@@ -69,6 +71,15 @@ export function CharacterOverlay({ character, closeHref }: { character: Characte
               ))}
             </dl>
           ) : null}
+          <p className="flex gap-3 text-xs text-muted">
+            Character card:
+            <a href={`/characters/${character.id}/card.png`} download className="underline hover:text-ink">
+              PNG
+            </a>
+            <a href={`/characters/${character.id}/card.json`} download className="underline hover:text-ink">
+              JSON
+            </a>
+          </p>
           {/* On a phone the sheet scrolls under the portrait: the actions stay in reach at its foot. */}
           <div className="sticky bottom-0 -mx-6 -mb-6 mt-auto flex gap-3 border-t border-line bg-surface px-6 py-4 sm:static sm:m-0 sm:mt-auto sm:border-0 sm:bg-transparent sm:p-0 sm:pt-2">
             <Link
@@ -82,17 +93,15 @@ export function CharacterOverlay({ character, closeHref }: { character: Characte
             >
               <MessageCircle className="size-4" aria-hidden /> Chat Now
             </Link>
-            <Link
-              to={signInHref}
-              onClick={(event) => {
-                event.preventDefault();
-                openAuthModal({ message: signInPrompts.favorite });
-              }}
-              className="btn-secondary"
-              aria-label={`Add ${character.name} to favorites`}
-            >
-              <Heart className="size-4" aria-hidden />
-            </Link>
+            <FavoriteButton
+              itemType="character"
+              itemId={character.id}
+              name={character.name}
+              back={location.pathname + location.search}
+              isFavorite={favorites.ids.has(character.id)}
+              onChanged={favorites.reload}
+              className="btn-secondary aria-pressed:text-accent"
+            />
           </div>
         </div>
       </div>

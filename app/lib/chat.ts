@@ -9,6 +9,8 @@ export type ChatMessageView = {
   messageType: string;
   createdAt: string;
   attachments?: AttachmentView[];
+  /** Swipes: which of the message's versions is shown (0-based) and how many there are, when more than one. */
+  versions?: { selected: number; count: number };
 };
 
 export type PresentMessages = {
@@ -46,6 +48,7 @@ export const SESSION_LIST_LIMIT = 200;
 export const SESSION_LIST_READ_MAX = 5 * SESSION_LIST_LIMIT;
 
 export const chatTexts = {
+  versionUnavailable: "Only the last reply can be switched, once it is written",
   greeting: (name: string) => `Hi there! I'm ${name}. How can I help you today?`,
   thinking: "Thinking...",
   composerPlaceholder: "Write a message...",

@@ -83,6 +83,11 @@ export const toasts = {
   "ticket-closed": { title: "Success", message: ticketTexts.closed, tone: "success" },
   "ticket-load-failed": { title: "Error", message: ticketTexts.loadOneFailed, tone: "error" },
   "ticket-status-changed": { title: "Success", message: "Ticket status updated", tone: "success" },
+  // Without JavaScript the toast cannot name the item (codes only); with it, the spec's '{name} added to favorites'.
+  "favorite-added": { title: "Success", message: "Added to favorites", tone: "success" },
+  "favorite-removed": { title: "Success", message: "Removed from favorites", tone: "success" },
+  "favorite-failed": { title: "Error", message: "Failed to update favorites", tone: "error" },
+  "favorite-sign-in": { title: "Sign in required", message: "Please sign in to add favorites", tone: "error" },
 } as const;
 
 export type ToastCode = keyof typeof toasts;

@@ -152,8 +152,7 @@ test("without JavaScript, a page that needs an account goes through /login and c
   await signIn(page, email, password, { fromCurrentPage: true });
   await expect(page).toHaveURL(/\/favorites\?toast=logged-in$/);
   await expect(page.getByRole("heading", { name: "My Favorites" })).toBeVisible();
-  // A screen of a later release says so honestly.
-  await expect(page.getByText("coming soon")).toBeVisible();
+  await expect(page.getByText("No favorites found")).toBeVisible();
   await context.close();
 });
 

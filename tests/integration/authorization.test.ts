@@ -38,10 +38,10 @@ beforeAll(async () => {
   fixtureIds.bannerId = (await db.banner.create({ data: { title: "Fixture banner", imageUrl: "/fixture.webp", isPublished: true } })).id;
   fixtureIds.modelId = (await db.chatModel.create({ data: { chatModel: "Fixture model", modelId: "fixture", aiPlatform: "demo" } })).id;
   fixtureIds.detailId = String((await db.characterDetailDefinition.create({ data: { name: "Fixture detail", details: ["One"] } })).id);
-  fixtureIds.characterId = (await db.character.create({ data: { name: "Fixture character", isPublished: true } })).id;
-  // The admin's own ticket: for the normal user, another person's.
-  const ticketOwner = await db.user.findUniqueOrThrow({ where: { email: "admin@example.com" } });
-  fixtureIds.ticketId = (await db.ticket.create({ data: { userId: ticketOwner.id, topic: "Fixture ticket", message: "Help" } })).id;
+  // The admin's own ticket and unpublished character: for the normal user, another person's (404).
+  const admin = await db.user.findUniqueOrThrow({ where: { email: "admin@example.com" } });
+  fixtureIds.ticketId = (await db.ticket.create({ data: { userId: admin.id, topic: "Fixture ticket", message: "Help" } })).id;
+  fixtureIds.characterId = (await db.character.create({ data: { name: "Fixture character", isPublished: false, createdById: admin.id } })).id;
 });
 afterAll(() => test.dispose());
 
@@ -223,5 +223,50 @@ describe("a ticket is its owner's alone", () => {
       for (const cookie of ["", cookies.user]) expect(await call(module, "action", "/admin/tickets/:ticketId", cookie, fields)).toBe("redirect /");
     }
     expect(await ticketState()).toEqual(before);
+  });
+});
+
+describe("favorites and character cards check who is asking", () => {
+  const file = (url: string) => routesUnder(url.slice(1)).find((route) => route.url === url)!.file;
+  const load = async (url: string) => (await import(/* @vite-ignore */ path.resolve("app", file(url)))) as RouteModule;
+  /** The status a resource route answers with, or where a page sends the caller. */
+  async function answer(url: string, kind: "loader" | "action", cookie: string, form?: Record<string, string>) {
+    const module = await load(url);
+    const { url: filled, params } = withParams(url);
+    const init: RequestInit = { headers: cookie ? { Cookie: cookie } : {} };
+    if (kind === "action") Object.assign(init, { method: "POST", body: new URLSearchParams(form) });
+    try {
+      const result = await module[kind]!(routeArgs(new Request(`http://localhost${filled}`, init), { params }));
+      return result instanceof Response ? (result.headers.get("location") ?? result.status) : 200;
+    } catch (thrown) {
+      if (thrown instanceof Response) return thrown.headers.get("location") ?? thrown.status;
+      throw thrown;
+    }
+  }
+
+  it("/favorites is for a signed-in person", async () => {
+    expect(await answer("/favorites", "loader", "")).toBe("/login?redirectTo=%2Ffavorites");
+    expect(await answer("/favorites", "loader", cookies.user)).toBe(200);
+  });
+
+  it("/api/favorites toggles only for a signed-in person, and only what is theirs to see", async () => {
+    const toggle = { intent: "toggle", itemType: "character", itemId: fixtureIds.characterId!, answer: "data" };
+    expect(await answer("/api/favorites", "action", "", toggle)).toBe(401);
+    expect(await answer("/api/favorites", "action", cookies.user, toggle)).toBe(404);
+    expect(await answer("/api/favorites", "action", cookies.user, { ...toggle, itemType: "agent" })).toBe(404);
+    expect(await answer("/api/favorites", "action", cookies.admin, toggle)).toBe(200);
+    expect(await answer("/api/favorites", "loader", "")).toBe(200);
+  });
+
+  it("a character's card is exported for its creator only while it is unpublished", async () => {
+    for (const url of ["/characters/:characterId/card.png", "/characters/:characterId/card.json"]) {
+      expect([await answer(url, "loader", ""), await answer(url, "loader", cookies.user), await answer(url, "loader", cookies.admin)], url).toEqual([
+        404, 404, 200,
+      ]);
+    }
+  });
+
+  it("/api/characters/import needs a signed-in person", async () => {
+    expect(await answer("/api/characters/import", "action", "", {})).toBe(401);
   });
 });

@@ -1,3 +1,5 @@
+import { useLocation } from "react-router";
+import { FavoriteButton } from "~/components/favorite-button";
 import { thumbnailUrl } from "~/lib/catalogue";
 import { costLabel } from "~/lib/chat";
 import type { PromptSection } from "~/lib/prompt-guide";
@@ -15,6 +17,9 @@ export function shortModelName(name: string) {
 }
 
 type Agent = {
+  id: string;
+  /** Whether the person has favorited their agent. */
+  isFavorite: boolean;
   name: string;
   avatarUrl: string | null;
   bio: string;
@@ -39,15 +44,26 @@ export function AgentDetails({
   onOpenGuide: () => void;
 }) {
   const avatar = thumbnailUrl(agent.avatarUrl, 300);
+  const location = useLocation();
   return (
     <div>
       {avatar ? <img src={avatar} alt="" className="aspect-[3/4] w-full rounded-2xl object-cover" width={300} height={400} /> : null}
       <div className="mt-4 flex items-center justify-between gap-2">
         {/* A name of one long word wraps anywhere rather than push Edit out of the panel. */}
         <h2 className="min-w-0 text-lg font-semibold [overflow-wrap:anywhere]">{agent.name}</h2>
-        <button type="button" onClick={onEdit} className="btn-secondary h-8 shrink-0 px-3 text-xs">
-          Edit
-        </button>
+        <div className="flex shrink-0 gap-2">
+          <FavoriteButton
+            itemType="agent"
+            itemId={agent.id}
+            name={agent.name}
+            isFavorite={agent.isFavorite}
+            back={location.pathname}
+            className="btn-secondary h-8 px-2 aria-pressed:text-pink"
+          />
+          <button type="button" onClick={onEdit} className="btn-secondary h-8 px-3 text-xs">
+            Edit
+          </button>
+        </div>
       </div>
       <p className="mt-1 text-sm text-muted [overflow-wrap:anywhere]">{agent.bio}</p>
       <dl className="mt-4 text-sm">

@@ -66,7 +66,16 @@ function MessageText({ text }: { text: string }) {
  * native disclosure, so it works before the page's script has loaded and without it. Memoised: a
  * streamed word re-renders the list, and only the bubble it changed parses its Markdown again.
  */
-export const MessageBubble = memo(function MessageBubble({ message, canDelete }: { message: DisplayedMessage; canDelete: boolean }) {
+export const MessageBubble = memo(function MessageBubble({
+  message,
+  canDelete,
+  canSwitch = false,
+}: {
+  message: DisplayedMessage;
+  canDelete: boolean;
+  /** The chat's last message: its versions (alternate greetings, regenerated replies) can be switched. */
+  canSwitch?: boolean;
+}) {
   const [expanded, setExpanded] = useState(false);
   const [copied, setCopied] = useState(false);
   const mine = message.senderType === "user";
@@ -142,6 +151,7 @@ export const MessageBubble = memo(function MessageBubble({ message, canDelete }:
         ) : null}
         {!message.pending && !message.thinking && !message.failed ? (
           <div className="mt-1 flex items-center justify-end gap-1 transition pointer-fine:opacity-60 pointer-fine:group-hover:opacity-100">
+            {message.versions ? <VersionSwitch id={message.id} versions={message.versions} enabled={canSwitch} /> : null}
             {/* A message of files only has no text to copy; its files are links. */}
             {message.message ? (
               <button type="button" onClick={copy} className={CONTROL} aria-label={copied ? "Copied" : "Copy message"}>
@@ -156,6 +166,40 @@ export const MessageBubble = memo(function MessageBubble({ message, canDelete }:
     </li>
   );
 });
+
+/**
+ * Swipes: "‹ 1/3 ›" between a message's versions. Each arrow is a form post (works without
+ * JavaScript); only the chat's last message can switch, since the conversation after it was
+ * answered from the version shown.
+ */
+function VersionSwitch({ id, versions, enabled }: { id: string; versions: { selected: number; count: number }; enabled: boolean }) {
+  const fetcher = useFetcher();
+  const shown = fetcher.formData ? Number(fetcher.formData.get("version")) : versions.selected;
+  const arrow = (to: number, label: string, glyph: string) => (
+    <fetcher.Form method="post" preventScrollReset>
+      <input type="hidden" name="intent" value="select-version" />
+      <input type="hidden" name="messageId" value={id} />
+      <input type="hidden" name="version" value={to} />
+      <button
+        type="submit"
+        disabled={!enabled || to < 0 || to >= versions.count || fetcher.state !== "idle"}
+        className={`${CONTROL} disabled:opacity-40`}
+        aria-label={label}
+      >
+        {glyph}
+      </button>
+    </fetcher.Form>
+  );
+  return (
+    <div className="mr-auto flex items-center gap-0.5 text-xs" data-versions>
+      {arrow(shown - 1, "Previous version", "‹")}
+      <span aria-live="polite">
+        {shown + 1}/{versions.count}
+      </span>
+      {arrow(shown + 1, "Next version", "›")}
+    </div>
+  );
+}
 
 /**
  * Every bubble's delete goes through this one fetcher, which the chat page keeps (see

@@ -1,3 +1,4 @@
+import type { CharacterBook, LorebookEntry } from "~/lib/documents/character-book";
 import type { ChatMessage } from "~/modules/ai/providers/types";
 
 /** Spec §9, AI defaults. */
@@ -41,26 +42,77 @@ export function buildChatPrompt({
   model,
   history,
   userMessage,
+  lorebook = null,
 }: {
   agent: PromptAgent;
   model: PromptModel;
   history: PromptHistoryMessage[];
   userMessage: ChatMessage["content"];
+  /** The character's lorebook: its entries that apply join the system message. */
+  lorebook?: CharacterBook | null;
 }): ChatPrompt {
   const instruction = firstFilled(agent.systemInstruction, model.systemInstruction) ?? DEFAULT_SYSTEM_INSTRUCTION;
   const messageInstruction = firstFilled(agent.messageInstruction, model.messageInstruction);
-  const system = [instruction, characterProfile(agent), messageInstruction && `Message instruction: ${messageInstruction}`].filter(Boolean).join("\n\n");
 
   // Image and video requests live in the same conversation but are not dialogue the model should continue.
-  const recent = history
-    .filter((entry) => (entry.messageType ?? "chat") === "chat" && entry.message.trim() !== "")
-    .slice(-HISTORY_LIMIT)
-    .map((entry): ChatMessage => ({ role: entry.senderType === "agent" ? "assistant" : "user", content: entry.message }));
+  const dialogue = history.filter((entry) => (entry.messageType ?? "chat") === "chat" && entry.message.trim() !== "").slice(-HISTORY_LIMIT);
+  const recent = dialogue.map((entry): ChatMessage => ({ role: entry.senderType === "agent" ? "assistant" : "user", content: entry.message }));
+  const scanned = [...dialogue.map((entry) => entry.message), textOf(userMessage)];
+  const lore = lorebook ? lorebookEntriesFor(lorebook, scanned) : [];
+  const system = [
+    instruction,
+    characterProfile(agent),
+    lore.length > 0 && [LORE_HEADING, ...lore.map((entry) => entry.content.trim())].join("\n"),
+    messageInstruction && `Message instruction: ${messageInstruction}`,
+  ]
+    .filter(Boolean)
+    .join("\n\n");
 
   return {
     messages: [{ role: "system", content: system }, ...recent, { role: "user", content: userMessage }],
     temperature: isTemperature(agent.temperature) ? agent.temperature : DEFAULT_TEMPERATURE,
   };
+}
+
+/** Lorebook entries together may take at most this many tokens of a prompt (a lorebook may ask for fewer). */
+export const LOREBOOK_TOKEN_BUDGET = 1024;
+/** How many of the most recent messages (the new one included) are searched for an entry's keys, unless the lorebook says fewer. */
+export const LOREBOOK_SCAN_DEPTH = 4;
+const LORE_HEADING = "World and lore:";
+
+/** A rough token count, as a budget needs it: about four characters a token in English. */
+export function estimateTokens(text: string) {
+  return Math.ceil(text.length / 4);
+}
+
+/**
+ * The lorebook entries a reply's prompt carries, in insertion order: the enabled ones that are
+ * constant or whose key appears in the recent messages (case-sensitive only when the entry says
+ * so), as long as they fit in the token budget; an entry that does not fit is left out.
+ */
+export function lorebookEntriesFor(book: CharacterBook, messages: string[]): LorebookEntry[] {
+  const depth = Math.max(1, Math.min(book.scan_depth ?? LOREBOOK_SCAN_DEPTH, LOREBOOK_SCAN_DEPTH));
+  const scanned = messages.slice(-depth).join("\n");
+  const lowered = scanned.toLowerCase();
+  const matches = (entry: LorebookEntry) =>
+    entry.keys.some((key) => key.trim() !== "" && (entry.case_sensitive ? scanned.includes(key.trim()) : lowered.includes(key.trim().toLowerCase())));
+  const budget = Math.min(book.token_budget && book.token_budget > 0 ? book.token_budget : LOREBOOK_TOKEN_BUDGET, LOREBOOK_TOKEN_BUDGET);
+  let used = 0;
+  return book.entries
+    .map((entry, index) => ({ entry, index }))
+    .filter(({ entry }) => entry.enabled && entry.content.trim() !== "" && (entry.constant || matches(entry)))
+    .sort((a, b) => a.entry.insertion_order - b.entry.insertion_order || a.index - b.index)
+    .flatMap(({ entry }) => {
+      const cost = estimateTokens(entry.content.trim());
+      if (used + cost > budget) return [];
+      used += cost;
+      return [entry];
+    });
+}
+
+function textOf(content: ChatMessage["content"]) {
+  if (typeof content === "string") return content;
+  return content.map((part) => (part.type === "text" ? part.text : "")).join("\n");
 }
 
 export type CharacterProfile = { name?: string; description?: string; bio?: string };

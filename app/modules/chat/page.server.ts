@@ -1,12 +1,13 @@
 import { chatTexts } from "~/lib/chat";
 import { readPromptGuide } from "~/lib/prompt-guide";
 import { prisma } from "~/modules/db/db.server";
+import { isFavorite } from "~/modules/favorites/favorites.server";
 import { InvalidInputError } from "~/modules/http/errors.server";
 import { modelChoices, updateOwnAgent } from "./agents.server";
 import { filesInForm, storeFormFiles } from "./attachments.server";
 import { chooseChatModel, customModelMap, FALLBACK_CHAT_MODEL } from "./model-choice.server";
 import { prepareReply, readMessage, ReplyFailedError, runReply, type ReplyInput } from "./reply.server";
-import { deleteOwnMessage, getOwnSession, listMessages, listSessions } from "./sessions.server";
+import { deleteOwnMessage, getOwnSession, listMessages, listSessions, selectMessageVersion } from "./sessions.server";
 
 /**
  * What /chat/:sessionId shows: the newest page of messages, or with ?before= the page before that
@@ -21,7 +22,12 @@ export async function chatPageData(userId: string, sessionId: string, searchPara
     prisma().chatAgent.findUniqueOrThrow({ where: { id: session.agentId }, include: { character: { select: { chatModel: true } } } }),
   ]);
   const wants = { customModels: agent.customModels, document: agent.document, characterChatModel: agent.character.chatModel };
-  const [model, pictureModel, choices] = await Promise.all([chooseChatModel(wants), chooseChatModel(wants, { needsImages: true }), modelChoices()]);
+  const [model, pictureModel, choices, favorite] = await Promise.all([
+    chooseChatModel(wants),
+    chooseChatModel(wants, { needsImages: true }),
+    modelChoices(),
+    isFavorite(userId, "agent", agent.id),
+  ]);
   return {
     // Which chat these messages are from: a page of older ones is only ever added to that chat.
     sessionId: session.id,
@@ -31,6 +37,8 @@ export async function chatPageData(userId: string, sessionId: string, searchPara
     messages: page.messages,
     hasMore: page.hasMore,
     agent: {
+      id: agent.id,
+      isFavorite: favorite,
       name: agent.name,
       avatarUrl: agent.avatarUrl,
       bio: agent.bio,
@@ -73,6 +81,10 @@ export async function handleChatAction(userId: string, sessionId: string, form: 
     // Already deleted (another tab, a second click) and someone else's message answer alike: MessageNotFoundError.
     await deleteOwnMessage(userId, session.id, String(form.get("messageId") ?? ""));
     return { ok: true, toast: "message-deleted" };
+  }
+  if (intent === "select-version") {
+    await selectMessageVersion(userId, session.id, String(form.get("messageId") ?? ""), Number(form.get("version") ?? NaN));
+    return { ok: true };
   }
   if (intent === "edit-agent") {
     const result = await updateOwnAgent(userId, session.agentId, form);

@@ -1,6 +1,7 @@
 import { Prisma } from "~/generated/prisma/client";
 import { isImageAttachment } from "~/lib/attachments";
 import { chatTexts, MESSAGE_MAX_CHARS, type ChatMessageView } from "~/lib/chat";
+import { parseCharacterBook, type CharacterBook } from "~/lib/documents/character-book";
 import { buildChatPrompt, HISTORY_LIMIT, type PromptAgent } from "~/modules/ai/prompt.server";
 import { ProviderAbortedError, ProviderError, ProviderTimeoutError } from "~/modules/ai/providers/errors.server";
 import { chatProviderFor } from "~/modules/ai/providers/registry.server";
@@ -97,7 +98,7 @@ export type PreparedReply = {
   userMessage: ChatMessageView | null;
   /** Held by the opening statement; null when the model is free. runReply closes it. */
   reservationId: string | null;
-  /** The agent reply this one replaces (regenerate), deleted once the new one is saved. */
+  /** The agent reply this one replaces (regenerate): its versions carry over to the new one, then it is deleted. */
   replaces: string | null;
   /** Until when this reply holds its chat (REPLY_HOLD_SECONDS); ending the reply lets the chat go. */
   replyUntil: Date;
@@ -112,6 +113,7 @@ export type PreparedReply = {
     history: HistoryEntry[];
     text: string;
     files: string[];
+    lorebook: CharacterBook | null;
   };
 };
 
@@ -141,6 +143,8 @@ type OpeningRow = {
   bio: string;
   systemInstruction: string | null;
   messageInstruction: string | null;
+  /** The character's lorebook as stored (parseCharacterBook reads it). */
+  characterBook: unknown;
   /** The agent's own temperature (spec: agent info), when its document sets one. */
   temperature: number | null;
   /** False when the agent's document turns streaming off (document.details.isStream). */
@@ -248,7 +252,7 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
     context AS (
       SELECT s.id, s.user_id, COALESCE(s.reply_until > (now() AT TIME ZONE 'UTC'), false) AS busy,
              a.id AS agent_id, a.character_id, a.name, a.avatar_url, a.description, a.bio, a.document, a.custom_models,
-             a.system_instruction, a.message_instruction, c.chat_model AS character_chat_model,
+             a.system_instruction, a.message_instruction, c.chat_model AS character_chat_model, c.character_book,
              -- Two more than the prompt's history: a regenerate leaves out the ask it repeats and the reply it replaces.
              COALESCE((
                SELECT json_agg(json_build_object('senderType', recent.sender_type, 'message', recent.message, 'messageType', recent.message_type,
@@ -299,6 +303,7 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
            context.id::text AS id, context.agent_id::text AS "agentId", context.character_id::text AS "characterId",
            context.name AS "agentName", context.avatar_url AS "agentAvatar", context.description, context.bio,
            context.system_instruction AS "systemInstruction", context.message_instruction AS "messageInstruction", context.history,
+           context.character_book AS "characterBook",
            ${agentTemperatureSql(Prisma.sql`context.document`)} AS temperature, ${agentStreamsSql(Prisma.sql`context.document`)} AS "agentStreams",
            CASE WHEN ${regenerate} THEN (SELECT m.id::text FROM chat_messages m WHERE m.session_id = context.id AND m.sender_type = 'agent'
                                          ORDER BY m.created_at DESC, m.id DESC LIMIT 1) END AS "lastAgentId",
@@ -362,6 +367,7 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
       history: history.slice(-HISTORY_LIMIT),
       text,
       files,
+      lorebook: parseCharacterBook(row.characterBook),
     },
   };
 }
@@ -439,6 +445,7 @@ async function startReply({ ask }: PreparedReply) {
     model: { systemInstruction: ask.model.systemInstruction, messageInstruction: ask.model.messageInstruction },
     history: ask.history,
     userMessage: await promptContentWithAttachments(ask.text, ask.files, { readsImages: ask.model.acceptsImages }),
+    lorebook: ask.lorebook,
   });
   return { prompt, provider: chatProviderFor(ask.model) };
 }
@@ -462,6 +469,8 @@ async function saveReply(prepared: PreparedReply, text: string) {
         senderType: "agent",
         message: text,
         document: { ai_platform: prepared.model.platform, model_id: prepared.model.modelId, selectedModel: prepared.model.name },
+        // A regenerate keeps the replaced reply's versions: the person can go back to them.
+        replacing: prepared.replaces,
       },
       // A regenerate lets the chat go once the reply it replaces is gone, so no ask meanwhile reads both.
       { endsReply: prepared.replaces ? null : prepared.replyUntil },

@@ -7,7 +7,7 @@ import { liveLoginSessionSql } from "~/modules/auth/login-session.server";
 import { escapeLike, isUuid } from "~/modules/db/sql.server";
 import { visibleCharacter } from "~/modules/catalogue/submissions.server";
 import { prisma } from "~/modules/db/db.server";
-import { NotFoundError } from "~/modules/http/errors.server";
+import { InvalidInputError, NotFoundError } from "~/modules/http/errors.server";
 import { attachmentViews, removeUnusedAttachments } from "./attachments.server";
 import { greetingFor } from "./greeting.server";
 import { chatEventNotifySql, publishChatEvent } from "./realtime.server";
@@ -70,7 +70,9 @@ export async function startChat(userId: string, characterId: string): Promise<st
   if (started.agent) {
     const greeting = await greetingFor(character);
     const session = { id: started.sessionId, agentId: started.agent.id, characterId, agentName: started.agent.name, agentAvatar: started.agent.avatarUrl };
-    await saveMessage(session, userId, { senderType: "agent", message: greeting });
+    // A character's alternate greetings are the greeting's other versions: the person may switch before answering.
+    const alternatives = [greeting, ...character.alternateGreetings.filter((text) => text.trim() !== "")];
+    await saveMessage(session, userId, { senderType: "agent", message: greeting, alternatives });
   }
   return started.sessionId;
 }
@@ -162,7 +164,7 @@ export async function listMessages(sessionId: string, before?: string | null): P
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: MESSAGES_PAGE_SIZE + 1,
-    select: { id: true, senderType: true, message: true, messageType: true, createdAt: true, document: true },
+    select: { id: true, senderType: true, message: true, messageType: true, createdAt: true, document: true, alternatives: true, selectedAlternative: true },
   });
   const page = rows.slice(0, MESSAGES_PAGE_SIZE).reverse();
   return { messages: page.map(toView), hasMore: rows.length > MESSAGES_PAGE_SIZE };
@@ -208,14 +210,22 @@ export async function liveSignInsWithOwnMessage(
   const [row] = await prisma().$queryRaw<(Partial<MessageRow> & { live: string[] | null })[]>`
     WITH live AS (${live})
     SELECT (SELECT array_agg(live.id) FROM live) AS live, m.id::text AS id, m.sender_type::text AS "senderType", m.message,
-           m.message_type AS "messageType", m.created_at AS "createdAt", m.document
+           m.message_type AS "messageType", m.created_at AS "createdAt", m.document, m.alternatives, m.selected_alternative AS "selectedAlternative"
     FROM (SELECT 1) one
     LEFT JOIN chat_messages m ON EXISTS (SELECT 1 FROM live) AND m.id = ${messageId && isUuid(messageId) ? messageId : null}::uuid AND m.user_id = ${userId}::uuid`;
   return { live: new Set(row?.live ?? []), message: row?.id ? toView(row as MessageRow) : null };
 }
 
 /** A message to add to a session: who wrote it, the text and its document (attachments, or the model that answered). */
-export type NewMessage = { senderType: "user" | "agent"; message: string; document?: ChatMessageDocumentInput };
+export type NewMessage = {
+  senderType: "user" | "agent";
+  message: string;
+  document?: ChatMessageDocumentInput;
+  /** Every version of the message, the first shown (a greeting and the character's alternate greetings). */
+  alternatives?: string[];
+  /** The reply this one is regenerated in place of: its versions come first, and this one is added and shown. */
+  replacing?: string | null;
+};
 
 /**
  * Adding a message, as the CTEs `saved` (the new row, for each row `source` yields: one, or none
@@ -234,11 +244,11 @@ export function messageCtes(
 ): Prisma.Sql {
   return Prisma.sql`
     saved AS (
-      INSERT INTO chat_messages (id, session_id, sender_type, sender_id, user_id, message, message_type, document, created_at)
+      INSERT INTO chat_messages (id, session_id, sender_type, sender_id, user_id, message, message_type, document, alternatives, selected_alternative, created_at)
       SELECT gen_random_uuid(), ${sessionId}, ${entry.senderType}::"SenderType", ${senderId}, ${userId}, ${entry.message}, 'chat',
-             ${JSON.stringify(chatMessageDocumentSchema.parse(entry.document ?? {}))}::jsonb, clock_timestamp() AT TIME ZONE 'UTC'
+             ${JSON.stringify(chatMessageDocumentSchema.parse(entry.document ?? {}))}::jsonb, ${versionsSql(entry)}, clock_timestamp() AT TIME ZONE 'UTC'
       ${source}
-      RETURNING id, session_id, user_id, created_at
+      RETURNING id, session_id, user_id, created_at, cardinality(alternatives) AS version_count, selected_alternative
     ), touched AS (
       UPDATE chat_sessions s SET last_message_at = saved.created_at, reply_until = ${replyUntil} FROM saved WHERE s.id = saved.session_id
     ), announced AS (
@@ -246,8 +256,21 @@ export function messageCtes(
     )`;
 }
 
+/** At most this many versions of one message are kept; a regenerate past it drops the oldest. */
+export const MESSAGE_VERSIONS_MAX = 20;
+
+/** The alternatives and selected_alternative columns of a new message (two SQL values). */
+function versionsSql(entry: NewMessage): Prisma.Sql {
+  const own = entry.alternatives && entry.alternatives.length > 1 ? entry.alternatives : [];
+  if (!entry.replacing || !isUuid(entry.replacing)) return Prisma.sql`${own}::text[], 0`;
+  // The replaced reply's versions (itself alone when it had none), the newest kept, then this one.
+  const earlier = Prisma.sql`(SELECT (CASE WHEN cardinality(o.alternatives) = 0 THEN ARRAY[o.message] ELSE o.alternatives END)[greatest(1, cardinality(o.alternatives) - ${MESSAGE_VERSIONS_MAX - 2}):]
+                               FROM chat_messages o WHERE o.id = ${entry.replacing}::uuid)`;
+  return Prisma.sql`COALESCE(${earlier}, '{}'::text[]) || ARRAY[${entry.message}::text], cardinality(COALESCE(${earlier}, '{}'::text[]))`;
+}
+
 /** The view of a message `messageCtes` saved, from its id and time. */
-export function savedMessageView(entry: NewMessage, row: { id: string; createdAt: Date }): ChatMessageView {
+export function savedMessageView(entry: NewMessage, row: { id: string; createdAt: Date; versionCount?: number; selected?: number }): ChatMessageView {
   return {
     id: row.id,
     senderType: entry.senderType,
@@ -255,7 +278,12 @@ export function savedMessageView(entry: NewMessage, row: { id: string; createdAt
     messageType: "chat",
     createdAt: row.createdAt.toISOString(),
     attachments: attachmentViews(entry.document ?? {}),
+    ...versionsView(row.versionCount ?? 0, row.selected ?? 0),
   };
+}
+
+function versionsView(count: number, selected: number): Pick<ChatMessageView, "versions"> {
+  return count > 1 ? { versions: { selected, count } } : {};
 }
 
 /**
@@ -269,7 +297,7 @@ export async function saveMessage(
   entry: NewMessage,
   { endsReply }: { endsReply?: Date | null } = {},
 ): Promise<ChatMessageView> {
-  const [row] = await prisma().$queryRaw<{ id: string; createdAt: Date }[]>`
+  const [row] = await prisma().$queryRaw<{ id: string; createdAt: Date; versionCount: number; selected: number }[]>`
     WITH ${messageCtes(
       {
         sessionId: Prisma.sql`${session.id}::uuid`,
@@ -280,7 +308,8 @@ export async function saveMessage(
       Prisma.empty,
       endsReply ? { replyUntil: Prisma.sql`CASE WHEN s.reply_until = ${endsReply}::timestamp(3) THEN NULL ELSE s.reply_until END` } : {},
     )}
-    SELECT saved.id::text AS id, saved.created_at AS "createdAt" FROM saved, announced`;
+    SELECT saved.id::text AS id, saved.created_at AS "createdAt", saved.version_count AS "versionCount", saved.selected_alternative AS selected
+    FROM saved, announced`;
   return savedMessageView(entry, row!);
 }
 
@@ -297,7 +326,16 @@ export async function deleteOwnMessage(userId: string, sessionId: string, messag
   await removeUnusedAttachments(userId, deleted[0]!.document);
 }
 
-type MessageRow = { id: string; senderType: "user" | "agent"; message: string; messageType: string; createdAt: Date; document: unknown };
+type MessageRow = {
+  id: string;
+  senderType: "user" | "agent";
+  message: string;
+  messageType: string;
+  createdAt: Date;
+  document: unknown;
+  alternatives?: string[];
+  selectedAlternative?: number;
+};
 
 function toView(row: MessageRow): ChatMessageView {
   const attachments = attachmentViews(row.document);
@@ -308,5 +346,30 @@ function toView(row: MessageRow): ChatMessageView {
     messageType: row.messageType,
     createdAt: row.createdAt.toISOString(),
     ...(attachments.length ? { attachments } : {}),
+    ...versionsView(row.alternatives?.length ?? 0, row.selectedAlternative ?? 0),
   };
+}
+
+/**
+ * Swipes: shows another version of the chat's last message, an agent's (a greeting before the
+ * person has answered, or the last reply). Its `message` becomes that version, so the next
+ * prompt's history is what the person sees. Not while a reply is being written in the chat.
+ * InvalidInputError when it is not the person's chat's last agent message or has no such version.
+ */
+export async function selectMessageVersion(userId: string, sessionId: string, messageId: string, index: number): Promise<ChatMessageView> {
+  const rows =
+    isUuid(messageId) && Number.isInteger(index) && index >= 0
+      ? await prisma().$queryRaw<MessageRow[]>`
+          UPDATE chat_messages m SET message = m.alternatives[${index + 1}], selected_alternative = ${index}
+          FROM chat_sessions s
+          WHERE m.id = ${messageId}::uuid AND m.session_id = ${sessionId}::uuid AND m.user_id = ${userId}::uuid AND m.sender_type = 'agent'
+            AND s.id = m.session_id AND (s.reply_until IS NULL OR s.reply_until <= (now() AT TIME ZONE 'UTC'))
+            AND ${index} < cardinality(m.alternatives)
+            AND NOT EXISTS (SELECT 1 FROM chat_messages later WHERE later.session_id = m.session_id
+                              AND (later.created_at, later.id) > (m.created_at, m.id))
+          RETURNING m.id::text AS id, m.sender_type::text AS "senderType", m.message, m.message_type AS "messageType", m.created_at AS "createdAt",
+                    m.document, m.alternatives, m.selected_alternative AS "selectedAlternative"`
+      : [];
+  if (rows.length === 0) throw new InvalidInputError(chatTexts.versionUnavailable);
+  return toView(rows[0]!);
 }

@@ -254,8 +254,8 @@ export default function ChatSession({ loaderData, actionData, params }: Route.Co
               </div>
             ) : (
               <ol className="flex flex-col gap-3" aria-label="Messages">
-                {chat.messages.map((message) => (
-                  <MessageBubble key={message.id} message={message} canDelete />
+                {chat.messages.map((message, index) => (
+                  <MessageBubble key={message.id} message={message} canDelete canSwitch={index === chat.messages.length - 1} />
                 ))}
               </ol>
             )}

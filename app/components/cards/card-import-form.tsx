@@ -1,0 +1,48 @@
+import { Upload } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useFetcher, useNavigate, useSearchParams } from "react-router";
+import { cardErrorText } from "~/lib/cards";
+
+type ImportAnswer = { ok: true; characterId: string } | { ok: false; error: string };
+
+/**
+ * Import a character card (a PNG with the card inside, or a .json file). A plain multipart form
+ * to /api/characters/import, so it works without JavaScript: the page comes back with
+ * `?imported=<id>` or the refusal's key. With JavaScript the reason shows here and `onImported`
+ * (else a visit to `redirectTo?imported=<id>`) follows a success. The card's text is never shown as HTML.
+ */
+export function CardImportForm({ redirectTo, onImported }: { redirectTo: string; onImported?: (characterId: string) => void }) {
+  const fetcher = useFetcher<ImportAnswer>();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const { data, state } = fetcher;
+  useEffect(() => {
+    if (state !== "idle" || !data?.ok) return;
+    if (onImported) onImported(data.characterId);
+    else navigate(`${redirectTo}${redirectTo.includes("?") ? "&" : "?"}imported=${data.characterId}`);
+  }, [data, state, onImported, navigate, redirectTo]);
+  const error = data && !data.ok ? data.error : cardErrorText(searchParams.get("cardError"));
+
+  return (
+    <fetcher.Form method="post" action="/api/characters/import" encType="multipart/form-data" className="flex flex-col gap-2">
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      {hydrated ? <input type="hidden" name="answer" value="data" /> : null}
+      <label className="text-sm font-medium" htmlFor="card-file">
+        Import a character card (PNG or JSON)
+      </label>
+      <div className="flex flex-wrap items-center gap-2">
+        <input id="card-file" name="card" type="file" accept=".png,.json,image/png,application/json" required className="field max-w-full" />
+        <button type="submit" className="btn-secondary" disabled={state !== "idle"}>
+          <Upload className="size-4" aria-hidden /> {state === "idle" ? "Import" : "Importing…"}
+        </button>
+      </div>
+      {error ? (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+    </fetcher.Form>
+  );
+}

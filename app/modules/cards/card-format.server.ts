@@ -1,0 +1,137 @@
+import { z } from "zod";
+import { CARD_JSON_MAX_BYTES, CARD_NAME_MAX_CHARS, CARD_TAGS_MAX, cardTexts } from "~/lib/cards";
+import { characterBookSchema, type CharacterBook } from "~/lib/documents/character-book";
+import { AppError } from "~/modules/http/errors.server";
+import { isPng, MalformedPngError, readPngChunks, textChunk } from "./png-chunks.server";
+
+/**
+ * The Tavern character card formats (the public V1, V2 `chara_card_v2` and V3 `chara_card_v3`
+ * specifications) read into the fields this app keeps, and written back. Cards come from anyone:
+ * every part is checked before anything is stored.
+ */
+
+/** A card refused, with the reason a person reads: 400, or 413 when it is too large. */
+export class CardRejectedError extends AppError {
+  constructor(message: string, status = 400) {
+    super("card-rejected", status, message);
+  }
+}
+
+/** The card fields this app maps, by their names in the specifications. */
+export type CardFields = {
+  name: string;
+  description: string;
+  personality: string;
+  scenario: string;
+  first_mes: string;
+  alternate_greetings: string[];
+  mes_example: string;
+  system_prompt: string;
+  post_history_instructions: string;
+  tags: string[];
+  creator: string;
+  creator_notes: string;
+  character_book: CharacterBook | null;
+};
+
+const text = (name: string) => z.string(cardTexts.field(name)).default("");
+const texts = (name: string) => z.array(z.string(cardTexts.field(name)), cardTexts.field(name)).default([]);
+
+const cardFieldsSchema = z.object({
+  name: z.string(cardTexts.notACard).trim().min(1, cardTexts.notACard).max(CARD_NAME_MAX_CHARS, cardTexts.nameTooLong),
+  description: text("description"),
+  personality: text("personality"),
+  scenario: text("scenario"),
+  first_mes: text("first_mes"),
+  alternate_greetings: texts("alternate_greetings"),
+  mes_example: text("mes_example"),
+  system_prompt: text("system_prompt"),
+  post_history_instructions: text("post_history_instructions"),
+  tags: texts("tags")
+    .transform((tags) => [...new Set(tags.map((tag) => tag.trim()).filter(Boolean))])
+    .pipe(z.array(z.string()).max(CARD_TAGS_MAX, cardTexts.tooManyTags)),
+  creator: text("creator"),
+  creator_notes: text("creator_notes"),
+  character_book: z.unknown().optional(),
+});
+
+/** The fields of a parsed card of any version: V2 and V3 keep them under `data`, V1 at the top. */
+export function cardFieldsOf(card: unknown): CardFields {
+  if (typeof card !== "object" || card === null || Array.isArray(card)) throw new CardRejectedError(cardTexts.notACard);
+  const record = card as Record<string, unknown>;
+  const versioned = (record.spec === "chara_card_v2" || record.spec === "chara_card_v3") && typeof record.data === "object" && record.data !== null;
+  const parsed = cardFieldsSchema.safeParse(versioned ? record.data : record);
+  if (!parsed.success) throw new CardRejectedError(parsed.error.issues[0]!.message);
+  const { character_book: rawBook, ...fields } = parsed.data;
+  return { ...fields, character_book: readBook(rawBook) };
+}
+
+function readBook(value: unknown): CharacterBook | null {
+  if (value === undefined || value === null) return null;
+  const book = characterBookSchema.safeParse(value);
+  if (!book.success) throw new CardRejectedError(book.error.issues[0]!.message);
+  return book.data;
+}
+
+/** The card in a file: a PNG's `ccv3` chunk (preferred) or `chara` chunk, or a JSON file; with the PNG itself as the picture. */
+export function readCardFile(bytes: Buffer, fileName: string): { fields: CardFields; picture: Buffer | null } {
+  if (isPng(bytes)) {
+    let chunks;
+    try {
+      chunks = readPngChunks(bytes);
+    } catch (error) {
+      if (error instanceof MalformedPngError) throw new CardRejectedError(error.message);
+      throw error;
+    }
+    const encoded = textChunk(chunks, "ccv3") ?? textChunk(chunks, "chara");
+    if (encoded === null) throw new CardRejectedError(cardTexts.noCardInPng);
+    return { fields: cardFieldsOf(parseJson(decodeBase64(encoded))), picture: bytes };
+  }
+  if (/\.png$/i.test(fileName)) throw new CardRejectedError(cardTexts.notPng);
+  return { fields: cardFieldsOf(parseJson(bytes)), picture: null };
+}
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+function decodeBase64(encoded: string): Buffer {
+  const compact = encoded.replace(/\s+/g, "");
+  if (compact.length % 4 !== 0 || !BASE64.test(compact)) throw new CardRejectedError(cardTexts.badBase64);
+  // Three bytes for every four characters: a card too large is refused before it is decoded.
+  if ((compact.length / 4) * 3 > CARD_JSON_MAX_BYTES + 2) throw new CardRejectedError(cardTexts.jsonTooLarge, 413);
+  return Buffer.from(compact, "base64");
+}
+
+function parseJson(bytes: Buffer): unknown {
+  if (bytes.length > CARD_JSON_MAX_BYTES) throw new CardRejectedError(cardTexts.jsonTooLarge, 413);
+  const decoded = new TextDecoder("utf-8", { fatal: false }).decode(bytes).replace(/^\uFEFF/, "");
+  try {
+    return JSON.parse(decoded);
+  } catch {
+    throw new CardRejectedError(cardTexts.badJson);
+  }
+}
+
+/** The V2 card (`chara_card_v2`) of these fields. */
+export function cardV2(fields: CardFields) {
+  const { character_book, ...rest } = fields;
+  return {
+    spec: "chara_card_v2",
+    spec_version: "2.0",
+    data: { ...rest, ...(character_book ? { character_book } : {}), character_version: "", extensions: {} },
+  };
+}
+
+/** The V3 card (`chara_card_v3`): V2's fields and the ones V3 requires. */
+export function cardV3(fields: CardFields, { createdAt, updatedAt }: { createdAt: Date; updatedAt: Date }) {
+  const v2 = cardV2(fields);
+  return {
+    spec: "chara_card_v3",
+    spec_version: "3.0",
+    data: {
+      ...v2.data,
+      group_only_greetings: [],
+      creation_date: Math.floor(createdAt.getTime() / 1000),
+      modification_date: Math.floor(updatedAt.getTime() / 1000),
+    },
+  };
+}

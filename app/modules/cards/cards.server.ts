@@ -1,0 +1,148 @@
+import sharp from "sharp";
+import { Prisma, type Character } from "~/generated/prisma/client";
+import { CARD_FILE_MAX_BYTES, CARD_IMAGE_MAX_PIXELS, cardTexts } from "~/lib/cards";
+import { parseCharacterBook } from "~/lib/documents/character-book";
+import { parseCharacterDetails } from "~/lib/documents/character-details";
+import { isUuid } from "~/modules/db/sql.server";
+import { prisma } from "~/modules/db/db.server";
+import { NotFoundError } from "~/modules/http/errors.server";
+import { logger } from "~/modules/logging/logger.server";
+import { RateLimitedError, recordAttempt, type RateLimitRule } from "~/modules/security/rate-limit.server";
+import { storeAvatarImage } from "~/modules/storage/images.server";
+import { getObject } from "~/modules/storage/storage.server";
+import { CardRejectedError, cardV2, cardV3, readCardFile, type CardFields } from "./card-format.server";
+import { withTextChunks } from "./png-chunks.server";
+
+/**
+ * Character cards in and out (docs/characters.md). Export: any character the person may see (a
+ * published one, or one they created) as V3 JSON, or as a PNG of its picture carrying the V3
+ * card (`ccv3`) and the V2 card (`chara`) for older readers. Import: a new, unpublished
+ * character owned by the importer; nothing is written unless the whole card is sound.
+ */
+
+type CardCharacter = Character;
+
+/** A character the person may see, or NotFoundError (someone else's unpublished one included). */
+async function visibleCharacter(userId: string | null, characterId: string): Promise<CardCharacter> {
+  if (!isUuid(characterId)) throw new NotFoundError();
+  const character = await prisma().character.findFirst({
+    where: { id: characterId, OR: [{ isPublished: true }, ...(userId ? [{ createdById: userId }] : [])] },
+  });
+  if (!character) throw new NotFoundError();
+  return character;
+}
+
+/** The card fields of a stored character. */
+export function cardFieldsOfCharacter(character: CardCharacter): CardFields {
+  const details = parseCharacterDetails(character.details).texts;
+  return {
+    name: character.name,
+    description: character.description,
+    personality: details.personality ?? "",
+    scenario: details.scenario ?? "",
+    first_mes: character.welcomeMessage ?? "",
+    alternate_greetings: character.alternateGreetings,
+    mes_example: character.mesExample ?? "",
+    system_prompt: character.systemInstruction ?? "",
+    post_history_instructions: character.postHistoryInstructions ?? "",
+    tags: character.tags,
+    creator: character.creator ?? "",
+    creator_notes: character.creatorNotes ?? "",
+    character_book: parseCharacterBook(character.characterBook),
+  };
+}
+
+/** A file name for a character's card: its name in plain letters. */
+function cardFileName(name: string, extension: string) {
+  const base =
+    name
+      .normalize("NFKD")
+      .replace(/[^\w -]/g, "")
+      .trim()
+      .replace(/\s+/g, "-")
+      .slice(0, 60) || "character";
+  return `${base}.${extension}`;
+}
+
+/** The V3 JSON card of a character the person may see. */
+export async function exportCardJson(userId: string | null, characterId: string) {
+  const character = await visibleCharacter(userId, characterId);
+  return { card: cardV3(cardFieldsOfCharacter(character), character), fileName: cardFileName(character.name, "json") };
+}
+
+/** The PNG card of a character the person may see: its picture (or a plain one) with both cards inside. */
+export async function exportCardPng(userId: string | null, characterId: string) {
+  const character = await visibleCharacter(userId, characterId);
+  const fields = cardFieldsOfCharacter(character);
+  const base64 = (card: unknown) => Buffer.from(JSON.stringify(card), "utf8").toString("base64");
+  const png = withTextChunks(await pictureAsPng(character.avatarUrl), { chara: base64(cardV2(fields)), ccv3: base64(cardV3(fields, character)) });
+  return { png, fileName: cardFileName(character.name, "png") };
+}
+
+const PLAIN_PICTURE = { width: 512, height: 512, channels: 3, background: { r: 24, g: 24, b: 32 } } as const;
+
+async function pictureAsPng(avatarUrl: string | null): Promise<Buffer> {
+  const stored = avatarUrl?.startsWith("/storage/avatars/") ? decodeURIComponent(avatarUrl.slice("/storage/avatars/".length).split("?")[0]!) : null;
+  try {
+    const object = stored ? await getObject("avatars", stored) : null;
+    if (object) return await sharp(object.body).png().toBuffer();
+  } catch (error) {
+    logger.warn({ err: error, avatarUrl }, "a character's picture could not be read for its card");
+  }
+  return sharp({ create: PLAIN_PICTURE }).png().toBuffer();
+}
+
+/** Checks a card's picture before anything is stored: an image sharp can read, not too large. */
+async function checkPicture(picture: Buffer) {
+  let metadata;
+  try {
+    metadata = await sharp(picture, { limitInputPixels: CARD_IMAGE_MAX_PIXELS }).metadata();
+  } catch {
+    throw new CardRejectedError(cardTexts.badImage);
+  }
+  if (!metadata.width || !metadata.height) throw new CardRejectedError(cardTexts.badImage);
+  if (metadata.width * metadata.height > CARD_IMAGE_MAX_PIXELS) throw new CardRejectedError(cardTexts.imageTooLarge);
+}
+
+/** Imports a person may make in an hour: each stores a picture and a character. */
+export const CARD_IMPORTS: RateLimitRule = { limit: 30, windowSeconds: 3600 };
+
+/**
+ * Imports a card file as a new character owned by the person, not published. The card is read
+ * and checked whole first (CardRejectedError, nothing written), then its picture stored as the
+ * avatar, then the character created. Returns the new character's id.
+ */
+export async function importCard(userId: string, file: File | null): Promise<string> {
+  if (!file || file.size === 0) throw new CardRejectedError(cardTexts.noFile);
+  if (file.size > CARD_FILE_MAX_BYTES) throw new CardRejectedError(cardTexts.fileTooLarge, 413);
+  const limit = await recordAttempt(`card-import:user:${userId}`, CARD_IMPORTS);
+  if (limit.limited) throw new RateLimitedError(cardTexts.tooManyImports, limit.retryAfterSeconds);
+  const bytes = Buffer.from(await file.arrayBuffer());
+  const { fields, picture } = readCardFile(bytes, file.name);
+  if (picture) await checkPicture(picture);
+  const avatarUrl = picture ? await storeAvatarImage(userId, new File([new Uint8Array(picture)], "card.png", { type: "image/png" })) : null;
+  const details = Object.fromEntries(
+    Object.entries({ personality: fields.personality.trim(), scenario: fields.scenario.trim() }).filter(([, value]) => value !== ""),
+  );
+  const character = await prisma().character.create({
+    data: {
+      name: fields.name,
+      description: fields.description,
+      welcomeMessage: fields.first_mes || null,
+      avatarUrl,
+      isPublished: false,
+      tags: fields.tags,
+      details,
+      systemInstruction: fields.system_prompt || null,
+      alternateGreetings: fields.alternate_greetings,
+      mesExample: fields.mes_example || null,
+      postHistoryInstructions: fields.post_history_instructions || null,
+      creator: fields.creator || null,
+      creatorNotes: fields.creator_notes || null,
+      characterBook: fields.character_book ? (fields.character_book as Prisma.InputJsonObject) : Prisma.JsonNull,
+      createdById: userId,
+    },
+    select: { id: true },
+  });
+  return character.id;
+}

@@ -1,0 +1,50 @@
+import { redirect } from "react-router";
+import { safeRedirectPath } from "~/lib/auth-forms";
+import { CARD_FILE_MAX_BYTES, cardErrorKey, cardTexts } from "~/lib/cards";
+import { getCurrentUser } from "~/modules/auth/login-session.server";
+import { importCard } from "~/modules/cards/cards.server";
+import { isAppError } from "~/modules/http/errors.server";
+import { BodyTooLargeError, readFormWithin } from "~/modules/http/form.server";
+import type { Route } from "./+types/characters.import";
+
+/** Room for the form's other fields and the multipart framing around the file. */
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+/** Where a page's import form comes back to, with `?imported=<id>` or `?cardError=<key>`. */
+function back(path: string, key: "imported" | "cardError", value: string) {
+  const url = new URL(path, "http://x");
+  url.searchParams.set(key, value);
+  return url.pathname + url.search;
+}
+
+/**
+ * POST multipart (card: a PNG or .json file; redirectTo; answer=data from a script): imports a
+ * character card as a new character of the person's own, not published. A script gets
+ * { ok, characterId } or { ok: false, error } with the reason; a plain form is sent back to
+ * `redirectTo` with the new character's id or the reason's key. Nothing is written for a card
+ * that is refused.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await getCurrentUser(request);
+  if (!user) return Response.json({ ok: false, error: "Sign in to import a character card" }, { status: 401 });
+  let form: FormData | null;
+  try {
+    form = await readFormWithin(request, CARD_FILE_MAX_BYTES + FORM_OVERHEAD_BYTES);
+  } catch (error) {
+    if (isAppError(error)) return Response.json({ ok: false, error: error.message }, { status: error.status });
+    throw error;
+  }
+  const answer = form?.get("answer") === "data";
+  const returnTo = safeRedirectPath(form?.get("redirectTo"), "/create");
+  try {
+    if (!form) throw new BodyTooLargeError(cardTexts.fileTooLarge);
+    const file = form.get("card");
+    const characterId = await importCard(user.id, file instanceof File ? file : null);
+    return answer ? Response.json({ ok: true, characterId }, { status: 201 }) : redirect(back(returnTo, "imported", characterId));
+  } catch (error) {
+    // A refusal (the card, its picture, its size, too many imports) is the person's to read; anything else is a fault.
+    if (!isAppError(error) || error.status >= 500) throw error;
+    if (answer || !form) return Response.json({ ok: false, error: error.message }, { status: error.status, headers: error.headers });
+    return redirect(back(returnTo, "cardError", cardErrorKey(error.message)));
+  }
+}
