@@ -4,6 +4,7 @@ import { CARD_FILE_MAX_BYTES, CARD_IMAGE_MAX_PIXELS, cardTexts } from "~/lib/car
 import { parseCharacterBook } from "~/lib/documents/character-book";
 import { parseCharacterDetails } from "~/lib/documents/character-details";
 import { isUuid } from "~/modules/db/sql.server";
+import { visibleTo } from "~/modules/catalogue/submissions.server";
 import { prisma } from "~/modules/db/db.server";
 import { NotFoundError } from "~/modules/http/errors.server";
 import { logger } from "~/modules/logging/logger.server";
@@ -26,7 +27,7 @@ type CardCharacter = Character;
 async function visibleCharacter(userId: string | null, characterId: string): Promise<CardCharacter> {
   if (!isUuid(characterId)) throw new NotFoundError();
   const character = await prisma().character.findFirst({
-    where: { id: characterId, OR: [{ isPublished: true }, ...(userId ? [{ createdById: userId }] : [])] },
+    where: { id: characterId, ...visibleTo(userId) },
   });
   if (!character) throw new NotFoundError();
   return character;

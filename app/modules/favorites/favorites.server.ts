@@ -1,6 +1,7 @@
 import { Prisma } from "~/generated/prisma/client";
 import type { FavoriteFilter, FavoriteItemType, FavoriteView } from "~/lib/favorites";
 import { escapeLike, isUuid } from "~/modules/db/sql.server";
+import { visibleTo } from "~/modules/catalogue/submissions.server";
 import { prisma } from "~/modules/db/db.server";
 import { NotFoundError } from "~/modules/http/errors.server";
 
@@ -16,7 +17,7 @@ async function favoritableName(userId: string, itemType: FavoriteItemType, itemI
   if (!isUuid(itemId)) throw new NotFoundError();
   const item =
     itemType === "character"
-      ? await prisma().character.findFirst({ where: { id: itemId, OR: [{ isPublished: true }, { createdById: userId }] }, select: { name: true } })
+      ? await prisma().character.findFirst({ where: { id: itemId, ...visibleTo(userId) }, select: { name: true } })
       : await prisma().chatAgent.findFirst({ where: { id: itemId, userId }, select: { name: true } });
   if (!item) throw new NotFoundError();
   return item.name;
