@@ -1,3 +1,4 @@
+import { X } from "lucide-react";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { onToast, TOAST_MS, toastFor, toasts, type ToastCode } from "~/lib/toasts";
@@ -76,16 +77,18 @@ function RaisedToast({ toast, onDismiss }: { toast: Toast; onDismiss: () => void
 
 function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }) {
   return (
-    <button
-      type="button"
-      role="status"
-      onClick={onDismiss}
-      className={`pointer-events-auto rounded-2xl border px-4 py-3 text-left text-sm shadow-2xl ${
+    <div
+      className={`pointer-events-auto flex items-start gap-3 rounded-2xl border px-4 py-3 text-left text-sm shadow-2xl ${
         toast.tone === "success" ? "border-success/40 bg-surface" : "border-danger/40 bg-surface"
       }`}
     >
-      <span className={`block font-semibold ${toast.tone === "success" ? "text-success" : "text-danger"}`}>{toast.title}</span>
-      <span className="block text-ink">{toast.message}</span>
-    </button>
+      <div role="status">
+        <span className={`block font-semibold ${toast.tone === "success" ? "text-success" : "text-danger"}`}>{toast.title}</span>
+        <span className="block text-ink">{toast.message}</span>
+      </div>
+      <button type="button" onClick={onDismiss} aria-label="Dismiss" className="-m-1 rounded-full p-1 text-muted hover:bg-raised hover:text-ink">
+        <X className="size-4" aria-hidden />
+      </button>
+    </div>
   );
 }

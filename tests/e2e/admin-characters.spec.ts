@@ -1,8 +1,10 @@
-// An admin builds and publishes a character on a published chat model (the starter Nebius model,
-// which talks to the fake OpenAI server here), finds it on Explore, and a person chats with it.
-// The same build without JavaScript, and the characters table on a phone.
+// An admin adds a chat model that talks to the fake OpenAI server, publishes it, builds and
+// publishes a character on it, finds it on Explore, and a person chats with it. The same build
+// without JavaScript (on the starter Nebius model, which talks to the same fake), and the
+// characters table on a phone.
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import sharp from "sharp";
+import { E2E_OPENAI_PORT } from "../../playwright.config";
 import { mailAndModelFakes } from "./fakes";
 import { CONSOLE_ADMIN } from "./fixture-accounts";
 import { hydrated, signedInAccount, signIn } from "./journeys";
@@ -27,21 +29,43 @@ async function avatarPicture() {
   return { name: "avatar.png", mimeType: "image/png", buffer };
 }
 
+/** Adds and publishes a free chat model at the fake OpenAI server through the Chat Models page. */
+async function addPublishedModel(page: Page, model: string) {
+  await page.goto("/admin/models");
+  await hydrated(page);
+  await page.getByRole("link", { name: "Add Model" }).click();
+  const form = page.getByRole("dialog", { name: "Add Model" });
+  await form.getByLabel("Chat Model").fill(model);
+  await form.getByLabel("Model ID").fill("gpt-console");
+  await form.getByLabel("AI Platform").fill("openai");
+  await form.getByLabel("Model Type").selectOption("chat");
+  await form.getByLabel("Tokens").fill("0");
+  await form.getByLabel("API URL").fill(`http://127.0.0.1:${E2E_OPENAI_PORT}/v1`);
+  await form.getByLabel("API Key").fill("sk-console-e2e");
+  await form.getByRole("button", { name: "Add Model" }).click();
+  const published = page.getByRole("switch", { name: `Published: ${model}` });
+  await expect(published).toHaveAttribute("aria-checked", "false");
+  await published.click();
+  await expect(published).toHaveAttribute("aria-checked", "true");
+}
+
 /** The fields every build fills: category, name, description, welcome message, a detail and the chat model. */
-async function fillBasics(page: Page, name: string) {
+async function fillBasics(page: Page, name: string, chatModel = CHAT_MODEL) {
   await page.getByLabel("Category", { exact: true }).selectOption({ label: "Anime" });
   await page.getByLabel("Name", { exact: true }).fill(name);
   await page.getByLabel("Description", { exact: true }).fill("A night-sky guide who names every star she sees.");
   await page.getByLabel("Welcome message").fill(`Hello, I'm ${name}. Look up!`);
   await page.getByLabel("personality").selectOption("Witty");
-  await page.getByLabel("Chat model").selectOption(CHAT_MODEL);
+  await page.getByLabel("Chat model").selectOption(chatModel);
 }
 
 const row = (page: Page, name: string) => page.getByRole("row").filter({ hasText: name });
 
-test("an admin builds and publishes a character, it is on Explore, and a person chats with it", async ({ browser }) => {
+test("an admin adds a chat model, builds and publishes a character on it, it is on Explore, and a person chats with it", async ({ browser }) => {
   const name = `Vega Nightingale ${Date.now() % 100000}`;
+  const model = `Console Model ${Date.now() % 100000}`;
   const page = await adminPage(browser);
+  await addPublishedModel(page, model);
   await page.goto("/admin/characters");
   await hydrated(page);
   await page.getByRole("link", { name: "New Character" }).click();
@@ -53,7 +77,7 @@ test("an admin builds and publishes a character, it is on Explore, and a person 
   await expect(page.getByRole("alert")).toContainText("Missing required fields: Category, Name, Description");
   await expect(page.getByRole("alert")).toContainText("Please fill in all required fields");
 
-  await fillBasics(page, name);
+  await fillBasics(page, name, model);
   await page.getByLabel("Avatar").setInputFiles(await avatarPicture());
   // Tags are added with Enter, trimmed and de-duplicated.
   const tags = page.getByLabel("Tags");
@@ -98,7 +122,7 @@ test("an admin builds and publishes a character, it is on Explore, and a person 
   const dialog = page.getByRole("dialog", { name: `Edit ${name}` });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel("Name", { exact: true })).toHaveValue(name);
-  await expect(dialog.getByLabel("Chat model")).toHaveValue(CHAT_MODEL);
+  await expect(dialog.getByLabel("Chat model")).toHaveValue(model);
   await expect(dialog.getByLabel("Ask Me 1 prompts (one a line)")).toHaveValue("Which star is brightest?\nWhat is a comet?");
   await expect(dialog.getByRole("button", { name: /^Remove tag / })).toHaveCount(2);
   await page.screenshot({ path: `${shots}/characters-edit-1280.png` });
@@ -120,7 +144,7 @@ test("an admin builds and publishes a character, it is on Explore, and a person 
   await expect(person).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
   await expect(person.getByRole("heading", { name, level: 1 })).toBeVisible();
   await hydrated(person);
-  await expect(person.getByTestId("agent-model")).toHaveAttribute("title", CHAT_MODEL);
+  await expect(person.getByTestId("agent-model")).toHaveAttribute("title", model);
   fakes.model.nextReply({ text: "Vega says: the brightest star tonight is Sirius." });
   await person.getByRole("textbox", { name: "Message", exact: true }).fill("Which star is brightest?");
   await person.getByRole("textbox", { name: "Message", exact: true }).press("Enter");

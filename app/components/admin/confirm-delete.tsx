@@ -39,7 +39,7 @@ export function ConfirmDelete({
         </Link>
         <button
           type="submit"
-          className="inline-flex items-center gap-2 rounded-full bg-danger px-4 py-2 text-sm font-semibold text-white hover:brightness-110 disabled:opacity-50"
+          className="inline-flex items-center gap-2 rounded-full bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-600 disabled:opacity-50"
           disabled={busy}
         >
           <Trash2 className="size-4" aria-hidden /> Delete

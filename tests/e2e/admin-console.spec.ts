@@ -1,0 +1,79 @@
+// An admin adds a banner and sees it on home, with and without JavaScript; an admin grants 1,000
+// tokens to a person, who sees them in their balance.
+import { expect, test, type Browser } from "@playwright/test";
+import sharp from "sharp";
+import { mailAndModelFakes } from "./fakes";
+import { CONSOLE_ADMIN } from "./fixture-accounts";
+import { hydrated, signedInAccount, signIn } from "./journeys";
+import { desktop } from "./viewports";
+
+const fakes = mailAndModelFakes();
+
+async function adminPage(browser: Browser, { javaScriptEnabled = true } = {}) {
+  const context = await browser.newContext({ javaScriptEnabled, viewport: desktop });
+  const page = await context.newPage();
+  await signIn(page, CONSOLE_ADMIN.email, CONSOLE_ADMIN.password);
+  await expect(page.getByLabel("Profile menu")).toBeVisible();
+  return page;
+}
+
+async function widePicture() {
+  const buffer = await sharp({ create: { width: 900, height: 300, channels: 3, background: { r: 60, g: 40, b: 140 } } })
+    .png()
+    .toBuffer();
+  return { name: "banner.png", mimeType: "image/png", buffer };
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test(`an admin adds a banner and it shows on home ${javaScriptEnabled ? "with" : "without"} JavaScript`, async ({ browser }) => {
+    const title = `Winter Stars ${javaScriptEnabled ? "JS" : "NoJS"} ${Date.now() % 10000}`;
+    const page = await adminPage(browser, { javaScriptEnabled });
+    await page.goto("/admin/banners");
+    if (javaScriptEnabled) await hydrated(page);
+    await page.getByRole("link", { name: "Add Banner" }).click();
+    await expect(page).toHaveURL(/\/admin\/banners\/new$/);
+    await page.getByLabel("Banner image").setInputFiles(await widePicture());
+    await page.getByLabel("Title", { exact: true }).fill(title);
+    await page.getByLabel("Description", { exact: true }).fill("New characters every night");
+    await page.getByLabel("CTA Title").fill("Explore");
+    await page.getByLabel("CTA URL").fill("/explore");
+    await page.getByRole("checkbox", { name: "Published", exact: true }).check();
+    await page.getByRole("button", { name: "Add Banner" }).click();
+    await expect(page).toHaveURL(/\/admin\/banners(\?toast=[\w-]+)?$/);
+    await expect(page.getByRole("row").filter({ hasText: title })).toBeVisible();
+
+    // Anyone, signed out, sees it on home (all categories by default, starting today).
+    const visitor = await browser.newContext({ javaScriptEnabled, viewport: desktop });
+    const home = await visitor.newPage();
+    await home.goto("/");
+    await expect(home.getByTestId("banner-slide").filter({ hasText: title })).toHaveCount(1);
+    await visitor.close();
+    await page.context().close();
+  });
+}
+
+test("an admin grants 1,000 tokens to a person, who sees them in their balance", async ({ browser }) => {
+  const email = `granted.${Date.now()}@example.com`;
+  const personContext = await browser.newContext({ viewport: desktop });
+  const person = await personContext.newPage();
+  await signedInAccount(person, fakes.smtp, email, "granted password");
+  await person.goto("/dashboard/tokens");
+  await expect(person.getByTestId("balance-free")).toHaveText("0");
+
+  const page = await adminPage(browser);
+  await page.goto(`/admin/users?q=${encodeURIComponent(email)}`);
+  await page.getByRole("row").filter({ hasText: email }).getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/admin\/users\/[0-9a-f-]{36}$/);
+  await hydrated(page);
+  const panel = page.getByRole("region", { name: "Grant or deduct tokens" });
+  await panel.getByLabel("Amount").fill("1000");
+  await panel.getByLabel("Reason (shown in their token history)").fill("Welcome gift");
+  await panel.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByText("Tokens granted.")).toBeVisible();
+
+  await person.reload();
+  await expect(person.getByTestId("balance-free")).toHaveText("1,000");
+  await expect(person.getByText("Welcome gift")).toBeVisible();
+  await personContext.close();
+  await page.context().close();
+});
