@@ -73,6 +73,12 @@ let appServer: http.Server | undefined;
 let database: ReturnType<typeof openDatabase> | undefined;
 
 type FalInfo = { url: string; jwksUrl: string; key: string };
+
+/** What the fake recorded; tried again once, as a kept-alive connection the fake has just closed fails the first try. */
+async function falRecords(falInfo: FalInfo): Promise<FalRecord[]> {
+  const read = async () => (await (await fetch(`${falInfo.url}/_fake/requests`)).json()) as FalRecord[];
+  return read().catch(read);
+}
 type FalRecord = { requestId: string; submittedAt: number; completedAt: number | null; prompt: string };
 
 async function startFal(): Promise<FalInfo> {
@@ -161,7 +167,7 @@ async function runMode(
     await credit(user.id, { type: "free", amount: 100, description: "Benchmark tokens" });
     people.push(user.id);
   }
-  const before = new Set(((await (await fetch(`${falInfo.url}/_fake/requests`)).json()) as FalRecord[]).map((record) => record.requestId));
+  const before = new Set((await falRecords(falInfo)).map((record) => record.requestId));
   const stopWorker = startMediaWorker();
   const prompt = (index: number) => `${label} job ${index}`;
   const started = await Promise.all(
@@ -175,7 +181,7 @@ async function runMode(
   await stopWorker();
 
   const jobs = await db.mediaJob.findMany({ where: { id: { in: ids } } });
-  const records = ((await (await fetch(`${falInfo.url}/_fake/requests`)).json()) as FalRecord[]).filter((record) => !before.has(record.requestId));
+  const records = (await falRecords(falInfo)).filter((record) => !before.has(record.requestId));
   const byRequest = new Map(records.map((record) => [record.requestId, record]));
   const total: number[] = [];
   const own: number[] = [];
