@@ -3,7 +3,6 @@ import { index, layout, route, type RouteConfig } from "@react-router/dev/routes
 /** Screens a later slice builds; each shows a short "coming soon" page until then. */
 const comingSoon = ["generate", "create", "collection"];
 
-
 export default [
   route("healthz", "routes/api/healthz.ts"),
   route("storage/:bucket/*", "routes/api/storage.ts"),
