@@ -52,9 +52,12 @@ async function setPublished(admin: AuditActor, form: FormData, requestUrl: strin
   return redirectWithToast(back, "character-updated");
 }
 
+/** Tags shown in a row; the rest are counted. */
+const SHOWN_TAGS = 3;
+
 type Listed = Route.ComponentProps["loaderData"]["characters"][number];
 
-const iconLink = "rounded-full p-2 text-muted hover:bg-raised hover:text-ink";
+const iconLink = "rounded-full p-1.5 text-muted hover:bg-raised hover:text-ink";
 
 const columns: AdminColumn<Listed>[] = [
   {
@@ -79,12 +82,12 @@ const columns: AdminColumn<Listed>[] = [
         "—"
       ) : (
         <span className="inline-flex flex-wrap justify-end gap-1 @2xl:justify-start">
-          {character.tags.slice(0, 4).map((tag) => (
+          {character.tags.slice(0, SHOWN_TAGS).map((tag) => (
             <span key={tag} className="rounded-full bg-raised px-2 py-0.5 text-xs">
               {tag}
             </span>
           ))}
-          {character.tags.length > 4 ? <span className="text-xs text-muted">+{character.tags.length - 4}</span> : null}
+          {character.tags.length > SHOWN_TAGS ? <span className="text-xs text-muted">+{character.tags.length - SHOWN_TAGS}</span> : null}
         </span>
       ),
   },
@@ -92,13 +95,13 @@ const columns: AdminColumn<Listed>[] = [
     header: "Published",
     cell: (character) => <PublishSwitch intent="set-published" id={character.id} checked={character.isPublished} label={`Published: ${character.name}`} />,
   },
-  { header: "Created", nowrap: true, cell: (character) => formatDate(character.createdAt) },
+  { header: "Created", cell: (character) => formatDate(character.createdAt) },
   { header: "Actions", actions: true, cell: (character) => <CharacterActions character={character} /> },
 ];
 
 function CharacterActions({ character }: { character: Listed }) {
   return (
-    <div className="flex w-full justify-end gap-1">
+    <div className="flex w-full justify-end">
       <Link to={`${character.id}/info`} preventScrollReset className={iconLink} aria-label={`Info: ${character.name}`} title="Info">
         <Info className="size-4" aria-hidden />
       </Link>
