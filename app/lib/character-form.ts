@@ -309,3 +309,11 @@ export function characterFormValuesOf(character: {
     },
   };
 }
+
+/** The console's characters list with the filters and page of `search` (a toast's code left out): where its dialogs go back to. */
+export function charactersListPath(search: string) {
+  const params = new URLSearchParams(search);
+  params.delete("toast");
+  const query = params.toString();
+  return query ? `/admin/characters?${query}` : "/admin/characters";
+}

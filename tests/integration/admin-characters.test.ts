@@ -199,6 +199,21 @@ describe("/admin/characters", () => {
     expect(await publicNames()).toEqual([]);
   });
 
+  test("a save or delete from a filtered list goes back to the list as it was filtered", async () => {
+    const admin = await signedInAdmin();
+    const character = await builtCharacter(admin.cookie);
+    const params = { characterId: character.id };
+    const query = "?q=nova&category=3&toast=character-saved";
+    expect(await post(editAction, `/admin/characters/${character.id}/edit${query}`, admin.cookie, characterForm("update"), params)).toMatchObject({
+      status: 302,
+      location: "/admin/characters?q=nova&category=3&toast=character-updated",
+    });
+    expect(await post(deleteAction, `/admin/characters/${character.id}/delete${query}`, admin.cookie, [["intent", "delete"]], params)).toMatchObject({
+      status: 302,
+      location: "/admin/characters?q=nova&category=3&toast=character-deleted",
+    });
+  });
+
   test("a character that does not exist answers 404 in the edit, info and delete dialogs", async () => {
     const admin = await signedInAdmin();
     for (const [loader, kind] of [

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { FormAlert, FormField } from "~/components/ui/form";
 import { thumbnailUrl } from "~/lib/catalogue";
@@ -35,16 +36,25 @@ export function CharacterForm({ audience, mode, values: initial, choices, avatar
   const values = failure?.values ?? initial;
   const fields = failure?.fields ?? {};
   const admin = audience === "admin";
+  // The buttons are at the foot of a long form: a refusal brings its message (at the top) into view.
+  const alert = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!failure?.error) return;
+    alert.current?.scrollIntoView({ block: "center" });
+    alert.current?.focus({ preventScroll: true });
+  }, [failure]);
   return (
     <Form method="post" encType="multipart/form-data" className="flex flex-col gap-4" aria-label={mode === "build" ? "Build a character" : "Edit character"}>
       <input type="hidden" name="intent" value={mode === "build" ? "create" : "update"} />
       {/* Enter in a field presses the first submit button: make that a save, not "Add another". */}
       <button type="submit" name="publish" value={admin && mode === "build" ? "draft" : ""} tabIndex={-1} aria-hidden className="sr-only" />
       {failure?.error ? (
-        <FormAlert tone="error">
-          <span className="block font-semibold">{failure.error}</span>
-          {failure.description ? <span className="block">{failure.description}</span> : null}
-        </FormAlert>
+        <div ref={alert} tabIndex={-1} className="outline-none">
+          <FormAlert tone="error">
+            <span className="block font-semibold">{failure.error}</span>
+            {failure.description ? <span className="block">{failure.description}</span> : null}
+          </FormAlert>
+        </div>
       ) : null}
 
       <FormSection title="Character">

@@ -75,13 +75,13 @@ export function CustomModelRows({
                   name={`customModels.${index}.type`}
                   defaultValue={row.type}
                   onChange={(event) => setTypes((current) => ({ ...current, [key]: event.target.value }))}
-                  className="field h-10 capitalize"
+                  className="field h-10"
                   aria-label={`Custom model ${index + 1} type`}
                 >
                   <option value="">Choose a type</option>
                   {modelTypes.map((option) => (
                     <option key={option} value={option}>
-                      {option}
+                      {option.charAt(0).toUpperCase() + option.slice(1)}
                     </option>
                   ))}
                 </select>

@@ -88,11 +88,16 @@ type Submission = Exclude<Awaited<ReturnType<typeof readCharacterForm>>, { rows:
 /**
  * The action of the character form (build and edit): the admin guard, then either the form shown
  * again with a list changed ("Add another" without JavaScript), a refusal with its field errors,
- * or `save` and back to the list with `toast`.
+ * or `save` and `back` to the list with `toast`.
  */
 export function characterFormAction(
   request: Request,
-  { intent, save, toast }: { intent: string; save: (admin: AuditActor, submission: Submission) => Promise<unknown>; toast: ToastCode },
+  {
+    intent,
+    save,
+    toast,
+    back = "/admin/characters",
+  }: { intent: string; save: (admin: AuditActor, submission: Submission) => Promise<unknown>; toast: ToastCode; back?: string },
 ) {
   const handle = async (admin: AuditActor, form: FormData) => {
     try {
@@ -102,7 +107,7 @@ export function characterFormAction(
     } catch (error) {
       return errorData(error);
     }
-    return redirectWithToast("/admin/characters", toast);
+    return redirectWithToast(back, toast);
   };
   return adminAction(request, { [intent]: handle }, { maxBytes: CHARACTER_FORM_MAX_BYTES, tooLarge: CHARACTER_FORM_TOO_LARGE });
 }

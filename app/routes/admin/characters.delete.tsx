@@ -1,5 +1,6 @@
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
-import { characterFormTexts } from "~/lib/character-form";
+import { useLocation } from "react-router";
+import { characterFormTexts, charactersListPath } from "~/lib/character-form";
 import { editorAction, editorLoader } from "~/modules/admin/console.server";
 import { deleteCharacter, getCharacterForEditor } from "~/modules/catalogue/character-editor.server";
 import type { Route } from "./+types/characters.delete";
@@ -12,11 +13,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   return editorAction(request, {
     intent: "delete",
     save: (admin) => deleteCharacter(admin, params.characterId),
-    done: ["/admin/characters", "character-deleted"],
+    done: [charactersListPath(new URL(request.url).search), "character-deleted"],
   });
 }
 
 export default function DeleteCharacter({ loaderData, actionData }: Route.ComponentProps) {
+  const back = charactersListPath(useLocation().search);
   return (
     <ConfirmDelete
       title="Delete Character"
@@ -24,7 +26,7 @@ export default function DeleteCharacter({ loaderData, actionData }: Route.Compon
       name={loaderData.name}
       note="People's chats with this character are deleted with it."
       error={actionData?.error}
-      backTo="/admin/characters"
+      backTo={back}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { ModalRoute } from "~/components/admin/modal-route";
 import { CharacterForm } from "~/components/character-form/character-form";
-import type { CharacterFormFailure } from "~/lib/character-form";
+import { useLocation } from "react-router";
+import { charactersListPath, type CharacterFormFailure } from "~/lib/character-form";
 import { characterFormAction } from "~/modules/admin/characters.server";
 import { editorLoader } from "~/modules/admin/console.server";
 import { characterFormOptions, getCharacterForEditor, updateCharacter } from "~/modules/catalogue/character-editor.server";
@@ -18,13 +19,15 @@ export async function action({ request, params }: Route.ActionArgs) {
     intent: "update",
     save: (admin, submission) => updateCharacter(admin, params.characterId, submission),
     toast: "character-updated",
+    back: charactersListPath(new URL(request.url).search),
   });
 }
 
 export default function EditCharacter({ loaderData, actionData }: Route.ComponentProps) {
   const { character, choices } = loaderData;
+  const back = charactersListPath(useLocation().search);
   return (
-    <ModalRoute title={`Edit ${character.name}`} backTo="/admin/characters" wide>
+    <ModalRoute title={`Edit ${character.name}`} backTo={back} wide>
       <CharacterForm
         audience="admin"
         mode="edit"
@@ -32,7 +35,7 @@ export default function EditCharacter({ loaderData, actionData }: Route.Componen
         avatarUrl={character.avatarUrl}
         choices={choices}
         failure={actionData as CharacterFormFailure}
-        cancelTo="/admin/characters"
+        cancelTo={back}
       />
     </ModalRoute>
   );

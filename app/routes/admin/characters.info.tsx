@@ -1,5 +1,7 @@
 import { ModalRoute } from "~/components/admin/modal-route";
+import { useLocation } from "react-router";
 import { thumbnailUrl } from "~/lib/catalogue";
+import { charactersListPath } from "~/lib/character-form";
 import { formatDate } from "~/lib/dates";
 import { getCharacterInfo } from "~/modules/admin/characters.server";
 import { editorLoader } from "~/modules/admin/console.server";
@@ -12,6 +14,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 /** The info dialog: a character at a glance (the spec hides tags, chat_model, image_model, voice, relationship and isPublished here). */
 export default function CharacterInfo({ loaderData }: Route.ComponentProps) {
   const { character } = loaderData;
+  const back = charactersListPath(useLocation().search);
   const rows: [string, string | null][] = [
     ["Category", character.categoryName],
     ["Created", formatDate(character.createdAt)],
@@ -24,7 +27,7 @@ export default function CharacterInfo({ loaderData }: Route.ComponentProps) {
     ["Prompt guide", character.promptGuide.map((section) => `${section.title}: ${section.prompts}`).join(" · ") || null],
   ];
   return (
-    <ModalRoute title="Character Info" backTo="/admin/characters" wide>
+    <ModalRoute title="Character Info" backTo={back} wide>
       <div className="flex items-center gap-3">
         {character.avatarUrl ? (
           <img src={thumbnailUrl(character.avatarUrl, 150) ?? character.avatarUrl} alt="" className="size-16 rounded-full object-cover" />

@@ -9,7 +9,7 @@ import { PublishSwitch } from "~/components/admin/publish-switch";
 import { Pagination } from "~/components/pagination";
 import { pageHref, rangeLabel } from "~/lib/admin-lists";
 import { thumbnailUrl } from "~/lib/catalogue";
-import { characterFormTexts } from "~/lib/character-form";
+import { characterFormTexts, charactersListPath } from "~/lib/character-form";
 import { formatDate } from "~/lib/dates";
 import { CHARACTERS_PAGE_SIZE, listCharactersForAdmin, parseCharacterFilters } from "~/modules/admin/characters.server";
 import { adminAction } from "~/modules/admin/console.server";
@@ -39,8 +39,7 @@ const setPublishedSchema = z.object({ id: z.string().min(1).max(64), published: 
 
 /** The Published switch; back to the list as it was filtered. */
 async function setPublished(admin: AuditActor, form: FormData, requestUrl: string) {
-  const url = new URL(requestUrl);
-  const back = `/admin/characters${url.search}`;
+  const back = charactersListPath(new URL(requestUrl).search);
   const parsed = setPublishedSchema.safeParse({ id: form.get("id"), published: form.get("published") });
   if (!parsed.success) return redirectWithToast(back, "character-update-failed");
   try {
@@ -52,9 +51,12 @@ async function setPublished(admin: AuditActor, form: FormData, requestUrl: strin
   return redirectWithToast(back, "character-updated");
 }
 
+/** Tags shown in a row; the rest are counted. */
+const SHOWN_TAGS = 3;
+
 type Listed = Route.ComponentProps["loaderData"]["characters"][number];
 
-const iconLink = "rounded-full p-2 text-muted hover:bg-raised hover:text-ink";
+const iconLink = "rounded-full p-1.5 text-muted hover:bg-raised hover:text-ink";
 
 const columns: AdminColumn<Listed>[] = [
   {
@@ -79,12 +81,12 @@ const columns: AdminColumn<Listed>[] = [
         "—"
       ) : (
         <span className="inline-flex flex-wrap justify-end gap-1 @2xl:justify-start">
-          {character.tags.slice(0, 4).map((tag) => (
+          {character.tags.slice(0, SHOWN_TAGS).map((tag) => (
             <span key={tag} className="rounded-full bg-raised px-2 py-0.5 text-xs">
               {tag}
             </span>
           ))}
-          {character.tags.length > 4 ? <span className="text-xs text-muted">+{character.tags.length - 4}</span> : null}
+          {character.tags.length > SHOWN_TAGS ? <span className="text-xs text-muted">+{character.tags.length - SHOWN_TAGS}</span> : null}
         </span>
       ),
   },
@@ -92,17 +94,21 @@ const columns: AdminColumn<Listed>[] = [
     header: "Published",
     cell: (character) => <PublishSwitch intent="set-published" id={character.id} checked={character.isPublished} label={`Published: ${character.name}`} />,
   },
-  { header: "Created", nowrap: true, cell: (character) => formatDate(character.createdAt) },
+  { header: "Created", cell: (character) => formatDate(character.createdAt) },
   { header: "Actions", actions: true, cell: (character) => <CharacterActions character={character} /> },
 ];
 
 function CharacterActions({ character }: { character: Listed }) {
+  // The dialogs keep the list's filters and page, to go back to them.
+  const search = new URLSearchParams(useLocation().search);
+  search.delete("toast");
+  const dialog = (kind: string) => `${character.id}/${kind}${search.size > 0 ? `?${search}` : ""}`;
   return (
-    <div className="flex w-full justify-end gap-1">
-      <Link to={`${character.id}/info`} preventScrollReset className={iconLink} aria-label={`Info: ${character.name}`} title="Info">
+    <div className="flex w-full justify-end">
+      <Link to={dialog("info")} preventScrollReset className={iconLink} aria-label={`Info: ${character.name}`} title="Info">
         <Info className="size-4" aria-hidden />
       </Link>
-      <Link to={`${character.id}/edit`} preventScrollReset className={iconLink} aria-label={`Edit ${character.name}`} title="Edit">
+      <Link to={dialog("edit")} preventScrollReset className={iconLink} aria-label={`Edit ${character.name}`} title="Edit">
         <Pencil className="size-4" aria-hidden />
       </Link>
       <a
@@ -115,7 +121,7 @@ function CharacterActions({ character }: { character: Listed }) {
       >
         <ExternalLink className="size-4" aria-hidden />
       </a>
-      <DeleteLink to={`${character.id}/delete`} label={`Delete ${character.name}`} />
+      <DeleteLink to={dialog("delete")} label={`Delete ${character.name}`} />
     </div>
   );
 }
