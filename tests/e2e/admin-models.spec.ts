@@ -87,6 +87,49 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
+test("an admin adds a character detail whose options are objects, moves it up and deletes it", async ({ browser }) => {
+  const page = await adminPage(browser);
+  await page.goto("/admin/character-details");
+  await hydrated(page);
+  await page.getByRole("link", { name: "Add Detail" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Character Detail" });
+  await dialog.getByRole("button", { name: "Add Detail" }).click();
+  await expect(dialog.getByText(detailTexts.nameRequired).first()).toBeVisible();
+
+  await dialog.getByLabel("Name").fill("Home town");
+  await dialog.getByRole("radio", { name: "Objects with fields" }).check();
+  await dialog.getByLabel("New field name").fill("country");
+  await dialog.getByRole("button", { name: "Add field" }).click();
+  await dialog.getByLabel("Option 1 name").fill("Paris");
+  await dialog.getByLabel("Option 1 country").fill("France");
+  await dialog.getByRole("button", { name: "Add option" }).click();
+  await dialog.getByLabel("Option 2 name").fill("Tokyo");
+  await dialog.getByLabel("Option 2 country").fill("Japan");
+  await dialog.getByRole("button", { name: "Move option 2 up" }).click();
+  await expect(dialog.getByLabel("Option 1 name")).toHaveValue("Tokyo");
+  await dialog.getByRole("button", { name: "Add Detail" }).click();
+
+  await expect(page.getByText(detailTexts.saved)).toBeVisible();
+  const added = row(page, "Home town");
+  await expect(added).toContainText("2");
+  await added.getByRole("link", { name: "Edit Home town" }).click();
+  await expect(page.getByRole("dialog", { name: "Edit Character Detail" }).getByLabel("Option 1 country")).toHaveValue("Japan");
+  await page.getByRole("link", { name: "Cancel" }).click();
+
+  // It was added last; one move up puts it before the one above.
+  const names = () => page.getByRole("row").locator("td:first-child").allTextContents();
+  const before = await names();
+  await row(page, "Home town").getByRole("button", { name: "Move Home town up" }).click();
+  await expect.poll(names).toEqual([...before.slice(0, -2), before.at(-1), before.at(-2)]);
+
+  await row(page, "Home town").getByRole("link", { name: "Delete Home town" }).click();
+  await expect(page.getByRole("dialog", { name: "Delete Character Detail" })).toContainText(detailTexts.deleteQuestion);
+  await page.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText(detailTexts.deleted)).toBeVisible();
+  await expect(row(page, "Home town")).toHaveCount(0);
+  await page.context().close();
+});
+
 test("the Chat Models and Character Details pages at phone and desktop widths", async ({ browser }) => {
   for (const [width, viewport] of [
     ["390", phone],

@@ -144,6 +144,7 @@ describe("/admin/models", () => {
     expect(await listed(admin.cookie, "?platform=nebius")).toEqual(["Llama Large"]);
     expect(await listed(admin.cookie, "?type=image")).toEqual(["Flux"]);
     expect(await listed(admin.cookie, "?type=chat&platform=fal")).toEqual([]);
+    expect(await listed(admin.cookie, "?name=%00&type=%00")).toEqual(["Fake GPT", "Llama Large", "Flux"]);
 
     const handle = await appRequestHandler();
     const page = await (await handle(new Request("http://localhost/admin/models", { headers: { Cookie: admin.cookie } }))).text();
