@@ -239,9 +239,15 @@ describe("/admin/models", () => {
 
     expect(await toggle("true")).toMatchObject({ status: 302, location: "/admin/models" });
     expect((await listPublishedModels()).map((m) => m.chatModel)).toEqual(["Fake GPT"]);
-    expect(await toggle("false")).toMatchObject({ status: 302 });
+    const filtered = await post(modelsAction, "/admin/models?type=chat&toast=model-added", admin.cookie, [
+      ["intent", "set-published"],
+      ["id", model.id],
+      ["published", "false"],
+    ]);
+    expect(filtered).toMatchObject({ status: 302, location: "/admin/models?type=chat" });
     expect(await listPublishedModels()).toEqual([]);
     expect((await auditRows()).map((row) => row.action)).toEqual(["create", "publish", "unpublish"]);
+    expect(await toggle("false")).toMatchObject({ status: 302, location: "/admin/models" });
 
     expect(
       await post(modelsAction, "/admin/models", admin.cookie, [

@@ -26,32 +26,36 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   return { filters, ...(await listModelsForAdmin(filters)) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  return adminAction(request, { "set-published": setPublished, test: runTest });
+export async function action({ request, url }: Route.ActionArgs) {
+  // Back to the list as it was filtered: forms post to the page's own URL, query included.
+  const query = new URLSearchParams(url.search);
+  query.delete("toast");
+  const list = query.size ? `/admin/models?${query}` : "/admin/models";
+  return adminAction(request, { "set-published": (admin, form) => setPublished(admin, form, list), test: (_admin, form) => runTest(form, list) });
 }
 
 const idSchema = z.string().min(1).max(64);
 const setPublishedSchema = z.object({ id: idSchema, published: z.enum(["true", "false"]) });
 
-async function setPublished(admin: AuditActor, form: FormData) {
+async function setPublished(admin: AuditActor, form: FormData, list: string) {
   const parsed = setPublishedSchema.safeParse({ id: form.get("id"), published: form.get("published") });
-  if (!parsed.success) throw redirectWithToast("/admin/models", "model-update-failed");
+  if (!parsed.success) throw redirectWithToast(list, "model-update-failed");
   try {
     await setModelPublished(admin, parsed.data.id, parsed.data.published === "true");
   } catch (error) {
-    if (isAppError(error) && error.status === 404) throw redirectWithToast("/admin/models", "model-update-failed");
+    if (isAppError(error) && error.status === 404) throw redirectWithToast(list, "model-update-failed");
     throw error;
   }
-  throw redirect("/admin/models");
+  throw redirect(list);
 }
 
-async function runTest(_admin: AuditActor, form: FormData): Promise<{ test: ModelTestResult }> {
+async function runTest(form: FormData, list: string): Promise<{ test: ModelTestResult }> {
   const parsed = idSchema.safeParse(form.get("id"));
-  if (!parsed.success) throw redirectWithToast("/admin/models", "model-update-failed");
+  if (!parsed.success) throw redirectWithToast(list, "model-update-failed");
   try {
     return { test: await testModel(parsed.data) };
   } catch (error) {
-    if (isAppError(error) && error.status === 404) throw redirectWithToast("/admin/models", "model-update-failed");
+    if (isAppError(error) && error.status === 404) throw redirectWithToast(list, "model-update-failed");
     throw error;
   }
 }
