@@ -1,6 +1,7 @@
 // An admin adds a chat model that talks to the fake OpenAI server, publishes it and presses
-// Test to see its answer, with and without JavaScript; then the Chat Models and Character
-// Details pages are photographed at phone and desktop widths (docs/screenshots/admin).
+// Test to see its answer, with and without JavaScript; adds a character detail with object
+// options, reorders and deletes it; then the Chat Models and Character Details pages are photographed at phone and desktop widths (docs/screenshots/admin with
+// UPDATE_SCREENSHOTS=1).
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { detailTexts, modelTexts } from "~/lib/admin-models";
 import { E2E_OPENAI_PORT } from "../../playwright.config";
@@ -40,6 +41,9 @@ async function fillModel(page: Page, name: string, apiKey: string) {
   await form.getByLabel("API Key").fill(apiKey);
   await form.getByRole("button", { name: "Add Model" }).click();
 }
+
+/** UPDATE_SCREENSHOTS=1 writes the pictures into docs/screenshots/admin; otherwise they go to test-results. */
+const shot = (name: string) => (process.env.UPDATE_SCREENSHOTS ? `docs/screenshots/admin/${name}.png` : `test-results/${name}.png`);
 
 const row = (page: Page, name: string) => page.getByRole("row").filter({ hasText: name });
 
@@ -139,26 +143,26 @@ test("the Chat Models and Character Details pages at phone and desktop widths", 
     await page.goto("/admin/models");
     await hydrated(page);
     await expect(page.getByRole("heading", { name: "Chat Models" })).toBeVisible();
-    await page.screenshot({ path: `docs/screenshots/admin/models-${width}.png`, fullPage: true });
+    await page.screenshot({ path: shot(`models-${width}`), fullPage: true });
 
     await page.getByRole("link", { name: "Add Model" }).click();
     await expect(page.getByRole("dialog", { name: "Add Model" })).toBeVisible();
     await page.getByLabel("Model Type").selectOption("image");
     await expect(page.getByLabel("Setting 1 name")).toHaveValue("image_size");
-    await page.screenshot({ path: `docs/screenshots/admin/models-new-${width}.png` });
+    await page.screenshot({ path: shot(`models-new-${width}`) });
 
     await page.goto("/admin/character-details");
     await hydrated(page);
     await expect(page.getByRole("heading", { name: "Character Details" })).toBeVisible();
     await expect(page.getByText(detailTexts.empty)).toHaveCount(0);
-    await page.screenshot({ path: `docs/screenshots/admin/character-details-${width}.png`, fullPage: true });
+    await page.screenshot({ path: shot(`character-details-${width}`), fullPage: true });
 
     await page
       .getByRole("link", { name: /^Edit / })
       .first()
       .click();
     await expect(page.getByRole("dialog", { name: "Edit Character Detail" })).toBeVisible();
-    await page.screenshot({ path: `docs/screenshots/admin/character-details-edit-${width}.png` });
+    await page.screenshot({ path: shot(`character-details-edit-${width}`) });
     await page.context().close();
   }
 });
