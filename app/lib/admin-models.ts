@@ -23,6 +23,7 @@ export const DEFAULT_IMAGE_SETTINGS: ModelSettings = {
 
 export const modelTexts = {
   empty: "No chat models found",
+  fetchFailed: "Error fetching chat models",
   added: "Chat model added successfully",
   updated: "Chat model updated successfully",
   deleted: "Chat model deleted successfully",

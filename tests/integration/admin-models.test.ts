@@ -1,11 +1,12 @@
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { DEFAULT_IMAGE_SETTINGS, modelTexts } from "~/lib/admin-models";
 import routes from "~/routes";
 import { invalidateCatalogueCache } from "~/modules/catalogue/cache.server";
 import { listPublishedModels } from "~/modules/chat/model-choice.server";
 import { prisma } from "~/modules/db/db.server";
+import { logger } from "~/modules/logging/logger.server";
 import { isSealed, openSecret } from "~/modules/security/secret-box.server";
 import { action as deleteAction, loader as deleteLoader } from "~/routes/admin/models.delete";
 import { action as editAction, loader as editLoader } from "~/routes/admin/models.edit";
@@ -318,6 +319,31 @@ describe("/admin/models", () => {
     const banner = await prisma().banner.create({ data: { title: "Fixture", imageUrl: "/fixture.webp" } });
     const ids = { modelId: model.id, detailId: String(detail.id), planId: plan.id, bannerId: banner.id, id: admin.id, packageId: "none" };
     await expectKeyInNoAdminPage(admin.cookie, ids, [SECRET_KEY, model.apiKey!, "sk-legacy-plain-abcdef"]);
+  });
+
+  test("when the models cannot be loaded, the page shows 'Error fetching chat models' in a panel", async () => {
+    const admin = await signedInAdmin();
+    await prisma().$executeRawUnsafe("ALTER TABLE chat_models RENAME TO chat_models_gone");
+    const errorLog = vi.spyOn(logger, "error").mockImplementation(() => {});
+    try {
+      const handle = await appRequestHandler();
+      const response = await handle(new Request("http://localhost/admin/models", { headers: { Cookie: admin.cookie } }));
+      expect(response.status).toBe(500);
+      const html = await response.text();
+      expect(html).toContain(modelTexts.fetchFailed);
+      expect(html).toContain("Try again");
+    } finally {
+      errorLog.mockRestore();
+      await prisma().$executeRawUnsafe("ALTER TABLE chat_models_gone RENAME TO chat_models");
+    }
+  });
+
+  test("deleting a model that is already gone answers 404 and writes nothing", async () => {
+    const admin = await signedInAdmin();
+    const missing = "00000000-0000-4000-8000-000000000000";
+    const answer = await post(deleteAction, `/admin/models/${missing}/delete`, admin.cookie, [["intent", "delete"]], { modelId: missing });
+    expect(answer).toMatchObject({ status: 404 });
+    expect(await auditRows()).toEqual([]);
   });
 
   test("a signed-out visitor is sent away from the Test action and nothing is called", async () => {
