@@ -2,10 +2,12 @@
 
 export const modelTexts = {
   empty: "No chat models found",
+  fetchFailed: "Error fetching chat models",
   added: "Chat model added successfully",
   updated: "Chat model updated successfully",
   deleted: "Chat model deleted successfully",
   addFailed: "Failed to add chat model",
+  addError: "Error adding chat model",
   updateFailed: "Error updating chat model",
   deleteFailed: "Error deleting chat model",
   deleteQuestion: "Are you sure you want to delete this chat model?",

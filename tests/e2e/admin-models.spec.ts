@@ -1,6 +1,7 @@
 // An admin adds a chat model that talks to the fake OpenAI server, publishes it and presses
-// Test to see its answer, with and without JavaScript; then the Chat Models and Character
-// Details pages are photographed at phone and desktop widths (docs/screenshots/admin).
+// Test to see its answer, with and without JavaScript; adds a character detail with object
+// options, reorders and deletes it; then the Chat Models and Character Details pages are photographed at phone and desktop widths (docs/screenshots/admin with
+// UPDATE_SCREENSHOTS=1).
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { detailTexts, modelTexts } from "~/lib/admin-models";
 import { E2E_OPENAI_PORT } from "../../playwright.config";
@@ -40,6 +41,9 @@ async function fillModel(page: Page, name: string, apiKey: string) {
   await form.getByLabel("API Key").fill(apiKey);
   await form.getByRole("button", { name: "Add Model" }).click();
 }
+
+/** UPDATE_SCREENSHOTS=1 writes the pictures into docs/screenshots/admin; otherwise they go to test-results. */
+const shot = (name: string) => (process.env.UPDATE_SCREENSHOTS ? `docs/screenshots/admin/${name}.png` : `test-results/${name}.png`);
 
 const row = (page: Page, name: string) => page.getByRole("row").filter({ hasText: name });
 
@@ -87,6 +91,49 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
+test("an admin adds a character detail whose options are objects, moves it up and deletes it", async ({ browser }) => {
+  const page = await adminPage(browser);
+  await page.goto("/admin/character-details");
+  await hydrated(page);
+  await page.getByRole("link", { name: "Add Detail" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Character Detail" });
+  await dialog.getByRole("button", { name: "Add Detail" }).click();
+  await expect(dialog.getByText(detailTexts.nameRequired).first()).toBeVisible();
+
+  await dialog.getByLabel("Name").fill("Home town");
+  await dialog.getByRole("radio", { name: "Objects with fields" }).check();
+  await dialog.getByLabel("New field name").fill("country");
+  await dialog.getByRole("button", { name: "Add field" }).click();
+  await dialog.getByLabel("Option 1 name").fill("Paris");
+  await dialog.getByLabel("Option 1 country").fill("France");
+  await dialog.getByRole("button", { name: "Add option" }).click();
+  await dialog.getByLabel("Option 2 name").fill("Tokyo");
+  await dialog.getByLabel("Option 2 country").fill("Japan");
+  await dialog.getByRole("button", { name: "Move option 2 up" }).click();
+  await expect(dialog.getByLabel("Option 1 name")).toHaveValue("Tokyo");
+  await dialog.getByRole("button", { name: "Add Detail" }).click();
+
+  await expect(page.getByText(detailTexts.saved)).toBeVisible();
+  const added = row(page, "Home town");
+  await expect(added).toContainText("2");
+  await added.getByRole("link", { name: "Edit Home town" }).click();
+  await expect(page.getByRole("dialog", { name: "Edit Character Detail" }).getByLabel("Option 1 country")).toHaveValue("Japan");
+  await page.getByRole("link", { name: "Cancel" }).click();
+
+  // It was added last; one move up puts it before the one above.
+  const names = () => page.getByRole("row").locator("td:first-child").allTextContents();
+  const before = await names();
+  await row(page, "Home town").getByRole("button", { name: "Move Home town up" }).click();
+  await expect.poll(names).toEqual([...before.slice(0, -2), before.at(-1), before.at(-2)]);
+
+  await row(page, "Home town").getByRole("link", { name: "Delete Home town" }).click();
+  await expect(page.getByRole("dialog", { name: "Delete Character Detail" })).toContainText(detailTexts.deleteQuestion);
+  await page.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText(detailTexts.deleted)).toBeVisible();
+  await expect(row(page, "Home town")).toHaveCount(0);
+  await page.context().close();
+});
+
 test("the Chat Models and Character Details pages at phone and desktop widths", async ({ browser }) => {
   for (const [width, viewport] of [
     ["390", phone],
@@ -96,26 +143,26 @@ test("the Chat Models and Character Details pages at phone and desktop widths", 
     await page.goto("/admin/models");
     await hydrated(page);
     await expect(page.getByRole("heading", { name: "Chat Models" })).toBeVisible();
-    await page.screenshot({ path: `docs/screenshots/admin/models-${width}.png`, fullPage: true });
+    await page.screenshot({ path: shot(`models-${width}`), fullPage: true });
 
     await page.getByRole("link", { name: "Add Model" }).click();
     await expect(page.getByRole("dialog", { name: "Add Model" })).toBeVisible();
     await page.getByLabel("Model Type").selectOption("image");
     await expect(page.getByLabel("Setting 1 name")).toHaveValue("image_size");
-    await page.screenshot({ path: `docs/screenshots/admin/models-new-${width}.png` });
+    await page.screenshot({ path: shot(`models-new-${width}`) });
 
     await page.goto("/admin/character-details");
     await hydrated(page);
     await expect(page.getByRole("heading", { name: "Character Details" })).toBeVisible();
     await expect(page.getByText(detailTexts.empty)).toHaveCount(0);
-    await page.screenshot({ path: `docs/screenshots/admin/character-details-${width}.png`, fullPage: true });
+    await page.screenshot({ path: shot(`character-details-${width}`), fullPage: true });
 
     await page
       .getByRole("link", { name: /^Edit / })
       .first()
       .click();
     await expect(page.getByRole("dialog", { name: "Edit Character Detail" })).toBeVisible();
-    await page.screenshot({ path: `docs/screenshots/admin/character-details-edit-${width}.png` });
+    await page.screenshot({ path: shot(`character-details-edit-${width}`) });
     await page.context().close();
   }
 });

@@ -1,11 +1,12 @@
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { DEFAULT_IMAGE_SETTINGS, modelTexts } from "~/lib/admin-models";
 import routes from "~/routes";
 import { invalidateCatalogueCache } from "~/modules/catalogue/cache.server";
 import { listPublishedModels } from "~/modules/chat/model-choice.server";
 import { prisma } from "~/modules/db/db.server";
+import { logger } from "~/modules/logging/logger.server";
 import { isSealed, openSecret } from "~/modules/security/secret-box.server";
 import { action as deleteAction, loader as deleteLoader } from "~/routes/admin/models.delete";
 import { action as editAction, loader as editLoader } from "~/routes/admin/models.edit";
@@ -144,6 +145,7 @@ describe("/admin/models", () => {
     expect(await listed(admin.cookie, "?platform=nebius")).toEqual(["Llama Large"]);
     expect(await listed(admin.cookie, "?type=image")).toEqual(["Flux"]);
     expect(await listed(admin.cookie, "?type=chat&platform=fal")).toEqual([]);
+    expect(await listed(admin.cookie, "?name=%00&type=%00")).toEqual(["Fake GPT", "Llama Large", "Flux"]);
 
     const handle = await appRequestHandler();
     const page = await (await handle(new Request("http://localhost/admin/models", { headers: { Cookie: admin.cookie } }))).text();
@@ -238,9 +240,15 @@ describe("/admin/models", () => {
 
     expect(await toggle("true")).toMatchObject({ status: 302, location: "/admin/models" });
     expect((await listPublishedModels()).map((m) => m.chatModel)).toEqual(["Fake GPT"]);
-    expect(await toggle("false")).toMatchObject({ status: 302 });
+    const filtered = await post(modelsAction, "/admin/models?type=chat&toast=model-added", admin.cookie, [
+      ["intent", "set-published"],
+      ["id", model.id],
+      ["published", "false"],
+    ]);
+    expect(filtered).toMatchObject({ status: 302, location: "/admin/models?type=chat" });
     expect(await listPublishedModels()).toEqual([]);
     expect((await auditRows()).map((row) => row.action)).toEqual(["create", "publish", "unpublish"]);
+    expect(await toggle("false")).toMatchObject({ status: 302, location: "/admin/models" });
 
     expect(
       await post(modelsAction, "/admin/models", admin.cookie, [
@@ -311,6 +319,31 @@ describe("/admin/models", () => {
     const banner = await prisma().banner.create({ data: { title: "Fixture", imageUrl: "/fixture.webp" } });
     const ids = { modelId: model.id, detailId: String(detail.id), planId: plan.id, bannerId: banner.id, id: admin.id, packageId: "none" };
     await expectKeyInNoAdminPage(admin.cookie, ids, [SECRET_KEY, model.apiKey!, "sk-legacy-plain-abcdef"]);
+  });
+
+  test("when the models cannot be loaded, the page shows 'Error fetching chat models' in a panel", async () => {
+    const admin = await signedInAdmin();
+    await prisma().$executeRawUnsafe("ALTER TABLE chat_models RENAME TO chat_models_gone");
+    const errorLog = vi.spyOn(logger, "error").mockImplementation(() => {});
+    try {
+      const handle = await appRequestHandler();
+      const response = await handle(new Request("http://localhost/admin/models", { headers: { Cookie: admin.cookie } }));
+      expect(response.status).toBe(500);
+      const html = await response.text();
+      expect(html).toContain(modelTexts.fetchFailed);
+      expect(html).toContain("Try again");
+    } finally {
+      errorLog.mockRestore();
+      await prisma().$executeRawUnsafe("ALTER TABLE chat_models_gone RENAME TO chat_models");
+    }
+  });
+
+  test("deleting a model that is already gone answers 404 and writes nothing", async () => {
+    const admin = await signedInAdmin();
+    const missing = "00000000-0000-4000-8000-000000000000";
+    const answer = await post(deleteAction, `/admin/models/${missing}/delete`, admin.cookie, [["intent", "delete"]], { modelId: missing });
+    expect(answer).toMatchObject({ status: 404 });
+    expect(await auditRows()).toEqual([]);
   });
 
   test("a signed-out visitor is sent away from the Test action and nothing is called", async () => {

@@ -46,7 +46,12 @@ function toView(model: ChatModel) {
 export type AdminModelView = ReturnType<typeof toView>;
 
 export function readModelFilters(url: URL): ModelFilters {
-  const get = (name: string) => (url.searchParams.get(name) ?? "").trim().slice(0, 100);
+  // No one types a control character into a filter; PostgreSQL cannot compare one (NUL).
+  const get = (name: string) =>
+    (url.searchParams.get(name) ?? "")
+      .replace(/\p{Cc}/gu, "")
+      .trim()
+      .slice(0, 100);
   const type = get("type");
   return { name: get("name"), platform: get("platform"), type: (MODEL_TYPES as readonly string[]).includes(type) ? type : "" };
 }

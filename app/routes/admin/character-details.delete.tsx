@@ -22,7 +22,7 @@ export default function DeleteDetail({ loaderData, actionData }: Route.Component
       title="Delete Character Detail"
       question={detailTexts.deleteQuestion}
       name={loaderData.name}
-      error={actionData?.error}
+      error={actionData?.error ? `${detailTexts.deleteFailed}: ${actionData.error}` : undefined}
       backTo="/admin/character-details"
     />
   );

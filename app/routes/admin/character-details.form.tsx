@@ -1,7 +1,9 @@
+import { useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { EditorButtons } from "~/components/admin/editor-form";
 import { FormAlert, FormField } from "~/components/ui/form";
 import type { DetailFormValues } from "~/modules/admin/character-details.server";
+import { editableOptions, OptionsListEditor } from "./character-details.options";
 
 /** What a refused save answers (errorData of an invalid-input error). */
 export type DetailFailure = { error?: string; fields?: Record<string, string>; values?: DetailFormValues } | undefined;
@@ -17,31 +19,39 @@ export function DetailForm({ intent, values, failure }: { intent: "create" | "up
   const busy = useNavigation().state === "submitting";
   const shown = failure?.values ?? values;
   const fields = failure?.fields ?? {};
+  // With JavaScript the options are a list to edit; without it (or for text it cannot list), one per line.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const listed = hydrated ? editableOptions(shown.options) : null;
   return (
     <Form method="post" className="flex flex-col gap-4">
       <input type="hidden" name="intent" value={intent} />
       {failure?.error ? <FormAlert tone="error">{failure.error}</FormAlert> : null}
       <FormField label="Name" name="name" defaultValue={shown.name} maxLength={100} error={fields.name} />
       <FormField label="Description" name="description" defaultValue={shown.description} maxLength={500} error={fields.description} />
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="options" className="text-sm font-medium">
-          Options
-        </label>
-        <textarea
-          id="options"
-          name="options"
-          defaultValue={shown.options}
-          rows={8}
-          className="field py-2 font-mono text-sm"
-          aria-invalid={fields.options ? true : undefined}
-          aria-describedby="options-hint"
-        />
-        {fields.options ? <p className="text-sm text-danger">{fields.options}</p> : null}
-        <p id="options-hint" className="text-xs text-faint">
-          One option per line: plain text (Shy), or an object with a name, e.g. {'{"name": "Paris", "country": "France"}'}; every object needs the same fields
-          as the first.
-        </p>
-      </div>
+      {listed ? (
+        <OptionsListEditor key={JSON.stringify(failure?.values ?? null)} initial={listed} error={fields.options} />
+      ) : (
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="options" className="text-sm font-medium">
+            Options
+          </label>
+          <textarea
+            id="options"
+            name="options"
+            defaultValue={shown.options}
+            rows={8}
+            className="field py-2 font-mono text-sm"
+            aria-invalid={fields.options ? true : undefined}
+            aria-describedby="options-hint"
+          />
+          {fields.options ? <p className="text-sm text-danger">{fields.options}</p> : null}
+          <p id="options-hint" className="text-xs text-faint">
+            One option per line: plain text (Shy), or an object with a name, e.g. {'{"name": "Paris", "country": "France"}'}; every object needs the same fields
+            as the first.
+          </p>
+        </div>
+      )}
       <EditorButtons backTo="/admin/character-details" busy={busy} submit={intent === "create" ? "Add Detail" : "Save Changes"} />
     </Form>
   );

@@ -14,6 +14,12 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function DeleteModel({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <ConfirmDelete title="Delete Chat Model" question={modelTexts.deleteQuestion} name={loaderData.name} error={actionData?.error} backTo="/admin/models" />
+    <ConfirmDelete
+      title="Delete Chat Model"
+      question={modelTexts.deleteQuestion}
+      name={loaderData.name}
+      error={actionData?.error ? `${modelTexts.deleteFailed}: ${actionData.error}` : undefined}
+      backTo="/admin/models"
+    />
   );
 }

@@ -7,6 +7,7 @@ import {
   COST_UNITS,
   DEFAULT_IMAGE_SETTINGS,
   MODEL_TYPES,
+  modelTexts,
   rowsFromSettings,
   type ModelFormValues,
   type SettingRow,
@@ -51,7 +52,11 @@ export function ModelForm({
   return (
     <Form method="post" className="flex flex-col gap-4">
       <input type="hidden" name="intent" value={intent} />
-      {failure?.error ? <FormAlert tone="error">{failure.error}</FormAlert> : null}
+      {failure?.error ? (
+        <FormAlert tone="error">
+          {intent === "create" ? modelTexts.addError : modelTexts.updateFailed}: {failure.error}
+        </FormAlert>
+      ) : null}
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField
           label="Chat Model"

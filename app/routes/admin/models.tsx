@@ -1,5 +1,5 @@
-import { FlaskConical, Pencil } from "lucide-react";
-import { Link, Outlet, redirect, useFetcher } from "react-router";
+import { FlaskConical, Pencil, TriangleAlert } from "lucide-react";
+import { isRouteErrorResponse, Link, Outlet, redirect, useFetcher } from "react-router";
 import { z } from "zod";
 import { AdminTable, Badge, type AdminColumn } from "~/components/admin/admin-table";
 import { DeleteLink } from "~/components/admin/confirm-delete";
@@ -26,32 +26,36 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   return { filters, ...(await listModelsForAdmin(filters)) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  return adminAction(request, { "set-published": setPublished, test: runTest });
+export async function action({ request, url }: Route.ActionArgs) {
+  // Back to the list as it was filtered: forms post to the page's own URL, query included.
+  const query = new URLSearchParams(url.search);
+  query.delete("toast");
+  const list = query.size ? `/admin/models?${query}` : "/admin/models";
+  return adminAction(request, { "set-published": (admin, form) => setPublished(admin, form, list), test: (_admin, form) => runTest(form, list) });
 }
 
 const idSchema = z.string().min(1).max(64);
 const setPublishedSchema = z.object({ id: idSchema, published: z.enum(["true", "false"]) });
 
-async function setPublished(admin: AuditActor, form: FormData) {
+async function setPublished(admin: AuditActor, form: FormData, list: string) {
   const parsed = setPublishedSchema.safeParse({ id: form.get("id"), published: form.get("published") });
-  if (!parsed.success) throw redirectWithToast("/admin/models", "model-update-failed");
+  if (!parsed.success) throw redirectWithToast(list, "model-update-failed");
   try {
     await setModelPublished(admin, parsed.data.id, parsed.data.published === "true");
   } catch (error) {
-    if (isAppError(error) && error.status === 404) throw redirectWithToast("/admin/models", "model-update-failed");
+    if (isAppError(error) && error.status === 404) throw redirectWithToast(list, "model-update-failed");
     throw error;
   }
-  throw redirect("/admin/models");
+  throw redirect(list);
 }
 
-async function runTest(_admin: AuditActor, form: FormData): Promise<{ test: ModelTestResult }> {
+async function runTest(form: FormData, list: string): Promise<{ test: ModelTestResult }> {
   const parsed = idSchema.safeParse(form.get("id"));
-  if (!parsed.success) throw redirectWithToast("/admin/models", "model-update-failed");
+  if (!parsed.success) throw redirectWithToast(list, "model-update-failed");
   try {
     return { test: await testModel(parsed.data) };
   } catch (error) {
-    if (isAppError(error) && error.status === 404) throw redirectWithToast("/admin/models", "model-update-failed");
+    if (isAppError(error) && error.status === 404) throw redirectWithToast(list, "model-update-failed");
     throw error;
   }
 }
@@ -147,6 +151,21 @@ export default function AdminModels({ loaderData, actionData }: Route.ComponentP
       {tested ? <TestResult result={tested} /> : null}
       <AdminTable caption="Chat models" columns={columns} rows={models} rowKey={(model) => model.id} empty={modelTexts.empty} />
       <Outlet />
+    </div>
+  );
+}
+
+/** The list could not be loaded (or an editor's model does not exist): a panel in place of the page. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div role="alert" className="card flex flex-col items-center gap-3 p-8 text-center">
+      <TriangleAlert className="size-10 text-danger" aria-hidden />
+      <h1 className="text-xl font-bold">{notFound ? "Chat model not found" : modelTexts.fetchFailed}</h1>
+      <p className="text-muted">{notFound ? "It may have been deleted." : "The chat models could not be loaded. Please try again in a moment."}</p>
+      <Link to="/admin/models" className="btn-primary">
+        {notFound ? "Back to Chat Models" : "Try again"}
+      </Link>
     </div>
   );
 }
