@@ -1,7 +1,7 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
 /** Screens a later slice builds; each shows a short "coming soon" page until then. */
-const comingSoon = ["favorites", "generate", "create", "collection"];
+const comingSoon = ["favorites", "create"];
 
 /** Dashboard pages that later slices build; the dashboard shell and its guard already apply. */
 const dashboardComingSoon = ["tickets"];
@@ -20,6 +20,8 @@ export default [
   route("api/chat/sessions", "routes/api/chat.sessions.ts"),
   route("api/chat/:sessionId/reply", "routes/api/chat.reply.ts"),
   route("api/chat/:sessionId/messages", "routes/api/chat.messages.ts"),
+  route("api/uploads", "routes/api/uploads.ts"),
+  route("api/gallery", "routes/api/gallery.ts"),
   layout("routes/_shell/layout.tsx", [
     layout("routes/_shell/content.tsx", [
       index("routes/home.tsx"),
@@ -41,6 +43,9 @@ export default [
       route("chat/start/:characterId", "routes/chat/start.tsx"),
       route("chat/:sessionId", "routes/chat/session.tsx"),
       route("settings", "routes/settings-redirect.ts"),
+      route("generate", "routes/generate.tsx"),
+      route("gallery/:imageId/delete", "routes/gallery.delete.tsx"),
+      route("collection", "routes/collection.tsx"),
       route("dashboard", "routes/dashboard/layout.tsx", [
         index("routes/dashboard/overview.tsx"),
         route("settings", "routes/dashboard/settings.tsx"),
@@ -48,6 +53,8 @@ export default [
         route("subscription", "routes/dashboard/subscription.tsx"),
         route("billing", "routes/dashboard/billing.tsx"),
         route("usage", "routes/dashboard/usage.tsx"),
+        route("media", "routes/dashboard/media.tsx"),
+        route("media/:uploadId/delete", "routes/dashboard/media.delete.tsx"),
         ...dashboardComingSoon.map((path) => route(path, "routes/dashboard/coming-soon.tsx", { id: `dashboard-${path}` })),
       ]),
       route("admin", "routes/admin/layout.tsx", [

@@ -64,6 +64,17 @@ export const toasts = {
   "tokens-granted": { title: "Success", message: "Tokens granted.", tone: "success" },
   "tokens-deducted": { title: "Success", message: "Tokens deducted.", tone: "success" },
   "user-deleted": { title: "Success", message: "The account was deleted and its personal data removed.", tone: "success" },
+  "image-public": { title: "Success", message: "Image is now public", tone: "success" },
+  "image-private": { title: "Success", message: "Image is now private", tone: "success" },
+  "image-status-failed": { title: "Error", message: "Failed to update image status", tone: "error" },
+  "image-deleted": { title: "Success", message: "Image deleted successfully", tone: "success" },
+  "image-delete-failed": { title: "Error", message: "Failed to delete image", tone: "error" },
+  "generation-started": { title: "Success", message: "Image generation started", tone: "success" },
+  "generation-failed": { title: "Error", message: "Failed to generate image", tone: "error" },
+  "media-added": { title: "Success", message: "Media added successfully", tone: "success" },
+  "media-add-failed": { title: "Error", message: "Failed to add media", tone: "error" },
+  "media-deleted": { title: "Success", message: "Media deleted successfully", tone: "success" },
+  "media-delete-failed": { title: "Error", message: "Failed to delete media", tone: "error" },
 } as const;
 
 export type ToastCode = keyof typeof toasts;
