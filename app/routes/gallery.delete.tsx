@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { galleryReturnPath, galleryTexts } from "~/lib/gallery";
 import { requireUser } from "~/modules/auth/login-session.server";
 import { deleteGalleryImage, galleryItemView, ownGalleryImage } from "~/modules/gallery/gallery.server";
-import { errorData, failureToast, isAppError, redirectWithToast } from "~/modules/http/errors.server";
+import { errorData, failureToast, InvalidInputError, isAppError, redirectWithToast } from "~/modules/http/errors.server";
 import { readFormWithin } from "~/modules/http/form.server";
 import type { Route } from "./+types/gallery.delete";
 
@@ -25,6 +25,9 @@ export async function action({ request, url, params }: Route.ActionArgs) {
   const form = await readFormWithin(request, 16 * 1024);
   const back = galleryReturnPath(form?.get("returnTo") ?? null);
   try {
+    // Someone else's record is 404 whatever was posted; the owner's needs the Delete button's intent.
+    await ownGalleryImage(user.id, params.imageId);
+    if (form?.get("intent") !== "delete") throw new InvalidInputError("Unknown action");
     await deleteGalleryImage(user.id, params.imageId);
   } catch (error) {
     if (isAppError(error)) return errorData(error);

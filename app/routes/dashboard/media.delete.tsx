@@ -1,7 +1,8 @@
 import { Form, Link } from "react-router";
 import { uploadTexts } from "~/lib/uploads";
 import { requireUser } from "~/modules/auth/login-session.server";
-import { errorData, failureToast, isAppError, redirectWithToast } from "~/modules/http/errors.server";
+import { errorData, failureToast, InvalidInputError, isAppError, redirectWithToast } from "~/modules/http/errors.server";
+import { readFormWithin } from "~/modules/http/form.server";
 import { deleteUpload, ownUpload } from "~/modules/uploads/uploads.server";
 import type { Route } from "./+types/media.delete";
 
@@ -22,7 +23,11 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 
 export async function action({ request, url, params }: Route.ActionArgs) {
   const user = await requireUser(request, url);
+  const form = await readFormWithin(request, 16 * 1024);
   try {
+    // Someone else's record is 404 whatever was posted; the owner's needs the Delete button's intent.
+    await ownUpload(user.id, params.uploadId);
+    if (form?.get("intent") !== "delete") throw new InvalidInputError("Unknown action");
     await deleteUpload(user.id, params.uploadId);
   } catch (error) {
     if (isAppError(error)) return errorData(error);
