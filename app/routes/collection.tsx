@@ -55,7 +55,7 @@ export default function Collection({ loaderData: { kind, groups } }: Route.Compo
             <h2 id={`group-${group.key}`} className="text-lg font-semibold">
               {group.title}
             </h2>
-            <ul className="grid grid-cols-2 gap-3 @lg:grid-cols-4 @3xl:grid-cols-6">
+            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-6">
               {group.items.map((item, index) => (
                 <li key={item.id} className="card overflow-hidden">
                   <button

@@ -130,7 +130,7 @@ export function Gallery({ filter, initial, signedIn, pending, hrefWith, liveVers
 
       {items.length === 0 && pending.length === 0 ? <p className="card p-8 text-center text-muted">{galleryTexts.empty}</p> : null}
 
-      <ul className="grid grid-cols-2 gap-3 @lg:grid-cols-3 @3xl:grid-cols-4 @5xl:grid-cols-5">
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
         {filter !== "public" ? pending.map((job) => <PendingCard key={job.jobId} job={job} />) : null}
         {items.map((item, index) => (
           <GalleryCard key={item.id} item={item} onOpen={() => setViewing(index)} onDelete={() => setDeleting(item)} />

@@ -227,7 +227,7 @@ function SettingsFields({ settings, onChange }: { settings: ModelSettings; onCha
   const entries = Object.entries(settings);
   if (entries.length === 0) return null;
   return (
-    <div className="grid gap-3 @md:grid-cols-2 @3xl:grid-cols-4">
+    <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       {entries.map(([name, options]) => (
         <div key={name} className="group flex flex-col gap-1.5">
           <label htmlFor={`setting-${name}`} className="text-sm font-medium">
