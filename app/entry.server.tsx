@@ -12,6 +12,7 @@ import { env } from "~/modules/config/env.server";
 import { database } from "~/modules/db/db.server";
 import { prepareDatabase } from "~/modules/db/startup.server";
 import { logger } from "~/modules/logging/logger.server";
+import { startMediaWorker } from "~/modules/media/worker.server";
 import { stripeFormActionSources } from "~/modules/payments/stripe.server";
 import { pruneExpiredLimits } from "~/modules/security/rate-limit.server";
 import { releaseExpiredReservations } from "~/modules/tokens/ledger.server";
@@ -51,6 +52,8 @@ export async function startup() {
   setInterval(() => {
     releaseExpiredReservations().catch((error) => logger.warn({ err: error }, "could not release expired reservations"));
   }, 60 * 1000).unref();
+  // Media jobs run on whichever instance claims them; every instance runs a worker.
+  if (config.MEDIA_WORKER) startMediaWorker();
   return {
     ...result,
     databaseKind: db.kind,

@@ -15,6 +15,8 @@ export default [
   route("logout", "routes/logout.tsx"),
   route("auth/google", "routes/auth.google.ts"),
   route("api/webhooks/stripe", "routes/api/webhooks.stripe.ts"),
+  route("api/webhooks/fal", "routes/api/webhooks.fal.ts"),
+  route("api/media/jobs/:jobId", "routes/api/media.jobs.ts"),
   route("api/chat/events", "routes/api/chat.events.ts"),
   route("api/chat/uploads", "routes/api/chat.uploads.ts"),
   route("api/chat/sessions", "routes/api/chat.sessions.ts"),

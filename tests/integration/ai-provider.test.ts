@@ -245,7 +245,7 @@ describe("choosing a model's provider", () => {
 
   it("an unknown platform, or a type no provider calls yet, cannot be called", () => {
     expect(() => providerFor({ ...model, aiPlatform: "nowhere" })).toThrow(ProviderNotConfiguredError);
-    expect(() => providerFor({ ...model, modelType: "image" })).toThrow(ProviderNotConfiguredError);
+    expect(() => providerFor({ ...model, modelType: "3d" })).toThrow(ProviderNotConfiguredError);
     expect(() => chatProviderFor({ ...model, modelType: "video" })).toThrow(ProviderNotConfiguredError);
   });
 });
@@ -260,7 +260,7 @@ describe("the demo provider", () => {
 
   it("answers in character, offline, the same way every time", async () => {
     const requestsBefore = fake.requests.length;
-    const demo = providerFor({ aiPlatform: "demo", modelType: "chat", modelId: "demo", apiUrl: null, apiKey: null, isStream: true });
+    const demo = chatProviderFor({ aiPlatform: "demo", modelType: "chat", modelId: "demo", apiUrl: null, apiKey: null, isStream: true });
     expect(demo.platform).toBe("demo");
     process.env.DEMO_STREAM_DELAY_MS = "0";
     const { deltas, done } = await collect(demo.streamChat({ messages: prompt.messages, temperature: prompt.temperature }));

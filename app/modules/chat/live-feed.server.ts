@@ -128,6 +128,7 @@ function fanOut(userId: string, person: PersonFeeds, event: ChatEvent) {
       if (!person.feeds.has(feed)) continue;
       if (!live.has(feed.loginSessionId)) feed.end();
       else if (event.kind === "deleted") feed.send!("deleted", { sessionId: event.sessionId, id: event.messageId });
+      else if (event.kind === "media-job") feed.send!("media-job", { type: "media-job", jobId: event.messageId, status: event.status });
       else if (message) feed.send!("message", { sessionId: event.sessionId, message });
     }
   });

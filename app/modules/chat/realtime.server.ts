@@ -9,7 +9,10 @@ import { logger } from "~/modules/logging/logger.server";
  * small, and the listener re-reads the row through the owner's own query).
  */
 
-export type ChatEvent = { kind: "message" | "deleted"; userId: string; sessionId: string; messageId: string };
+export type ChatEvent =
+  | { kind: "message" | "deleted"; userId: string; sessionId: string; messageId: string }
+  /** a media job changed state (media/events.server.ts): messageId is the job's id, sessionId its chat's or "" */
+  | { kind: "media-job"; userId: string; sessionId: string; messageId: string; status: string };
 type Listener = (event: ChatEvent) => void;
 
 const CHANNEL = "chat_events";

@@ -103,6 +103,28 @@ const envSchema = z
     // What one person's chat attachments may take in storage, in MB.
     CHAT_STORAGE_QUOTA_MB: z.coerce.number().int().min(1).max(10_000_000).default(500),
     TRUST_PROXY: trustProxy,
+    // fal's own name for its key (FAL_API_KEY works too); FAL_BASE_URL is its queue API.
+    FAL_KEY: optionalText,
+    // Where fal publishes the keys its webhooks are signed with; tests point it at the fake.
+    FAL_JWKS_URL: z.string().url().default("https://rest.alpha.fal.ai/.well-known/jwks.json"),
+    // auto: webhooks when APP_URL is public, else polling only.
+    FAL_WEBHOOKS: z.enum(["auto", "on", "off"]).default("auto"),
+    // A media job not finished by then is given up and its tokens given back.
+    MEDIA_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+    // How often a job waiting without a webhook is asked about (a webhook job is asked MEDIA_WEBHOOK_FALLBACK_MS later).
+    MEDIA_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(600_000).default(2000),
+    MEDIA_WEBHOOK_FALLBACK_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+    // How long a claimed job stays with the instance that claimed it before another may take it over.
+    MEDIA_JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    MEDIA_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(8),
+    // How often an idle worker looks for due jobs.
+    MEDIA_WORKER_TICK_MS: z.coerce.number().int().min(10).max(60_000).default(500),
+    MEDIA_WORKER: z
+      .enum(["true", "false"])
+      .default("true")
+      .transform((v) => v === "true"),
+    // The demo provider's "generation" time.
+    MEDIA_DEMO_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
     SEED_ON_START: z
       .enum(["true", "false"])
       .default("true")
@@ -147,12 +169,16 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   }
   const parsed = result.data;
   const dataDir = path.resolve(parsed.DATA_DIR);
-  return {
+  const config: Env = {
     ...parsed,
     DATA_DIR: dataDir,
     APP_URL: (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ""),
     SESSION_SECRET: parsed.SESSION_SECRET ?? loadOrCreateLocalSecret(dataDir),
   };
+  // fal's own variable name configures the fal platform like FAL_API_KEY does.
+  const platformKeys = config as Record<string, unknown>;
+  platformKeys.FAL_API_KEY ??= config.FAL_KEY;
+  return config;
 }
 
 /** Outside production a secret is generated once and kept beside the data it protects. */

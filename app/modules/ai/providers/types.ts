@@ -1,3 +1,5 @@
+import type { MediaSettings } from "~/lib/media-pricing";
+
 /**
  * What every provider speaks, whichever platform is behind it. A model's `ai_platform` and
  * `model_type` choose its provider (registry.server.ts); callers hold only these types.
@@ -26,9 +28,41 @@ export type ChatProvider = {
   completeChat(request: ChatRequest): Promise<ChatCompletion>;
 };
 
+/** What a media job asks a provider for. `jobKey` is the app's own request id (the demo seeds its art with it). */
+export type MediaRequest = {
+  jobKey: string;
+  mediaType: "image" | "video" | "audio" | "music";
+  modelId: string;
+  prompt: string;
+  settings: MediaSettings;
+  /** image-to-image or image-to-video: the person's upload */
+  sourceImage?: { data: Buffer; contentType: string } | null;
+  /** where the provider should say it has finished, when the app can be reached */
+  webhookUrl?: string | null;
+};
+
+/** One produced file: bytes, or a link the app downloads from right away (provider links expire). */
+export type MediaOutput = ({ url: string } | { data: Buffer; contentType: string }) & { width?: number; height?: number; duration?: number };
+
+export type MediaCheck = { state: "pending" } | { state: "completed"; outputs: MediaOutput[] } | { state: "failed"; error: string };
+
+/** A queue provider answers with its request id; a synchronous one with the result. */
+export type MediaSubmission = { state: "submitted"; requestId: string } | Exclude<MediaCheck, { state: "pending" }>;
+
 /**
- * Every kind of provider. Image, video and audio models (fal's queue API, OpenAI images) join as a
- * `MediaProvider` of kind "media": submit a job, then poll or be told of its result, with the
- * job's reservation held across requests (tokens/reservations.server.ts).
+ * An image, video or audio model's provider: submit a job, then ask about it by the provider's
+ * request id until it has finished. `demo`: its results are labelled as the offline demo's.
  */
-export type Provider = ChatProvider;
+export type MediaProvider = {
+  kind: "media";
+  platform: string;
+  demo: boolean;
+  /** whether it can tell the app by webhook that a request has finished */
+  webhooks: boolean;
+  submit(request: MediaRequest): Promise<MediaSubmission>;
+  check(requestId: string, request: MediaRequest): Promise<MediaCheck>;
+  cancel(requestId: string, request: MediaRequest): Promise<void>;
+};
+
+/** Every kind of provider: a chat model's, or an image, video or audio model's. */
+export type Provider = ChatProvider | MediaProvider;

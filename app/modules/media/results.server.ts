@@ -1,0 +1,98 @@
+import { fileTypeFromBuffer } from "file-type";
+import sharp from "sharp";
+import type { MediaOutput } from "~/modules/ai/providers/types";
+import { logger } from "~/modules/logging/logger.server";
+import { putObject, removeObject } from "~/modules/storage/storage.server";
+import { renderThumbnail } from "~/modules/storage/thumbnail.server";
+
+/**
+ * A finished job's files are copied into the app's storage (provider links expire), checked by
+ * their content, each with a 300 px wide thumbnail when it is a picture. Paths are fixed by the
+ * job's request id and the file's index, so a job stored twice (a webhook and a poll at once)
+ * writes the same objects, and only one completion records them.
+ */
+
+/** The largest file taken from a provider. */
+export const MEDIA_MAX_BYTES = 200 * 1024 * 1024;
+const DOWNLOAD_TIMEOUT_MS = 60_000;
+
+export type StoredMedia = {
+  index: number;
+  requestId: string;
+  mediaType: "image" | "video" | "audio";
+  contentType: string;
+  path: string;
+  thumbnailPath: string | null;
+  width: number | null;
+  height: number | null;
+  duration: number | null;
+};
+
+async function bytesOf(output: MediaOutput): Promise<Buffer | null> {
+  if ("data" in output) return output.data;
+  const response = await fetch(output.url, { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS) });
+  if (!response.ok) throw new Error(`download answered ${response.status}`);
+  const declared = Number(response.headers.get("content-length"));
+  if (declared > MEDIA_MAX_BYTES) return null;
+  const bytes = Buffer.from(await response.arrayBuffer());
+  return bytes.length > MEDIA_MAX_BYTES ? null : bytes;
+}
+
+/** What the bytes are, by their content; null for anything that is not a picture, video or sound. */
+async function kindOf(bytes: Buffer): Promise<{ mediaType: StoredMedia["mediaType"]; contentType: string; extension: string } | null> {
+  const detected = await fileTypeFromBuffer(bytes);
+  if (detected) {
+    const [family] = detected.mime.split("/");
+    if (family === "image" || family === "video" || family === "audio") return { mediaType: family, contentType: detected.mime, extension: detected.ext };
+  }
+  return null;
+}
+
+/**
+ * Stores a job's outputs as `gallery/{userId}/{requestId}-{index}.{ext}` (+ `-300.webp`); files
+ * that cannot be fetched or are not media are left out (the job then settles for fewer).
+ * Throws when nothing could be fetched at all, so the job is looked at again.
+ */
+export async function storeOutputs(userId: string, requestId: string, outputs: MediaOutput[]): Promise<StoredMedia[]> {
+  const stored: StoredMedia[] = [];
+  let fetchFailures = 0;
+  for (const [index, output] of outputs.entries()) {
+    let bytes: Buffer | null;
+    try {
+      bytes = await bytesOf(output);
+    } catch (error) {
+      fetchFailures++;
+      logger.warn({ err: error, requestId, index }, "could not fetch a media result");
+      continue;
+    }
+    const kind = bytes && (await kindOf(bytes));
+    if (!bytes || !kind) continue;
+    const itemId = `${requestId}-${index}`;
+    const path = await putObject("gallery", `${userId}/${itemId}.${kind.extension}`, bytes, kind.contentType);
+    let { width = null, height = null } = output;
+    let thumbnailPath: string | null = null;
+    if (kind.mediaType === "image" || kind.contentType === "image/webp") {
+      try {
+        const metadata = await sharp(bytes, { limitInputPixels: 40_000_000 }).metadata();
+        width = metadata.width ?? width;
+        height = metadata.pageHeight ?? metadata.height ?? height;
+        thumbnailPath = await putObject("gallery", `${userId}/${itemId}-300.webp`, await renderThumbnail(bytes, 300), "image/webp");
+      } catch (error) {
+        logger.warn({ err: error, requestId, index }, "could not make a thumbnail");
+      }
+    }
+    const mediaType = output.duration && kind.mediaType === "image" ? "video" : kind.mediaType;
+    stored.push({ index, requestId: itemId, mediaType, contentType: kind.contentType, path, thumbnailPath, width, height, duration: output.duration ?? null });
+  }
+  if (stored.length === 0 && fetchFailures > 0) throw new Error("no media result could be fetched");
+  return stored;
+}
+
+/** Removes files stored for a job that did not complete after all (cancelled meanwhile). */
+export async function removeStoredMedia(items: StoredMedia[]) {
+  for (const item of items) {
+    for (const path of [item.path, item.thumbnailPath]) {
+      if (path) await removeObject("gallery", path).catch((error: unknown) => logger.warn({ err: error, path }, "could not remove a media file"));
+    }
+  }
+}

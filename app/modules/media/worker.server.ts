@@ -1,0 +1,261 @@
+import { isIP } from "node:net";
+import { Prisma } from "~/generated/prisma/client";
+import { mediaJobTexts } from "~/lib/media-jobs";
+import type { MediaSettings } from "~/lib/media-pricing";
+import { chatTexts } from "~/lib/chat";
+import { mediaProviderFor } from "~/modules/ai/providers/registry.server";
+import type { MediaCheck, MediaProvider, MediaRequest, MediaSubmission } from "~/modules/ai/providers/types";
+import { env } from "~/modules/config/env.server";
+import { prisma } from "~/modules/db/db.server";
+import { logger } from "~/modules/logging/logger.server";
+import { getObject } from "~/modules/storage/storage.server";
+import { NOW } from "./job-sql.server";
+import { removeStoredMedia, storeOutputs } from "./results.server";
+import { completeJob, endJob, type FinishingJob } from "./transitions.server";
+import { onMediaWorkerWake } from "./worker-signal.server";
+
+/**
+ * The media worker (decision 018): every instance runs one. It claims due jobs with
+ * `FOR UPDATE SKIP LOCKED`, which also moves their next check a lease ahead, so no other instance
+ * takes them while this one works, and a crashed instance's jobs are taken over once the lease
+ * has passed. A queued job is submitted; a submitted one is asked about (a webhook makes it due
+ * at once); a job past its deadline is given up and its tokens released.
+ */
+
+type ClaimedJob = FinishingJob & {
+  status: "queued" | "submitted";
+  mode: string;
+  chatModel: string;
+  aiPlatform: string;
+  modelId: string;
+  providerRequestId: string | null;
+  sourceUploadId: string | null;
+  attempts: number;
+  deadlineAt: Date;
+};
+
+const CLAIMED_COLUMNS = Prisma.sql`j.id::text AS id, j.user_id::text AS "userId", j.request_id AS "requestId", j.prompt, j.settings,
+  j.cost_unit AS "costUnit", j.unit_cost AS "unitCost", j.cost_tokens AS "costTokens", j.character_id::text AS "characterId",
+  j.chat_session_id::text AS "chatSessionId", j.chat_message_id::text AS "chatMessageId", j.status::text AS status, j.mode,
+  j.chat_model AS "chatModel", j.ai_platform AS "aiPlatform", j.model_id AS "modelId", j.provider_request_id AS "providerRequestId",
+  j.source_upload_id::text AS "sourceUploadId", j.attempts, j.deadline_at AS "deadlineAt"`;
+
+/** Claims up to `limit` due jobs for this instance: each is taken by one instance only, for the lease. */
+export async function claimDueJobs(limit: number): Promise<ClaimedJob[]> {
+  const lease = env().MEDIA_JOB_LEASE_SECONDS;
+  return prisma().$queryRaw<ClaimedJob[]>`
+    WITH due AS (
+      SELECT id FROM media_jobs WHERE status IN ('queued', 'submitted') AND next_check_at <= ${NOW}
+      ORDER BY next_check_at LIMIT ${limit} FOR UPDATE SKIP LOCKED
+    )
+    UPDATE media_jobs j SET next_check_at = ${NOW} + ${lease} * interval '1 second', attempts = j.attempts + 1
+    FROM due WHERE j.id = due.id
+    RETURNING ${CLAIMED_COLUMNS}`;
+}
+
+/** Whether fal can reach APP_URL: FAL_WEBHOOKS, or (auto) a public host name. */
+export function webhooksReachable(config = env()) {
+  if (config.FAL_WEBHOOKS !== "auto") return config.FAL_WEBHOOKS === "on";
+  const host = new URL(config.APP_URL).hostname.replace(/^\[|\]$/g, "");
+  if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".local") || host.endsWith(".internal")) return false;
+  if (!isIP(host)) return host.includes(".");
+  return !/^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|169\.254\.|0\.|::1$|f[cd]|fe80)/i.test(host);
+}
+
+export function falWebhookUrl(config = env()) {
+  return `${config.APP_URL}/api/webhooks/fal`;
+}
+
+async function modelConnection(job: ClaimedJob) {
+  const model = await prisma().chatModel.findUnique({ where: { chatModel: job.chatModel }, select: { apiUrl: true, apiKey: true } });
+  return {
+    aiPlatform: job.aiPlatform,
+    modelType: job.mode,
+    modelId: job.modelId,
+    apiUrl: model?.apiUrl ?? null,
+    apiKey: model?.apiKey ?? null,
+    isStream: false,
+  };
+}
+
+async function requestOf(job: ClaimedJob, provider: MediaProvider): Promise<MediaRequest> {
+  let sourceImage: MediaRequest["sourceImage"] = null;
+  if (job.sourceUploadId) {
+    const upload = await prisma().upload.findFirst({ where: { id: job.sourceUploadId, userId: job.userId } });
+    if (upload) {
+      const object = await getObject("uploads", upload.privatePath);
+      if (object) sourceImage = { data: object.body, contentType: upload.contentType };
+    }
+  }
+  return {
+    jobKey: job.requestId,
+    mediaType: job.mode as MediaRequest["mediaType"],
+    modelId: job.modelId,
+    prompt: job.prompt,
+    settings: job.settings,
+    sourceImage,
+    webhookUrl: provider.webhooks && webhooksReachable() ? falWebhookUrl() : null,
+  };
+}
+
+/** When a submitted job is next asked about: soon without a webhook, later (a late webhook's fallback) with one. */
+function nextCheckMs(request: MediaRequest) {
+  return request.webhookUrl ? env().MEDIA_WEBHOOK_FALLBACK_MS : env().MEDIA_POLL_INTERVAL_MS;
+}
+
+async function checkAgainIn(jobId: string, ms: number, set: { providerRequestId?: string } = {}) {
+  const rows = await prisma().$queryRaw<{ id: string }[]>`
+    UPDATE media_jobs SET next_check_at = LEAST(${NOW} + ${ms} * interval '1 millisecond', deadline_at), updated_at = ${NOW},
+           status = CASE WHEN ${set.providerRequestId ?? null}::text IS NULL THEN status ELSE 'submitted' END,
+           provider_request_id = COALESCE(${set.providerRequestId ?? null}::text, provider_request_id),
+           started_at = COALESCE(started_at, ${NOW})
+    WHERE id = ${jobId}::uuid AND status IN ('queued', 'submitted')
+    RETURNING id::text AS id`;
+  return rows.length > 0;
+}
+
+/** Retries after a passing failure (the provider unreachable, a 5xx), later each time, within the deadline. */
+function backoffMs(attempts: number) {
+  return Math.min(60_000, env().MEDIA_POLL_INTERVAL_MS * 2 ** Math.min(attempts, 8));
+}
+
+async function finish(job: ClaimedJob, outcome: Exclude<MediaCheck, { state: "pending" }>, provider: MediaProvider) {
+  if (outcome.state === "failed") {
+    logger.warn({ jobId: job.id, error: outcome.error }, "a media job failed");
+    await endJob(job.id, "failed", mediaJobTexts.failed, chatTexts.replyFailed);
+    return;
+  }
+  const stored = await storeOutputs(job.userId, job.requestId, outcome.outputs);
+  if (stored.length === 0) {
+    await endJob(job.id, "failed", mediaJobTexts.failed, chatTexts.replyFailed);
+    return;
+  }
+  const completed = await completeJob(job, stored, { demo: provider.demo });
+  if (!completed) {
+    const current = await prisma().mediaJob.findUnique({ where: { id: job.id }, select: { status: true } });
+    if (current?.status !== "completed") await removeStoredMedia(stored);
+  }
+}
+
+/** Takes one claimed job one step further. */
+export async function processJob(job: ClaimedJob) {
+  if (job.deadlineAt.getTime() <= Date.now()) {
+    const ended = await endJob(job.id, "failed", mediaJobTexts.timedOut, chatTexts.replyTimeout);
+    if (ended?.providerRequestId) await cancelAtProvider(job.id).catch(() => {});
+    return;
+  }
+  let provider: MediaProvider;
+  try {
+    provider = mediaProviderFor(await modelConnection(job));
+  } catch (error) {
+    logger.warn({ err: error, jobId: job.id }, "a media job's model cannot be called");
+    await endJob(job.id, "failed", mediaJobTexts.failed, chatTexts.replyFailed);
+    return;
+  }
+  try {
+    const request = await requestOf(job, provider);
+    if (job.status === "queued") {
+      const submission: MediaSubmission = await provider.submit(request);
+      if (submission.state !== "submitted") return await finish(job, submission, provider);
+      const stillRunning = await checkAgainIn(job.id, nextCheckMs(request), { providerRequestId: submission.requestId });
+      if (!stillRunning) await provider.cancel(submission.requestId, request).catch(() => {});
+      return;
+    }
+    const check = await provider.check(job.providerRequestId ?? "", request);
+    if (check.state === "pending") await checkAgainIn(job.id, nextCheckMs(request));
+    else await finish(job, check, provider);
+  } catch (error) {
+    logger.warn({ err: error, jobId: job.id, attempts: job.attempts }, "a media job step failed; it is tried again");
+    await checkAgainIn(job.id, backoffMs(job.attempts)).catch(() => {});
+  }
+}
+
+/** Asks the provider to stop a job (cancelled or timed out); its tokens are already back. */
+export async function cancelAtProvider(jobId: string) {
+  const job = await prisma().mediaJob.findUnique({ where: { id: jobId } });
+  if (!job?.providerRequestId) return;
+  const provider = mediaProviderFor(await modelConnection({ ...job, mode: job.mode } as unknown as ClaimedJob));
+  await provider.cancel(job.providerRequestId, {
+    jobKey: job.requestId,
+    mediaType: job.mode as MediaRequest["mediaType"],
+    modelId: job.modelId,
+    prompt: job.prompt,
+    settings: job.settings as MediaSettings,
+  });
+}
+
+/**
+ * A provider said a request has finished (a verified webhook): its job becomes due now and this
+ * instance's worker looks at once. The result is fetched from the provider, never taken from the
+ * call. False when no running job has that request id.
+ */
+export async function nudgeJob(providerRequestId: string) {
+  const rows = await prisma().$queryRaw<{ id: string }[]>`
+    UPDATE media_jobs SET next_check_at = ${NOW} WHERE provider_request_id = ${providerRequestId} AND status = 'submitted' RETURNING id::text AS id`;
+  if (rows.length > 0) wake();
+  return rows.length > 0;
+}
+
+const state = globalThis as unknown as { __mediaWorker?: { stop: () => Promise<void> } };
+let wake = () => {};
+
+/**
+ * Starts this instance's worker (once per process): it looks for due jobs every
+ * MEDIA_WORKER_TICK_MS, at once when woken, and runs up to MEDIA_WORKER_CONCURRENCY of them at a
+ * time. Resolves to a function that stops it and waits for the jobs in hand.
+ */
+export function startMediaWorker() {
+  if (state.__mediaWorker) return state.__mediaWorker.stop;
+  const config = env();
+  const inFlight = new Set<Promise<void>>();
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  let again = false;
+
+  const tick = async () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    clearTimeout(timer);
+    try {
+      do {
+        again = false;
+        const free = config.MEDIA_WORKER_CONCURRENCY - inFlight.size;
+        if (free <= 0) break;
+        const jobs = await claimDueJobs(free);
+        for (const job of jobs) {
+          const work = processJob(job)
+            .catch((error: unknown) => logger.error({ err: error, jobId: job.id }, "a media job step crashed"))
+            .finally(() => {
+              inFlight.delete(work);
+              wake();
+            });
+          inFlight.add(work);
+        }
+        if (jobs.length === free) again = true;
+      } while (again && !stopped);
+    } catch (error) {
+      logger.warn({ err: error }, "could not claim media jobs");
+    } finally {
+      running = false;
+      if (!stopped) timer = setTimeout(() => void tick(), config.MEDIA_WORKER_TICK_MS);
+    }
+  };
+  wake = () => void tick();
+  onMediaWorkerWake(wake);
+  void tick();
+  const stop = async () => {
+    stopped = true;
+    clearTimeout(timer);
+    onMediaWorkerWake(undefined);
+    wake = () => {};
+    state.__mediaWorker = undefined;
+    await Promise.allSettled([...inFlight]);
+  };
+  state.__mediaWorker = { stop };
+  return stop;
+}
