@@ -6,20 +6,8 @@ import { FreeTokensOffer } from "~/components/free-tokens-offer";
 import { FormAlert } from "~/components/ui/form";
 import type { ModelSettings, SettingOption } from "~/lib/documents/model-settings";
 import type { GalleryFilter, GalleryPage } from "~/lib/gallery";
-import {
-  CUSTOM_SIZE,
-  generateTexts,
-  mediaCostLabel,
-  optionLabel,
-  optionsOf,
-  readGenerateSettings,
-  settingLabel,
-  SIZE_MAX,
-  SIZE_MIN,
-  type GenerateModelView,
-  type ModelTypeView,
-} from "~/lib/generate";
-import { quoteTokens } from "~/lib/media-quote";
+import { generateTexts, optionLabel, optionsOf, settingLabel, type GenerateModelView, type ModelTypeView } from "~/lib/generate";
+import { CUSTOM_IMAGE_SIZE, CUSTOM_SIZE_MAX, CUSTOM_SIZE_MIN, mediaCostLabel, mediaPrice, priceText, readMediaSettings } from "~/lib/media-pricing";
 import type { UploadView } from "~/lib/uploads";
 import { UPLOAD_ACCEPT } from "~/lib/uploads";
 import { Gallery, type PendingJobView } from "./gallery";
@@ -45,12 +33,12 @@ export function GeneratePage({ signedIn, types, type, models, model: modelName, 
   const openAuthModal = useAuthModal();
   const busy = useNavigation().state === "submitting";
   const model = models.find((candidate) => candidate.name === modelName) ?? null;
-  const [values, setValues] = useState<Record<string, string>>({});
+  const [values, setValues] = useState<Record<string, string>>(CUSTOM_SIZE_DEFAULTS);
   const [source, setSource] = useState<UploadView | null>(null);
   const [pickerOpen, setPickerOpen] = useState(false);
   const liveVersion = useMediaJobEvents(signedIn);
 
-  useEffect(() => setValues({}), [modelName]);
+  useEffect(() => setValues(CUSTOM_SIZE_DEFAULTS), [modelName]);
 
   const hrefWith = (changes: Record<string, string>) => {
     const params = new URLSearchParams(location.search);
@@ -61,8 +49,8 @@ export function GeneratePage({ signedIn, types, type, models, model: modelName, 
 
   const quote = useMemo(() => {
     if (!model) return null;
-    const read = readGenerateSettings(model.settings, (field) => values[field] ?? defaultValue(model.settings, field));
-    return "settings" in read ? quoteTokens(model, read.settings) : null;
+    const reading = readMediaSettings(model.settings, values);
+    return reading.ok ? mediaPrice(model.costTokens, model.costUnit, reading.settings) : null;
   }, [model, values]);
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -192,7 +180,7 @@ export function GeneratePage({ signedIn, types, type, models, model: modelName, 
 
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-muted" aria-live="polite">
-            {quote !== null ? generateTexts.costs(quote) : null}
+            {quote !== null ? priceText(quote) : null}
           </p>
           <button type="submit" className="btn-primary" disabled={busy || !model}>
             <Sparkles className="size-4" aria-hidden /> {busy ? "Generating..." : generateTexts.generate}
@@ -215,12 +203,8 @@ export function GeneratePage({ signedIn, types, type, models, model: modelName, 
   );
 }
 
-function defaultValue(settings: ModelSettings, field: string) {
-  if (field === "width" || field === "height") return "1024";
-  const name = field.startsWith("setting.") ? field.slice("setting.".length) : null;
-  const first = name ? settings[name]?.[0] : undefined;
-  return first === undefined ? null : String(first);
-}
+/** A custom image size starts at 1024 × 1024 (the inputs' default values). */
+const CUSTOM_SIZE_DEFAULTS = { width: "1024", height: "1024" };
 
 /** One select per setting; image_size's 'custom' reveals width and height (by CSS, so it works without JavaScript too). */
 function SettingsFields({ settings, onChange }: { settings: ModelSettings; onChange: (field: string, value: string) => void }) {
@@ -237,12 +221,12 @@ function SettingsFields({ settings, onChange }: { settings: ModelSettings; onCha
             id={`setting-${name}`}
             name={`setting.${name}`}
             defaultValue={String(options[0])}
-            onChange={(event) => onChange(`setting.${name}`, event.currentTarget.value)}
+            onChange={(event) => onChange(name, event.currentTarget.value)}
             className="field h-11"
           >
             {optionsOf(name, options).map((option: SettingOption) => (
               <option key={String(option)} value={String(option)}>
-                {option === CUSTOM_SIZE ? "custom" : optionLabel(option)}
+                {option === CUSTOM_IMAGE_SIZE ? "custom" : optionLabel(option)}
               </option>
             ))}
           </select>
@@ -254,10 +238,10 @@ function SettingsFields({ settings, onChange }: { settings: ModelSettings; onCha
                   <input
                     name={side}
                     type="number"
-                    min={SIZE_MIN}
-                    max={SIZE_MAX}
+                    min={CUSTOM_SIZE_MIN}
+                    max={CUSTOM_SIZE_MAX}
                     step={1}
-                    defaultValue={1024}
+                    defaultValue={CUSTOM_SIZE_DEFAULTS[side]}
                     onChange={(event) => onChange(side, event.currentTarget.value)}
                     className="field h-10"
                   />

@@ -1,6 +1,6 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { thumbnailUrl } from "~/lib/catalogue";
-import { GALLERY_PAGE_SIZE, mediaKindOf, type GalleryFilter, type GalleryItemView, type GalleryPage } from "~/lib/gallery";
+import { GALLERY_PAGE_SIZE, mediaKindOf, type GalleryFilter, type GalleryItemView, type GalleryPage, type MediaKind } from "~/lib/gallery";
 import { prisma } from "~/modules/db/db.server";
 import { isUuid } from "~/modules/db/sql.server";
 import { NotFoundError } from "~/modules/http/errors.server";
@@ -29,19 +29,32 @@ export async function listGallery(viewerId: string | null, filter: GalleryFilter
   return { items: rows.slice(0, take).map((row) => galleryItemView(row, viewerId)), hasMore: rows.length > take, page };
 }
 
-type GalleryRow = { id: string; userId: string; prompt: string; url: string; width: number | null; height: number | null; isPublic: boolean; createdAt: Date };
+type GalleryRow = {
+  id: string;
+  userId: string;
+  prompt: string;
+  url: string;
+  storagePath: string | null;
+  thumbnailPath: string | null;
+  mediaType: string;
+  width: number | null;
+  height: number | null;
+  isPublic: boolean;
+  createdAt: Date;
+};
 
-/** What the browser is shown of an item: links signed for 7 days, a 300 px thumbnail for pictures. */
+/** What the browser is shown of an item: links signed for 7 days, the 300 px thumbnail for pictures. */
 export function galleryItemView(row: GalleryRow, viewerId: string | null): GalleryItemView {
-  const stored = galleryStoragePath(row.url);
+  const stored = row.storagePath ?? galleryStoragePath(row.url);
   const url = stored ? signedUrl("gallery", stored) : row.url;
-  const kind = mediaKindOf(row.url);
+  const kind: MediaKind = row.mediaType === "video" || row.mediaType === "audio" ? row.mediaType : mediaKindOf(row.url);
+  const thumbUrl = row.thumbnailPath ? signedUrl("gallery", row.thumbnailPath) : kind === "image" ? (thumbnailUrl(url, 300) ?? url) : url;
   return {
     id: row.id,
     prompt: row.prompt,
     kind,
     url,
-    thumbUrl: kind === "image" ? (thumbnailUrl(url, 300) ?? url) : url,
+    thumbUrl,
     width: row.width,
     height: row.height,
     isPublic: row.isPublic,
@@ -73,10 +86,10 @@ export async function setGalleryImagePublic(userId: string, imageId: string, isP
   await prisma().galleryImage.update({ where: { id: imageId }, data: { isPublic } });
 }
 
-/** Deletes one of the person's items: the stored file first, then the row (spec section 7). */
+/** Deletes one of the person's items: the stored file and its thumbnail first, then the row (spec section 7). */
 export async function deleteGalleryImage(userId: string, imageId: string) {
   const image = await ownGalleryImage(userId, imageId);
-  const stored = galleryStoragePath(image.url);
-  if (stored) await removeObject("gallery", stored);
+  const stored = new Set([image.storagePath ?? galleryStoragePath(image.url), image.thumbnailPath].filter((path): path is string => Boolean(path)));
+  for (const path of stored) await removeObject("gallery", path);
   await prisma().galleryImage.delete({ where: { id: image.id } });
 }
