@@ -28,7 +28,16 @@ export type RecordedRequest = {
   method: string;
   path: string;
   headers: http.IncomingHttpHeaders;
-  body: { model?: string; messages?: unknown[]; temperature?: number; stream?: boolean; stream_options?: { include_usage?: boolean } };
+  body: {
+    model?: string;
+    prompt?: string;
+    n?: number;
+    size?: string;
+    messages?: unknown[];
+    temperature?: number;
+    stream?: boolean;
+    stream_options?: { include_usage?: boolean };
+  };
   /** "interrupted" when the connection closed before the answer was complete (client abort or a drop). */
   closed: Promise<"completed" | "interrupted">;
 };
@@ -36,6 +45,8 @@ export type RecordedRequest = {
 export type FakeOpenAi = Awaited<ReturnType<typeof startFakeOpenAi>>;
 
 export const DEFAULT_FAKE_REPLY = "Hello from the fake model.";
+/** A 1×1 PNG, the fake images API's every picture. */
+const TINY_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 /** Content is sent a few characters per event, as real models send a token or two. */
 const CHARS_PER_EVENT = 3;
 
@@ -64,6 +75,7 @@ export async function startFakeOpenAi({ port: requestedPort = 0 }: { port?: numb
     );
     const raw = await readBody(req);
     const path = new URL(req.url ?? "/", "http://fake").pathname;
+    if (req.method === "POST" && path === "/v1/images/generations") return answerImages(req, res, raw, path, closed);
     if (req.method !== "POST" || path !== "/v1/chat/completions") return sendJson(res, 404, errorBody(`Unknown path ${path}`));
     let body: RecordedRequest["body"];
     try {
@@ -88,6 +100,21 @@ export async function startFakeOpenAi({ port: requestedPort = 0 }: { port?: numb
       return sendJson(res, 200, { ...envelope("chat.completion", body.model), choices: [{ index: 0, message, finish_reason: "stop" }], usage });
     }
     await streamReply(res, reply, text, body, usage, gone.signal);
+  }
+
+  /** OpenAI's images API: `n` pictures as b64_json (a 1×1 PNG), or the scripted failure. */
+  function answerImages(req: http.IncomingMessage, res: http.ServerResponse, raw: string, path: string, closed: RecordedRequest["closed"]) {
+    let body: RecordedRequest["body"];
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      return sendJson(res, 400, errorBody("The body is not JSON"));
+    }
+    requests.push({ method: "POST", path, headers: req.headers, body, closed });
+    const reply = script.shift() ?? {};
+    if (reply.failWith) return sendJson(res, reply.failWith.status, errorBody(reply.failWith.message));
+    const data = Array.from({ length: body.n ?? 1 }, () => ({ b64_json: TINY_PNG }));
+    return sendJson(res, 200, { created: Math.floor(Date.now() / 1000), data });
   }
 
   async function streamReply(res: http.ServerResponse, reply: FakeReply, text: string, body: RecordedRequest["body"], usage: object, gone: AbortSignal) {

@@ -45,10 +45,12 @@ export async function claimDueJobs(limit: number): Promise<ClaimedJob[]> {
   const lease = env().MEDIA_JOB_LEASE_SECONDS;
   return prisma().$queryRaw<ClaimedJob[]>`
     WITH due AS (
-      SELECT id FROM media_jobs WHERE status IN ('queued', 'submitted') AND next_check_at <= ${NOW}
+      SELECT id FROM media_jobs
+      WHERE status IN ('queued', 'submitted') AND next_check_at <= ${NOW} AND (claimed_until IS NULL OR claimed_until <= ${NOW})
       ORDER BY next_check_at LIMIT ${limit} FOR UPDATE SKIP LOCKED
     )
-    UPDATE media_jobs j SET next_check_at = ${NOW} + ${lease} * interval '1 second', attempts = j.attempts + 1
+    UPDATE media_jobs j SET claimed_until = ${NOW} + ${lease} * interval '1 second', next_check_at = ${NOW} + ${lease} * interval '1 second',
+           nudged = false, attempts = j.attempts + 1
     FROM due WHERE j.id = due.id
     RETURNING ${CLAIMED_COLUMNS}`;
 }
@@ -105,7 +107,8 @@ function nextCheckMs(request: MediaRequest) {
 
 async function checkAgainIn(jobId: string, ms: number, set: { providerRequestId?: string } = {}) {
   const rows = await prisma().$queryRaw<{ id: string }[]>`
-    UPDATE media_jobs SET next_check_at = LEAST(${NOW} + ${ms} * interval '1 millisecond', deadline_at), updated_at = ${NOW},
+    UPDATE media_jobs SET next_check_at = CASE WHEN nudged THEN ${NOW} ELSE LEAST(${NOW} + ${ms} * interval '1 millisecond', deadline_at) END,
+           claimed_until = NULL, updated_at = ${NOW},
            status = CASE WHEN ${set.providerRequestId ?? null}::text IS NULL THEN status ELSE 'submitted' END,
            provider_request_id = COALESCE(${set.providerRequestId ?? null}::text, provider_request_id),
            started_at = COALESCE(started_at, ${NOW})
@@ -186,12 +189,14 @@ export async function cancelAtProvider(jobId: string) {
 
 /**
  * A provider said a request has finished (a verified webhook): its job becomes due now and this
- * instance's worker looks at once. The result is fetched from the provider, never taken from the
- * call. False when no running job has that request id.
+ * instance's worker looks at once; a job a worker holds right now is looked at again as soon as
+ * that worker lets it go (`nudged`), never by two at once. The result is fetched from the
+ * provider, never taken from the call. False when no running job has that request id.
  */
 export async function nudgeJob(providerRequestId: string) {
   const rows = await prisma().$queryRaw<{ id: string }[]>`
-    UPDATE media_jobs SET next_check_at = ${NOW} WHERE provider_request_id = ${providerRequestId} AND status = 'submitted' RETURNING id::text AS id`;
+    UPDATE media_jobs SET next_check_at = ${NOW}, nudged = true
+    WHERE provider_request_id = ${providerRequestId} AND status = 'submitted' RETURNING id::text AS id`;
   if (rows.length > 0) wake();
   return rows.length > 0;
 }

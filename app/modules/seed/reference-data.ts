@@ -114,6 +114,7 @@ export const seedChatModels = [
     weight: 100,
     settings: DEFAULT_IMAGE_SETTINGS,
   },
+  ...seedMediaModels(),
 ];
 
 /** Spec section 9 token packages; prices in cents. */
@@ -123,3 +124,89 @@ export const seedTokenPackages = [
   { id: "premium", name: "Premium", tokens: 34900, priceCents: 3499, discount: 30, isPopular: false, seq: 2 },
   { id: "ultimate", name: "Ultimate", tokens: 149000, priceCents: 14999, discount: 40, isPopular: false, seq: 3 },
 ];
+
+/**
+ * For each media type besides image (above), one offline demo model and one fal model; the fal
+ * ones are published when FAL_KEY is set, as the chat starters are with their keys.
+ */
+function seedMediaModels() {
+  const media = (model: {
+    chatModel: string;
+    modelId: string;
+    aiPlatform: string;
+    modelType: string;
+    description: string;
+    costTokens: number;
+    costUnit: string;
+    weight: number;
+    settings: ModelSettings;
+  }) => ({ ...model, isStream: false });
+  return [
+    media({
+      chatModel: "Demo Video (offline)",
+      modelId: "demo-video",
+      aiPlatform: "demo",
+      modelType: "video",
+      description: "Built-in offline demo: a short animation drawn from the prompt, no API key needed.",
+      costTokens: 10,
+      costUnit: "5_seconds",
+      weight: 10,
+      settings: { duration: [5, 10] },
+    }),
+    media({
+      chatModel: "Kling 1.6 Video",
+      modelId: "fal-ai/kling-video/v1.6/standard/text-to-video",
+      aiPlatform: "fal",
+      modelType: "video",
+      description: "Kling 1.6 standard on fal.ai: text-to-video clips of 5 or 10 seconds.",
+      costTokens: 60,
+      costUnit: "5_seconds",
+      weight: 100,
+      settings: { duration: ["5", "10"], aspect_ratio: ["16:9", "9:16", "1:1"] },
+    }),
+    media({
+      chatModel: "Demo Audio (offline)",
+      modelId: "demo-audio",
+      aiPlatform: "demo",
+      modelType: "audio",
+      description: "Built-in offline demo: a short tone sequence from the prompt, no API key needed.",
+      costTokens: 5,
+      costUnit: "1_file",
+      weight: 10,
+      settings: { duration: [5, 8] },
+    }),
+    media({
+      chatModel: "MMAudio V2",
+      modelId: "fal-ai/mmaudio-v2/text-to-audio",
+      aiPlatform: "fal",
+      modelType: "audio",
+      description: "MMAudio V2 on fal.ai: sound effects and ambience from a description.",
+      costTokens: 10,
+      costUnit: "1_file",
+      weight: 100,
+      settings: { duration: [8, 4, 10] },
+    }),
+    media({
+      chatModel: "Demo Music (offline)",
+      modelId: "demo-music",
+      aiPlatform: "demo",
+      modelType: "music",
+      description: "Built-in offline demo: a short melody from the prompt, no API key needed.",
+      costTokens: 5,
+      costUnit: "5_seconds",
+      weight: 10,
+      settings: { duration: [5, 10] },
+    }),
+    media({
+      chatModel: "Stable Audio",
+      modelId: "fal-ai/stable-audio",
+      aiPlatform: "fal",
+      modelType: "music",
+      description: "Stable Audio Open on fal.ai: music and loops up to a minute.",
+      costTokens: 10,
+      costUnit: "5_seconds",
+      weight: 100,
+      settings: { seconds_total: [30, 10, 60] },
+    }),
+  ];
+}

@@ -1,0 +1,134 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { prisma } from "~/modules/db/db.server";
+import { startGeneration } from "~/modules/media/jobs.server";
+import { startMediaWorker } from "~/modules/media/worker.server";
+import { credit, getBalance } from "~/modules/tokens/ledger.server";
+import { action as falWebhookAction } from "~/routes/api/webhooks.fal";
+import type { FakeFal } from "../fakes/fal-server";
+import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { balanceMatchingLedger, jobEnded, jobSubmitted, mediaWithFakeFal, setEnv } from "../helpers/media";
+import { routeArgs } from "../helpers/route-args";
+import { newUser } from "../helpers/tokens";
+
+let db: TestDatabase;
+let media: Awaited<ReturnType<typeof mediaWithFakeFal>>;
+let fal: FakeFal;
+let stopWorker: () => Promise<void>;
+let userId: string;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  media = await mediaWithFakeFal(db);
+  fal = media.fal;
+  // Webhooks on, and no poll for a minute: only a webhook can finish a job here.
+  setEnv({ FAL_WEBHOOKS: "on", MEDIA_WEBHOOK_FALLBACK_MS: "60000" });
+  stopWorker = startMediaWorker();
+});
+afterAll(async () => {
+  await stopWorker();
+  await media.stop();
+  await db.dispose();
+});
+beforeEach(async () => {
+  userId = await newUser();
+  await credit(userId, { type: "free", amount: 500, description: "test" });
+});
+afterEach(async () => {
+  const { total, ledger, held } = await balanceMatchingLedger(userId);
+  expect(total).toBe(ledger);
+  expect(held).toBe(0);
+});
+
+const flux = () => startGeneration({ userId, modelId: "FLUX.1 [schnell]", prompt: "A fox in snow", settings: { image_size: "square_hd", num_images: "2" } });
+
+async function postWebhook(requestId: string, options: { forged?: boolean; timestamp?: number } = {}) {
+  const body = Buffer.from(JSON.stringify({ request_id: requestId, gateway_request_id: requestId, status: "OK", payload: { images: [] } }));
+  const request = new Request("http://localhost/api/webhooks/fal", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...fal.signedWebhook(requestId, body, options) },
+    body,
+  });
+  return (await falWebhookAction(routeArgs(request))) as Response;
+}
+
+describe("fal's webhook", () => {
+  test("tells the app to look: the result is fetched from fal, and settled once though it is delivered twice", async () => {
+    fal.script({ webhook: "twice", durationMs: 40 });
+    const started = await flux();
+    const submitted = await jobSubmitted(started.jobId);
+    const request = fal.requests.get(submitted.providerRequestId!)!;
+    expect(request.webhookUrl).toBe(`${media.appUrl}/api/webhooks/fal`);
+    const job = await jobEnded(userId, started.jobId);
+    expect(job.status).toBe("completed");
+    expect(job.items).toHaveLength(2);
+    expect(request.resultFetches).toBeGreaterThanOrEqual(1);
+    while (request.webhookAnswers.length < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(request.webhookAnswers).toEqual([200, 200]);
+    expect((await getBalance(userId)).total).toBe(460);
+    expect(await prisma().galleryImage.count({ where: { jobId: started.jobId } })).toBe(2);
+    const settled = await prisma().tokenReservation.findMany({ where: { userId } });
+    expect(settled.map((reservation) => [reservation.status, reservation.finalCost])).toEqual([["settled", 40]]);
+  });
+
+  test("delivered before the result is ready changes nothing; the job completes when fal has finished", async () => {
+    setEnv({ MEDIA_WEBHOOK_FALLBACK_MS: "150" });
+    try {
+      fal.script({ webhook: "early", durationMs: 200 });
+      const started = await flux();
+      const submitted = await jobSubmitted(started.jobId);
+      const request = fal.requests.get(submitted.providerRequestId!)!;
+      const job = await jobEnded(userId, started.jobId);
+      expect(request.webhookAnswers).toEqual([200]);
+      expect(job.status).toBe("completed");
+      expect((await getBalance(userId)).total).toBe(460);
+    } finally {
+      setEnv({ MEDIA_WEBHOOK_FALLBACK_MS: "60000" });
+    }
+  });
+
+  test("a forged, stale or unsigned call is refused and changes nothing", async () => {
+    fal.script({ never: true, webhook: "none" });
+    const started = await flux();
+    const submitted = await jobSubmitted(started.jobId);
+    const request = fal.requests.get(submitted.providerRequestId!)!;
+    const checks = request.statusChecks;
+    expect((await postWebhook(request.requestId, { forged: true })).status).toBe(401);
+    expect((await postWebhook(request.requestId, { timestamp: Math.floor(Date.now() / 1000) - 3600 })).status).toBe(401);
+    const unsigned = new Request("http://localhost/api/webhooks/fal", { method: "POST", body: JSON.stringify({ request_id: request.requestId }) });
+    expect(((await falWebhookAction(routeArgs(unsigned))) as Response).status).toBe(401);
+    const job = await prisma().mediaJob.findUniqueOrThrow({ where: { id: started.jobId } });
+    expect(job.status).toBe("submitted");
+    expect(job.nextCheckAt.getTime()).toBe(submitted.nextCheckAt.getTime());
+    expect(request.statusChecks).toBe(checks);
+    expect((await getBalance(userId)).total).toBe(460);
+    // A genuine call for a request fal has not finished only makes the app look.
+    const genuine = await postWebhook(request.requestId);
+    expect(genuine.status).toBe(200);
+    expect(await genuine.json()).toEqual({ received: true, job: true });
+    while (request.statusChecks === checks) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect((await prisma().mediaJob.findUniqueOrThrow({ where: { id: started.jobId } })).status).toBe("submitted");
+    await prisma().mediaJob.update({ where: { id: started.jobId }, data: { deadlineAt: new Date(Date.now() - 1000), nextCheckAt: new Date() } });
+    expect((await jobEnded(userId, started.jobId)).status).toBe("failed");
+  });
+
+  test("a forged delivery from elsewhere leaves the job for the poll", async () => {
+    setEnv({ MEDIA_WEBHOOK_FALLBACK_MS: "150" });
+    try {
+      fal.script({ webhook: "forged", durationMs: 30 });
+      const started = await flux();
+      const submitted = await jobSubmitted(started.jobId);
+      const job = await jobEnded(userId, started.jobId);
+      expect(fal.requests.get(submitted.providerRequestId!)!.webhookAnswers).toEqual([401]);
+      expect(job.status).toBe("completed");
+      expect((await getBalance(userId)).total).toBe(460);
+    } finally {
+      setEnv({ MEDIA_WEBHOOK_FALLBACK_MS: "60000" });
+    }
+  });
+
+  test("for a request no job has is acknowledged and ignored", async () => {
+    const answer = await postWebhook("not-a-request-of-ours");
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ received: true, job: false });
+  });
+});
