@@ -22,9 +22,27 @@ beforeEach(async () => {
   });
   await prisma().chatModel.createMany({
     data: [
-      { chatModel: "Demo Image (offline)", modelId: "demo-image", aiPlatform: "demo", modelType: "image", costTokens: 10, costUnit: "1_file", isPublished: true, weight: 10, settings: DEFAULT_IMAGE_SETTINGS },
+      {
+        chatModel: "Demo Image (offline)",
+        modelId: "demo-image",
+        aiPlatform: "demo",
+        modelType: "image",
+        costTokens: 10,
+        costUnit: "1_file",
+        isPublished: true,
+        weight: 10,
+        settings: DEFAULT_IMAGE_SETTINGS,
+      },
       { chatModel: "Hidden Image", modelId: "demo-image", aiPlatform: "demo", modelType: "image", costTokens: 1, costUnit: "1_file", isPublished: false },
-      { chatModel: "Demo Video (offline)", modelId: "demo-video", aiPlatform: "demo", modelType: "video", costTokens: 30, costUnit: "5_seconds", isPublished: true },
+      {
+        chatModel: "Demo Video (offline)",
+        modelId: "demo-video",
+        aiPlatform: "demo",
+        modelType: "video",
+        costTokens: 30,
+        costUnit: "5_seconds",
+        isPublished: true,
+      },
       { chatModel: "Demo Chat", modelId: "demo-chat", aiPlatform: "demo", modelType: "chat", isPublished: true },
     ],
   });
@@ -67,7 +85,13 @@ describe("the Generate page", () => {
 
   test("a custom image size takes numeric width and height within bounds", async () => {
     const ada = await personWithTokens(100);
-    const custom = (width: string) => generate(ada.cookie, [["prompt", "a fox"], ["setting.image_size", "custom"], ["width", width], ["height", "512"]]);
+    const custom = (width: string) =>
+      generate(ada.cookie, [
+        ["prompt", "a fox"],
+        ["setting.image_size", "custom"],
+        ["width", width],
+        ["height", "512"],
+      ]);
     expect(await custom("10")).toMatchObject({ status: 400, data: { error: "Width and height must be whole numbers from 64 to 4096" } });
     expect(await custom("768")).toMatchObject({ status: 302 });
     expect((await prisma().mediaJob.findFirstOrThrow()).settings).toMatchObject({ image_size: { width: 768, height: 512 } });
@@ -75,21 +99,47 @@ describe("the Generate page", () => {
 
   test("refused, with nothing started: no prompt, an unpublished or unknown model, an option the model does not offer", async () => {
     const ada = await personWithTokens(100);
-    expect(await generate(ada.cookie, [["prompt", "   "]])).toMatchObject({ status: 400, data: { error: "Describe what you want, or add a picture to start from" } });
-    const hidden = await post(generateAction, "/generate", ada.cookie, [["intent", "generate"], ["type", "image"], ["model", "Hidden Image"], ["prompt", "x"]]);
+    expect(await generate(ada.cookie, [["prompt", "   "]])).toMatchObject({
+      status: 400,
+      data: { error: "Describe what you want, or add a picture to start from" },
+    });
+    const hidden = await post(generateAction, "/generate", ada.cookie, [
+      ["intent", "generate"],
+      ["type", "image"],
+      ["model", "Hidden Image"],
+      ["prompt", "x"],
+    ]);
     expect(hidden).toMatchObject({ status: 400, data: { error: "Choose a model" } });
-    const chat = await post(generateAction, "/generate", ada.cookie, [["intent", "generate"], ["type", "chat"], ["model", "Demo Chat"], ["prompt", "x"]]);
+    const chat = await post(generateAction, "/generate", ada.cookie, [
+      ["intent", "generate"],
+      ["type", "chat"],
+      ["model", "Demo Chat"],
+      ["prompt", "x"],
+    ]);
     expect(chat).toMatchObject({ status: 400 });
-    expect(await generate(ada.cookie, [["prompt", "x"], ["setting.num_images", "99"]])).toMatchObject({ status: 400, data: { error: "Choose one of the options for num_images" } });
+    expect(
+      await generate(ada.cookie, [
+        ["prompt", "x"],
+        ["setting.num_images", "99"],
+      ]),
+    ).toMatchObject({ status: 400, data: { error: "Choose one of the options for num_images" } });
     // A file is only taken by a model that starts from a picture; here it is not a prompt either.
-    expect(await generate(ada.cookie, [["prompt", ""], ["file", await pngFile("me.png", 20, 20)]])).toMatchObject({ status: 400 });
+    expect(
+      await generate(ada.cookie, [
+        ["prompt", ""],
+        ["file", await pngFile("me.png", 20, 20)],
+      ]),
+    ).toMatchObject({ status: 400 });
     expect(await prisma().mediaJob.count()).toBe(0);
     expect(await prisma().upload.count()).toBe(0);
   });
 
   test("without enough tokens: 402 with the chat's offer to claim the free tokens or buy more, and no job", async () => {
     const ada = await personWithTokens(0);
-    const answer = await generate(ada.cookie, [["prompt", "a fox"], ["setting.num_images", "4"]]);
+    const answer = await generate(ada.cookie, [
+      ["prompt", "a fox"],
+      ["setting.num_images", "4"],
+    ]);
     expect(answer).toMatchObject({ status: 402, data: { code: "insufficient-tokens", buyTokens: "/dashboard/tokens", claimTokens: "/dashboard/tokens" } });
     expect(await prisma().mediaJob.count()).toBe(0);
   });

@@ -20,7 +20,10 @@ export async function listCollection(userId: string, kind: MediaKind | null): Pr
   });
   const characterIds = [...new Set(rows.map((row) => row.characterId).filter((id): id is string => Boolean(id)))];
   const characters = new Map(
-    (await prisma().character.findMany({ where: { id: { in: characterIds } }, select: { id: true, name: true } })).map((character) => [character.id, character.name]),
+    (await prisma().character.findMany({ where: { id: { in: characterIds } }, select: { id: true, name: true } })).map((character) => [
+      character.id,
+      character.name,
+    ]),
   );
   const groups = new Map<string, CollectionGroup>();
   for (const row of rows) {
