@@ -33,7 +33,7 @@ async function personWithTokens(browser: Browser, label: string) {
 
 /** Fills the Generate form for the demo model: `images` pictures of `prompt`. */
 async function fillGenerate(page: Page, prompt: string, images: number) {
-  await page.getByLabel("Model").selectOption(DEMO_MODEL);
+  await page.getByLabel("Model", { exact: true }).selectOption(DEMO_MODEL);
   await page.getByLabel("Number of images").selectOption(String(images));
   await page.getByLabel("Prompt").fill(prompt);
 }

@@ -212,10 +212,13 @@ function GalleryCard({ item, onOpen, onDelete }: { item: GalleryItemView; onOpen
               <input type="hidden" name="imageId" value={item.id} />
               <input type="hidden" name="public" value={item.isPublic ? "false" : "true"} />
               <input type="hidden" name="returnTo" value={location.pathname + location.search} />
-              <button type="submit" className="flex items-center gap-1 rounded-full border border-line px-2.5 py-1 text-xs hover:border-accent">
+              <button
+                type="submit"
+                aria-label={item.isPublic ? "Public, make private" : "Private, make public"}
+                className="flex items-center gap-1 rounded-full border border-line px-2.5 py-1 text-xs hover:border-accent"
+              >
                 {item.isPublic ? <Globe className="size-3.5" aria-hidden /> : <Lock className="size-3.5" aria-hidden />}
                 {item.isPublic ? "Public" : "Private"}
-                <span className="sr-only">{item.isPublic ? ", make private" : ", make public"}</span>
               </button>
             </fetcher.Form>
             <Link
