@@ -9,7 +9,12 @@ export type ChatMessageView = {
   messageType: string;
   createdAt: string;
   attachments?: AttachmentView[];
+  /** A picture request's reply: the media once its job completed, or `generating` until then. */
+  media?: ChatMediaView[];
+  generating?: boolean;
 };
+
+export type ChatMediaView = { kind: "image" | "video" | "audio"; url: string; thumbUrl: string };
 
 export type PresentMessages = {
   /** The session's messages from `since` on, newest first. */

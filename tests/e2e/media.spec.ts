@@ -5,7 +5,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { galleryTexts } from "~/lib/gallery";
 import { E2E_SMTP_PORT } from "../../playwright.config";
 import { startSmtpCapture, type SmtpCapture } from "../fakes/smtp-capture";
-import { hydrated, signedInAccount, signIn } from "./journeys";
+import { hydrated, signedInAccount, signIn, startChatFromExplore } from "./journeys";
 import { desktop, phone } from "./viewports";
 
 const DEMO_MODEL = "Demo Image (offline)";
@@ -24,6 +24,9 @@ async function personWithTokens(browser: Browser, label: string) {
   const context = await browser.newContext({ viewport: desktop });
   const page = await context.newPage();
   const email = `media.${label}.${Date.now()}@example.com`;
+  // The first pages of a fresh server are slow to answer; the sign-up's own checks wait 5 s.
+  await page.goto("/signup");
+  await hydrated(page);
   await signedInAccount(page, smtp, email, PASSWORD);
   await page.goto("/dashboard/tokens");
   await page.getByRole("button", { name: "Claim 500 Tokens" }).click();
@@ -141,4 +144,23 @@ test("generate without JavaScript: the form posts, the page shows the job, a rel
     await expect(page.getByTestId("gallery-item").filter({ hasText: "a paper boat on a pond" })).toHaveCount(1, { timeout: 1000 });
   }).toPass({ timeout: 30_000 });
   await plain.close();
+});
+
+test("in a chat, image mode asks the character for a picture, and it arrives live", async ({ browser }) => {
+  const { context, page } = await personWithTokens(browser, "chat");
+  const chat = await startChatFromExplore(page, 0);
+  await page.getByLabel("Settings: Chat mode").click();
+  await page.getByRole("radio", { name: /^Image/ }).check();
+  await expect(page.getByLabel("Settings: Image mode")).toBeVisible();
+  await page.getByLabel("Message", { exact: true }).fill("Send me a picture of you");
+  await page.getByRole("button", { name: "Send" }).click();
+  const messages = page.getByRole("list", { name: "Messages" });
+  await expect(messages.getByText("Send me a picture of you")).toBeVisible();
+  await expect(messages.getByRole("img", { name: "A picture from the chat" })).toBeVisible({ timeout: 30_000 });
+  await page.screenshot({ path: "docs/screenshots/media/chat-picture-1280.png" });
+
+  // The Collection files it under the character.
+  await page.goto("/collection");
+  await expect(page.getByRole("heading", { name: chat.name })).toBeVisible();
+  await context.close();
 });

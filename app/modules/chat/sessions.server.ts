@@ -1,12 +1,21 @@
 import { Prisma } from "~/generated/prisma/client";
-import { chatTexts, MESSAGES_PAGE_SIZE, SESSION_LIST_LIMIT, type ChatMessageView, type ChatSessionSummary, type PresentMessages } from "~/lib/chat";
+import {
+  chatTexts,
+  MESSAGES_PAGE_SIZE,
+  SESSION_LIST_LIMIT,
+  type ChatMediaView,
+  type ChatMessageView,
+  type ChatSessionSummary,
+  type PresentMessages,
+} from "~/lib/chat";
 import { agentDocumentFor } from "~/lib/documents/agent-document";
-import { chatMessageDocumentSchema, type ChatMessageDocumentInput } from "~/lib/documents/chat-message";
+import { chatMessageDocumentSchema, parseChatMessageDocument, type ChatMessageDocumentInput } from "~/lib/documents/chat-message";
 import { addressTime } from "~/lib/query-params";
 import { liveLoginSessionSql } from "~/modules/auth/login-session.server";
 import { escapeLike, isUuid } from "~/modules/db/sql.server";
 import { prisma } from "~/modules/db/db.server";
 import { NotFoundError } from "~/modules/http/errors.server";
+import { signedUrl } from "~/modules/storage/storage.server";
 import { attachmentViews, removeUnusedAttachments } from "./attachments.server";
 import { greetingFor } from "./greeting.server";
 import { chatEventNotifySql, publishChatEvent } from "./realtime.server";
@@ -161,7 +170,7 @@ export async function listMessages(sessionId: string, before?: string | null): P
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: MESSAGES_PAGE_SIZE + 1,
-    select: { id: true, senderType: true, message: true, messageType: true, createdAt: true, document: true },
+    select: { id: true, senderType: true, message: true, messageType: true, createdAt: true, document: true, media: true },
   });
   const page = rows.slice(0, MESSAGES_PAGE_SIZE).reverse();
   return { messages: page.map(toView), hasMore: rows.length > MESSAGES_PAGE_SIZE };
@@ -207,7 +216,7 @@ export async function liveSignInsWithOwnMessage(
   const [row] = await prisma().$queryRaw<(Partial<MessageRow> & { live: string[] | null })[]>`
     WITH live AS (${live})
     SELECT (SELECT array_agg(live.id) FROM live) AS live, m.id::text AS id, m.sender_type::text AS "senderType", m.message,
-           m.message_type AS "messageType", m.created_at AS "createdAt", m.document
+           m.message_type AS "messageType", m.created_at AS "createdAt", m.document, m.media
     FROM (SELECT 1) one
     LEFT JOIN chat_messages m ON EXISTS (SELECT 1 FROM live) AND m.id = ${messageId && isUuid(messageId) ? messageId : null}::uuid AND m.user_id = ${userId}::uuid`;
   return { live: new Set(row?.live ?? []), message: row?.id ? toView(row as MessageRow) : null };
@@ -296,10 +305,12 @@ export async function deleteOwnMessage(userId: string, sessionId: string, messag
   await removeUnusedAttachments(userId, deleted[0]!.document);
 }
 
-type MessageRow = { id: string; senderType: "user" | "agent"; message: string; messageType: string; createdAt: Date; document: unknown };
+type MessageRow = { id: string; senderType: "user" | "agent"; message: string; messageType: string; createdAt: Date; document: unknown; media?: unknown };
 
 function toView(row: MessageRow): ChatMessageView {
   const attachments = attachmentViews(row.document);
+  const media = chatMediaViews(row.media);
+  const generating = media.length === 0 && parseChatMessageDocument(row.document).isGenerating === true;
   return {
     id: row.id,
     senderType: row.senderType,
@@ -307,5 +318,18 @@ function toView(row: MessageRow): ChatMessageView {
     messageType: row.messageType,
     createdAt: row.createdAt.toISOString(),
     ...(attachments.length ? { attachments } : {}),
+    ...(media.length ? { media } : {}),
+    ...(generating ? { generating } : {}),
   };
+}
+
+/** A picture request's reply media (stored by the media jobs as gallery paths), as signed links. */
+function chatMediaViews(media: unknown): ChatMediaView[] {
+  if (!Array.isArray(media)) return [];
+  return media.flatMap((entry: { mediaType?: unknown; path?: unknown; thumbnailPath?: unknown }) => {
+    if (!entry || typeof entry.path !== "string") return [];
+    const kind = entry.mediaType === "video" || entry.mediaType === "audio" ? entry.mediaType : "image";
+    const url = signedUrl("gallery", entry.path);
+    return [{ kind, url, thumbUrl: typeof entry.thumbnailPath === "string" ? signedUrl("gallery", entry.thumbnailPath) : url }];
+  });
 }
