@@ -34,7 +34,19 @@ export function ModePicker({ modes, mode, onChange }: { modes: ModeModels; mode:
           const price = model ? (sendsPictureRequest(option) ? mediaCostLabel(model.cost, model.costUnit) : costLabel(model.cost, model.costUnit)) : "";
           return (
             <label key={option} className={`flex items-start gap-2 rounded-lg p-2 text-sm ${model ? "cursor-pointer hover:bg-raised" : "opacity-50"}`}>
-              <input type="radio" name="mode" value={option} checked={mode === option} disabled={!model} onChange={() => onChange(option)} className="mt-1" />
+              <input
+                type="radio"
+                name="mode"
+                value={option}
+                checked={mode === option}
+                disabled={!model}
+                onChange={(event) => {
+                  onChange(option);
+                  // Chosen: the toggle closes, so the conversation shows again.
+                  event.currentTarget.closest("details")?.removeAttribute("open");
+                }}
+                className="mt-1"
+              />
               <span className="min-w-0">
                 <span className="font-medium">{LABELS[option]}</span>
                 <span className="block truncate text-xs text-muted">{model ? `${model.modelName} · ${price}` : "Not available"}</span>
