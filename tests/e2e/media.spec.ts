@@ -9,6 +9,8 @@ import { hydrated, signedInAccount, signIn, startChatFromExplore } from "./journ
 import { desktop, phone } from "./viewports";
 
 const DEMO_MODEL = "Demo Image (offline)";
+/** A 1 × 1 PNG picture. */
+const SMALL_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 const PASSWORD = "media password";
 
 let smtp: SmtpCapture;
@@ -44,7 +46,7 @@ async function fillGenerate(page: Page, prompt: string, images: number) {
 const seriousViolations = async (page: Page) =>
   (await new AxeBuilder({ page }).analyze()).violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => violation.id);
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
 
 test("generate two pictures, view them, make one public for others, then delete it", async ({ browser }) => {
   const owner = await personWithTokens(browser, "owner");
@@ -90,6 +92,24 @@ test("generate two pictures, view them, make one public for others, then delete 
   await expect(page.getByRole("button", { name: "Open a lighthouse at dusk" })).toHaveCount(2);
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: "docs/screenshots/media/collection-1280.png", fullPage: true });
+  await page.setViewportSize(phone);
+  await page.screenshot({ path: "docs/screenshots/media/collection-390.png", fullPage: true });
+  await page.setViewportSize(desktop);
+
+  // My Media: a picture added with its progress, then listed.
+  await page.goto("/dashboard/media");
+  await hydrated(page);
+  await page.getByLabel("Choose an image, video or audio file").setInputFiles({ name: "Harbour.png", mimeType: "image/png", buffer: SMALL_PNG });
+  await page.getByRole("button", { name: "Upload" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Media added successfully" })).toBeVisible();
+  await expect(page.getByText("Harbour.png")).toBeVisible();
+  // The toast (a shared component) goes after 1.5 s; the page itself is checked.
+  await expect(page.getByRole("status").filter({ hasText: "Media added successfully" })).toBeHidden();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: "docs/screenshots/media/my-media-1280.png", fullPage: true });
+  await page.setViewportSize(phone);
+  await page.screenshot({ path: "docs/screenshots/media/my-media-390.png", fullPage: true });
+  await page.setViewportSize(desktop);
 
   // Someone else sees the public one in Public Images, and cannot change it.
   const other = await browser.newContext({ viewport: phone });
