@@ -60,6 +60,7 @@ test("generate two pictures, view them, make one public for others, then delete 
 
   const items = page.getByTestId("gallery-item");
   await expect(items).toHaveCount(2, { timeout: 30_000 });
+  await expect(page.getByText(`${galleryTexts.generating}...`)).toBeHidden();
   await page.screenshot({ path: "docs/screenshots/media/generate-1280.png", fullPage: true });
 
   // The viewer: arrow keys wrap around, Escape closes and gives focus back.
@@ -93,6 +94,7 @@ test("generate two pictures, view them, make one public for others, then delete 
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: "docs/screenshots/media/collection-1280.png", fullPage: true });
   await page.setViewportSize(phone);
+  await page.reload();
   await page.screenshot({ path: "docs/screenshots/media/collection-390.png", fullPage: true });
   await page.setViewportSize(desktop);
 
@@ -108,6 +110,7 @@ test("generate two pictures, view them, make one public for others, then delete 
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: "docs/screenshots/media/my-media-1280.png", fullPage: true });
   await page.setViewportSize(phone);
+  await page.reload();
   await page.screenshot({ path: "docs/screenshots/media/my-media-390.png", fullPage: true });
   await page.setViewportSize(desktop);
 

@@ -2,10 +2,11 @@ import { ImagePlus, Sparkles } from "lucide-react";
 import { useEffect, useMemo, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { useAuthModal } from "~/components/auth-modal";
+import { useReload } from "~/components/chat/use-chat-feed";
 import { FreeTokensOffer } from "~/components/free-tokens-offer";
 import { FormAlert } from "~/components/ui/form";
 import type { ModelSettings, SettingOption } from "~/lib/documents/model-settings";
-import type { GalleryFilter, GalleryPage } from "~/lib/gallery";
+import { GALLERY_REFRESH_MS, type GalleryFilter, type GalleryPage } from "~/lib/gallery";
 import { generateTexts, optionLabel, optionsOf, settingLabel, type GenerateModelView, type ModelTypeView } from "~/lib/generate";
 import { CUSTOM_IMAGE_SIZE, CUSTOM_SIZE_MAX, CUSTOM_SIZE_MIN, mediaCostLabel, mediaPrice, priceText, readMediaSettings } from "~/lib/media-pricing";
 import type { UploadView } from "~/lib/uploads";
@@ -37,6 +38,16 @@ export function GeneratePage({ signedIn, types, type, models, model: modelName, 
   const [source, setSource] = useState<UploadView | null>(null);
   const [pickerOpen, setPickerOpen] = useState(false);
   const liveVersion = useMediaJobEvents(signedIn);
+  const reload = useReload();
+  // A job changed (live), or, while one runs, every 30 s: the page's data (its running jobs) is read again.
+  useEffect(() => {
+    if (liveVersion > 0) reload();
+  }, [liveVersion, reload]);
+  useEffect(() => {
+    if (pending.length === 0) return;
+    const timer = setInterval(reload, GALLERY_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [pending.length, reload]);
 
   useEffect(() => setValues(CUSTOM_SIZE_DEFAULTS), [modelName]);
 
