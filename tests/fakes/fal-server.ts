@@ -127,6 +127,14 @@ export async function startFakeFal({ port: requestedPort = 0, key = FAKE_FAL_KEY
     if (req.method === "GET" && path === ".well-known/jwks.json") {
       return sendJson(res, 200, { keys: [{ ...(signing.publicKey.export({ format: "jwk" }) as object), kid: "fake-1", use: "sig", alg: "EdDSA" }] });
     }
+    if (req.method === "GET" && path === "_fake/requests") {
+      // For a benchmark in another process: when each request was submitted and completed.
+      return sendJson(
+        res,
+        200,
+        [...requests.values()].map(({ requestId, submittedAt, completedAt, input }) => ({ requestId, submittedAt, completedAt, prompt: input.prompt })),
+      );
+    }
     const file = /^files\/([^/]+)\/(\d+)\.png$/.exec(path);
     if (req.method === "GET" && file) {
       const request = requests.get(file[1]!);

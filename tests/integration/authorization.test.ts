@@ -237,3 +237,55 @@ describe("media: another person's upload or gallery item answers 404 to every lo
     expect(await call(collection, "loader", "/collection", cookies.admin)).toBe("ok");
   });
 });
+
+describe("media job routes: another person's job does not exist for them", () => {
+  const jobRoutes = routesUnder("api/media");
+  let ownerCookie = "";
+  let jobId = "";
+  beforeAll(async () => {
+    const db = test.database.prisma;
+    const owner = await db.user.create({ data: { email: "job-owner@example.com", status: "active", emailVerifiedAt: new Date(), name: "owner" } });
+    ownerCookie = (await startLoginSession(owner.id, new Request("http://localhost/"), null)).split(";")[0]!;
+    const job = await db.mediaJob.create({
+      data: {
+        userId: owner.id,
+        requestId: "fixture-job",
+        mode: "image",
+        chatModel: "Fixture",
+        prompt: "x",
+        costTokens: 0,
+        status: "submitted",
+        deadlineAt: new Date(Date.now() + 600_000),
+      },
+    });
+    jobId = job.id;
+  });
+
+  it("covers the job routes", () => {
+    expect(jobRoutes.map((route) => route.url)).toEqual(expect.arrayContaining(["/api/media/jobs/:jobId"]));
+  });
+
+  for (const route of jobRoutes) {
+    it(`${route.url} (${route.file})`, async () => {
+      const module = (await import(/* @vite-ignore */ path.resolve("app", route.file))) as RouteModule;
+      const ask = async (kind: "loader" | "action", cookie: string) => {
+        const init: RequestInit = { headers: cookie ? { Cookie: cookie } : {} };
+        if (kind === "action") Object.assign(init, { method: "POST", body: new URLSearchParams({ intent: "cancel" }) });
+        const url = route.url.replace(":jobId", jobId);
+        return ((await module[kind]!(routeArgs(new Request(`http://localhost${url}`, init), { params: { jobId } }))) as Response).status;
+      };
+      for (const kind of ["loader", "action"] as const) {
+        if (!module[kind]) continue;
+        expect([await ask(kind, ""), await ask(kind, cookies.user), await ask(kind, cookies.admin)], `${kind} ${route.url}`).toEqual([401, 404, 404]);
+      }
+      expect((await test.database.prisma.mediaJob.findUniqueOrThrow({ where: { id: jobId } })).status).toBe("submitted");
+      expect(await ask("loader", ownerCookie)).toBe(200);
+    });
+  }
+
+  it("/api/webhooks/fal refuses a call fal did not sign", async () => {
+    const { action } = await import("~/routes/api/webhooks.fal");
+    const request = new Request("http://localhost/api/webhooks/fal", { method: "POST", body: JSON.stringify({ request_id: "fixture-job" }) });
+    expect(((await action(routeArgs(request))) as Response).status).toBe(401);
+  });
+});

@@ -21,12 +21,14 @@ afterEach(() => {
   resetEnvForTests();
 });
 
+const DEMO_MODELS = ["Demo Audio (offline)", "Demo Chat (offline)", "Demo Image (offline)", "Demo Music (offline)", "Demo Video (offline)"];
+
 const published = async () =>
   (await test.database.prisma.chatModel.findMany({ where: { isPublished: true }, orderBy: { chatModel: "asc" } })).map((model) => model.chatModel);
 
 describe("starter models", () => {
   it("without keys, only the offline demo models are published", async () => {
-    expect(await published()).toEqual(["Demo Chat (offline)", "Demo Image (offline)"]);
+    expect(await published()).toEqual(DEMO_MODELS);
   });
 
   it("a platform's models are published at the next start once its key is configured, unless an admin edited them", async () => {
@@ -35,7 +37,7 @@ describe("starter models", () => {
     resetEnvForTests();
 
     expect(await publishStarterModelsWithKeys(test.database.prisma)).toBe(2);
-    expect(await published()).toEqual(["Demo Chat (offline)", "Demo Image (offline)", "Llama 3.1 70B Instruct", "Qwen2.5 VL 72B Instruct"]);
+    expect(await published()).toEqual([...DEMO_MODELS, "Llama 3.1 70B Instruct", "Qwen2.5 VL 72B Instruct"].sort());
     expect(await publishStarterModelsWithKeys(test.database.prisma)).toBe(0);
   });
 

@@ -116,7 +116,8 @@ const envSchema = z
     MEDIA_WEBHOOK_FALLBACK_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
     // How long a claimed job stays with the instance that claimed it before another may take it over.
     MEDIA_JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
-    MEDIA_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(8),
+    // Steps mostly wait on the provider and the database, so an instance keeps many in hand.
+    MEDIA_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(32),
     // How often an idle worker looks for due jobs.
     MEDIA_WORKER_TICK_MS: z.coerce.number().int().min(10).max(60_000).default(500),
     MEDIA_WORKER: z

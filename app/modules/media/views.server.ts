@@ -63,8 +63,8 @@ export function jobView(job: MediaJob & { images: ItemRow[] }): MediaJobView {
   };
 }
 
-/** A chat message's stored media as links (for the chat's message view). */
-export function messageMediaViews(media: unknown): (StoredMessageMedia & { url: string; thumbnailUrl: string | null })[] {
+/** A chat message's stored media as links (for the chat's message view); storage paths stay on the server. */
+export function messageMediaViews(media: unknown): (Omit<StoredMessageMedia, "path" | "thumbnailPath"> & { url: string; thumbnailUrl: string | null })[] {
   if (!Array.isArray(media)) return [];
   return media.flatMap((entry: Partial<StoredMessageMedia>) =>
     entry && typeof entry.path === "string"
@@ -73,8 +73,6 @@ export function messageMediaViews(media: unknown): (StoredMessageMedia & { url: 
             galleryImageId: String(entry.galleryImageId ?? ""),
             mediaType: itemMediaType(String(entry.mediaType ?? "image")),
             contentType: String(entry.contentType ?? ""),
-            path: entry.path,
-            thumbnailPath: entry.thumbnailPath ?? null,
             width: entry.width ?? null,
             height: entry.height ?? null,
             url: signedUrl("gallery", entry.path),

@@ -140,8 +140,16 @@ async function finish(job: ClaimedJob, outcome: Exclude<MediaCheck, { state: "pe
   }
 }
 
+const stats = ((globalThis as unknown as { __mediaWorkerStats?: { claims: number; submits: number } }).__mediaWorkerStats ??= { claims: 0, submits: 0 });
+
+/** What this instance's worker has done since it started: claims taken and jobs submitted (for tests and the benchmark). */
+export function mediaWorkerStats() {
+  return { ...stats };
+}
+
 /** Takes one claimed job one step further. */
 export async function processJob(job: ClaimedJob) {
+  stats.claims++;
   if (job.deadlineAt.getTime() <= Date.now()) {
     const ended = await endJob(job.id, "failed", mediaJobTexts.timedOut, chatTexts.replyTimeout);
     if (ended?.providerRequestId) await cancelAtProvider(job.id).catch(() => {});
@@ -158,6 +166,7 @@ export async function processJob(job: ClaimedJob) {
   try {
     const request = await requestOf(job, provider);
     if (job.status === "queued") {
+      stats.submits++;
       const submission: MediaSubmission = await provider.submit(request);
       if (submission.state !== "submitted") return await finish(job, submission, provider);
       const stillRunning = await checkAgainIn(job.id, nextCheckMs(request), { providerRequestId: submission.requestId });
