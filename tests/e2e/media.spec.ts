@@ -185,5 +185,21 @@ test("in a chat, image mode asks the character for a picture, and it arrives liv
   // The Collection files it under the character.
   await page.goto("/collection");
   await expect(page.getByRole("heading", { name: chat.name })).toBeVisible();
+
+  // The same request without JavaScript: the form posts, the page shows the pending reply, a reload the picture.
+  const plain = await browser.newContext({ javaScriptEnabled: false, viewport: desktop, storageState: await context.storageState() });
+  const noScript = await plain.newPage();
+  await noScript.goto(`/chat/${chat.id}`);
+  await noScript.getByLabel("Settings: Chat mode").click();
+  await noScript.getByRole("radio", { name: /^Image/ }).check();
+  await noScript.getByLabel("Message", { exact: true }).fill("Can I see you at the beach?");
+  await noScript.getByRole("button", { name: "Send" }).click();
+  const list = noScript.getByRole("list", { name: "Messages" });
+  await expect(list.getByText("Can I see you at the beach?")).toBeVisible();
+  await expect(async () => {
+    await noScript.reload();
+    await expect(list.getByRole("img", { name: "A picture from the chat" })).toHaveCount(2, { timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+  await plain.close();
   await context.close();
 });
