@@ -58,7 +58,7 @@ export default function MyMedia({ loaderData, actionData }: Route.ComponentProps
     <div className="flex max-w-5xl flex-col gap-6">
       <div>
         <h1 className="text-2xl font-bold">My Media</h1>
-        <p className="text-sm text-muted">Images, videos and audio you can use on the Generate page and in chats.</p>
+        <p className="text-sm text-muted">Images, videos and audio to start from on the Generate page.</p>
       </div>
 
       <section className="card flex flex-col gap-3 p-5" aria-labelledby="add-heading">
