@@ -1,7 +1,7 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
 /** Screens a later slice builds; each shows a short "coming soon" page until then. */
-const comingSoon = ["generate", "create", "collection"];
+const comingSoon = ["create"];
 
 export default [
   route("healthz", "routes/api/healthz.ts"),
@@ -21,6 +21,8 @@ export default [
   route("api/characters/import", "routes/api/characters.import.ts"),
   route("characters/:characterId/card.png", "routes/api/character-card.png.ts"),
   route("characters/:characterId/card.json", "routes/api/character-card.json.ts"),
+  route("api/uploads", "routes/api/uploads.ts"),
+  route("api/gallery", "routes/api/gallery.ts"),
   layout("routes/_shell/layout.tsx", [
     layout("routes/_shell/content.tsx", [
       index("routes/home.tsx"),
@@ -43,6 +45,9 @@ export default [
       route("chat/start/:characterId", "routes/chat/start.tsx"),
       route("chat/:sessionId", "routes/chat/session.tsx"),
       route("settings", "routes/settings-redirect.ts"),
+      route("generate", "routes/generate.tsx"),
+      route("gallery/:imageId/delete", "routes/gallery.delete.tsx"),
+      route("collection", "routes/collection.tsx"),
       route("dashboard", "routes/dashboard/layout.tsx", [
         index("routes/dashboard/overview.tsx"),
         route("settings", "routes/dashboard/settings.tsx"),
@@ -51,6 +56,8 @@ export default [
         route("billing", "routes/dashboard/billing.tsx"),
         route("usage", "routes/dashboard/usage.tsx"),
         route("tickets", "routes/dashboard/tickets.tsx"),
+        route("media", "routes/dashboard/media.tsx"),
+        route("media/:uploadId/delete", "routes/dashboard/media.delete.tsx"),
       ]),
       route("admin", "routes/admin/layout.tsx", [
         index("routes/admin/dashboard.tsx"),

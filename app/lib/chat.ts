@@ -11,7 +11,12 @@ export type ChatMessageView = {
   attachments?: AttachmentView[];
   /** Swipes: which of the message's versions is shown (0-based) and how many there are, when more than one. */
   versions?: { selected: number; count: number };
+  /** A picture request's reply: the media once its job completed, or `generating` until then. */
+  media?: ChatMediaView[];
+  generating?: boolean;
 };
+
+export type ChatMediaView = { kind: "image" | "video" | "audio"; url: string; thumbUrl: string };
 
 export type PresentMessages = {
   /** The session's messages from `since` on, newest first. */

@@ -88,6 +88,17 @@ export const toasts = {
   "favorite-removed": { title: "Success", message: "Removed from favorites", tone: "success" },
   "favorite-failed": { title: "Error", message: "Failed to update favorites", tone: "error" },
   "favorite-sign-in": { title: "Sign in required", message: "Please sign in to add favorites", tone: "error" },
+  "image-public": { title: "Success", message: "Image is now public", tone: "success" },
+  "image-private": { title: "Success", message: "Image is now private", tone: "success" },
+  "image-status-failed": { title: "Error", message: "Failed to update image status", tone: "error" },
+  "image-deleted": { title: "Success", message: "Image deleted successfully", tone: "success" },
+  "image-delete-failed": { title: "Error", message: "Failed to delete image", tone: "error" },
+  "generation-started": { title: "Success", message: "Image generation started", tone: "success" },
+  "generation-failed": { title: "Error", message: "Failed to generate image", tone: "error" },
+  "media-added": { title: "Success", message: "Media added successfully", tone: "success" },
+  "media-add-failed": { title: "Error", message: "Failed to add media", tone: "error" },
+  "media-deleted": { title: "Success", message: "Media deleted successfully", tone: "success" },
+  "media-delete-failed": { title: "Error", message: "Failed to delete media", tone: "error" },
 } as const;
 
 export type ToastCode = keyof typeof toasts;

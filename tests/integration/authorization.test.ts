@@ -42,6 +42,23 @@ beforeAll(async () => {
   const admin = await db.user.findUniqueOrThrow({ where: { email: "admin@example.com" } });
   fixtureIds.ticketId = (await db.ticket.create({ data: { userId: admin.id, topic: "Fixture ticket", message: "Help" } })).id;
   fixtureIds.characterId = (await db.character.create({ data: { name: "Fixture character", isPublished: false, createdById: admin.id } })).id;
+  // The normal user's own upload and gallery item: the admin is someone else to them.
+  fixtureIds.uploadId = (
+    await db.upload.create({
+      data: {
+        userId: fixtureIds.id!,
+        filename: "fixture.png",
+        mediaType: "image",
+        contentType: "image/png",
+        bucket: "uploads",
+        privatePath: `${fixtureIds.id}/fixture.png`,
+        size: 1,
+      },
+    })
+  ).id;
+  fixtureIds.imageId = (
+    await db.galleryImage.create({ data: { userId: fixtureIds.id!, requestId: "fixture-0", prompt: "fixture", url: `${fixtureIds.id}/fixture.png` } })
+  ).id;
 });
 afterAll(() => test.dispose());
 
@@ -53,6 +70,7 @@ async function outcome(run: () => Promise<unknown>) {
     return "ok";
   } catch (thrown) {
     if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) return `redirect ${thrown.headers.get("location")}`;
+    if ((thrown as { init?: ResponseInit })?.init?.status === 404) return "not found";
     throw thrown;
   }
 }
@@ -99,6 +117,9 @@ async function adminData() {
   );
 }
 
+/** Params naming a record the normal user owns. */
+const ownedParams = /:(uploadId|imageId)\b/;
+
 const sameRoute = (url: string) => new RegExp(`^(ok|redirect ${url.replace(/[/]/g, "\\/")}(\\?toast=[\\w-]+)?)$`);
 
 describe("every /dashboard and /admin loader and action checks who is asking", () => {
@@ -108,6 +129,8 @@ describe("every /dashboard and /admin loader and action checks who is asking", (
         "/dashboard",
         "/dashboard/settings",
         "/dashboard/tickets",
+        "/dashboard/media",
+        "/dashboard/media/:uploadId/delete",
         "/admin",
         "/admin/models",
         "/admin/banners",
@@ -147,9 +170,12 @@ describe("every /dashboard and /admin loader and action checks who is asking", (
             expect(await adminData(), `${route.url} changed nothing`).toBe(before);
           }
         } else {
-          expect(signedOut, `${kind} ${route.url}`).toBe(`redirect /login?redirectTo=${encodeURIComponent(route.url)}`);
+          const filled = withParams(route.url).url;
+          expect(signedOut, `${kind} ${route.url}`).toBe(`redirect /login?redirectTo=${encodeURIComponent(filled)}`);
           // Signed in, the request is served: data, or (an action with nothing to do) back to the same page.
-          for (const served of [asUser, asAdmin]) expect(served, `${kind} ${route.url}`).toMatch(sameRoute(route.url));
+          // A record the normal user owns (their upload) does not exist for anyone else: 404.
+          expect(asUser, `${kind} ${route.url}`).toMatch(sameRoute(filled));
+          expect(asAdmin, `${kind} ${route.url}`).toMatch(ownedParams.test(route.url) ? /^not found$/ : sameRoute(filled));
         }
       }
     });
@@ -268,6 +294,57 @@ describe("favorites and character cards check who is asking", () => {
 
   it("/api/characters/import needs a signed-in person", async () => {
     expect(await answer("/api/characters/import", "action", "", {})).toBe(401);
+  });
+});
+
+describe("media: another person's upload or gallery item answers 404 to every loader, action and resource route", () => {
+  type Check = { file: string; url: string; kind: "loader" | "action"; form?: Record<string, string> };
+  const checks = (): Check[] => [
+    { file: "routes/gallery.delete.tsx", url: "/gallery/:imageId/delete", kind: "loader" },
+    { file: "routes/gallery.delete.tsx", url: "/gallery/:imageId/delete", kind: "action", form: { intent: "delete" } },
+    { file: "routes/generate.tsx", url: "/generate", kind: "action", form: { intent: "set-public", imageId: fixtureIds.imageId!, public: "true" } },
+    { file: "routes/dashboard/media.delete.tsx", url: "/dashboard/media/:uploadId/delete", kind: "loader" },
+    { file: "routes/dashboard/media.delete.tsx", url: "/dashboard/media/:uploadId/delete", kind: "action", form: { intent: "delete" } },
+  ];
+  const owned = async () =>
+    JSON.stringify(
+      await Promise.all([
+        test.database.prisma.upload.findMany({ orderBy: { id: "asc" } }),
+        test.database.prisma.galleryImage.findMany({ orderBy: { id: "asc" } }),
+      ]),
+    );
+
+  it("the admin is not the owner: 404, and nothing changes; signed out: sent to sign in", async () => {
+    const before = await owned();
+    for (const check of checks()) {
+      const module = (await import(/* @vite-ignore */ path.resolve("app", check.file))) as RouteModule;
+      expect(await call(module, check.kind, check.url, cookies.admin, check.form), `${check.kind} ${check.url}`).toBe("not found");
+      expect(await call(module, check.kind, check.url, "", check.form), `${check.kind} ${check.url} signed out`).toMatch(/^redirect \/login\?redirectTo=/);
+    }
+    expect(await owned()).toBe(before);
+  });
+
+  it("the resource routes answer signed-out callers 401 (uploads) or public items only (gallery)", async () => {
+    const uploads = (await import(/* @vite-ignore */ path.resolve("app", "routes/api/uploads.ts"))) as RouteModule;
+    const gallery = (await import(/* @vite-ignore */ path.resolve("app", "routes/api/gallery.ts"))) as RouteModule;
+    const ask = async (module: RouteModule, url: string, cookie: string) =>
+      (await module.loader!(routeArgs(new Request(`http://localhost${url}`, { headers: cookie ? { Cookie: cookie } : {} })))) as Response;
+    expect((await ask(uploads, "/api/uploads", "")).status).toBe(401);
+    const adminsUploads = (await (await ask(uploads, "/api/uploads", cookies.admin)).json()) as { uploads: unknown[] };
+    expect(adminsUploads.uploads).toEqual([]);
+    for (const filter of ["all", "mine", "public"]) {
+      const page = (await (await ask(gallery, `/api/gallery?filter=${filter}`, cookies.admin)).json()) as { items: unknown[] };
+      expect(page.items, filter).toEqual([]);
+    }
+  });
+
+  it("/generate and /collection: the page shows, the collection needs sign-in", async () => {
+    const generate = (await import(/* @vite-ignore */ path.resolve("app", "routes/generate.tsx"))) as RouteModule;
+    const collection = (await import(/* @vite-ignore */ path.resolve("app", "routes/collection.tsx"))) as RouteModule;
+    expect(await call(generate, "loader", "/generate", "")).toBe("ok");
+    expect(await call(generate, "action", "/generate", "", { intent: "generate", prompt: "x" })).toBe("redirect /login?redirectTo=%2Fgenerate");
+    expect(await call(collection, "loader", "/collection", "")).toBe("redirect /login?redirectTo=%2Fcollection");
+    expect(await call(collection, "loader", "/collection", cookies.admin)).toBe("ok");
   });
 });
 

@@ -1,10 +1,12 @@
 import { BookOpen, Mic, Paperclip, RotateCcw, SendHorizontal, Square, X } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
-import { Form } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { ATTACHMENT_EXTENSIONS, type AttachmentView } from "~/lib/attachments";
 import { chatTexts, MESSAGE_COUNT_FROM_CHARS, MESSAGE_MAX_CHARS } from "~/lib/chat";
 import { showToast } from "~/lib/toasts";
 import { useAttachments } from "./attachment-picker";
+import { ModePicker, sendsPictureRequest, type ModeModels } from "./mode-picker";
+import type { ChatMode } from "~/lib/documents/chat-message";
 
 const MAX_HEIGHT_PX = 200;
 
@@ -21,6 +23,9 @@ export function ChatComposer({
   onRegenerate,
   fill,
   onOpenGuide,
+  modes,
+  mode = "chat",
+  onModeChange,
 }: {
   streaming: boolean;
   /** The text of a send the page's form posted and the server refused (without JavaScript). */
@@ -34,7 +39,14 @@ export function ChatComposer({
   fill?: { text: string; key: number } | null;
   /** Shown only when the agent has an Ask Me guide (spec section 2). */
   onOpenGuide?: () => void;
+  /** The model (and cost) each mode would use; a mode without one cannot be chosen. */
+  modes?: ModeModels;
+  mode?: ChatMode;
+  onModeChange?: (mode: ChatMode) => void;
 }) {
+  const navigation = useNavigation();
+  // Spec section 2: in a mode other than chat, 'Processing your request...' shows while the request is sent.
+  const processing = navigation.state === "submitting" && sendsPictureRequest(String(navigation.formData?.get("mode") ?? ""));
   const input = useRef<HTMLTextAreaElement>(null);
   const attachments = useAttachments();
   // The text's length once it is counted (0 below that), so that typing does not re-render the composer.
@@ -57,6 +69,15 @@ export function ChatComposer({
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
+    if (sendsPictureRequest(mode)) {
+      // A picture request posts the form to the page (as without JavaScript); its reply fills in live.
+      if (!input.current?.value.trim() || processing) return event.preventDefault();
+      setTimeout(() => {
+        if (input.current) input.current.value = "";
+        grow();
+      });
+      return;
+    }
     event.preventDefault();
     const text = input.current?.value.trim() ?? "";
     const files = attachments.ready;
@@ -83,7 +104,12 @@ export function ChatComposer({
   }
 
   return (
-    <div className="border-t border-line bg-surface p-3">
+    <div className="relative border-t border-line bg-surface p-3">
+      {processing ? (
+        <div role="status" className="absolute inset-0 z-10 flex items-center justify-center bg-surface/90 text-sm font-medium">
+          Processing your request...
+        </div>
+      ) : null}
       {canRegenerate && !streaming ? (
         // A form of its own, so that without JavaScript it posts to the page like the composer.
         <Form
@@ -122,6 +148,7 @@ export function ChatComposer({
       ) : null}
       <Form method="post" encType="multipart/form-data" onSubmit={submit} className="flex items-end gap-2">
         <input type="hidden" name="intent" value="send" />
+        {modes ? <ModePicker modes={modes} mode={mode} onChange={(next) => onModeChange?.(next)} /> : null}
         {/* The file field itself is hidden: its button shows the keyboard focus for it. */}
         <label
           className="btn-secondary h-11 w-11 shrink-0 cursor-pointer p-0 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent"

@@ -134,6 +134,28 @@ export const MessageBubble = memo(function MessageBubble({
             ))}
           </ul>
         ) : null}
+        {message.generating ? (
+          <p className="flex items-center gap-2 text-sm" role="status" data-testid="media-generating">
+            <span className="size-3 animate-pulse rounded-full bg-accent" aria-hidden /> Generating...
+          </p>
+        ) : null}
+        {message.media?.length ? (
+          <ul className="mt-1 flex flex-wrap gap-2" aria-label="Media">
+            {message.media.map((item) =>
+              item.kind === "image" ? (
+                <li key={item.url}>
+                  <a href={item.url} target="_blank" rel="noopener noreferrer">
+                    <img src={item.thumbUrl} alt="A picture from the chat" className="max-h-64 rounded-lg" loading="lazy" />
+                  </a>
+                </li>
+              ) : (
+                <li key={item.url}>
+                  {item.kind === "video" ? <video src={item.url} controls className="max-h-64 rounded-lg" /> : <audio src={item.url} controls />}
+                </li>
+              ),
+            )}
+          </ul>
+        ) : null}
         {/* While this month's free tokens are unclaimed, claiming them comes first: buying may not even be available. */}
         {message.claimTokens || message.buyTokens ? (
           <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1">

@@ -103,6 +103,8 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
       live.noteMessage(messageSession, message);
       if (held.current?.sessionId === messageSession) held.current.messages.push(message);
       else addLive(messageSession, [message]);
+      // A picture request's reply filled in (its placeholder is already shown): the page's data is read again.
+      if (message.media?.length && messageSession === sessionId) reload();
     },
     onDeleted: (messageSession, id) => {
       // A delete made with this page's own button reloads the page when it redirects.

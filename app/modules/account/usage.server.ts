@@ -10,7 +10,7 @@ export type MonthlyUsage = {
   /** the person's own messages this month: what they asked, not the replies (a Regenerate asks nothing new) */
   messagesSent: number;
   imagesGenerated: number;
-  /** every file the person stores now, not only this month's: the uploads library and their chat attachments */
+  /** every file the person stores now, not only this month's: the uploads library, their chat attachments and their generated media */
   storage: { bytes: number; files: number };
   balance: Balance;
 };
@@ -37,13 +37,15 @@ export async function getMonthlyUsage(
 ): Promise<MonthlyUsage> {
   const { start, end } = utcMonthBounds(now);
   const thisMonth = { gte: start, lt: end };
-  const [{ chatMessages, images, other }, messagesSent, imagesGenerated, uploads, attachments, balanceNow] = await Promise.all([
+  const [{ chatMessages, images, other }, messagesSent, imagesGenerated, uploads, attachments, generated, balanceNow] = await Promise.all([
     spentThisMonth(userId, start, end),
     prisma().chatMessage.count({ where: { userId, senderType: "user", createdAt: thisMonth } }),
     prisma().galleryImage.count({ where: { userId, createdAt: thisMonth } }),
     prisma().upload.aggregate({ where: { userId }, _sum: { size: true }, _count: { _all: true } }),
     // Chat attachments have no row (spec: the chats bucket, {userId}/{uniqueId}/{filename}): what is stored is what counts.
     folderUsage("chats", userId),
+    // Generated media (and its thumbnails) live at gallery/{userId}/...: counted as stored.
+    folderUsage("gallery", userId),
     balance,
   ]);
   return {
@@ -51,7 +53,10 @@ export async function getMonthlyUsage(
     spent: { chatMessages, images, other, total: chatMessages + images + other },
     messagesSent,
     imagesGenerated,
-    storage: { bytes: Number(uploads._sum.size ?? 0) + attachments.bytes, files: uploads._count._all + attachments.files },
+    storage: {
+      bytes: Number(uploads._sum.size ?? 0) + attachments.bytes + generated.bytes,
+      files: uploads._count._all + attachments.files + generated.files,
+    },
     balance: balanceNow,
   };
 }

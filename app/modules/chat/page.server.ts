@@ -3,6 +3,7 @@ import { readPromptGuide } from "~/lib/prompt-guide";
 import { prisma } from "~/modules/db/db.server";
 import { isFavorite } from "~/modules/favorites/favorites.server";
 import { InvalidInputError } from "~/modules/http/errors.server";
+import { pictureModelFor, requestPictureInChat } from "~/modules/media/jobs.server";
 import { modelChoices, updateOwnAgent } from "./agents.server";
 import { filesInForm, storeFormFiles } from "./attachments.server";
 import { chooseChatModel, customModelMap, FALLBACK_CHAT_MODEL } from "./model-choice.server";
@@ -22,12 +23,16 @@ export async function chatPageData(userId: string, sessionId: string, searchPara
     prisma().chatAgent.findUniqueOrThrow({ where: { id: session.agentId }, include: { character: { select: { chatModel: true } } } }),
   ]);
   const wants = { customModels: agent.customModels, document: agent.document, characterChatModel: agent.character.chatModel };
-  const [model, pictureModel, choices, favorite] = await Promise.all([
+  const [model, pictureModel, choices, imageModel, videoModel, favorite] = await Promise.all([
     chooseChatModel(wants),
     chooseChatModel(wants, { needsImages: true }),
     modelChoices(),
+    pictureModelFor(agent.customModels, "image"),
+    pictureModelFor(agent.customModels, "video"),
     isFavorite(userId, "agent", agent.id),
   ]);
+  const modeModel = (chosen: { chatModel: string; costTokens: number; costUnit: string } | null) =>
+    chosen ? { modelName: chosen.chatModel, cost: chosen.costTokens, costUnit: chosen.costUnit } : null;
   return {
     // Which chat these messages are from: a page of older ones is only ever added to that chat.
     sessionId: session.id,
@@ -52,6 +57,14 @@ export async function chatPageData(userId: string, sessionId: string, searchPara
           : null,
       promptGuide: readPromptGuide(agent.promptGuide),
     },
+    // The composer's modes (spec section 4) and the model each would use, with its cost; null: none can be called now.
+    modes: {
+      chat: modeModel(model),
+      image: modeModel(imageModel),
+      design: modeModel(imageModel),
+      video: modeModel(videoModel),
+      vision: modeModel(pictureModel),
+    },
     // The person's own copy, as the edit agent form shows it.
     editable: {
       name: agent.name,
@@ -72,6 +85,12 @@ export async function chatPageData(userId: string, sessionId: string, searchPara
  */
 export async function handleChatAction(userId: string, sessionId: string, form: FormData): Promise<{ ok: true; toast?: "agent-updated" | "message-deleted" }> {
   const intent = form.get("intent");
+  const mode = form.get("mode");
+  // A picture (or video) request: the character is pictured, and the reply fills in when the job completes.
+  if (intent === "send" && (mode === "image" || mode === "design" || mode === "video")) {
+    await requestPictureInChat(userId, sessionId, String(form.get("message") ?? ""), mode === "video" ? "video" : "image");
+    return { ok: true };
+  }
   if (intent === "send" || intent === "regenerate") {
     await sendFromForm(userId, sessionId, intent, form);
     return { ok: true };

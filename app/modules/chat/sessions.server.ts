@@ -1,13 +1,22 @@
 import { Prisma } from "~/generated/prisma/client";
-import { chatTexts, MESSAGES_PAGE_SIZE, SESSION_LIST_LIMIT, type ChatMessageView, type ChatSessionSummary, type PresentMessages } from "~/lib/chat";
+import {
+  chatTexts,
+  MESSAGES_PAGE_SIZE,
+  SESSION_LIST_LIMIT,
+  type ChatMediaView,
+  type ChatMessageView,
+  type ChatSessionSummary,
+  type PresentMessages,
+} from "~/lib/chat";
 import { agentDocumentFor } from "~/lib/documents/agent-document";
-import { chatMessageDocumentSchema, type ChatMessageDocumentInput } from "~/lib/documents/chat-message";
+import { chatMessageDocumentSchema, parseChatMessageDocument, type ChatMessageDocumentInput } from "~/lib/documents/chat-message";
 import { addressTime } from "~/lib/query-params";
 import { liveLoginSessionSql } from "~/modules/auth/login-session.server";
 import { escapeLike, isUuid } from "~/modules/db/sql.server";
 import { visibleCharacter } from "~/modules/catalogue/submissions.server";
 import { prisma } from "~/modules/db/db.server";
 import { InvalidInputError, NotFoundError } from "~/modules/http/errors.server";
+import { signedUrl } from "~/modules/storage/storage.server";
 import { attachmentViews, removeUnusedAttachments } from "./attachments.server";
 import { greetingFor } from "./greeting.server";
 import { chatEventNotifySql, publishChatEvent } from "./realtime.server";
@@ -164,7 +173,17 @@ export async function listMessages(sessionId: string, before?: string | null): P
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: MESSAGES_PAGE_SIZE + 1,
-    select: { id: true, senderType: true, message: true, messageType: true, createdAt: true, document: true, alternatives: true, selectedAlternative: true },
+    select: {
+      id: true,
+      senderType: true,
+      message: true,
+      messageType: true,
+      createdAt: true,
+      document: true,
+      alternatives: true,
+      selectedAlternative: true,
+      media: true,
+    },
   });
   const page = rows.slice(0, MESSAGES_PAGE_SIZE).reverse();
   return { messages: page.map(toView), hasMore: rows.length > MESSAGES_PAGE_SIZE };
@@ -210,7 +229,7 @@ export async function liveSignInsWithOwnMessage(
   const [row] = await prisma().$queryRaw<(Partial<MessageRow> & { live: string[] | null })[]>`
     WITH live AS (${live})
     SELECT (SELECT array_agg(live.id) FROM live) AS live, m.id::text AS id, m.sender_type::text AS "senderType", m.message,
-           m.message_type AS "messageType", m.created_at AS "createdAt", m.document, m.alternatives, m.selected_alternative AS "selectedAlternative"
+           m.message_type AS "messageType", m.created_at AS "createdAt", m.document, m.alternatives, m.selected_alternative AS "selectedAlternative", m.media
     FROM (SELECT 1) one
     LEFT JOIN chat_messages m ON EXISTS (SELECT 1 FROM live) AND m.id = ${messageId && isUuid(messageId) ? messageId : null}::uuid AND m.user_id = ${userId}::uuid`;
   return { live: new Set(row?.live ?? []), message: row?.id ? toView(row as MessageRow) : null };
@@ -335,10 +354,13 @@ type MessageRow = {
   document: unknown;
   alternatives?: string[];
   selectedAlternative?: number;
+  media?: unknown;
 };
 
 function toView(row: MessageRow): ChatMessageView {
   const attachments = attachmentViews(row.document);
+  const media = chatMediaViews(row.media);
+  const generating = media.length === 0 && parseChatMessageDocument(row.document).isGenerating === true;
   return {
     id: row.id,
     senderType: row.senderType,
@@ -347,6 +369,8 @@ function toView(row: MessageRow): ChatMessageView {
     createdAt: row.createdAt.toISOString(),
     ...(attachments.length ? { attachments } : {}),
     ...versionsView(row.alternatives?.length ?? 0, row.selectedAlternative ?? 0),
+    ...(media.length ? { media } : {}),
+    ...(generating ? { generating } : {}),
   };
 }
 
@@ -368,8 +392,19 @@ export async function selectMessageVersion(userId: string, sessionId: string, me
             AND NOT EXISTS (SELECT 1 FROM chat_messages later WHERE later.session_id = m.session_id
                               AND (later.created_at, later.id) > (m.created_at, m.id))
           RETURNING m.id::text AS id, m.sender_type::text AS "senderType", m.message, m.message_type AS "messageType", m.created_at AS "createdAt",
-                    m.document, m.alternatives, m.selected_alternative AS "selectedAlternative"`
+                    m.document, m.alternatives, m.selected_alternative AS "selectedAlternative", m.media`
       : [];
   if (rows.length === 0) throw new InvalidInputError(chatTexts.versionUnavailable);
   return toView(rows[0]!);
+}
+
+/** A picture request's reply media (stored by the media jobs as gallery paths), as signed links. */
+function chatMediaViews(media: unknown): ChatMediaView[] {
+  if (!Array.isArray(media)) return [];
+  return media.flatMap((entry: { mediaType?: unknown; path?: unknown; thumbnailPath?: unknown }) => {
+    if (!entry || typeof entry.path !== "string") return [];
+    const kind = entry.mediaType === "video" || entry.mediaType === "audio" ? entry.mediaType : "image";
+    const url = signedUrl("gallery", entry.path);
+    return [{ kind, url, thumbUrl: typeof entry.thumbnailPath === "string" ? signedUrl("gallery", entry.thumbnailPath) : url }];
+  });
 }

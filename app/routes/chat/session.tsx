@@ -24,6 +24,7 @@ import { ReplyFailedError } from "~/modules/chat/reply.server";
 import { MessageNotFoundError } from "~/modules/chat/sessions.server";
 import { errorData, isAppError } from "~/modules/http/errors.server";
 import { readFormWithin } from "~/modules/http/form.server";
+import type { ChatMode } from "~/lib/documents/chat-message";
 import type { Route } from "./+types/session";
 
 /** Spec section 2: on narrow screens the conversation is full-screen, with its own header and back action. */
@@ -116,6 +117,7 @@ export default function ChatSession({ loaderData, actionData, params }: Route.Co
   const panelShown = () => panel === "open" || (panel === "auto" && window.matchMedia(PANEL_BY_DEFAULT).matches);
   const togglePanel = () => setPanel(panelShown() ? "closed" : "open");
   const [fill, setFill] = useState<{ text: string; key: number } | null>(null);
+  const [mode, setMode] = useState<ChatMode>("chat");
   const [guideOpen, setGuideOpen] = useState(false);
   const [detailsOpen, setDetailsOpen] = useState(false);
   // A failed save's errors stay until the form is closed; opened again, it starts afresh.
@@ -155,6 +157,8 @@ export default function ChatSession({ loaderData, actionData, params }: Route.Co
     const index = picks.current[key] ?? 0;
     picks.current[key] = index + 1;
     write(prompts[index % prompts.length]!);
+    // Spec section 2: "Show me...", "Send me..." and "Can I see..." ask for a picture.
+    if ((key === "show_me" || key === "send_me" || key === "can_i_see") && page.modes.image) setMode("image");
   };
   const scroll = useChatScroll(params.sessionId, chat.messages);
   const topSentinel = useRef<HTMLDivElement>(null);
@@ -336,6 +340,9 @@ export default function ChatSession({ loaderData, actionData, params }: Route.Co
           onStop={chat.stop}
           onRegenerate={chat.regenerate}
           fill={fill}
+          modes={page.modes}
+          mode={mode}
+          onModeChange={setMode}
           onOpenGuide={guide.some((section) => section.key === "ask_me") ? () => setGuideOpen(true) : undefined}
         />
         <EditAgentModal

@@ -1,4 +1,4 @@
-import { Coins, CreditCard, LayoutDashboard, LifeBuoy, Receipt, Settings, BarChart3 } from "lucide-react";
+import { Coins, CreditCard, Images, LayoutDashboard, LifeBuoy, Receipt, Settings, BarChart3 } from "lucide-react";
 import { SectionLayout, type SectionNavItem } from "~/components/section-nav";
 import { requireUser } from "~/modules/auth/login-session.server";
 import { unreadTicketCount } from "~/modules/support/tickets.server";
@@ -11,6 +11,7 @@ const items: SectionNavItem[] = [
   { to: "/dashboard/billing", label: "Billing", icon: Receipt },
   { to: "/dashboard/usage", label: "Usage", icon: BarChart3 },
   { to: "/dashboard/tokens", label: "Tokens", icon: Coins },
+  { to: "/dashboard/media", label: "My Media", icon: Images },
   { to: "/dashboard/tickets", label: "Tickets", icon: LifeBuoy },
 ];
 

@@ -1,0 +1,86 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { MediaViewer } from "~/components/media/media-viewer";
+import type { GalleryItemView, MediaKind } from "~/lib/gallery";
+import { requireUser } from "~/modules/auth/login-session.server";
+import { listCollection } from "~/modules/gallery/collection.server";
+import type { Route } from "./+types/collection";
+
+export function meta() {
+  return [{ title: "Collection · CharacterVerse" }];
+}
+
+const KINDS: { value: MediaKind | null; label: string }[] = [
+  { value: null, label: "All" },
+  { value: "image", label: "Images" },
+  { value: "video", label: "Videos" },
+  { value: "audio", label: "Audio" },
+];
+
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const user = await requireUser(request, url);
+  const kind = KINDS.find((option) => option.value === url.searchParams.get("type"))?.value ?? null;
+  return { kind, groups: await listCollection(user.id, kind) };
+}
+
+export default function Collection({ loaderData: { kind, groups } }: Route.ComponentProps) {
+  const [viewing, setViewing] = useState<{ items: GalleryItemView[]; index: number } | null>(null);
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Collection</h1>
+        <nav aria-label="Media type" className="flex flex-wrap gap-2">
+          {KINDS.map((option) => (
+            <Link
+              key={option.label}
+              to={option.value ? `/collection?type=${option.value}` : "/collection"}
+              aria-current={option.value === kind ? "page" : undefined}
+              className={`rounded-full border px-4 py-1.5 text-sm ${option.value === kind ? "border-accent bg-accent-strong text-white" : "border-line hover:border-accent"}`}
+            >
+              {option.label}
+            </Link>
+          ))}
+        </nav>
+      </div>
+      {groups.length === 0 ? (
+        <div className="card flex flex-col items-center gap-3 p-10 text-center">
+          <p className="text-muted">Nothing here yet. Pictures characters send you and media you generate appear here.</p>
+          <Link to="/generate" className="btn-primary">
+            Generate media
+          </Link>
+        </div>
+      ) : (
+        groups.map((group) => (
+          <section key={group.key} aria-labelledby={`group-${group.key}`} className="flex flex-col gap-3">
+            <h2 id={`group-${group.key}`} className="text-lg font-semibold">
+              {group.title}
+            </h2>
+            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-6">
+              {group.items.map((item, index) => (
+                <li key={item.id} className="card overflow-hidden">
+                  <button
+                    type="button"
+                    onClick={() => setViewing({ items: group.items, index })}
+                    className="block aspect-[3/4] w-full overflow-hidden"
+                    aria-label={`Open ${item.prompt || "generated media"}`}
+                  >
+                    {item.kind === "image" ? (
+                      <img src={item.thumbUrl} alt={item.prompt || "Generated image"} loading="lazy" className="size-full object-cover" />
+                    ) : (
+                      <span className="flex size-full items-center justify-center bg-raised p-2 text-sm text-muted">
+                        {item.kind === "video" ? "Video" : "Audio"}
+                      </span>
+                    )}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))
+      )}
+      {viewing ? (
+        <MediaViewer items={viewing.items} index={viewing.index} onIndex={(index) => setViewing({ ...viewing, index })} onClose={() => setViewing(null)} />
+      ) : null}
+    </div>
+  );
+}

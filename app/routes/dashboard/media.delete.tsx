@@ -1,0 +1,56 @@
+import { Form, Link } from "react-router";
+import { uploadTexts } from "~/lib/uploads";
+import { requireUser } from "~/modules/auth/login-session.server";
+import { errorData, failureToast, InvalidInputError, isAppError, redirectWithToast } from "~/modules/http/errors.server";
+import { readFormWithin } from "~/modules/http/form.server";
+import { deleteUpload, ownUpload } from "~/modules/uploads/uploads.server";
+import type { Route } from "./+types/media.delete";
+
+export function meta() {
+  return [{ title: "Delete media · CharacterVerse" }];
+}
+
+/** The confirmation a browser without JavaScript asks on; someone else's upload is 404. */
+export async function loader({ request, url, params }: Route.LoaderArgs) {
+  const user = await requireUser(request, url);
+  try {
+    const upload = await ownUpload(user.id, params.uploadId);
+    return { filename: upload.filename };
+  } catch (error) {
+    return errorData(error);
+  }
+}
+
+export async function action({ request, url, params }: Route.ActionArgs) {
+  const user = await requireUser(request, url);
+  const form = await readFormWithin(request, 16 * 1024);
+  try {
+    // Someone else's record is 404 whatever was posted; the owner's needs the Delete button's intent.
+    await ownUpload(user.id, params.uploadId);
+    if (form?.get("intent") !== "delete") throw new InvalidInputError("Unknown action");
+    await deleteUpload(user.id, params.uploadId);
+  } catch (error) {
+    if (isAppError(error)) return errorData(error);
+    return redirectWithToast("/dashboard/media", failureToast(error, "media-delete-failed"));
+  }
+  return redirectWithToast("/dashboard/media", "media-deleted");
+}
+
+export default function DeleteMedia({ loaderData }: Route.ComponentProps) {
+  if (!("filename" in loaderData)) return null;
+  return (
+    <Form method="post" className="card flex max-w-md flex-col gap-4 p-6">
+      <h1 className="text-xl font-bold">Delete media</h1>
+      <p className="text-sm text-muted">{uploadTexts.confirmDelete}</p>
+      <p className="truncate text-sm font-medium">{loaderData.filename}</p>
+      <div className="flex justify-end gap-2">
+        <Link to="/dashboard/media" className="btn-secondary">
+          Cancel
+        </Link>
+        <button type="submit" name="intent" value="delete" className="btn-primary">
+          Delete
+        </button>
+      </div>
+    </Form>
+  );
+}

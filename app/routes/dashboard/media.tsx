@@ -1,0 +1,156 @@
+import { Trash2 } from "lucide-react";
+import { useState } from "react";
+import { data, Form, Link, useFetcher } from "react-router";
+import { MediaThumb } from "~/components/media/media-thumb";
+import { MediaUploadForm } from "~/components/media/media-upload-form";
+import { useReload } from "~/components/chat/use-chat-feed";
+import { Pagination } from "~/components/pagination";
+import { Dialog } from "~/components/ui/dialog";
+import { FormAlert } from "~/components/ui/form";
+import { parsePage } from "~/lib/gallery";
+import { formatBytes, parseUploadMediaType, UPLOAD_MEDIA_TYPES, uploadTexts, type UploadView } from "~/lib/uploads";
+import { requireUser } from "~/modules/auth/login-session.server";
+import { failureToast, isAppError, redirectWithToast } from "~/modules/http/errors.server";
+import { fileInForm, readUploadForm } from "~/modules/uploads/upload-form.server";
+import { addUpload, listUploads, UploadRejectedError } from "~/modules/uploads/uploads.server";
+import type { Route } from "./+types/media";
+
+export function meta() {
+  return [{ title: "My Media · CharacterVerse" }];
+}
+
+const MEDIA = "/dashboard/media";
+
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const user = await requireUser(request, url);
+  const filters = {
+    q: url.searchParams.get("q")?.trim() ?? "",
+    type: parseUploadMediaType(url.searchParams.get("type")),
+    page: parsePage(url.searchParams.get("page")),
+  };
+  return { filters, ...(await listUploads(user.id, filters)) };
+}
+
+/** Without JavaScript a file is added here (`intent=upload`); the page's script sends it to /api/uploads with its progress. */
+export async function action({ request, url }: Route.ActionArgs) {
+  const user = await requireUser(request, url);
+  try {
+    const form = await readUploadForm(request);
+    if (form.get("intent") !== "upload") return redirectWithToast(MEDIA, "media-add-failed");
+    const file = fileInForm(form);
+    if (!file) throw new UploadRejectedError(uploadTexts.notMedia);
+    await addUpload(user.id, file);
+    return redirectWithToast(MEDIA, "media-added");
+  } catch (error) {
+    if (!isAppError(error)) return redirectWithToast(MEDIA, failureToast(error, "media-add-failed"));
+    return data({ error: `${uploadTexts.addFailed}: ${error.message}` }, { status: error.status });
+  }
+}
+
+export default function MyMedia({ loaderData, actionData }: Route.ComponentProps) {
+  const { filters, uploads, page, pageCount, total } = loaderData;
+  const reload = useReload();
+  const [deleting, setDeleting] = useState<UploadView | null>(null);
+  const hrefFor = (number: number) =>
+    `${MEDIA}?${new URLSearchParams({ ...(filters.q ? { q: filters.q } : {}), ...(filters.type ? { type: filters.type } : {}), page: String(number) })}`;
+  const filtered = filters.q !== "" || filters.type !== null;
+  return (
+    <div className="flex max-w-5xl flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-bold">My Media</h1>
+        <p className="text-sm text-muted">Images, videos and audio to start from on the Generate page.</p>
+      </div>
+
+      <section className="card flex flex-col gap-3 p-5" aria-labelledby="add-heading">
+        <h2 id="add-heading" className="font-semibold">
+          Add media
+        </h2>
+        <MediaUploadForm action={MEDIA} onAdded={reload} />
+        {actionData?.error ? <FormAlert tone="error">{actionData.error}</FormAlert> : null}
+      </section>
+
+      <Form method="get" className="flex flex-wrap items-end gap-3" role="search">
+        <div className="flex min-w-48 flex-1 flex-col gap-1.5">
+          <label htmlFor="media-q" className="text-sm font-medium">
+            File name
+          </label>
+          <input id="media-q" name="q" type="search" defaultValue={filters.q} placeholder="Search by file name..." className="field h-11" />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="media-type" className="text-sm font-medium">
+            Type
+          </label>
+          <select id="media-type" name="type" defaultValue={filters.type ?? ""} className="field h-11">
+            <option value="">All types</option>
+            {UPLOAD_MEDIA_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {type[0]!.toUpperCase() + type.slice(1)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn-secondary h-11">
+          Filter
+        </button>
+      </Form>
+
+      {uploads.length === 0 ? (
+        <p className="card p-8 text-center text-muted">{filtered ? uploadTexts.noMatches : uploadTexts.empty}</p>
+      ) : (
+        <>
+          <p className="text-sm text-muted">{total === 1 ? "1 file" : `${total.toLocaleString("en-US")} files`}</p>
+          <ul className="grid grid-cols-2 gap-4 @lg:grid-cols-4">
+            {uploads.map((upload) => (
+              <li key={upload.id} className="card flex flex-col overflow-hidden">
+                <a href={upload.url} target="_blank" rel="noreferrer" className="aspect-square overflow-hidden">
+                  <MediaThumb kind={upload.mediaType} thumbUrl={upload.thumbUrl} label={upload.filename} />
+                </a>
+                <div className="flex items-start justify-between gap-2 p-3">
+                  <div className="min-w-0">
+                    <p className="truncate text-sm font-medium" title={upload.filename}>
+                      {upload.filename}
+                    </p>
+                    <p className="text-xs text-faint">{formatBytes(upload.size)}</p>
+                  </div>
+                  <Link
+                    to={`${MEDIA}/${upload.id}/delete`}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      setDeleting(upload);
+                    }}
+                    className="rounded-full p-1.5 text-muted hover:text-danger"
+                    aria-label={`Delete ${upload.filename}`}
+                  >
+                    <Trash2 className="size-4" aria-hidden />
+                  </Link>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <Pagination page={page} pageCount={pageCount} hrefFor={hrefFor} />
+        </>
+      )}
+      <ConfirmDeleteUpload upload={deleting} onClose={() => setDeleting(null)} />
+    </div>
+  );
+}
+
+function ConfirmDeleteUpload({ upload, onClose }: { upload: UploadView | null; onClose: () => void }) {
+  const fetcher = useFetcher();
+  return (
+    <Dialog open={upload !== null} onClose={onClose} title="Delete media">
+      <h2 className="mb-2 text-lg font-semibold">Delete media</h2>
+      <p className="mb-4 text-sm text-muted">{uploadTexts.confirmDelete}</p>
+      {upload ? (
+        <fetcher.Form method="post" action={`${MEDIA}/${upload.id}/delete`} onSubmit={onClose} className="flex justify-end gap-2">
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" name="intent" value="delete" className="btn-primary bg-danger">
+            Delete
+          </button>
+        </fetcher.Form>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,60 @@
+import { Form, Link } from "react-router";
+import { galleryReturnPath, galleryTexts } from "~/lib/gallery";
+import { requireUser } from "~/modules/auth/login-session.server";
+import { deleteGalleryImage, galleryItemView, ownGalleryImage } from "~/modules/gallery/gallery.server";
+import { errorData, failureToast, InvalidInputError, isAppError, redirectWithToast } from "~/modules/http/errors.server";
+import { readFormWithin } from "~/modules/http/form.server";
+import type { Route } from "./+types/gallery.delete";
+
+export function meta() {
+  return [{ title: "Delete image · CharacterVerse" }];
+}
+
+/** The confirmation a browser without JavaScript asks on; someone else's item is 404 (owner only, spec section 6). */
+export async function loader({ request, url, params }: Route.LoaderArgs) {
+  const user = await requireUser(request, url);
+  try {
+    return { item: galleryItemView(await ownGalleryImage(user.id, params.imageId), user.id) };
+  } catch (error) {
+    return errorData(error);
+  }
+}
+
+export async function action({ request, url, params }: Route.ActionArgs) {
+  const user = await requireUser(request, url);
+  const form = await readFormWithin(request, 16 * 1024);
+  const back = galleryReturnPath(form?.get("returnTo") ?? null);
+  try {
+    // Someone else's record is 404 whatever was posted; the owner's needs the Delete button's intent.
+    await ownGalleryImage(user.id, params.imageId);
+    if (form?.get("intent") !== "delete") throw new InvalidInputError("Unknown action");
+    await deleteGalleryImage(user.id, params.imageId);
+  } catch (error) {
+    if (isAppError(error)) return errorData(error);
+    return redirectWithToast(back, failureToast(error, "image-delete-failed"));
+  }
+  return redirectWithToast(back, "image-deleted");
+}
+
+export default function DeleteImage({ loaderData }: Route.ComponentProps) {
+  if (!("item" in loaderData)) return null;
+  const { item } = loaderData;
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-10">
+      <Form method="post" className="card flex flex-col gap-4 p-6">
+        <h1 className="text-xl font-bold">Delete image</h1>
+        <p>{galleryTexts.confirmDelete}</p>
+        {item.kind === "image" ? <img src={item.thumbUrl} alt={item.prompt || "Generated image"} className="max-h-64 self-center rounded-xl" /> : null}
+        <input type="hidden" name="returnTo" value="/generate?filter=mine" />
+        <div className="flex justify-end gap-2">
+          <Link to="/generate?filter=mine" className="btn-secondary">
+            Cancel
+          </Link>
+          <button type="submit" name="intent" value="delete" className="btn-primary">
+            Delete
+          </button>
+        </div>
+      </Form>
+    </div>
+  );
+}

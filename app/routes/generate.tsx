@@ -1,0 +1,76 @@
+import { data } from "react-router";
+import { GeneratePage } from "~/components/media/generate-page";
+import { galleryReturnPath, parseGalleryFilter, parsePage } from "~/lib/gallery";
+import { getCurrentUser, requireUser, type CurrentUser } from "~/modules/auth/login-session.server";
+import { listGallery, setGalleryImagePublic } from "~/modules/gallery/gallery.server";
+import { activeMediaModelTypes, publishedMediaModels } from "~/modules/gallery/generate-options.server";
+import { generateFromForm, pendingGenerations } from "~/modules/gallery/generate-form.server";
+import { errorData, failureToast, isAppError, redirectWithToast } from "~/modules/http/errors.server";
+import { readUploadForm } from "~/modules/uploads/upload-form.server";
+import type { Route } from "./+types/generate";
+
+export function meta() {
+  return [{ title: "Generate Media · CharacterVerse" }];
+}
+
+/** Signed out, the page and public images show; generating opens the sign-in modal (spec sections 5 and 6). */
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const user = await getCurrentUser(request);
+  const types = await activeMediaModelTypes();
+  const wantedType = url.searchParams.get("type");
+  const type =
+    types.find((candidate) => candidate.name === wantedType)?.name ?? types.find((candidate) => candidate.name === "image")?.name ?? types[0]?.name ?? "image";
+  const models = await publishedMediaModels(type);
+  const model = models.find((candidate) => candidate.name === url.searchParams.get("model")) ?? models[0] ?? null;
+  const filter = parseGalleryFilter(url.searchParams.get("filter"), Boolean(user));
+  const [gallery, pending] = await Promise.all([
+    listGallery(user?.id ?? null, filter, parsePage(url.searchParams.get("page"), 50), { through: true }),
+    user ? pendingGenerations(user.id) : [],
+  ]);
+  return { signedIn: Boolean(user), types, type, models, model: model?.name ?? null, filter, gallery, pending };
+}
+
+/** `generate` starts a job (a form post works without JavaScript); `set-public` is the owner's toggle. */
+export async function action({ request, url }: Route.ActionArgs) {
+  const user = await requireUser(request, url);
+  let form: FormData;
+  try {
+    form = await readUploadForm(request);
+  } catch (error) {
+    return errorData(error);
+  }
+  switch (form.get("intent")) {
+    case "generate":
+      return generate(user, form);
+    case "set-public":
+      return setPublic(user, form);
+    default:
+      return redirectWithToast("/generate", "generation-failed");
+  }
+}
+
+async function generate(user: CurrentUser, form: FormData) {
+  try {
+    const { type, model } = await generateFromForm(user.id, form);
+    return redirectWithToast(`/generate?${new URLSearchParams({ type, model, filter: "mine" })}`, "generation-started");
+  } catch (error) {
+    if (isAppError(error)) return data({ ok: false as const, error: error.message, code: error.code, ...error.details }, { status: error.status });
+    return redirectWithToast("/generate", failureToast(error, "generation-failed"));
+  }
+}
+
+async function setPublic(user: CurrentUser, form: FormData) {
+  const back = galleryReturnPath(form.get("returnTo"));
+  const isPublic = form.get("public") === "true";
+  try {
+    await setGalleryImagePublic(user.id, String(form.get("imageId") ?? ""), isPublic);
+  } catch (error) {
+    if (isAppError(error)) return errorData(error);
+    return redirectWithToast(back, failureToast(error, "image-status-failed"));
+  }
+  return redirectWithToast(back, isPublic ? "image-public" : "image-private");
+}
+
+export default function Generate({ loaderData, actionData }: Route.ComponentProps) {
+  return <GeneratePage {...loaderData} refusal={actionData && "error" in actionData ? actionData : null} />;
+}
