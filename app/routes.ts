@@ -1,8 +1,7 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
 /** Screens a later slice builds; each shows a short "coming soon" page until then. */
-const comingSoon = ["generate", "create", "collection"];
-
+const comingSoon = ["generate", "collection"];
 
 export default [
   route("healthz", "routes/api/healthz.ts"),
@@ -25,6 +24,8 @@ export default [
       index("routes/home.tsx"),
       route("explore", "routes/explore.tsx"),
       route("favorites", "routes/favorites.tsx"),
+      route("create", "routes/create/index.tsx", [route(":characterId/delete", "routes/create/delete.tsx")]),
+      route("create/:characterId/edit", "routes/create/edit.tsx"),
       route("aboutus", "routes/aboutus.tsx"),
       route("privacy", "routes/privacy.tsx"),
       route("terms", "routes/terms.tsx"),
@@ -85,6 +86,7 @@ export default [
           route(":characterId/edit", "routes/admin/characters.edit.tsx"),
           route(":characterId/info", "routes/admin/characters.info.tsx"),
           route(":characterId/delete", "routes/admin/characters.delete.tsx"),
+          route(":characterId/review", "routes/admin/characters.review.tsx"),
         ]),
         route("banners", "routes/admin/banners.tsx", [
           route("new", "routes/admin/banners.new.tsx"),

@@ -1,0 +1,25 @@
+import type { ToastCode } from "~/lib/toasts";
+import { CHARACTER_FORM_MAX_BYTES, CHARACTER_FORM_TOO_LARGE, readCharacterForm, type CharacterFormSubmission } from "./character-editor.server";
+import { errorData, redirectWithToast } from "~/modules/http/errors.server";
+import { BodyTooLargeError } from "~/modules/http/form.server";
+
+type Saved = Exclude<CharacterFormSubmission, { rows: unknown }>;
+
+/**
+ * The character form posted on /create or its edit page: either shown again (a list changed
+ * without JavaScript, or a refusal with its field errors), or `save`d and back to /create with the
+ * toast `save` answers.
+ */
+export async function ownCharacterFormAnswer(form: FormData | null, save: (submission: Saved) => Promise<ToastCode>) {
+  try {
+    if (!form) throw new BodyTooLargeError(CHARACTER_FORM_TOO_LARGE);
+    const submission = await readCharacterForm(form);
+    if ("rows" in submission) return { values: submission.rows };
+    const toast = await save(submission);
+    return redirectWithToast("/create", toast);
+  } catch (error) {
+    return errorData(error);
+  }
+}
+
+export { CHARACTER_FORM_MAX_BYTES };
