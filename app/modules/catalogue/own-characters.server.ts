@@ -31,7 +31,8 @@ export async function listOwnCharacters(userId: string) {
   return rows.map(({ pendingChanges, ...row }) => ({ ...row, hasPendingEdits: pendingChanges !== null }));
 }
 
-async function ownCharacter(userId: string, characterId: string) {
+/** The person's own character; anyone else's (or none) is not found. */
+export async function ownCharacter(userId: string, characterId: string) {
   const character = isUuid(characterId) ? await prisma().character.findFirst({ where: { id: characterId, createdById: userId } }) : null;
   if (!character) throw new NotFoundError();
   return character;

@@ -3,7 +3,7 @@ import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { characterFormTexts } from "~/lib/character-form";
 import { ownCharacterTexts } from "~/lib/own-characters";
 import { requireUser } from "~/modules/auth/login-session.server";
-import { deleteOwnCharacter, getOwnCharacterForEditor } from "~/modules/catalogue/own-characters.server";
+import { deleteOwnCharacter, getOwnCharacterForEditor, ownCharacter } from "~/modules/catalogue/own-characters.server";
 import { errorData, redirectWithToast } from "~/modules/http/errors.server";
 import { readFormWithin } from "~/modules/http/form.server";
 import type { Route } from "./+types/delete";
@@ -19,9 +19,10 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 
 export async function action({ request, url, params }: Route.ActionArgs) {
   const user = await requireUser(request, url);
-  const form = await readFormWithin(request, 4096);
-  if (form?.get("intent") !== "delete") return data({ error: "Unknown action" }, { status: 400 });
   try {
+    await ownCharacter(user.id, params.characterId);
+    const form = await readFormWithin(request, 4096);
+    if (form?.get("intent") !== "delete") return data({ error: "Unknown action" }, { status: 400 });
     await deleteOwnCharacter(user.id, params.characterId);
   } catch (error) {
     throw errorData(error);

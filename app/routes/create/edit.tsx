@@ -3,7 +3,7 @@ import type { CharacterFormFailure } from "~/lib/character-form";
 import { requireUser } from "~/modules/auth/login-session.server";
 import { characterFormOptions } from "~/modules/catalogue/character-editor.server";
 import { CHARACTER_FORM_MAX_BYTES, ownCharacterFormAnswer } from "~/modules/catalogue/own-character-form.server";
-import { getOwnCharacterForEditor, updateOwnCharacter } from "~/modules/catalogue/own-characters.server";
+import { getOwnCharacterForEditor, ownCharacter, updateOwnCharacter } from "~/modules/catalogue/own-characters.server";
 import { errorData } from "~/modules/http/errors.server";
 import { readFormWithin } from "~/modules/http/form.server";
 import type { Route } from "./+types/edit";
@@ -24,6 +24,10 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 
 export async function action({ request, url, params }: Route.ActionArgs) {
   const user = await requireUser(request, url);
+  // Another person's character does not exist here, whatever the form holds.
+  await ownCharacter(user.id, params.characterId).catch((error: unknown) => {
+    throw errorData(error);
+  });
   const form = await readFormWithin(request, CHARACTER_FORM_MAX_BYTES);
   return ownCharacterFormAnswer(form, async (submission) => {
     const { held } = await updateOwnCharacter(user.id, params.characterId, submission);
