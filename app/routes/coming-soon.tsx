@@ -8,7 +8,6 @@ const titles: Record<string, string> = {
   "/chat": "Chat",
   "/favorites": "My Favorites",
   "/generate": "Generate Media",
-  "/create": "Create Character",
   "/collection": "Collection",
   "/tokens": "Free Tokens",
 };

@@ -11,7 +11,11 @@ import type { Route } from "./+types/characters.review";
 const SUBMITTED = "/admin/characters?published=submitted";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  return editorLoader(request, async () => ({ character: await getSubmission(params.characterId) }));
+  return editorLoader(request, async () => ({
+    character: await getSubmission(params.characterId),
+    reasonMax: DECLINE_REASON_MAX,
+    notWaiting: submissionTexts.notWaiting,
+  }));
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -34,7 +38,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 /** Decline asks for a reason (the owner reads it on /create and by mail); Approve is here too. Without JavaScript, a page. */
 export default function ReviewCharacter({ loaderData, actionData }: Route.ComponentProps) {
-  const { character } = loaderData;
+  const { character, reasonMax, notWaiting } = loaderData;
   const busy = useNavigation().state === "submitting";
   const error = actionData && "error" in actionData ? String(actionData.error) : undefined;
   return (
@@ -54,7 +58,7 @@ export default function ReviewCharacter({ loaderData, actionData }: Route.Compon
               id="decline-reason"
               name="reason"
               rows={3}
-              maxLength={DECLINE_REASON_MAX}
+              maxLength={reasonMax}
               className="field"
               aria-describedby="decline-reason-hint"
               aria-invalid={error ? true : undefined}
@@ -73,7 +77,7 @@ export default function ReviewCharacter({ loaderData, actionData }: Route.Compon
           </Form>
         </>
       ) : (
-        <FormAlert tone="error">{submissionTexts.notWaiting}</FormAlert>
+        <FormAlert tone="error">{notWaiting}</FormAlert>
       )}
     </ModalRoute>
   );
