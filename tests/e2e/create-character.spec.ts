@@ -133,7 +133,7 @@ test("build a character, chat with it, submit it, an admin approves it, it is on
   const json = await page.request.get(`/characters/${characterId}/card.json`);
   expect(await json.json()).toMatchObject({ spec: "chara_card_v3", data: { name } });
   await page.getByLabel("Import a character card (PNG or JSON)").setInputFiles({ name: "card.png", mimeType: "image/png", buffer: card });
-  await page.getByRole("button", { name: "Import" }).click();
+  await page.getByRole("button", { name: "Import", exact: true }).click();
   await expect(page).toHaveURL(/imported=/);
   await expect(mine(page, name)).toHaveCount(2);
   await expect(mine(page, name).first()).toContainText("Private");
