@@ -144,7 +144,7 @@ describe("/create", () => {
     const maker = await person();
     for (let count = 0; count < OWN_CHARACTER_CREATES.limit; count++) await recordAttempt(`character-create:user:${maker.id}`, OWN_CHARACTER_CREATES);
     const answer = await create(maker.cookie);
-    expect(answer).toMatchObject({ status: 429, data: { error: ownCharacterTexts.tooManyCreated } });
+    expect(answer).toMatchObject({ status: 429, data: { error: ownCharacterTexts.tooManyCreated, values: { name: "Nova Starlight" } } });
     expect(await prisma().character.count()).toBe(0);
     // Another person is not held back by it.
     const other = await person("other@example.com");
