@@ -167,6 +167,29 @@ test("build a character without JavaScript, edit it, and delete it after the con
   await expect(page).toHaveURL(/\/create\?toast=character-updated$/);
   await expect(mine(page, `${name} II`)).toBeVisible();
 
+  // Submitted, then declined with a reason by an admin on the review page (a page without JavaScript).
+  await mine(page, name)
+    .getByRole("button", { name: `Submit ${name} II for review` })
+    .click();
+  await expect(page).toHaveURL(/\/create\?toast=character-submitted$/);
+  await expect(mine(page, name)).toContainText("Waiting for review");
+  const adminContext = await browser.newContext({ viewport: phone, javaScriptEnabled: false });
+  const admin = await adminContext.newPage();
+  await signIn(admin, CONSOLE_ADMIN.email, CONSOLE_ADMIN.password);
+  await expect(admin.getByLabel("Profile menu")).toBeVisible();
+  await admin.goto("/admin/characters?published=submitted");
+  await admin.getByRole("link", { name: `Decline ${name} II` }).click();
+  await expect(admin).toHaveURL(/\/review\?published=submitted$/);
+  await admin.getByRole("button", { name: "Decline" }).click();
+  await expect(admin.getByText("Please give a reason").first()).toBeVisible();
+  await admin.getByLabel("Reason for declining").fill("Tell us more about the lighthouse.");
+  await admin.getByRole("button", { name: "Decline" }).click();
+  await expect(admin).toHaveURL(/published=submitted&toast=character-declined$/);
+  await expect(admin.getByText("Character declined")).toBeVisible();
+  await adminContext.close();
+  await page.goto("/create");
+  await expect(mine(page, name)).toContainText("Declined: Tell us more about the lighthouse.");
+
   await mine(page, name)
     .getByRole("link", { name: `Delete ${name} II` })
     .click();
