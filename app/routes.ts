@@ -1,8 +1,5 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
-/** Screens a later slice builds; each shows a short "coming soon" page until then. */
-const comingSoon = ["create"];
-
 export default [
   route("healthz", "routes/api/healthz.ts"),
   route("storage/:bucket/*", "routes/api/storage.ts"),
@@ -28,6 +25,8 @@ export default [
       index("routes/home.tsx"),
       route("explore", "routes/explore.tsx"),
       route("favorites", "routes/favorites.tsx"),
+      route("create", "routes/create/index.tsx", [route(":characterId/delete", "routes/create/delete.tsx")]),
+      route("create/:characterId/edit", "routes/create/edit.tsx"),
       route("aboutus", "routes/aboutus.tsx"),
       route("privacy", "routes/privacy.tsx"),
       route("terms", "routes/terms.tsx"),
@@ -93,6 +92,7 @@ export default [
           route(":characterId/edit", "routes/admin/characters.edit.tsx"),
           route(":characterId/info", "routes/admin/characters.info.tsx"),
           route(":characterId/delete", "routes/admin/characters.delete.tsx"),
+          route(":characterId/review", "routes/admin/characters.review.tsx"),
         ]),
         route("banners", "routes/admin/banners.tsx", [
           route("new", "routes/admin/banners.new.tsx"),
@@ -100,7 +100,6 @@ export default [
           route(":bannerId/delete", "routes/admin/banners.delete.tsx"),
         ]),
       ]),
-      ...comingSoon.map((path) => route(path, "routes/coming-soon.tsx", { id: `coming-soon-${path}` })),
       route("*", "routes/not-found.tsx"),
     ]),
   ]),

@@ -99,6 +99,12 @@ export const toasts = {
   "media-add-failed": { title: "Error", message: "Failed to add media", tone: "error" },
   "media-deleted": { title: "Success", message: "Media deleted successfully", tone: "success" },
   "media-delete-failed": { title: "Error", message: "Failed to delete media", tone: "error" },
+  "character-edits-held": { title: "Success", message: "Changes saved: they wait for review, and the published version stays until then", tone: "success" },
+  "character-submitted": { title: "Success", message: "Submitted for review", tone: "success" },
+  "character-submit-failed": { title: "Error", message: "This character has nothing waiting to submit", tone: "error" },
+  "character-approved": { title: "Success", message: "Character approved and published", tone: "success" },
+  "character-declined": { title: "Success", message: "Character declined", tone: "success" },
+  "review-not-waiting": { title: "Error", message: "This character is not waiting for review", tone: "error" },
 } as const;
 
 export type ToastCode = keyof typeof toasts;

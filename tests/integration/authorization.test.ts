@@ -139,6 +139,7 @@ describe("every /dashboard and /admin loader and action checks who is asking", (
         "/admin/characters/:characterId/edit",
         "/admin/characters/:characterId/info",
         "/admin/characters/:characterId/delete",
+        "/admin/characters/:characterId/review",
         "/admin/users",
         "/admin/users/:id",
         "/admin/users/:id/delete",
@@ -290,6 +291,40 @@ describe("favorites and character cards check who is asking", () => {
         404, 404, 200,
       ]);
     }
+  });
+
+  it("every /create route is for a signed-in person, and another person's private character answers 404 on each", async () => {
+    for (const url of ["/create", "/create/:characterId/edit", "/create/:characterId/delete"]) {
+      const route = [...routesUnder("create")].find((entry) => entry.url === url)!;
+      const module = (await import(/* @vite-ignore */ path.resolve("app", route.file))) as RouteModule;
+      const { url: filled, params } = withParams(url);
+      const status = async (kind: "loader" | "action", cookie: string, form?: Record<string, string>) => {
+        const init: RequestInit = { headers: cookie ? { Cookie: cookie } : {} };
+        if (kind === "action") Object.assign(init, { method: "POST", body: new URLSearchParams(form) });
+        try {
+          const result = await module[kind]!(routeArgs(new Request(`http://localhost${filled}`, init), { params }));
+          if (result instanceof Response) return result.headers.get("location") ?? result.status;
+          return (result as { init?: ResponseInit })?.init?.status ?? 200;
+        } catch (thrown) {
+          if (thrown instanceof Response) return thrown.headers.get("location") ?? thrown.status;
+          return (thrown as { init?: ResponseInit }).init?.status;
+        }
+      };
+      const forms = url === "/create" ? [{ intent: "submit", characterId: fixtureIds.characterId! }] : [{ intent: "delete", name: "Mine now" }];
+      expect(await status("loader", ""), url).toBe(`/login?redirectTo=${encodeURIComponent(filled)}`);
+      for (const form of forms) expect(await status("action", "", form), url).toBe(`/login?redirectTo=${encodeURIComponent(filled)}`);
+      if (url === "/create") {
+        expect(await status("loader", cookies.user)).toBe(200);
+      } else {
+        expect(await status("loader", cookies.user), url).toBe(404);
+        expect(await status("loader", cookies.admin), url).toBe(200);
+      }
+      for (const form of forms) expect(await status("action", cookies.user, form), url).toBe(404);
+    }
+    expect(await test.database.prisma.character.findUniqueOrThrow({ where: { id: fixtureIds.characterId } })).toMatchObject({
+      name: "Fixture character",
+      review: "none",
+    });
   });
 
   it("/api/characters/import needs a signed-in person", async () => {

@@ -17,7 +17,7 @@ export const CHARACTERS_PAGE_SIZE = 20;
 const filtersSchema = z.object({
   q: z.string().trim().max(100).catch(""),
   category: z.coerce.number().int().positive().optional().catch(undefined),
-  published: z.enum(["published", "draft"]).optional().catch(undefined),
+  published: z.enum(["published", "draft", "submitted"]).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
 export type CharacterFilters = z.output<typeof filtersSchema>;
@@ -36,7 +36,7 @@ export async function listCharactersForAdmin({ q, category, published, page }: C
   const where: Prisma.CharacterWhereInput = {
     ...(q ? { name: { contains: q, mode: "insensitive" } } : {}),
     ...(category ? { categoryId: category } : {}),
-    ...(published ? { isPublished: published === "published" } : {}),
+    ...(published === "submitted" ? { review: "submitted" as const } : published ? { isPublished: published === "published" } : {}),
   };
   const [rows, total] = await Promise.all([
     prisma().character.findMany({

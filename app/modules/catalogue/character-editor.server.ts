@@ -105,7 +105,7 @@ export async function getCharacterForEditor(characterId: string) {
   return { id: character.id, name: character.name, avatarUrl: character.avatarUrl, values: formValuesOf(character) };
 }
 
-function formValuesOf(character: Character) {
+export function formValuesOf(character: Character) {
   return characterFormValuesOf({
     ...character,
     details: parseCharacterDetails(character.details).texts,
@@ -118,7 +118,7 @@ function formValuesOf(character: Character) {
  * Stores an avatar at avatars/{characterId}/{random}.webp (images only, checked by content; the
  * picture is re-encoded, so its name keeps the extension of what is stored) and answers its URL.
  */
-async function storeCharacterAvatar(characterId: string, avatar: File, values: CharacterFormValues) {
+export async function storeCharacterAvatar(characterId: string, avatar: File, values: CharacterFormValues) {
   try {
     return await storeImage(avatar, { bucket: "avatars", folder: characterId, width: 512, height: 512, notAnImage: characterFormTexts.notAnImage });
   } catch (error) {
@@ -128,7 +128,7 @@ async function storeCharacterAvatar(characterId: string, avatar: File, values: C
 }
 
 /** Removes an avatar this editor stored for the character (in its own folder); any other picture is left alone. */
-async function removeOwnAvatar(characterId: string, avatarUrl: string | null) {
+export async function removeOwnAvatar(characterId: string, avatarUrl: string | null) {
   const prefix = `${AVATAR_PREFIX}${characterId}/`;
   if (!avatarUrl?.startsWith(prefix)) return;
   const name = avatarUrl.slice(prefix.length);
@@ -139,7 +139,7 @@ async function removeOwnAvatar(characterId: string, avatarUrl: string | null) {
 }
 
 /** The character's columns for a checked form; `keptDetails` are stored settings the form does not show. */
-function columnsOf(input: CharacterInput, keptDetails: Record<string, unknown> = {}) {
+export function columnsOf(input: CharacterInput, keptDetails: Record<string, unknown> = {}) {
   return {
     categoryId: input.categoryId,
     name: input.name,
@@ -197,6 +197,15 @@ export async function createCharacter(
   return character;
 }
 
+/** The stored settings (temperature, streaming) the form does not show, kept on a save. */
+export function keptSettings(details: Prisma.JsonValue) {
+  const stored = parseCharacterDetails(details);
+  return {
+    ...(stored.temperature === null ? {} : { [DETAIL_KEYS.temperature]: stored.temperature }),
+    ...(stored.isStream === null ? {} : { [DETAIL_KEYS.isStream]: stored.isStream }),
+  };
+}
+
 /** Saves a character; a new avatar replaces the old one, which is then removed from storage. */
 export async function updateCharacter(
   actor: AuditActor,
@@ -205,11 +214,7 @@ export async function updateCharacter(
 ) {
   const before = await findCharacter(characterId);
   const newAvatar = submission.avatar ? await storeCharacterAvatar(characterId, submission.avatar, submission.values) : null;
-  const stored = parseCharacterDetails(before.details);
-  const settings = {
-    ...(stored.temperature === null ? {} : { [DETAIL_KEYS.temperature]: stored.temperature }),
-    ...(stored.isStream === null ? {} : { [DETAIL_KEYS.isStream]: stored.isStream }),
-  };
+  const settings = keptSettings(before.details);
   const character = await withAvatar(characterId, newAvatar, () =>
     auditedWrite(actor, async (tx) => {
       const updated = await tx.character.update({

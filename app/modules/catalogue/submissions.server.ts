@@ -106,6 +106,19 @@ export async function listSubmissions(page = 1) {
   return { submissions: rows.map((row) => ({ ...row, hasPendingEdits: row.pendingChanges !== null })), total };
 }
 
+/** One character as the review page shows it, whether or not it is waiting; a character that does not exist is not found. */
+export async function getSubmission(characterId: string) {
+  const character = isUuid(characterId)
+    ? await prisma().character.findUnique({
+        where: { id: characterId },
+        select: { id: true, name: true, description: true, avatarUrl: true, review: true, pendingChanges: true, createdBy: { select: { email: true } } },
+      })
+    : null;
+  if (!character) throw new NotFoundError();
+  const { pendingChanges, review, createdBy, ...shown } = character;
+  return { ...shown, waiting: review === "submitted", hasPendingEdits: pendingChanges !== null, ownerEmail: createdBy?.email ?? null };
+}
+
 async function waitingCharacter(tx: Prisma.TransactionClient, characterId: string) {
   const [row] = isUuid(characterId)
     ? await tx.$queryRaw<{ id: string }[]>`SELECT id FROM characters WHERE id = ${characterId}::uuid AND review = 'submitted' FOR UPDATE`

@@ -3,6 +3,7 @@ import { Link, Outlet, useLocation } from "react-router";
 import { z } from "zod";
 import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 import { DeleteLink } from "~/components/admin/confirm-delete";
+import { SubmissionList } from "~/components/admin/submission-list";
 import { FilterBar, FilterSearch, FilterSelect } from "~/components/admin/filter-bar";
 import { ListHeader } from "~/components/admin/list-header";
 import { PublishSwitch } from "~/components/admin/publish-switch";
@@ -17,6 +18,7 @@ import type { AuditActor } from "~/modules/admin/audit.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
 import { setCharacterPublished } from "~/modules/catalogue/character-editor.server";
 import { listCategories } from "~/modules/catalogue/categories.server";
+import { approveSubmission, listSubmissions } from "~/modules/catalogue/submissions.server";
 import { isAppError, redirectWithToast } from "~/modules/http/errors.server";
 import type { Route } from "./+types/characters";
 
@@ -27,12 +29,34 @@ export function meta() {
 export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request);
   const filters = parseCharacterFilters(url.searchParams);
-  const [list, categories] = await Promise.all([listCharactersForAdmin(filters), listCategories()]);
-  return { filters, ...list, pageSize: CHARACTERS_PAGE_SIZE, categories: categories.map(({ id, name }) => ({ id, name })) };
+  const submitted = filters.published === "submitted";
+  const [list, categories, waiting] = await Promise.all([listCharactersForAdmin(filters), listCategories(), submitted ? listSubmissions(filters.page) : null]);
+  return {
+    filters,
+    ...list,
+    submissions: waiting?.submissions ?? null,
+    pageSize: CHARACTERS_PAGE_SIZE,
+    categories: categories.map(({ id, name }) => ({ id, name })),
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  return adminAction(request, { "set-published": (admin, form) => setPublished(admin, form, request.url) });
+  return adminAction(request, {
+    "set-published": (admin, form) => setPublished(admin, form, request.url),
+    approve: (admin, form) => approve(admin, form),
+  });
+}
+
+/** Approve from the Submitted list: published, the owner mailed. */
+async function approve(admin: AuditActor, form: FormData) {
+  const back = "/admin/characters?published=submitted";
+  try {
+    await approveSubmission(admin, String(form.get("id") ?? ""));
+  } catch (error) {
+    if (isAppError(error) && error.status === 404) return redirectWithToast(back, "review-not-waiting");
+    throw error;
+  }
+  return redirectWithToast(back, "character-approved");
 }
 
 const setPublishedSchema = z.object({ id: z.string().min(1).max(64), published: z.enum(["true", "false"]) });
@@ -127,7 +151,7 @@ function CharacterActions({ character }: { character: Listed }) {
 }
 
 export default function AdminCharacters({ loaderData }: Route.ComponentProps) {
-  const { filters, characters, total, page, pageCount, pageSize, categories } = loaderData;
+  const { filters, characters, submissions, total, page, pageCount, pageSize, categories } = loaderData;
   const { pathname, search } = useLocation();
   const listPath = "/admin/characters";
   return (
@@ -144,19 +168,24 @@ export default function AdminCharacters({ loaderData }: Route.ComponentProps) {
         />
         <FilterSelect
           name="published"
-          label="Published"
+          label="Status"
           value={filters.published ?? ""}
           allLabel="All"
           options={[
             { value: "published", label: "Published" },
             { value: "draft", label: "Draft" },
+            { value: "submitted", label: "Submitted" },
           ]}
         />
       </FilterBar>
       <p className="text-sm text-muted" role="status">
         {rangeLabel({ page, pageSize, total, noun: total === 1 ? "character" : "characters" })}
       </p>
-      <AdminTable caption="Characters" columns={columns} rows={characters} rowKey={(character) => character.id} empty={characterFormTexts.empty} />
+      {submissions ? (
+        <SubmissionList submissions={submissions} />
+      ) : (
+        <AdminTable caption="Characters" columns={columns} rows={characters} rowKey={(character) => character.id} empty={characterFormTexts.empty} />
+      )}
       <Pagination page={page} pageCount={pageCount} hrefFor={(number) => pageHref(pathname === listPath ? pathname : listPath, search, number)} />
       <Outlet />
     </div>

@@ -1,0 +1,73 @@
+import { Download, MessageCircle, Pencil, Send, Trash2 } from "lucide-react";
+import { Form, Link } from "react-router";
+import { Avatar } from "~/components/ui/avatar";
+import { canSubmitForReview, ownCharacterStatus, ownCharacterTexts, type OwnCharacterReview } from "~/lib/own-characters";
+
+export type OwnCharacterRow = {
+  id: string;
+  name: string;
+  avatarUrl: string | null;
+  isPublished: boolean;
+  review: OwnCharacterReview;
+  reviewNote: string | null;
+  hasPendingEdits: boolean;
+};
+
+const action = "inline-flex items-center gap-1 rounded-full border border-line px-3 py-1.5 text-xs font-medium text-muted hover:bg-raised hover:text-ink";
+
+/** My characters: each with its status, and Chat, Edit, Submit for review, Export and Delete. */
+export function OwnCharacterList({ characters }: { characters: OwnCharacterRow[] }) {
+  if (characters.length === 0) return <p className="text-sm text-muted">{ownCharacterTexts.empty}</p>;
+  return (
+    <ul className="flex flex-col divide-y divide-line">
+      {characters.map((character) => (
+        <li key={character.id} className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0">
+          <div className="flex min-w-0 items-center gap-3">
+            <Avatar url={character.avatarUrl} size={36} />
+            <div className="flex min-w-0 flex-col">
+              <span className="font-medium break-words">{character.name}</span>
+              <StatusLabel character={character} />
+            </div>
+          </div>
+          <div className="flex flex-wrap gap-1.5">
+            <Link to={`/chat/start/${character.id}`} className={action} aria-label={`Chat with ${character.name}`}>
+              <MessageCircle className="size-3.5" aria-hidden /> Chat
+            </Link>
+            <Link to={`/create/${character.id}/edit`} className={action} aria-label={`Edit ${character.name}`}>
+              <Pencil className="size-3.5" aria-hidden /> Edit
+            </Link>
+            {canSubmitForReview(character) ? (
+              <Form method="post" action="/create">
+                <input type="hidden" name="intent" value="submit" />
+                <input type="hidden" name="characterId" value={character.id} />
+                <button type="submit" className={action} aria-label={`Submit ${character.name} for review`}>
+                  <Send className="size-3.5" aria-hidden /> Submit for review
+                </button>
+              </Form>
+            ) : null}
+            <a href={`/characters/${character.id}/card.png`} download className={action} aria-label={`Export ${character.name} as a PNG card`}>
+              <Download className="size-3.5" aria-hidden /> PNG card
+            </a>
+            <a href={`/characters/${character.id}/card.json`} download className={action} aria-label={`Export ${character.name} as a JSON card`}>
+              <Download className="size-3.5" aria-hidden /> JSON card
+            </a>
+            <Link
+              to={`/create/${character.id}/delete`}
+              preventScrollReset
+              className={`${action} hover:border-danger/40 hover:text-danger`}
+              aria-label={`Delete ${character.name}`}
+            >
+              <Trash2 className="size-3.5" aria-hidden /> Delete
+            </Link>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function StatusLabel({ character }: { character: OwnCharacterRow }) {
+  const declined = character.review === "declined";
+  const tone = declined ? "text-danger" : character.isPublished ? "text-success" : "text-muted";
+  return <span className={`text-xs break-words ${tone}`}>{ownCharacterStatus(character)}</span>;
+}

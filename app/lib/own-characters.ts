@@ -1,0 +1,28 @@
+/**
+ * A person's own characters on /create (spec: Create Character): the texts the page shows and the
+ * status label of each one.
+ */
+
+export const OWN_CHARACTERS_PER_HOUR = 20;
+
+export const ownCharacterTexts = {
+  tooManyCreated: `You can create up to ${OWN_CHARACTERS_PER_HOUR} characters an hour. Please try again later.`,
+  empty: "You haven't created any characters yet",
+  deleteNote: "Your chats with this character are deleted with it.",
+  avatarFromAppearance: "Generating an avatar from the appearance is not available yet: upload a picture instead.",
+} as const;
+
+export type OwnCharacterReview = "none" | "submitted" | "declined";
+
+/** The label of a character's place between private and the catalogue. */
+export function ownCharacterStatus(character: { isPublished: boolean; review: OwnCharacterReview; reviewNote: string | null }) {
+  if (character.review === "declined") return `Declined: ${character.reviewNote ?? ""}`.trim();
+  if (character.isPublished) return character.review === "submitted" ? "Published, edits waiting for review" : "Published";
+  return character.review === "submitted" ? "Waiting for review" : "Private";
+}
+
+/** Whether "Submit for review" has something to submit: a private character, or held edits of a published one, not already waiting. */
+export function canSubmitForReview(character: { isPublished: boolean; review: OwnCharacterReview; hasPendingEdits: boolean }) {
+  if (character.review === "submitted") return false;
+  return !character.isPublished || character.hasPendingEdits;
+}

@@ -1,0 +1,29 @@
+import { data } from "react-router";
+import { characterFormValues } from "~/lib/character-form";
+import type { ToastCode } from "~/lib/toasts";
+import { errorBody, errorData, isAppError, redirectWithToast } from "~/modules/http/errors.server";
+import { BodyTooLargeError } from "~/modules/http/form.server";
+import { CHARACTER_FORM_MAX_BYTES, CHARACTER_FORM_TOO_LARGE, readCharacterForm, type CharacterFormSubmission } from "./character-editor.server";
+
+type Saved = Exclude<CharacterFormSubmission, { rows: unknown }>;
+
+/**
+ * The character form posted on /create or its edit page: either shown again (a list changed
+ * without JavaScript, or a refusal with its field errors and what was typed), or `save`d and back
+ * to /create with the toast `save` answers.
+ */
+export async function ownCharacterFormAnswer(form: FormData | null, save: (submission: Saved) => Promise<ToastCode>) {
+  try {
+    if (!form) throw new BodyTooLargeError(CHARACTER_FORM_TOO_LARGE);
+    const submission = await readCharacterForm(form);
+    if ("rows" in submission) return { values: submission.rows };
+    const toast = await save(submission);
+    return redirectWithToast("/create", toast);
+  } catch (error) {
+    // A refusal that is not the form's own (too many created) still gives the typed values back.
+    if (!form || !isAppError(error) || error.status === 404 || "values" in error.details) return errorData(error);
+    return data({ ok: false as const, ...errorBody(error), values: characterFormValues(form) }, { status: error.status, headers: error.headers });
+  }
+}
+
+export { CHARACTER_FORM_MAX_BYTES };

@@ -1,0 +1,45 @@
+import { data } from "react-router";
+import { ConfirmDelete } from "~/components/admin/confirm-delete";
+import { characterFormTexts } from "~/lib/character-form";
+import { ownCharacterTexts } from "~/lib/own-characters";
+import { requireUser } from "~/modules/auth/login-session.server";
+import { deleteOwnCharacter, getOwnCharacterForEditor, ownCharacter } from "~/modules/catalogue/own-characters.server";
+import { errorData, redirectWithToast } from "~/modules/http/errors.server";
+import { readFormWithin } from "~/modules/http/form.server";
+import type { Route } from "./+types/delete";
+
+export async function loader({ request, url, params }: Route.LoaderArgs) {
+  const user = await requireUser(request, url);
+  try {
+    return { name: (await getOwnCharacterForEditor(user.id, params.characterId)).name };
+  } catch (error) {
+    throw errorData(error);
+  }
+}
+
+export async function action({ request, url, params }: Route.ActionArgs) {
+  const user = await requireUser(request, url);
+  try {
+    await ownCharacter(user.id, params.characterId);
+    const form = await readFormWithin(request, 4096);
+    if (form?.get("intent") !== "delete") return data({ error: "Unknown action" }, { status: 400 });
+    await deleteOwnCharacter(user.id, params.characterId);
+  } catch (error) {
+    throw errorData(error);
+  }
+  return redirectWithToast("/create", "character-deleted");
+}
+
+/** Delete asks first: a dialog over /create with JavaScript, the same question as a page without. */
+export default function DeleteOwnCharacter({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <ConfirmDelete
+      title="Delete Character"
+      question={characterFormTexts.deleteQuestion}
+      name={loaderData.name}
+      note={ownCharacterTexts.deleteNote}
+      error={actionData?.error}
+      backTo="/create"
+    />
+  );
+}

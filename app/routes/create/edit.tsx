@@ -1,0 +1,62 @@
+import { CharacterForm } from "~/components/character-form/character-form";
+import type { CharacterFormFailure } from "~/lib/character-form";
+import { requireUser } from "~/modules/auth/login-session.server";
+import { characterFormOptions } from "~/modules/catalogue/character-editor.server";
+import { CHARACTER_FORM_MAX_BYTES, ownCharacterFormAnswer } from "~/modules/catalogue/own-character-form.server";
+import { getOwnCharacterForEditor, ownCharacter, updateOwnCharacter } from "~/modules/catalogue/own-characters.server";
+import { errorData } from "~/modules/http/errors.server";
+import { readFormWithin } from "~/modules/http/form.server";
+import type { Route } from "./+types/edit";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: `Edit ${loaderData?.character.name ?? "character"} · CharacterVerse` }];
+}
+
+export async function loader({ request, url, params }: Route.LoaderArgs) {
+  const user = await requireUser(request, url);
+  try {
+    const [character, choices] = await Promise.all([getOwnCharacterForEditor(user.id, params.characterId), characterFormOptions()]);
+    return { character, choices };
+  } catch (error) {
+    throw errorData(error);
+  }
+}
+
+export async function action({ request, url, params }: Route.ActionArgs) {
+  const user = await requireUser(request, url);
+  // Another person's character does not exist here, whatever the form holds.
+  await ownCharacter(user.id, params.characterId).catch((error: unknown) => {
+    throw errorData(error);
+  });
+  const form = await readFormWithin(request, CHARACTER_FORM_MAX_BYTES);
+  return ownCharacterFormAnswer(form, async (submission) => {
+    const { held } = await updateOwnCharacter(user.id, params.characterId, submission);
+    return held ? "character-edits-held" : "character-updated";
+  });
+}
+
+/** A person's own character in the same form; edits to a published one wait for review. */
+export default function EditOwnCharacter({ loaderData, actionData }: Route.ComponentProps) {
+  const { character, choices } = loaderData;
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-3 py-4 md:px-6 md:py-6">
+      <div className="flex flex-col gap-1">
+        <h1 className="text-2xl font-bold break-words">Edit {character.name}</h1>
+        <p className="text-sm text-muted">
+          {character.isPublished
+            ? "This character is published: your changes wait for an admin's review, and people see the published version until then."
+            : "This character is private: your changes apply at once."}
+        </p>
+      </div>
+      <CharacterForm
+        audience="owner"
+        mode="edit"
+        values={character.values}
+        avatarUrl={character.avatarUrl}
+        choices={choices}
+        failure={actionData as CharacterFormFailure}
+        cancelTo="/create"
+      />
+    </div>
+  );
+}

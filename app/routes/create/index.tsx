@@ -1,0 +1,101 @@
+import { data, Outlet } from "react-router";
+import { CardImportForm } from "~/components/cards/card-import-form";
+import { CharacterForm } from "~/components/character-form/character-form";
+import { OwnCharacterList } from "~/components/create/own-character-list";
+import { FormAlert } from "~/components/ui/form";
+import { cardTexts } from "~/lib/cards";
+import { blankCharacterValues, type CharacterFormFailure } from "~/lib/character-form";
+import { ownCharacterTexts } from "~/lib/own-characters";
+import { requireUser } from "~/modules/auth/login-session.server";
+import { characterFormOptions } from "~/modules/catalogue/character-editor.server";
+import { CHARACTER_FORM_MAX_BYTES, ownCharacterFormAnswer } from "~/modules/catalogue/own-character-form.server";
+import { createOwnCharacter, listOwnCharacters } from "~/modules/catalogue/own-characters.server";
+import { submitForReview } from "~/modules/catalogue/submissions.server";
+import { failureToast, isAppError, redirectWithToast } from "~/modules/http/errors.server";
+import { readFormWithin } from "~/modules/http/form.server";
+import type { Route } from "./+types/index";
+
+export function meta() {
+  return [{ title: "Create Character · CharacterVerse" }];
+}
+
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const user = await requireUser(request, url);
+  const [characters, choices] = await Promise.all([listOwnCharacters(user.id), characterFormOptions()]);
+  const importedId = url.searchParams.get("imported");
+  const imported = characters.find((character) => character.id === importedId) ?? null;
+  return { characters, choices, imported: imported ? { id: imported.id, name: imported.name } : null };
+}
+
+export async function action({ request, url }: Route.ActionArgs) {
+  const user = await requireUser(request, url);
+  const form = await readFormWithin(request, CHARACTER_FORM_MAX_BYTES);
+  switch (form?.get("intent") ?? "create") {
+    case "create":
+      return ownCharacterFormAnswer(form, async (submission) => {
+        await createOwnCharacter(user.id, submission);
+        return "character-saved";
+      });
+    case "submit":
+      return submit(user.id, form?.get("characterId"));
+    default:
+      return data({ ok: false as const, error: "Unknown action" }, { status: 400 });
+  }
+}
+
+/** Submit for review; back to the list with the outcome. Another person's character does not exist here. */
+async function submit(userId: string, characterId: FormDataEntryValue | null | undefined) {
+  try {
+    await submitForReview(userId, typeof characterId === "string" ? characterId : "");
+  } catch (error) {
+    if (isAppError(error) && error.status === 404) throw data("Not Found", { status: 404 });
+    return redirectWithToast("/create", failureToast(error, "character-submit-failed"));
+  }
+  return redirectWithToast("/create", "character-submitted");
+}
+
+/** Create Character (spec section 2): the form in a person's words, My characters, and card import. */
+export default function CreateCharacter({ loaderData, actionData }: Route.ComponentProps) {
+  const { characters, choices, imported } = loaderData;
+  return (
+    <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-3 py-4 md:px-6 md:py-6">
+      <div className="flex flex-col gap-1">
+        <h1 className="text-2xl font-bold">Create Character</h1>
+        <p className="text-sm text-muted">A new character is private: only you see it and chat with it until you submit it and an admin approves it.</p>
+      </div>
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <aside className="flex flex-col gap-6 lg:order-last" aria-label="My characters and card import">
+          <section className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-4" aria-labelledby="my-characters">
+            <h2 id="my-characters" className="text-lg font-semibold">
+              My characters
+            </h2>
+            {imported ? (
+              <FormAlert tone="success">
+                {cardTexts.imported} <span className="font-medium break-words">{imported.name}</span>
+              </FormAlert>
+            ) : null}
+            <OwnCharacterList characters={characters} />
+          </section>
+          <section className="rounded-2xl border border-line bg-surface p-4" aria-label="Import a character card">
+            <CardImportForm redirectTo="/create" />
+          </section>
+        </aside>
+        <section className="flex flex-col gap-3" aria-labelledby="new-character">
+          <h2 id="new-character" className="text-lg font-semibold">
+            New character
+          </h2>
+          <p className="text-sm text-muted">Fields marked * are required. {ownCharacterTexts.avatarFromAppearance}</p>
+          <CharacterForm
+            audience="owner"
+            mode="build"
+            values={blankCharacterValues()}
+            choices={choices}
+            failure={actionData as CharacterFormFailure}
+            cancelTo="/create"
+          />
+        </section>
+      </div>
+      <Outlet />
+    </div>
+  );
+}

@@ -1,0 +1,204 @@
+// A person builds a character of their own on /create, chats with it while it is private, submits
+// it, an admin approves it, another visitor finds it on Explore, and its card goes out and back in.
+// The same build without JavaScript, with its delete confirmation as a page.
+import fs from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { mailAndModelFakes } from "./fakes";
+import { CONSOLE_ADMIN } from "./fixture-accounts";
+import { hydrated, signedInAccount, signIn } from "./journeys";
+import { desktop, phone } from "./viewports";
+
+const fakes = mailAndModelFakes();
+const CHAT_MODEL = "Llama 3.1 70B Instruct";
+const shots = "docs/screenshots/create";
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id);
+}
+
+async function avatarPicture() {
+  const buffer = await sharp({ create: { width: 300, height: 300, channels: 3, background: { r: 60, g: 140, b: 200 } } })
+    .png()
+    .toBuffer();
+  return { name: "avatar.png", mimeType: "image/png", buffer };
+}
+
+async function fillBasics(page: Page, name: string) {
+  await page.getByLabel("Category", { exact: true }).selectOption({ label: "Anime" });
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByLabel("Description", { exact: true }).fill("A lighthouse keeper who tells stories about the sea.");
+  await page.getByLabel("Welcome message").fill(`Ahoy, I'm ${name}.`);
+  await page.getByLabel("Chat model").selectOption(CHAT_MODEL);
+}
+
+const mine = (page: Page, name: string) => page.getByRole("region", { name: "My characters" }).getByRole("listitem").filter({ hasText: name });
+
+test("build a character, chat with it, submit it, an admin approves it, it is on Explore, and its card comes back in", async ({ browser }) => {
+  test.slow();
+  const name = `Marin Keeper ${Date.now() % 100000}`;
+  const context = await browser.newContext({ viewport: desktop, acceptDownloads: true });
+  const page = await context.newPage();
+  await signedInAccount(page, fakes.smtp, `create.js.${Date.now()}@example.com`, "create password");
+  await page.goto("/dashboard/tokens");
+  await page.getByRole("button", { name: "Claim 500 Tokens" }).click();
+  await expect(page.getByTestId("balance-free")).toHaveText("500");
+
+  // The sidebar leads to the page.
+  await page.goto("/explore");
+  await hydrated(page);
+  await page.getByRole("link", { name: "Create Character" }).first().click();
+  await expect(page).toHaveURL(/\/create$/);
+  await expect(page.getByRole("heading", { name: "Create Character", level: 1 })).toBeVisible();
+  await hydrated(page);
+  await expect(page.getByText("You haven't created any characters yet")).toBeVisible();
+
+  await page.getByRole("button", { name: "Save Character" }).click();
+  await expect(page.getByRole("alert").first()).toContainText("Missing required fields: Category, Name, Description");
+  await expect(page.getByRole("alert").first()).toContainText("Please fill in all required fields");
+
+  await fillBasics(page, name);
+  await page.getByLabel("Avatar").setInputFiles(await avatarPicture());
+  await page.getByRole("button", { name: "Save Character" }).click();
+  await expect(page.getByText("Character saved successfully")).toBeVisible();
+  await expect(mine(page, name)).toContainText("Private");
+
+  // Screenshots and axe, with one character in the list.
+  fs.mkdirSync(shots, { recursive: true });
+  for (const [label, size] of [
+    ["phone", phone],
+    ["desktop", desktop],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.goto("/create");
+    await hydrated(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), label).toBeLessThanOrEqual(size.width);
+    await page.screenshot({ path: `${shots}/create-${label}-${size.width}.png`, fullPage: true });
+    expect(await seriousViolations(page), label).toEqual([]);
+  }
+
+  // The owner chats with it while it is private.
+  await mine(page, name)
+    .getByRole("link", { name: `Chat with ${name}` })
+    .click();
+  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+  await hydrated(page);
+  fakes.model.nextReply({ text: "The lamp is lit; the sea is calm tonight." });
+  await page.getByRole("textbox", { name: "Message", exact: true }).fill("How is the sea?");
+  await page.getByRole("textbox", { name: "Message", exact: true }).press("Enter");
+  await expect(page.getByRole("list", { name: "Messages" })).toContainText("The lamp is lit; the sea is calm tonight.");
+
+  await page.goto("/create");
+  await hydrated(page);
+  const exportLink = mine(page, name).getByRole("link", { name: `Export ${name} as a PNG card` });
+  const characterId = /\/characters\/([0-9a-f-]{36})\//.exec((await exportLink.getAttribute("href"))!)![1]!;
+  // Nobody else sees it yet.
+  const visitor = await browser.newContext({ viewport: desktop });
+  const other = await visitor.newPage();
+  await other.goto(`/explore?q=${encodeURIComponent(name)}`);
+  await expect(other.getByText("No characters found")).toBeVisible();
+
+  await mine(page, name)
+    .getByRole("button", { name: `Submit ${name} for review` })
+    .click();
+  await expect(page.getByText("Submitted for review").first()).toBeVisible();
+  await expect(mine(page, name)).toContainText("Waiting for review");
+
+  // An admin approves it from the Submitted list.
+  const adminContext = await browser.newContext({ viewport: desktop });
+  const admin = await adminContext.newPage();
+  await signIn(admin, CONSOLE_ADMIN.email, CONSOLE_ADMIN.password);
+  await expect(admin.getByLabel("Profile menu")).toBeVisible();
+  await admin.goto("/admin/characters");
+  await admin.getByLabel("Status").selectOption("submitted");
+  await admin.getByRole("button", { name: "Filter" }).click();
+  await expect(admin).toHaveURL(/published=submitted/);
+  await admin.getByRole("button", { name: `Approve ${name}` }).click();
+  await expect(admin.getByText("Character approved and published")).toBeVisible();
+  await adminContext.close();
+
+  await page.reload();
+  await expect(mine(page, name)).toContainText("Published");
+  await other.goto(`/explore?q=${encodeURIComponent(name)}`);
+  await expect(other.getByRole("article").filter({ hasText: name })).toBeVisible();
+  await visitor.close();
+
+  // Its card goes out as a PNG and comes back in as a new private character.
+  const [download] = await Promise.all([page.waitForEvent("download"), exportLink.click()]);
+  const card = fs.readFileSync((await download.path())!);
+  expect(card.includes(Buffer.from("ccv3\0", "latin1"))).toBe(true);
+  const json = await page.request.get(`/characters/${characterId}/card.json`);
+  expect(await json.json()).toMatchObject({ spec: "chara_card_v3", data: { name } });
+  await page.getByLabel("Import a character card (PNG or JSON)").setInputFiles({ name: "card.png", mimeType: "image/png", buffer: card });
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  await expect(page).toHaveURL(/imported=/);
+  await expect(mine(page, name)).toHaveCount(2);
+  await expect(mine(page, name).first()).toContainText("Private");
+  await context.close();
+});
+
+test("build a character without JavaScript, edit it, and delete it after the confirmation page", async ({ browser }) => {
+  const name = `Juniper Quay ${Date.now() % 100000}`;
+  const context = await browser.newContext({ viewport: phone, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await signedInAccount(page, fakes.smtp, `create.nojs.${Date.now()}@example.com`, "create password");
+  await page.goto("/create");
+  await page.getByLabel("Description", { exact: true }).fill("Only a description.");
+  await page.getByRole("button", { name: "Save Character" }).click();
+  await expect(page.getByRole("alert").first()).toContainText("Missing required fields: Category, Name");
+  await expect(page.getByLabel("Description", { exact: true })).toHaveValue("Only a description.");
+
+  await fillBasics(page, name);
+  await page.getByLabel("Tags").fill(" Sea, Lamp ,Sea");
+  await page.getByRole("button", { name: "Save Character" }).click();
+  await expect(page).toHaveURL(/\/create\?toast=character-saved$/);
+  await expect(mine(page, name)).toContainText("Private");
+
+  await mine(page, name)
+    .getByRole("link", { name: `Edit ${name}` })
+    .click();
+  await expect(page.getByRole("heading", { name: `Edit ${name}` })).toBeVisible();
+  await expect(page.getByLabel("Tags")).toHaveValue("Sea, Lamp");
+  await page.getByLabel("Name", { exact: true }).fill(`${name} II`);
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page).toHaveURL(/\/create\?toast=character-updated$/);
+  await expect(mine(page, `${name} II`)).toBeVisible();
+
+  // Submitted, then declined with a reason by an admin on the review page (a page without JavaScript).
+  await mine(page, name)
+    .getByRole("button", { name: `Submit ${name} II for review` })
+    .click();
+  await expect(page).toHaveURL(/\/create\?toast=character-submitted$/);
+  await expect(mine(page, name)).toContainText("Waiting for review");
+  const adminContext = await browser.newContext({ viewport: phone, javaScriptEnabled: false });
+  const admin = await adminContext.newPage();
+  await signIn(admin, CONSOLE_ADMIN.email, CONSOLE_ADMIN.password);
+  await expect(admin.getByLabel("Profile menu")).toBeVisible();
+  await admin.goto("/admin/characters?published=submitted");
+  await admin.getByRole("link", { name: `Decline ${name} II` }).click();
+  await expect(admin).toHaveURL(/\/review\?published=submitted$/);
+  await admin.getByRole("button", { name: "Decline" }).click();
+  await expect(admin.getByText("Please give a reason").first()).toBeVisible();
+  await admin.getByLabel("Reason for declining").fill("Tell us more about the lighthouse.");
+  await admin.getByRole("button", { name: "Decline" }).click();
+  await expect(admin).toHaveURL(/published=submitted&toast=character-declined$/);
+  await expect(admin.getByText("Character declined")).toBeVisible();
+  await adminContext.close();
+  await page.goto("/create");
+  await expect(mine(page, name)).toContainText("Declined: Tell us more about the lighthouse.");
+
+  await mine(page, name)
+    .getByRole("link", { name: `Delete ${name} II` })
+    .click();
+  await expect(page).toHaveURL(/\/create\/[0-9a-f-]{36}\/delete$/);
+  await expect(page.getByText("Are you sure you want to delete this character?")).toBeVisible();
+  await page.screenshot({ path: `${shots}/create-delete-phone-390.png` });
+  await page.getByRole("button", { name: "Delete" }).click();
+  await expect(page).toHaveURL(/\/create\?toast=character-deleted$/);
+  await expect(page.getByText("Character deleted successfully")).toBeVisible();
+  await expect(mine(page, name)).toHaveCount(0);
+  await context.close();
+});
