@@ -62,6 +62,15 @@ async function fillBasics(page: Page, name: string, chatModel = CHAT_MODEL) {
 
 const row = (page: Page, name: string) => page.getByRole("row").filter({ hasText: name });
 
+/** Takes a journey's character off the catalogue again, so the specs after this one meet the seeded catalogue. */
+async function unpublish(page: Page, name: string) {
+  await page.goto(`/admin/characters?q=${encodeURIComponent(name)}`);
+  await row(page, name)
+    .getByRole("switch", { name: `Published: ${name}` })
+    .click();
+  await expect(row(page, name).getByRole("switch", { name: `Published: ${name}` })).toHaveAttribute("aria-checked", "false");
+}
+
 test("an admin adds a chat model, builds and publishes a character on it, it is on Explore, and a person chats with it", async ({ browser }) => {
   const name = `Vega Nightingale ${Date.now() % 100000}`;
   const model = `Console Model ${Date.now() % 100000}`;
@@ -160,6 +169,7 @@ test("an admin adds a chat model, builds and publishes a character on it, it is 
   await person.getByRole("textbox", { name: "Message", exact: true }).press("Enter");
   await expect(person.getByRole("list", { name: "Messages" })).toContainText("Vega says: the brightest star tonight is Sirius.");
   await personContext.close();
+  await unpublish(page, name);
 });
 
 test("an admin builds and publishes a character without JavaScript", async ({ browser }) => {
@@ -195,6 +205,7 @@ test("an admin builds and publishes a character without JavaScript", async ({ br
   await page.getByRole("button", { name: "Save Changes" }).click();
   await expect(page).toHaveURL(/\/admin\/characters\?toast=character-updated$/);
   await expect(page.getByText("Character updated successfully")).toBeVisible();
+  await unpublish(page, name);
 });
 
 test("on a phone the characters list is cards: name and actions visible without scrolling sideways", async ({ browser }) => {
