@@ -10,6 +10,9 @@ export const E2E_STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? 2528);
 export const E2E_STRIPE_WEBHOOK_SECRET = "whsec_e2e";
 /** Tests that chat start tests/fakes/openai-server.ts on this port; the Nebius models talk to it. */
 export const E2E_OPENAI_PORT = Number(process.env.E2E_OPENAI_PORT ?? 2529);
+/** Tests that generate with fal models start tests/fakes/fal-server.ts on this port (fakes.ts falFake). */
+export const E2E_FAL_PORT = Number(process.env.E2E_FAL_PORT ?? 2530);
+export const E2E_FAL_KEY = "fal-e2e-key";
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /** End-to-end tests run against the production build on a fresh embedded database. */
@@ -63,6 +66,12 @@ export default defineConfig({
       STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET,
       NEBIUS_API_KEY: "nebius-e2e-key",
       NEBIUS_BASE_URL: `http://127.0.0.1:${E2E_OPENAI_PORT}/v1`,
+      // The fal starter models are published; prepare-data.ts keeps the offline demo models first.
+      FAL_KEY: E2E_FAL_KEY,
+      FAL_BASE_URL: `http://127.0.0.1:${E2E_FAL_PORT}`,
+      FAL_JWKS_URL: `http://127.0.0.1:${E2E_FAL_PORT}/.well-known/jwks.json`,
+      // The app's address is not public, so fal would not reach it: jobs are polled.
+      FAL_WEBHOOKS: "off",
     },
   },
 });

@@ -5,13 +5,16 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { galleryTexts } from "~/lib/gallery";
 import { E2E_SMTP_PORT } from "../../playwright.config";
 import { startSmtpCapture, type SmtpCapture } from "../fakes/smtp-capture";
-import { hydrated, signedInAccount, signIn, startChatFromExplore } from "./journeys";
+import { hydrated, signIn, startChatFromExplore } from "./journeys";
+import { fillGenerate as fillGenerateWith, MEDIA_PASSWORD as PASSWORD, personWithTokens as newPersonWithTokens } from "./media-journeys";
 import { desktop, phone } from "./viewports";
 
 const DEMO_MODEL = "Demo Image (offline)";
 /** A 1 × 1 PNG picture. */
 const SMALL_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
-const PASSWORD = "media password";
+
+const fillGenerate = (page: Page, prompt: string, images: number) => fillGenerateWith(page, DEMO_MODEL, prompt, images);
+const personWithTokens = (browser: Browser, label: string) => newPersonWithTokens(browser, smtp, label);
 
 let smtp: SmtpCapture;
 test.beforeAll(async () => {
@@ -20,28 +23,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await smtp.close();
 });
-
-/** A new signed-in person with this month's 500 free tokens claimed. */
-async function personWithTokens(browser: Browser, label: string) {
-  const context = await browser.newContext({ viewport: desktop });
-  const page = await context.newPage();
-  const email = `media.${label}.${Date.now()}@example.com`;
-  // The first pages of a fresh server are slow to answer; the sign-up's own checks wait 5 s.
-  await page.goto("/signup");
-  await hydrated(page);
-  await signedInAccount(page, smtp, email, PASSWORD);
-  await page.goto("/dashboard/tokens");
-  await page.getByRole("button", { name: "Claim 500 Tokens" }).click();
-  await expect(page.getByTestId("balance-free")).toHaveText("500");
-  return { context, page, email };
-}
-
-/** Fills the Generate form for the demo model: `images` pictures of `prompt`. */
-async function fillGenerate(page: Page, prompt: string, images: number) {
-  await page.getByLabel("Model", { exact: true }).selectOption(DEMO_MODEL);
-  await page.getByLabel("Number of images").selectOption(String(images));
-  await page.getByLabel("Prompt").fill(prompt);
-}
 
 const seriousViolations = async (page: Page) =>
   (await new AxeBuilder({ page }).analyze()).violations

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { E2E_SMTP_PORT } from "../../playwright.config";
+import { E2E_FAL_KEY, E2E_SMTP_PORT } from "../../playwright.config";
 import { startSmtpCapture, type SmtpCapture } from "../fakes/smtp-capture";
 import { signedInAccount } from "./journeys";
 
@@ -16,7 +16,7 @@ const sessionSecret = () => fs.readFileSync(path.join(".e2e-data", "session-secr
 const googleClientSecret = "characterverse-e2e-secret";
 
 /** Every page a signed-in person reaches, as the loader data the browser downloads. */
-const pages = ["/", "/explore?q=a", "/dashboard", "/dashboard/settings", "/chat"];
+const pages = ["/", "/explore?q=a", "/dashboard", "/dashboard/settings", "/chat", "/generate"];
 
 test("no password hash, session id or secret appears in any loader's data", async ({ page }) => {
   const email = `secrets.${Date.now()}@example.com`;
@@ -24,7 +24,7 @@ test("no password hash, session id or secret appears in any loader's data", asyn
 
   const sessionId = (await page.context().cookies()).find((cookie) => cookie.name === "cv_session")!.value;
   expect(sessionId.length).toBeGreaterThan(20);
-  const forbidden = [sessionId, decodeURIComponent(sessionId), sessionSecret(), googleClientSecret];
+  const forbidden = [sessionId, decodeURIComponent(sessionId), sessionSecret(), googleClientSecret, E2E_FAL_KEY];
 
   for (const pathname of pages) {
     // What client-side navigation fetches (single fetch), and the document with its hydration data.
@@ -55,6 +55,7 @@ test("the client bundle holds no secret and no server module", async () => {
   const forbidden = [
     sessionSecret(),
     googleClientSecret,
+    E2E_FAL_KEY,
     "SESSION_SECRET",
     "STRIPE_SECRET_KEY",
     "GOOGLE_CLIENT_SECRET",

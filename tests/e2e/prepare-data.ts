@@ -1,7 +1,7 @@
 // Prepares the e2e server's embedded database before it starts: migrations, the starter
 // catalogue, 16 uncategorised characters so that "All" spans two pages of 50, a person with
 // more chats than the chat list's first page holds, and one with a chat that has messages
-// (fixture-accounts.ts).
+// (fixture-accounts.ts); the fal starter models weigh less than the offline demo ones.
 import path from "node:path";
 import { openDatabase } from "~/modules/db/database.server";
 import { useDatabaseForTests } from "~/modules/db/db.server";
@@ -14,6 +14,9 @@ export const EXTRA_CHARACTERS = 16;
 const database = openDatabase({ kind: "pglite", dataDir: path.resolve(process.env.DATA_DIR ?? ".e2e-data", "pglite") });
 useDatabaseForTests(database);
 await prepareDatabase(database, { seed: true });
+// FAL_KEY publishes the fal starter models, heavier than the offline demo ones; lighter here, the
+// demo models stay each media type's default, and only media-fal.spec.ts (with the fake) picks fal.
+await database.prisma.chatModel.updateMany({ where: { aiPlatform: "fal" }, data: { weight: 1 } });
 const oldest = await database.prisma.character.findFirst({ orderBy: { createdAt: "asc" } });
 await database.prisma.character.createMany({
   data: Array.from({ length: EXTRA_CHARACTERS }, (_, index) => {
