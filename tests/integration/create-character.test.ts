@@ -1,7 +1,5 @@
 import { beforeEach, describe, expect, test } from "vitest";
 import { characterFormTexts, type CharacterFormValues } from "~/lib/character-form";
-import { customModelTexts } from "~/lib/documents/custom-models";
-import { promptGuideTexts } from "~/lib/documents/prompt-guide";
 import { ownCharacterTexts } from "~/lib/own-characters";
 import { invalidateCatalogueCache } from "~/modules/catalogue/cache.server";
 import { searchCatalogue } from "~/modules/catalogue/characters.server";
@@ -16,7 +14,7 @@ import { action as editAction, loader as editLoader } from "~/routes/create/edit
 import { action as createAction, loader as createLoader } from "~/routes/create/index";
 import { confirmedAccount } from "../helpers/accounts";
 import { load, post, pngFile, signedInAdmin } from "../helpers/admin";
-import { characterForm, characterFormBasics, storedAvatar } from "../helpers/characters";
+import { characterForm, characterFormBasics, refusedCharacterFormValues, storedAvatar } from "../helpers/characters";
 import { databaseEmptiedBeforeEachTest } from "../helpers/database";
 import { clearOutbox, outboxMails } from "../helpers/outbox";
 import { signedInCookie } from "../helpers/payments";
@@ -70,19 +68,7 @@ const validationCases = [
   ["the category", { categoryId: "" }, "description", `${characterFormTexts.missingTitle}: Category`],
   ["the name", { name: "   " }, "description", `${characterFormTexts.missingTitle}: Name`],
   ["the description", { description: null }, "description", `${characterFormTexts.missingTitle}: Description`],
-  ["a type without a model", { "customModels.0.model": "" }, "customModels", customModelTexts.incomplete],
-  ["a model without a type", { "customModels.0.type": "" }, "customModels", customModelTexts.incomplete],
-  [
-    "a model that is not published",
-    { "customModels.0.type": "chat", "customModels.0.model": "Hidden Talker" },
-    "customModels",
-    "Choose a published chat model",
-  ],
-  ["a chat model that does not exist", { chatModel: "Nobody" }, "chatModel", "Choose a published chat model"],
-  ["a category that does not exist", { categoryId: "99" }, "categoryId", characterFormTexts.unknownCategory],
-  ["a prompt group without a category", { "guide.send_me.prompts": "Send me a photo" }, "guide.send_me", promptGuideTexts.category],
-  ["an Ask Me group without prompts", { "askMe.0.prompts": " \n " }, "askMe", promptGuideTexts.prompts],
-  ["a name over 80 characters", { name: "N".repeat(81) }, "name", "Name must be at most 80 characters"],
+  ...refusedCharacterFormValues,
   ["more than 20 tags", { tags: Array.from({ length: 21 }, (_, index) => `t${index}`).join(",") }, "tags", characterFormTexts.tooManyTags],
   ["a tag over 40 characters", { tags: "x".repeat(41) }, "tags", characterFormTexts.tagTooLong],
 ] as const;
