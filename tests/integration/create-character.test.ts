@@ -53,6 +53,20 @@ async function createdCharacter(cookie: string, overrides: Record<string, string
   return prisma().character.findFirstOrThrow({ where: { name: overrides.name ?? "Nova Starlight" } });
 }
 
+/** Posts /create's "Submit for review" for the character. */
+const submit = (cookie: string, characterId: string) =>
+  post(createAction, "/create", cookie, [
+    ["intent", "submit"],
+    ["characterId", characterId],
+  ]);
+
+/** Posts "Approve" for the character on /admin/characters' waiting list. */
+const approve = (cookie: string, characterId: string) =>
+  post(adminListAction, "/admin/characters?published=submitted", cookie, [
+    ["intent", "approve"],
+    ["id", characterId],
+  ]);
+
 const publicNames = async () => {
   invalidateCatalogueCache();
   return (await searchCatalogue({})).characters.map((character) => character.name);
@@ -170,14 +184,8 @@ describe("/create/:characterId/edit", () => {
     const maker = await person();
     const admin = await signedInAdmin();
     const character = await createdCharacter(maker.cookie);
-    await post(createAction, "/create", maker.cookie, [
-      ["intent", "submit"],
-      ["characterId", character.id],
-    ]);
-    await post(adminListAction, "/admin/characters?published=submitted", admin.cookie, [
-      ["intent", "approve"],
-      ["id", character.id],
-    ]);
+    await submit(maker.cookie, character.id);
+    await approve(admin.cookie, character.id);
 
     const path = `/create/${character.id}/edit`;
     const params = { characterId: character.id };
@@ -190,10 +198,7 @@ describe("/create/:characterId/edit", () => {
     const { data } = await load(editLoader, path, maker.cookie, params);
     expect((data as { character: { values: CharacterFormValues } }).character.values.name).toBe("Nova Nightfall");
 
-    await post(adminListAction, "/admin/characters?published=submitted", admin.cookie, [
-      ["intent", "approve"],
-      ["id", character.id],
-    ]);
+    await approve(admin.cookie, character.id);
     expect(await publicNames()).toEqual(["Nova Nightfall"]);
     expect(await statuses(maker.cookie)).toEqual([["Nova Nightfall", "Published"]]);
   });
@@ -234,14 +239,7 @@ describe("another person's character does not exist on /create", () => {
     expect((await post(editAction, edit, other.cookie, characterForm("update", { name: "Mine now" }), params)).status).toBe(404);
     expect((await load(deleteLoader, remove, other.cookie, params)).status).toBe(404);
     expect((await post(deleteAction, remove, other.cookie, [["intent", "delete"]], params)).status).toBe(404);
-    expect(
-      (
-        await post(createAction, "/create", other.cookie, [
-          ["intent", "submit"],
-          ["characterId", character.id],
-        ])
-      ).status,
-    ).toBe(404);
+    expect((await submit(other.cookie, character.id)).status).toBe(404);
     expect(await myCharacters(other.cookie)).toEqual([]);
     expect(await prisma().character.findUniqueOrThrow({ where: { id: character.id } })).toEqual(character);
   });
@@ -253,35 +251,20 @@ describe("submit, approve, decline", () => {
     const admin = await signedInAdmin();
     const character = await createdCharacter(maker.cookie);
 
-    expect(
-      await post(createAction, "/create", maker.cookie, [
-        ["intent", "submit"],
-        ["characterId", character.id],
-      ]),
-    ).toMatchObject({
+    expect(await submit(maker.cookie, character.id)).toMatchObject({
       status: 302,
       location: "/create?toast=character-submitted",
     });
     expect(await statuses(maker.cookie)).toEqual([["Nova Starlight", "Waiting for review"]]);
     // Submitting again while it waits is refused with a toast.
-    expect(
-      await post(createAction, "/create", maker.cookie, [
-        ["intent", "submit"],
-        ["characterId", character.id],
-      ]),
-    ).toMatchObject({
+    expect(await submit(maker.cookie, character.id)).toMatchObject({
       location: "/create?toast=character-submit-failed",
     });
 
     const { data } = await load(adminListLoader, "/admin/characters?published=submitted", admin.cookie);
     expect((data as { submissions: { id: string; name: string }[] }).submissions.map((row) => row.name)).toEqual(["Nova Starlight"]);
 
-    expect(
-      await post(adminListAction, "/admin/characters?published=submitted", admin.cookie, [
-        ["intent", "approve"],
-        ["id", character.id],
-      ]),
-    ).toMatchObject({
+    expect(await approve(admin.cookie, character.id)).toMatchObject({
       status: 302,
       location: "/admin/characters?published=submitted&toast=character-approved",
     });
@@ -290,12 +273,7 @@ describe("submit, approve, decline", () => {
     const [mail] = outboxMails();
     expect(mail).toMatchObject({ to: "maker@example.com", subject: '"Nova Starlight" is published on CharacterVerse' });
     // Approving what no longer waits says so.
-    expect(
-      await post(adminListAction, "/admin/characters?published=submitted", admin.cookie, [
-        ["intent", "approve"],
-        ["id", character.id],
-      ]),
-    ).toMatchObject({
+    expect(await approve(admin.cookie, character.id)).toMatchObject({
       location: "/admin/characters?published=submitted&toast=review-not-waiting",
     });
   });
@@ -304,10 +282,7 @@ describe("submit, approve, decline", () => {
     const maker = await person();
     const admin = await signedInAdmin();
     const character = await createdCharacter(maker.cookie);
-    await post(createAction, "/create", maker.cookie, [
-      ["intent", "submit"],
-      ["characterId", character.id],
-    ]);
+    await submit(maker.cookie, character.id);
     const path = `/admin/characters/${character.id}/review`;
     const params = { characterId: character.id };
 
