@@ -1,9 +1,11 @@
 import { resetEnvForTests } from "~/modules/config/env.server";
 import { prisma } from "~/modules/db/db.server";
 import { resetChatListenerForTests } from "~/modules/chat/realtime.server";
+import { startChat } from "~/modules/chat/sessions.server";
 import { publishStarterModelsWithKeys, seedCatalogueIfEmpty } from "~/modules/seed/seed.server";
 import { startFakeOpenAi } from "../fakes/openai-server";
 import { createTestDatabase, type TestDatabase } from "./database";
+import { newSignedInPerson } from "./payments";
 
 /**
  * A seeded catalogue whose Nebius models (deepseek-v3 among them) talk to a fake
@@ -38,4 +40,13 @@ export async function chatTestDatabase() {
   await seedCatalogueIfEmpty(db.database.prisma);
   const characterId = (await prisma().character.findFirstOrThrow({ where: { isPublished: true } })).id;
   return { db, characterId };
+}
+
+/** chatTestDatabase with two signed-in people, the first chatting with the published character. */
+export async function chatPageTestDatabase() {
+  const { db, characterId } = await chatTestDatabase();
+  const person = await newSignedInPerson();
+  const other = await newSignedInPerson();
+  const sessionId = await startChat(person.userId, characterId);
+  return { db, person, other, sessionId };
 }

@@ -5,30 +5,21 @@ import { chatTexts } from "~/lib/chat";
 import { startChat } from "~/modules/chat/sessions.server";
 import { prisma } from "~/modules/db/db.server";
 import * as session from "~/routes/chat/session";
-import { chatTestDatabase } from "../helpers/chat";
+import { chatPageTestDatabase } from "../helpers/chat";
 import type { TestDatabase } from "../helpers/database";
-import { signedInCookie } from "../helpers/payments";
 import { requestHandlerFor } from "../helpers/request-handler";
-import { newUser } from "../helpers/tokens";
 
 const handle = requestHandlerFor({
   "routes/chat/session": { parentId: "routes/_shell/content", path: "chat/:sessionId", module: session },
 });
 
 let db: TestDatabase;
-let person: { id: string; cookie: string };
-let other: { id: string; cookie: string };
+let person: { userId: string; cookie: string };
+let other: { userId: string; cookie: string };
 let sessionId: string;
 
 beforeAll(async () => {
-  const started = await chatTestDatabase();
-  db = started.db;
-  const characterId = started.characterId;
-  const personId = await newUser();
-  const otherId = await newUser();
-  person = { id: personId, cookie: await signedInCookie(personId) };
-  other = { id: otherId, cookie: await signedInCookie(otherId) };
-  sessionId = await startChat(personId, characterId);
+  ({ db, person, other, sessionId } = await chatPageTestDatabase());
 });
 afterAll(() => db.dispose());
 
@@ -49,7 +40,7 @@ function postDelete(cookie: string, session: string, messageId: string) {
 
 describe("deleting a message from the chat page", () => {
   test("a deleted message goes back to the chat with 'Message deleted successfully'", async () => {
-    const messageId = await write(person.id, sessionId, "delete me");
+    const messageId = await write(person.userId, sessionId, "delete me");
     const response = await postDelete(person.cookie, sessionId, messageId);
     expect(response.status).toBe(202);
     // Single fetch carries the redirect in the body.
@@ -58,8 +49,8 @@ describe("deleting a message from the chat page", () => {
   });
 
   test("a message already deleted (another tab, a second click) keeps the chat on screen with 'Failed to delete message'", async () => {
-    const kept = await write(person.id, sessionId, "still here");
-    const gone = await write(person.id, sessionId, "deleted twice");
+    const kept = await write(person.userId, sessionId, "still here");
+    const gone = await write(person.userId, sessionId, "deleted twice");
     expect((await postDelete(person.cookie, sessionId, gone)).status).toBe(202);
 
     // The answer is data the bubble shows as the failure toast, not an error that replaces the page.
@@ -76,8 +67,8 @@ describe("deleting a message from the chat page", () => {
   });
 
   test("someone else's message answers exactly as a missing one, and stays", async () => {
-    const theirs = await startChat(other.id, (await prisma().character.findFirstOrThrow({ where: { isPublished: true } })).id);
-    const secret = await write(other.id, theirs, "their secret");
+    const theirs = await startChat(other.userId, (await prisma().character.findFirstOrThrow({ where: { isPublished: true } })).id);
+    const secret = await write(other.userId, theirs, "their secret");
     const missing = crypto.randomUUID();
     const foreign = await postDelete(person.cookie, sessionId, secret);
     const absent = await postDelete(person.cookie, sessionId, missing);

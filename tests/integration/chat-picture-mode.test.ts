@@ -1,30 +1,21 @@
 // A picture request from the chat page's form (the composer in image mode, with or without
 // JavaScript): the person's message and the character's placeholder reply, then the job.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startChat } from "~/modules/chat/sessions.server";
 import { prisma } from "~/modules/db/db.server";
 import { credit } from "~/modules/tokens/ledger.server";
 import { action as chatAction, loader as chatLoader } from "~/routes/chat/session";
 import { load, post } from "../helpers/admin";
-import { chatTestDatabase } from "../helpers/chat";
+import { chatPageTestDatabase } from "../helpers/chat";
 import type { TestDatabase } from "../helpers/database";
-import { signedInCookie } from "../helpers/payments";
-import { newUser } from "../helpers/tokens";
 
 let db: TestDatabase;
-let person: { id: string; cookie: string };
-let other: { id: string; cookie: string };
+let person: { userId: string; cookie: string };
+let other: { userId: string; cookie: string };
 let sessionId: string;
 
 beforeAll(async () => {
-  const started = await chatTestDatabase();
-  db = started.db;
-  person = { id: await newUser(), cookie: "" };
-  other = { id: await newUser(), cookie: "" };
-  person.cookie = await signedInCookie(person.id);
-  other.cookie = await signedInCookie(other.id);
-  await credit(person.id, { type: "purchased", amount: 100, description: "test tokens" });
-  sessionId = await startChat(person.id, started.characterId);
+  ({ db, person, other, sessionId } = await chatPageTestDatabase());
+  await credit(person.userId, { type: "purchased", amount: 100, description: "test tokens" });
 });
 afterAll(() => db.dispose());
 
@@ -54,7 +45,7 @@ describe("image mode in a chat", () => {
 
   test("a picture request saves the person's message and a Generating reply, and starts a job of the character", async () => {
     expect(await send(person.cookie, "image", "Send me a picture of you")).toMatchObject({ status: 302, location: `/chat/${sessionId}` });
-    const job = await prisma().mediaJob.findFirstOrThrow({ where: { userId: person.id } });
+    const job = await prisma().mediaJob.findFirstOrThrow({ where: { userId: person.userId } });
     expect(job).toMatchObject({ chatSessionId: sessionId, mode: "image" });
     expect(job.prompt).toContain("Send me a picture of you");
 
