@@ -1,7 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { EmailText } from "~/components/admin/admin-table";
-import { Conversation } from "~/components/tickets/conversation";
+import { TicketThread } from "~/components/tickets/conversation";
 import { ReplyForm } from "~/components/tickets/reply-form";
 import { TicketStatusBadge } from "~/components/tickets/status-badge";
 import { Avatar } from "~/components/ui/avatar";
@@ -103,30 +103,20 @@ export default function AdminTicket({ loaderData: ticket, actionData }: Route.Co
         </div>
       </section>
 
-      <section aria-labelledby="message-heading" className="card p-4">
-        <h2 id="message-heading" className="text-sm font-semibold text-muted">
-          Message
-        </h2>
-        <p className="mt-2 text-sm whitespace-pre-wrap wrap-break-word">{ticket.message}</p>
-      </section>
-
-      <section aria-labelledby="conversation-heading" className="flex flex-col gap-3">
-        <h2 id="conversation-heading" className="font-semibold">
-          Conversation
-        </h2>
-        <Conversation
-          empty="No replies yet."
-          entries={ticket.replies.map((reply) => ({
-            id: reply.id,
-            message: reply.message,
-            createdAt: reply.createdAt,
-            fromStaff: reply.fromStaff,
-            name: reply.fromStaff ? STAFF_NAME : reply.user.name || reply.user.email,
-            avatar: reply.fromStaff ? "/favicon.svg" : reply.user.avatarUrl,
-            detail: reply.fromStaff ? `Written by ${reply.user.email}` : undefined,
-          }))}
-        />
-      </section>
+      <TicketThread
+        messageHeading="Message"
+        message={ticket.message}
+        empty="No replies yet."
+        entries={ticket.replies.map((reply) => ({
+          id: reply.id,
+          message: reply.message,
+          createdAt: reply.createdAt,
+          fromStaff: reply.fromStaff,
+          name: reply.fromStaff ? STAFF_NAME : reply.user.name || reply.user.email,
+          avatar: reply.fromStaff ? "/favicon.svg" : reply.user.avatarUrl,
+          detail: reply.fromStaff ? `Written by ${reply.user.email}` : undefined,
+        }))}
+      />
 
       {formError ? <FormAlert tone="error">{formError}</FormAlert> : null}
       {closed ? (

@@ -1,7 +1,7 @@
 import { ArrowLeft, LifeBuoy } from "lucide-react";
 import { data, Form, isRouteErrorResponse, Link, useLocation, useNavigation } from "react-router";
 import { Pagination } from "~/components/pagination";
-import { Conversation } from "~/components/tickets/conversation";
+import { TicketThread } from "~/components/tickets/conversation";
 import { ReplyForm } from "~/components/tickets/reply-form";
 import { TicketStatusBadge } from "~/components/tickets/status-badge";
 import { FormAlert } from "~/components/ui/form";
@@ -171,22 +171,12 @@ function TicketDetails({ ticket, replyError, closeError }: { ticket: Ticket; rep
         </dl>
       </header>
 
-      <section aria-labelledby="message-heading" className="card p-4">
-        <h2 id="message-heading" className="text-sm font-semibold text-muted">
-          Your message
-        </h2>
-        <p className="mt-2 text-sm whitespace-pre-wrap wrap-break-word">{ticket.message}</p>
-      </section>
-
-      <section aria-labelledby="conversation-heading" className="flex flex-col gap-3">
-        <h2 id="conversation-heading" className="font-semibold">
-          Conversation
-        </h2>
-        <Conversation
-          empty="No replies yet. We will answer here and by e-mail."
-          entries={ticket.replies.map((reply) => ({ ...reply, name: reply.userName, avatar: reply.userAvatar }))}
-        />
-      </section>
+      <TicketThread
+        messageHeading="Your message"
+        message={ticket.message}
+        empty="No replies yet. We will answer here and by e-mail."
+        entries={ticket.replies.map((reply) => ({ ...reply, name: reply.userName, avatar: reply.userAvatar }))}
+      />
 
       {closed ? (
         <p className="card p-4 text-sm text-muted" role="status">
