@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { chromiumLaunchOptions } from "./tests/e2e/chromium";
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 /** Tests that read mail start tests/fakes/smtp-capture.ts on this port; the app sends there. */
@@ -10,7 +11,6 @@ export const E2E_STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? 2528);
 export const E2E_STRIPE_WEBHOOK_SECRET = "whsec_e2e";
 /** Tests that chat start tests/fakes/openai-server.ts on this port; the Nebius models talk to it. */
 export const E2E_OPENAI_PORT = Number(process.env.E2E_OPENAI_PORT ?? 2529);
-const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /** End-to-end tests run against the production build on a fresh embedded database. */
 export default defineConfig({
@@ -24,18 +24,7 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
-    launchOptions: {
-      executablePath: chromiumPath,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
     viewport: { width: 1280, height: 800 },
     trace: "off",
   },
