@@ -67,6 +67,19 @@ const approve = (cookie: string, characterId: string) =>
     ["id", characterId],
   ]);
 
+/** Posts "Decline" with the reason on the character's review page. */
+const decline = (cookie: string, characterId: string, reason: string) =>
+  post(
+    reviewAction,
+    `/admin/characters/${characterId}/review`,
+    cookie,
+    [
+      ["intent", "decline"],
+      ["reason", reason],
+    ],
+    { characterId },
+  );
+
 const publicNames = async () => {
   invalidateCatalogueCache();
   return (await searchCatalogue({})).characters.map((character) => character.name);
@@ -287,33 +300,11 @@ describe("submit, approve, decline", () => {
     const params = { characterId: character.id };
 
     expect(await load(reviewLoader, path, admin.cookie, params)).toMatchObject({ status: 200, data: { character: { name: "Nova Starlight", waiting: true } } });
-    expect(
-      await post(
-        reviewAction,
-        path,
-        admin.cookie,
-        [
-          ["intent", "decline"],
-          ["reason", "  "],
-        ],
-        params,
-      ),
-    ).toMatchObject({
+    expect(await decline(admin.cookie, character.id, "  ")).toMatchObject({
       status: 400,
       data: { error: submissionTexts.reasonRequired },
     });
-    expect(
-      await post(
-        reviewAction,
-        path,
-        admin.cookie,
-        [
-          ["intent", "decline"],
-          ["reason", "Please describe how Nova talks."],
-        ],
-        params,
-      ),
-    ).toMatchObject({
+    expect(await decline(admin.cookie, character.id, "Please describe how Nova talks.")).toMatchObject({
       status: 302,
       location: "/admin/characters?published=submitted&toast=character-declined",
     });
