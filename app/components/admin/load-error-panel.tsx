@@ -11,7 +11,6 @@ export function LoadErrorPanel({
   listTitle,
   notFoundTitle,
   failedTitle,
-  failedText,
 }: {
   error: unknown;
   listPath: string;
@@ -19,14 +18,15 @@ export function LoadErrorPanel({
   listTitle: string;
   notFoundTitle: string;
   failedTitle: string;
-  failedText: string;
 }) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <div role="alert" className="card flex flex-col items-center gap-3 p-8 text-center">
       <TriangleAlert className="size-10 text-danger" aria-hidden />
       <h1 className="text-xl font-bold">{notFound ? notFoundTitle : failedTitle}</h1>
-      <p className="text-muted">{notFound ? "It may have been deleted." : failedText}</p>
+      <p className="text-muted">
+        {notFound ? "It may have been deleted." : `The ${listTitle.toLowerCase()} could not be loaded. Please try again in a moment.`}
+      </p>
       <Link to={listPath} className="btn-primary">
         {notFound ? `Back to ${listTitle}` : "Try again"}
       </Link>

@@ -111,7 +111,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       listTitle="Character Details"
       notFoundTitle="Character detail not found"
       failedTitle={detailTexts.loadFailed}
-      failedText="The character details could not be loaded. Please try again in a moment."
     />
   );
 }

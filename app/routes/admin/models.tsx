@@ -159,13 +159,6 @@ export default function AdminModels({ loaderData, actionData }: Route.ComponentP
 /** The list could not be loaded (or an editor's model does not exist): a panel in place of the page. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
-    <LoadErrorPanel
-      error={error}
-      listPath="/admin/models"
-      listTitle="Chat Models"
-      notFoundTitle="Chat model not found"
-      failedTitle={modelTexts.fetchFailed}
-      failedText="The chat models could not be loaded. Please try again in a moment."
-    />
+    <LoadErrorPanel error={error} listPath="/admin/models" listTitle="Chat Models" notFoundTitle="Chat model not found" failedTitle={modelTexts.fetchFailed} />
   );
 }
