@@ -1,9 +1,8 @@
-import { ArrowLeft } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { EmailText } from "~/components/admin/admin-table";
 import { TicketThread } from "~/components/tickets/conversation";
 import { ReplyForm } from "~/components/tickets/reply-form";
-import { TicketStatusBadge } from "~/components/tickets/status-badge";
+import { TicketHeader } from "~/components/tickets/ticket-header";
 import { Avatar } from "~/components/ui/avatar";
 import { FormAlert } from "~/components/ui/form";
 import { formatDateTime } from "~/lib/dates";
@@ -74,19 +73,12 @@ export default function AdminTicket({ loaderData: ticket, actionData }: Route.Co
   const person = ticket.user;
   return (
     <div className="flex max-w-4xl flex-col gap-5">
-      <Link to="/admin/tickets" className="inline-flex items-center gap-1 self-start text-sm text-accent hover:underline">
-        <ArrowLeft className="size-4" aria-hidden /> All tickets
-      </Link>
-      <header className="flex flex-col gap-2">
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <h1 className="min-w-0 text-2xl font-bold wrap-break-word">{ticket.topic}</h1>
-          <TicketStatusBadge status={ticket.status} />
-        </div>
+      <TicketHeader backTo="/admin/tickets" topic={ticket.topic} status={ticket.status}>
         <p className="text-xs text-muted">
           Ticket <span className="font-mono [overflow-wrap:anywhere]">{ticket.id}</span> · sent {formatDateTime(ticket.createdAt)}
           {ticket.closedBy ? ` · closed by ${ticket.closedBy.id === person.id ? "the person" : ticket.closedBy.email}` : null}
         </p>
-      </header>
+      </TicketHeader>
 
       <section aria-labelledby="person-heading" className="card flex items-center gap-3 p-4">
         <Avatar url={person.avatarUrl} size={36} />
