@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from "vitest";
 import { resetEnvForTests } from "~/modules/config/env.server";
 import { prisma } from "~/modules/db/db.server";
 import { resetChatListenerForTests } from "~/modules/chat/realtime.server";
@@ -49,4 +50,17 @@ export async function chatPageTestDatabase() {
   const other = await newSignedInPerson();
   const sessionId = await startChat(person.userId, characterId);
   return { db, person, other, sessionId };
+}
+
+/**
+ * chatPageTestDatabase for a whole test file: set up before its tests, disposed of after them.
+ * Its `person`, `other` and `sessionId` are there once the tests run.
+ */
+export function chatPageForThisFile() {
+  const file = {} as Awaited<ReturnType<typeof chatPageTestDatabase>>;
+  beforeAll(async () => {
+    Object.assign(file, await chatPageTestDatabase());
+  });
+  afterAll(() => file.db.dispose());
+  return file;
 }
