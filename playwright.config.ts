@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { chromiumLaunchOptions } from "./tests/e2e/chromium";
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 /** Tests that read mail start tests/fakes/smtp-capture.ts on this port; the app sends there. */
@@ -13,7 +14,6 @@ export const E2E_OPENAI_PORT = Number(process.env.E2E_OPENAI_PORT ?? 2529);
 /** Tests that generate with fal models start tests/fakes/fal-server.ts on this port (fakes.ts falFake). */
 export const E2E_FAL_PORT = Number(process.env.E2E_FAL_PORT ?? 2530);
 export const E2E_FAL_KEY = "fal-e2e-key";
-const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /** End-to-end tests run against the production build on a fresh embedded database. */
 export default defineConfig({
@@ -27,18 +27,7 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
-    launchOptions: {
-      executablePath: chromiumPath,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
     viewport: { width: 1280, height: 800 },
     trace: "off",
   },

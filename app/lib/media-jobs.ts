@@ -11,18 +11,22 @@ export function isJobRunning(status: MediaJobStatus) {
   return status === "queued" || status === "submitted";
 }
 
-/** One produced file, with links that work for whoever holds them (signed, 7 days). */
-export type MediaItemView = {
-  id: string;
+/** What is known of one produced file from its content, as stored and as shown. */
+export type MediaFileFacts = {
   requestId: string;
   /** image, video or audio (music is stored as audio) */
   mediaType: "image" | "video" | "audio";
   contentType: string;
-  url: string;
-  thumbnailUrl: string | null;
   width: number | null;
   height: number | null;
   duration: number | null;
+};
+
+/** One produced file, with links that work for whoever holds them (signed, 7 days). */
+export type MediaItemView = MediaFileFacts & {
+  id: string;
+  url: string;
+  thumbnailUrl: string | null;
   isPublic: boolean;
   prompt: string;
   createdAt: string;

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { DeleteConfirmation } from "~/components/media/delete-confirmation";
 import { galleryReturnPath, galleryTexts } from "~/lib/gallery";
 import { requireUser } from "~/modules/auth/login-session.server";
 import { deleteGalleryImage, galleryItemView, ownGalleryImage } from "~/modules/gallery/gallery.server";
@@ -41,20 +41,11 @@ export default function DeleteImage({ loaderData }: Route.ComponentProps) {
   const { item } = loaderData;
   return (
     <div className="mx-auto w-full max-w-md px-4 py-10">
-      <Form method="post" className="card flex flex-col gap-4 p-6">
-        <h1 className="text-xl font-bold">Delete image</h1>
+      <DeleteConfirmation title="Delete image" backTo="/generate?filter=mine">
         <p>{galleryTexts.confirmDelete}</p>
         {item.kind === "image" ? <img src={item.thumbUrl} alt={item.prompt || "Generated image"} className="max-h-64 self-center rounded-xl" /> : null}
         <input type="hidden" name="returnTo" value="/generate?filter=mine" />
-        <div className="flex justify-end gap-2">
-          <Link to="/generate?filter=mine" className="btn-secondary">
-            Cancel
-          </Link>
-          <button type="submit" name="intent" value="delete" className="btn-primary">
-            Delete
-          </button>
-        </div>
-      </Form>
+      </DeleteConfirmation>
     </div>
   );
 }

@@ -16,13 +16,13 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { chromium, type CDPSession } from "@playwright/test";
 import { ensureBuild, freePort, guardRun, removeScratch, stopChild, waitUntilHealthy } from "../machine";
+import { chromiumLaunchOptions } from "../../tests/e2e/chromium";
 import { fmt, runBenchmark, table } from "../report";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const HOST = "127.0.0.1";
 const PAGES = (process.env.BENCH_PAGES ?? "/ /explore").split(/\s+/).filter(Boolean);
 const TARGET_KB = 90;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 let server: ChildProcess | undefined;
 let dataDir: string | undefined;
@@ -77,18 +77,7 @@ async function brotliSizes(url: string) {
 async function main() {
   ensureBuild(ROOT);
   const baseUrl = await startServer();
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   const rows = [
     [
       "page",

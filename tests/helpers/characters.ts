@@ -1,3 +1,6 @@
+import { characterFormTexts } from "~/lib/character-form";
+import { customModelTexts } from "~/lib/documents/custom-models";
+import { promptGuideTexts } from "~/lib/documents/prompt-guide";
 import { prisma } from "~/modules/db/db.server";
 import { getObject } from "~/modules/storage/storage.server";
 
@@ -71,3 +74,20 @@ export function characterForm(intent: "create" | "update", overrides: Record<str
 
 /** The stored object behind an avatar's public URL, or null once it is gone. */
 export const storedAvatar = (avatarUrl: string) => getObject("avatars", decodeURIComponent(avatarUrl.slice("/storage/avatars/".length)));
+
+/** Values the character form refuses wherever it is posted: the case, the fields changed, the field marked and its text. */
+export const refusedCharacterFormValues = [
+  ["a type without a model", { "customModels.0.model": "" }, "customModels", customModelTexts.incomplete],
+  ["a model without a type", { "customModels.0.type": "" }, "customModels", customModelTexts.incomplete],
+  [
+    "a model that is not published",
+    { "customModels.0.type": "chat", "customModels.0.model": "Hidden Talker" },
+    "customModels",
+    "Choose a published chat model",
+  ],
+  ["a chat model that does not exist", { chatModel: "Nobody" }, "chatModel", "Choose a published chat model"],
+  ["a category that does not exist", { categoryId: "99" }, "categoryId", characterFormTexts.unknownCategory],
+  ["a prompt group without a category", { "guide.send_me.prompts": "Send me a photo" }, "guide.send_me", promptGuideTexts.category],
+  ["an Ask Me group without prompts", { "askMe.0.prompts": " \n " }, "askMe", promptGuideTexts.prompts],
+  ["a name over 80 characters", { name: "N".repeat(81) }, "name", "Name must be at most 80 characters"],
+] as const;

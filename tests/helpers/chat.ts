@@ -1,9 +1,12 @@
+import { afterAll, beforeAll } from "vitest";
 import { resetEnvForTests } from "~/modules/config/env.server";
 import { prisma } from "~/modules/db/db.server";
 import { resetChatListenerForTests } from "~/modules/chat/realtime.server";
+import { startChat } from "~/modules/chat/sessions.server";
 import { publishStarterModelsWithKeys, seedCatalogueIfEmpty } from "~/modules/seed/seed.server";
 import { startFakeOpenAi } from "../fakes/openai-server";
 import { createTestDatabase, type TestDatabase } from "./database";
+import { newSignedInPerson } from "./payments";
 
 /**
  * A seeded catalogue whose Nebius models (deepseek-v3 among them) talk to a fake
@@ -38,4 +41,26 @@ export async function chatTestDatabase() {
   await seedCatalogueIfEmpty(db.database.prisma);
   const characterId = (await prisma().character.findFirstOrThrow({ where: { isPublished: true } })).id;
   return { db, characterId };
+}
+
+/** chatTestDatabase with two signed-in people, the first chatting with the published character. */
+export async function chatPageTestDatabase() {
+  const { db, characterId } = await chatTestDatabase();
+  const person = await newSignedInPerson();
+  const other = await newSignedInPerson();
+  const sessionId = await startChat(person.userId, characterId);
+  return { db, person, other, sessionId };
+}
+
+/**
+ * chatPageTestDatabase for a whole test file: set up before its tests, disposed of after them.
+ * Its `person`, `other` and `sessionId` are there once the tests run.
+ */
+export function chatPageForThisFile() {
+  const file = {} as Awaited<ReturnType<typeof chatPageTestDatabase>>;
+  beforeAll(async () => {
+    Object.assign(file, await chatPageTestDatabase());
+  });
+  afterAll(() => file.db.dispose());
+  return file;
 }

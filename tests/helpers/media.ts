@@ -1,19 +1,21 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
+import { expect } from "vitest";
 import type { MediaJobView } from "~/lib/media-jobs";
 import { invalidateCatalogueCache } from "~/modules/catalogue/cache.server";
 import { resetEnvForTests } from "~/modules/config/env.server";
 import { prisma } from "~/modules/db/db.server";
 import { forgetFalKeysForTests } from "~/modules/media/fal-webhook.server";
 import { jobForOwner } from "~/modules/media/jobs.server";
+import { startMediaWorker } from "~/modules/media/worker.server";
 import { publishStarterModelsWithKeys, seedCatalogueIfEmpty } from "~/modules/seed/seed.server";
-import { getBalance } from "~/modules/tokens/ledger.server";
+import { credit, getBalance } from "~/modules/tokens/ledger.server";
 import { action as falWebhookAction } from "~/routes/api/webhooks.fal";
 import { startFakeFal } from "../fakes/fal-server";
-import type { TestDatabase } from "./database";
+import { createTestDatabase, type TestDatabase } from "./database";
 import { routeArgs } from "./route-args";
-import { ledgerSum } from "./tokens";
+import { ledgerSum, newUser } from "./tokens";
 
 /** The environment a media test runs with: fast polls, fal at the fake, webhooks off unless a test turns them on. */
 export const MEDIA_TEST_ENV: Record<string, string> = {
@@ -95,4 +97,38 @@ export async function balanceMatchingLedger(userId: string) {
   const open = await prisma().tokenReservation.aggregate({ where: { userId, status: "held" }, _sum: { freeAmount: true, purchasedAmount: true } });
   const held = (open._sum.freeAmount ?? 0) + (open._sum.purchasedAmount ?? 0);
   return { total: balance.total, ledger: await ledgerSum(userId), held };
+}
+
+/**
+ * A media test file's world: a fresh database, fal at a fake (see mediaWithFakeFal), `env` on top
+ * of MEDIA_TEST_ENV, and the media worker running. stop() ends all of it.
+ */
+export async function startMediaSuite(env: Record<string, string> = {}) {
+  const db = await createTestDatabase();
+  const media = await mediaWithFakeFal(db);
+  setEnv(env);
+  const stopWorker = startMediaWorker();
+  return {
+    fal: media.fal,
+    appUrl: media.appUrl,
+    async stop() {
+      await stopWorker();
+      await media.stop();
+      await db.dispose();
+    },
+  };
+}
+
+/** A new verified person holding 500 free tokens. */
+export async function personWith500Tokens() {
+  const userId = await newUser();
+  await credit(userId, { type: "free", amount: 500, description: "test" });
+  return userId;
+}
+
+/** Checks that the person's balance equals their transactions and that nothing is still held. */
+export async function expectTokensSettled(userId: string) {
+  const { total, ledger, held } = await balanceMatchingLedger(userId);
+  expect(total).toBe(ledger);
+  expect(held).toBe(0);
 }

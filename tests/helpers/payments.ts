@@ -7,6 +7,7 @@ import { seedCatalogueIfEmpty } from "~/modules/seed/seed.server";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe-server";
 import { createTestDatabase } from "./database";
 import { routeArgs } from "./route-args";
+import { newUser } from "./tokens";
 
 const signer = new Stripe("sk_test_signer");
 
@@ -75,6 +76,12 @@ export async function postWebhook(event: object, secret: string) {
 /** A signed-in person's cookie header. */
 export async function signedInCookie(userId: string) {
   return (await startLoginSession(userId, new Request("http://localhost/"), null)).split(";")[0]!;
+}
+
+/** A new verified person with no tokens, signed in: their id and cookie header. */
+export async function newSignedInPerson() {
+  const userId = await newUser();
+  return { userId, cookie: await signedInCookie(userId) };
 }
 
 type RouteFunction = (args: never) => Promise<unknown>;

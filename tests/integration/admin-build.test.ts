@@ -1,13 +1,11 @@
 import { beforeEach, describe, expect, test } from "vitest";
 import { characterFormTexts, type CharacterFormValues } from "~/lib/character-form";
-import { customModelTexts } from "~/lib/documents/custom-models";
-import { promptGuideTexts } from "~/lib/documents/prompt-guide";
 import { invalidateCatalogueCache } from "~/modules/catalogue/cache.server";
 import { searchCatalogue } from "~/modules/catalogue/characters.server";
 import { prisma } from "~/modules/db/db.server";
 import { action as buildAction, loader as buildLoader } from "~/routes/admin/build";
 import { auditRows, load, post, pngFile, signedInAdmin } from "../helpers/admin";
-import { characterForm, characterFormBasics, storedAvatar } from "../helpers/characters";
+import { characterForm, characterFormBasics, refusedCharacterFormValues, storedAvatar } from "../helpers/characters";
 import { databaseEmptiedBeforeEachTest } from "../helpers/database";
 
 databaseEmptiedBeforeEachTest();
@@ -113,21 +111,9 @@ describe("/admin/build", () => {
   });
 
   test.each([
-    ["a type without a model", { "customModels.0.model": "" }, "customModels", customModelTexts.incomplete],
-    ["a model without a type", { "customModels.0.type": "" }, "customModels", customModelTexts.incomplete],
-    [
-      "a model that is not published",
-      { "customModels.0.type": "chat", "customModels.0.model": "Hidden Talker" },
-      "customModels",
-      "Choose a published chat model",
-    ],
+    ...refusedCharacterFormValues,
     ["a model of another type", { "customModels.0.type": "chat", "customModels.0.model": "Painter" }, "customModels", "Choose a published chat model"],
-    ["a chat model that does not exist", { chatModel: "Nobody" }, "chatModel", "Choose a published chat model"],
-    ["a category that does not exist", { categoryId: "99" }, "categoryId", characterFormTexts.unknownCategory],
-    ["a prompt group without a category", { "guide.send_me.prompts": "Send me a photo" }, "guide.send_me", promptGuideTexts.category],
-    ["an Ask Me group without prompts", { "askMe.0.prompts": " \n " }, "askMe", promptGuideTexts.prompts],
-    ["a name over 80 characters", { name: "N".repeat(81) }, "name", "Name must be at most 80 characters"],
-  ])("refuses %s with 400 and its text, writing nothing", async (_case, overrides, field, text) => {
+  ] as const)("refuses %s with 400 and its text, writing nothing", async (_case, overrides, field, text) => {
     const admin = await signedInAdmin();
     const answer = await build(admin.cookie, { publish: "now", ...overrides });
     expect(answer.status).toBe(400);

@@ -12,7 +12,7 @@ import { loader as jsonCard } from "~/routes/api/character-card.json";
 import { loader as pngCard } from "~/routes/api/character-card.png";
 import { action as importAction } from "~/routes/api/characters.import";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
-import { signedInCookie } from "../helpers/payments";
+import { newSignedInPerson, signedInCookie } from "../helpers/payments";
 import { routeArgs } from "../helpers/route-args";
 import { newUser } from "../helpers/tokens";
 
@@ -25,8 +25,7 @@ afterAll(() => db.dispose());
 let userId: string;
 let cookie: string;
 beforeEach(async () => {
-  userId = await newUser();
-  cookie = await signedInCookie(userId);
+  ({ userId, cookie } = await newSignedInPerson());
 });
 
 /** Every field the app maps, with the lorebook's entry fields from the V2 specification. */

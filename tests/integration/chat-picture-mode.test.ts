@@ -1,51 +1,33 @@
 // A picture request from the chat page's form (the composer in image mode, with or without
 // JavaScript): the person's message and the character's placeholder reply, then the job.
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startChat } from "~/modules/chat/sessions.server";
+import { beforeAll, describe, expect, test } from "vitest";
 import { prisma } from "~/modules/db/db.server";
 import { credit } from "~/modules/tokens/ledger.server";
 import { action as chatAction, loader as chatLoader } from "~/routes/chat/session";
 import { load, post } from "../helpers/admin";
-import { chatTestDatabase } from "../helpers/chat";
-import type { TestDatabase } from "../helpers/database";
-import { signedInCookie } from "../helpers/payments";
-import { newUser } from "../helpers/tokens";
+import { chatPageForThisFile } from "../helpers/chat";
 
-let db: TestDatabase;
-let person: { id: string; cookie: string };
-let other: { id: string; cookie: string };
-let sessionId: string;
-
-beforeAll(async () => {
-  const started = await chatTestDatabase();
-  db = started.db;
-  person = { id: await newUser(), cookie: "" };
-  other = { id: await newUser(), cookie: "" };
-  person.cookie = await signedInCookie(person.id);
-  other.cookie = await signedInCookie(other.id);
-  await credit(person.id, { type: "purchased", amount: 100, description: "test tokens" });
-  sessionId = await startChat(person.id, started.characterId);
-});
-afterAll(() => db.dispose());
+const chat = chatPageForThisFile();
+beforeAll(() => credit(chat.person.userId, { type: "purchased", amount: 100, description: "test tokens" }));
 
 const send = (cookie: string, mode: string, message: string) =>
   post(
     chatAction,
-    `/chat/${sessionId}`,
+    `/chat/${chat.sessionId}`,
     cookie,
     [
       ["intent", "send"],
       ["mode", mode],
       ["message", message],
     ],
-    { sessionId },
+    { sessionId: chat.sessionId },
   );
 
 type Page = Awaited<ReturnType<typeof chatLoader>>;
 
 describe("image mode in a chat", () => {
   test("the page offers each mode with its model: image and design with the image model", async () => {
-    const { data } = await load(chatLoader, `/chat/${sessionId}`, person.cookie, { sessionId });
+    const { data } = await load(chatLoader, `/chat/${chat.sessionId}`, chat.person.cookie, { sessionId: chat.sessionId });
     const { modes } = data as Page;
     expect(modes.image?.modelName).toBeTruthy();
     expect(modes.design).toEqual(modes.image);
@@ -53,12 +35,12 @@ describe("image mode in a chat", () => {
   });
 
   test("a picture request saves the person's message and a Generating reply, and starts a job of the character", async () => {
-    expect(await send(person.cookie, "image", "Send me a picture of you")).toMatchObject({ status: 302, location: `/chat/${sessionId}` });
-    const job = await prisma().mediaJob.findFirstOrThrow({ where: { userId: person.id } });
-    expect(job).toMatchObject({ chatSessionId: sessionId, mode: "image" });
+    expect(await send(chat.person.cookie, "image", "Send me a picture of you")).toMatchObject({ status: 302, location: `/chat/${chat.sessionId}` });
+    const job = await prisma().mediaJob.findFirstOrThrow({ where: { userId: chat.person.userId } });
+    expect(job).toMatchObject({ chatSessionId: chat.sessionId, mode: "image" });
     expect(job.prompt).toContain("Send me a picture of you");
 
-    const { data } = await load(chatLoader, `/chat/${sessionId}`, person.cookie, { sessionId });
+    const { data } = await load(chatLoader, `/chat/${chat.sessionId}`, chat.person.cookie, { sessionId: chat.sessionId });
     const last = (data as Page).messages.slice(-2);
     expect(last.map((message) => [message.senderType, message.message, message.generating ?? false])).toEqual([
       ["user", "Send me a picture of you", false],
@@ -68,7 +50,7 @@ describe("image mode in a chat", () => {
 
   test("someone else's chat answers 404 and starts nothing", async () => {
     const jobs = await prisma().mediaJob.count();
-    expect(await send(other.cookie, "image", "Send me a picture of you")).toMatchObject({ status: 404 });
+    expect(await send(chat.other.cookie, "image", "Send me a picture of you")).toMatchObject({ status: 404 });
     expect(await prisma().mediaJob.count()).toBe(jobs);
   });
 });

@@ -1,7 +1,5 @@
 import { beforeEach, describe, expect, test } from "vitest";
 import { characterFormTexts, type CharacterFormValues } from "~/lib/character-form";
-import { customModelTexts } from "~/lib/documents/custom-models";
-import { promptGuideTexts } from "~/lib/documents/prompt-guide";
 import { ownCharacterTexts } from "~/lib/own-characters";
 import { invalidateCatalogueCache } from "~/modules/catalogue/cache.server";
 import { searchCatalogue } from "~/modules/catalogue/characters.server";
@@ -16,7 +14,7 @@ import { action as editAction, loader as editLoader } from "~/routes/create/edit
 import { action as createAction, loader as createLoader } from "~/routes/create/index";
 import { confirmedAccount } from "../helpers/accounts";
 import { load, post, pngFile, signedInAdmin } from "../helpers/admin";
-import { characterForm, characterFormBasics, storedAvatar } from "../helpers/characters";
+import { characterForm, characterFormBasics, refusedCharacterFormValues, storedAvatar } from "../helpers/characters";
 import { databaseEmptiedBeforeEachTest } from "../helpers/database";
 import { clearOutbox, outboxMails } from "../helpers/outbox";
 import { signedInCookie } from "../helpers/payments";
@@ -55,6 +53,33 @@ async function createdCharacter(cookie: string, overrides: Record<string, string
   return prisma().character.findFirstOrThrow({ where: { name: overrides.name ?? "Nova Starlight" } });
 }
 
+/** Posts /create's "Submit for review" for the character. */
+const submit = (cookie: string, characterId: string) =>
+  post(createAction, "/create", cookie, [
+    ["intent", "submit"],
+    ["characterId", characterId],
+  ]);
+
+/** Posts "Approve" for the character on /admin/characters' waiting list. */
+const approve = (cookie: string, characterId: string) =>
+  post(adminListAction, "/admin/characters?published=submitted", cookie, [
+    ["intent", "approve"],
+    ["id", characterId],
+  ]);
+
+/** Posts "Decline" with the reason on the character's review page. */
+const decline = (cookie: string, characterId: string, reason: string) =>
+  post(
+    reviewAction,
+    `/admin/characters/${characterId}/review`,
+    cookie,
+    [
+      ["intent", "decline"],
+      ["reason", reason],
+    ],
+    { characterId },
+  );
+
 const publicNames = async () => {
   invalidateCatalogueCache();
   return (await searchCatalogue({})).characters.map((character) => character.name);
@@ -70,19 +95,7 @@ const validationCases = [
   ["the category", { categoryId: "" }, "description", `${characterFormTexts.missingTitle}: Category`],
   ["the name", { name: "   " }, "description", `${characterFormTexts.missingTitle}: Name`],
   ["the description", { description: null }, "description", `${characterFormTexts.missingTitle}: Description`],
-  ["a type without a model", { "customModels.0.model": "" }, "customModels", customModelTexts.incomplete],
-  ["a model without a type", { "customModels.0.type": "" }, "customModels", customModelTexts.incomplete],
-  [
-    "a model that is not published",
-    { "customModels.0.type": "chat", "customModels.0.model": "Hidden Talker" },
-    "customModels",
-    "Choose a published chat model",
-  ],
-  ["a chat model that does not exist", { chatModel: "Nobody" }, "chatModel", "Choose a published chat model"],
-  ["a category that does not exist", { categoryId: "99" }, "categoryId", characterFormTexts.unknownCategory],
-  ["a prompt group without a category", { "guide.send_me.prompts": "Send me a photo" }, "guide.send_me", promptGuideTexts.category],
-  ["an Ask Me group without prompts", { "askMe.0.prompts": " \n " }, "askMe", promptGuideTexts.prompts],
-  ["a name over 80 characters", { name: "N".repeat(81) }, "name", "Name must be at most 80 characters"],
+  ...refusedCharacterFormValues,
   ["more than 20 tags", { tags: Array.from({ length: 21 }, (_, index) => `t${index}`).join(",") }, "tags", characterFormTexts.tooManyTags],
   ["a tag over 40 characters", { tags: "x".repeat(41) }, "tags", characterFormTexts.tagTooLong],
 ] as const;
@@ -184,14 +197,8 @@ describe("/create/:characterId/edit", () => {
     const maker = await person();
     const admin = await signedInAdmin();
     const character = await createdCharacter(maker.cookie);
-    await post(createAction, "/create", maker.cookie, [
-      ["intent", "submit"],
-      ["characterId", character.id],
-    ]);
-    await post(adminListAction, "/admin/characters?published=submitted", admin.cookie, [
-      ["intent", "approve"],
-      ["id", character.id],
-    ]);
+    await submit(maker.cookie, character.id);
+    await approve(admin.cookie, character.id);
 
     const path = `/create/${character.id}/edit`;
     const params = { characterId: character.id };
@@ -204,10 +211,7 @@ describe("/create/:characterId/edit", () => {
     const { data } = await load(editLoader, path, maker.cookie, params);
     expect((data as { character: { values: CharacterFormValues } }).character.values.name).toBe("Nova Nightfall");
 
-    await post(adminListAction, "/admin/characters?published=submitted", admin.cookie, [
-      ["intent", "approve"],
-      ["id", character.id],
-    ]);
+    await approve(admin.cookie, character.id);
     expect(await publicNames()).toEqual(["Nova Nightfall"]);
     expect(await statuses(maker.cookie)).toEqual([["Nova Nightfall", "Published"]]);
   });
@@ -248,14 +252,7 @@ describe("another person's character does not exist on /create", () => {
     expect((await post(editAction, edit, other.cookie, characterForm("update", { name: "Mine now" }), params)).status).toBe(404);
     expect((await load(deleteLoader, remove, other.cookie, params)).status).toBe(404);
     expect((await post(deleteAction, remove, other.cookie, [["intent", "delete"]], params)).status).toBe(404);
-    expect(
-      (
-        await post(createAction, "/create", other.cookie, [
-          ["intent", "submit"],
-          ["characterId", character.id],
-        ])
-      ).status,
-    ).toBe(404);
+    expect((await submit(other.cookie, character.id)).status).toBe(404);
     expect(await myCharacters(other.cookie)).toEqual([]);
     expect(await prisma().character.findUniqueOrThrow({ where: { id: character.id } })).toEqual(character);
   });
@@ -267,35 +264,20 @@ describe("submit, approve, decline", () => {
     const admin = await signedInAdmin();
     const character = await createdCharacter(maker.cookie);
 
-    expect(
-      await post(createAction, "/create", maker.cookie, [
-        ["intent", "submit"],
-        ["characterId", character.id],
-      ]),
-    ).toMatchObject({
+    expect(await submit(maker.cookie, character.id)).toMatchObject({
       status: 302,
       location: "/create?toast=character-submitted",
     });
     expect(await statuses(maker.cookie)).toEqual([["Nova Starlight", "Waiting for review"]]);
     // Submitting again while it waits is refused with a toast.
-    expect(
-      await post(createAction, "/create", maker.cookie, [
-        ["intent", "submit"],
-        ["characterId", character.id],
-      ]),
-    ).toMatchObject({
+    expect(await submit(maker.cookie, character.id)).toMatchObject({
       location: "/create?toast=character-submit-failed",
     });
 
     const { data } = await load(adminListLoader, "/admin/characters?published=submitted", admin.cookie);
     expect((data as { submissions: { id: string; name: string }[] }).submissions.map((row) => row.name)).toEqual(["Nova Starlight"]);
 
-    expect(
-      await post(adminListAction, "/admin/characters?published=submitted", admin.cookie, [
-        ["intent", "approve"],
-        ["id", character.id],
-      ]),
-    ).toMatchObject({
+    expect(await approve(admin.cookie, character.id)).toMatchObject({
       status: 302,
       location: "/admin/characters?published=submitted&toast=character-approved",
     });
@@ -304,12 +286,7 @@ describe("submit, approve, decline", () => {
     const [mail] = outboxMails();
     expect(mail).toMatchObject({ to: "maker@example.com", subject: '"Nova Starlight" is published on CharacterVerse' });
     // Approving what no longer waits says so.
-    expect(
-      await post(adminListAction, "/admin/characters?published=submitted", admin.cookie, [
-        ["intent", "approve"],
-        ["id", character.id],
-      ]),
-    ).toMatchObject({
+    expect(await approve(admin.cookie, character.id)).toMatchObject({
       location: "/admin/characters?published=submitted&toast=review-not-waiting",
     });
   });
@@ -318,41 +295,16 @@ describe("submit, approve, decline", () => {
     const maker = await person();
     const admin = await signedInAdmin();
     const character = await createdCharacter(maker.cookie);
-    await post(createAction, "/create", maker.cookie, [
-      ["intent", "submit"],
-      ["characterId", character.id],
-    ]);
+    await submit(maker.cookie, character.id);
     const path = `/admin/characters/${character.id}/review`;
     const params = { characterId: character.id };
 
     expect(await load(reviewLoader, path, admin.cookie, params)).toMatchObject({ status: 200, data: { character: { name: "Nova Starlight", waiting: true } } });
-    expect(
-      await post(
-        reviewAction,
-        path,
-        admin.cookie,
-        [
-          ["intent", "decline"],
-          ["reason", "  "],
-        ],
-        params,
-      ),
-    ).toMatchObject({
+    expect(await decline(admin.cookie, character.id, "  ")).toMatchObject({
       status: 400,
       data: { error: submissionTexts.reasonRequired },
     });
-    expect(
-      await post(
-        reviewAction,
-        path,
-        admin.cookie,
-        [
-          ["intent", "decline"],
-          ["reason", "Please describe how Nova talks."],
-        ],
-        params,
-      ),
-    ).toMatchObject({
+    expect(await decline(admin.cookie, character.id, "Please describe how Nova talks.")).toMatchObject({
       status: 302,
       location: "/admin/characters?published=submitted&toast=character-declined",
     });

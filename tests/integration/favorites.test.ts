@@ -8,7 +8,7 @@ import { action as favoritesAction, loader as favoriteIdsLoader } from "~/routes
 import { loader as favoritesPage } from "~/routes/favorites";
 import { chatTestDatabase } from "../helpers/chat";
 import type { TestDatabase } from "../helpers/database";
-import { signedInCookie } from "../helpers/payments";
+import { newSignedInPerson, signedInCookie } from "../helpers/payments";
 import { answerOf, routeArgs } from "../helpers/route-args";
 import { newUser } from "../helpers/tokens";
 
@@ -26,8 +26,7 @@ afterAll(() => db.dispose());
 let userId: string;
 let cookie: string;
 beforeEach(async () => {
-  userId = await newUser();
-  cookie = await signedInCookie(userId);
+  ({ userId, cookie } = await newSignedInPerson());
 });
 
 /** Posts the heart's form, as a plain form (`answer` unset) or as the page's script does. */

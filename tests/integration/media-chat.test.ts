@@ -4,36 +4,25 @@ import { resetChatListenerForTests, subscribeChatEvents, type ChatEvent } from "
 import { startChat } from "~/modules/chat/sessions.server";
 import { prisma } from "~/modules/db/db.server";
 import { messageMediaViews, requestPictureInChat } from "~/modules/media/jobs.server";
-import { startMediaWorker } from "~/modules/media/worker.server";
-import { credit, getBalance } from "~/modules/tokens/ledger.server";
+import { getBalance } from "~/modules/tokens/ledger.server";
 import type { FakeFal } from "../fakes/fal-server";
-import { createTestDatabase, type TestDatabase } from "../helpers/database";
-import { balanceMatchingLedger, jobEnded, mediaWithFakeFal } from "../helpers/media";
+import { balanceMatchingLedger, jobEnded, personWith500Tokens, startMediaSuite } from "../helpers/media";
 import { newUser } from "../helpers/tokens";
 
-let db: TestDatabase;
-let media: Awaited<ReturnType<typeof mediaWithFakeFal>>;
+let suite: Awaited<ReturnType<typeof startMediaSuite>>;
 let fal: FakeFal;
-let stopWorker: () => Promise<void>;
 let userId: string;
 let character: { id: string; imagePrompt: string | null; name: string };
 
 beforeAll(async () => {
-  db = await createTestDatabase();
   resetChatListenerForTests();
-  media = await mediaWithFakeFal(db);
-  fal = media.fal;
-  stopWorker = startMediaWorker();
+  suite = await startMediaSuite();
+  fal = suite.fal;
   character = await prisma().character.findFirstOrThrow({ where: { imagePrompt: { not: null } }, select: { id: true, imagePrompt: true, name: true } });
 });
-afterAll(async () => {
-  await stopWorker();
-  await media.stop();
-  await db.dispose();
-});
+afterAll(() => suite.stop());
 beforeEach(async () => {
-  userId = await newUser();
-  await credit(userId, { type: "free", amount: 500, description: "test" });
+  userId = await personWith500Tokens();
 });
 
 describe("a picture request in chat", () => {

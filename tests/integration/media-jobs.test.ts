@@ -1,42 +1,27 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { prisma } from "~/modules/db/db.server";
 import { cancelGeneration, jobForOwner, startGeneration } from "~/modules/media/jobs.server";
-import { startMediaWorker } from "~/modules/media/worker.server";
 import { credit, getBalance, InsufficientTokensError } from "~/modules/tokens/ledger.server";
 import { getObject } from "~/modules/storage/storage.server";
-import { createTestDatabase, type TestDatabase } from "../helpers/database";
-import { balanceMatchingLedger, jobEnded, jobSubmitted, mediaWithFakeFal, setEnv } from "../helpers/media";
+import { expectTokensSettled, jobEnded, jobSubmitted, personWith500Tokens, setEnv, startMediaSuite } from "../helpers/media";
 import { newUser } from "../helpers/tokens";
 import { startFakeOpenAi, type FakeOpenAi } from "../fakes/openai-server";
 import type { FakeFal } from "../fakes/fal-server";
 
 const FLUX = "FLUX.1 [schnell]"; // fal, 20 tokens per megapixel; square_hd is one megapixel
-let db: TestDatabase;
-let media: Awaited<ReturnType<typeof mediaWithFakeFal>>;
+let suite: Awaited<ReturnType<typeof startMediaSuite>>;
 let fal: FakeFal;
-let stopWorker: () => Promise<void>;
 let userId: string;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  media = await mediaWithFakeFal(db);
-  fal = media.fal;
-  stopWorker = startMediaWorker();
+  suite = await startMediaSuite();
+  fal = suite.fal;
 });
-afterAll(async () => {
-  await stopWorker();
-  await media.stop();
-  await db.dispose();
-});
+afterAll(() => suite.stop());
 beforeEach(async () => {
-  userId = await newUser();
-  await credit(userId, { type: "free", amount: 500, description: "test" });
+  userId = await personWith500Tokens();
 });
-afterEach(async () => {
-  const { total, ledger, held } = await balanceMatchingLedger(userId);
-  expect(total).toBe(ledger);
-  expect(held).toBe(0);
-});
+afterEach(() => expectTokensSettled(userId));
 
 const flux = (settings: Record<string, string> = {}) =>
   startGeneration({ userId, modelId: FLUX, prompt: "A lighthouse at dusk", settings: { image_size: "square_hd", ...settings } });

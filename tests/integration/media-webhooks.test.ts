@@ -1,43 +1,26 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { prisma } from "~/modules/db/db.server";
 import { startGeneration } from "~/modules/media/jobs.server";
-import { startMediaWorker } from "~/modules/media/worker.server";
-import { credit, getBalance } from "~/modules/tokens/ledger.server";
+import { getBalance } from "~/modules/tokens/ledger.server";
 import { action as falWebhookAction } from "~/routes/api/webhooks.fal";
 import type { FakeFal } from "../fakes/fal-server";
-import { createTestDatabase, type TestDatabase } from "../helpers/database";
-import { balanceMatchingLedger, jobEnded, jobSubmitted, mediaWithFakeFal, setEnv } from "../helpers/media";
+import { expectTokensSettled, jobEnded, jobSubmitted, personWith500Tokens, setEnv, startMediaSuite } from "../helpers/media";
 import { routeArgs } from "../helpers/route-args";
-import { newUser } from "../helpers/tokens";
 
-let db: TestDatabase;
-let media: Awaited<ReturnType<typeof mediaWithFakeFal>>;
+let suite: Awaited<ReturnType<typeof startMediaSuite>>;
 let fal: FakeFal;
-let stopWorker: () => Promise<void>;
 let userId: string;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  media = await mediaWithFakeFal(db);
-  fal = media.fal;
   // Webhooks on, and no poll for a minute: only a webhook can finish a job here.
-  setEnv({ FAL_WEBHOOKS: "on", MEDIA_WEBHOOK_FALLBACK_MS: "60000" });
-  stopWorker = startMediaWorker();
+  suite = await startMediaSuite({ FAL_WEBHOOKS: "on", MEDIA_WEBHOOK_FALLBACK_MS: "60000" });
+  fal = suite.fal;
 });
-afterAll(async () => {
-  await stopWorker();
-  await media.stop();
-  await db.dispose();
-});
+afterAll(() => suite.stop());
 beforeEach(async () => {
-  userId = await newUser();
-  await credit(userId, { type: "free", amount: 500, description: "test" });
+  userId = await personWith500Tokens();
 });
-afterEach(async () => {
-  const { total, ledger, held } = await balanceMatchingLedger(userId);
-  expect(total).toBe(ledger);
-  expect(held).toBe(0);
-});
+afterEach(() => expectTokensSettled(userId));
 
 const flux = () => startGeneration({ userId, modelId: "FLUX.1 [schnell]", prompt: "A fox in snow", settings: { image_size: "square_hd", num_images: "2" } });
 
@@ -57,7 +40,7 @@ describe("fal's webhook", () => {
     const started = await flux();
     const submitted = await jobSubmitted(started.jobId);
     const request = fal.requests.get(submitted.providerRequestId!)!;
-    expect(request.webhookUrl).toBe(`${media.appUrl}/api/webhooks/fal`);
+    expect(request.webhookUrl).toBe(`${suite.appUrl}/api/webhooks/fal`);
     const job = await jobEnded(userId, started.jobId);
     expect(job.status).toBe("completed");
     expect(job.items).toHaveLength(2);

@@ -39,3 +39,34 @@ export function Conversation({ entries, empty }: { entries: ConversationEntry[];
     </ol>
   );
 }
+
+/** A ticket's first message under its heading, then the conversation that followed it. */
+export function TicketThread({
+  messageHeading,
+  message,
+  entries,
+  empty,
+}: {
+  messageHeading: string;
+  message: string;
+  entries: ConversationEntry[];
+  empty: string;
+}) {
+  return (
+    <>
+      <section aria-labelledby="message-heading" className="card p-4">
+        <h2 id="message-heading" className="text-sm font-semibold text-muted">
+          {messageHeading}
+        </h2>
+        <p className="mt-2 text-sm whitespace-pre-wrap wrap-break-word">{message}</p>
+      </section>
+
+      <section aria-labelledby="conversation-heading" className="flex flex-col gap-3">
+        <h2 id="conversation-heading" className="font-semibold">
+          Conversation
+        </h2>
+        <Conversation entries={entries} empty={empty} />
+      </section>
+    </>
+  );
+}

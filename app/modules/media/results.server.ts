@@ -1,5 +1,6 @@
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
+import type { MediaFileFacts } from "~/lib/media-jobs";
 import type { MediaOutput } from "~/modules/ai/providers/types";
 import { logger } from "~/modules/logging/logger.server";
 import { putObject, removeObject } from "~/modules/storage/storage.server";
@@ -16,16 +17,10 @@ import { renderThumbnail } from "~/modules/storage/thumbnail.server";
 export const MEDIA_MAX_BYTES = 200 * 1024 * 1024;
 const DOWNLOAD_TIMEOUT_MS = 60_000;
 
-export type StoredMedia = {
+export type StoredMedia = MediaFileFacts & {
   index: number;
-  requestId: string;
-  mediaType: "image" | "video" | "audio";
-  contentType: string;
   path: string;
   thumbnailPath: string | null;
-  width: number | null;
-  height: number | null;
-  duration: number | null;
 };
 
 async function bytesOf(output: MediaOutput): Promise<Buffer | null> {

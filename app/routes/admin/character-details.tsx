@@ -1,9 +1,10 @@
-import { ArrowDown, ArrowUp, Pencil, TriangleAlert } from "lucide-react";
-import { Form, isRouteErrorResponse, Link, Outlet, redirect } from "react-router";
+import { ArrowDown, ArrowUp, Pencil } from "lucide-react";
+import { Form, Link, Outlet, redirect } from "react-router";
 import { z } from "zod";
 import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 import { DeleteLink } from "~/components/admin/confirm-delete";
 import { ListHeader } from "~/components/admin/list-header";
+import { LoadErrorPanel } from "~/components/admin/load-error-panel";
 import { detailTexts } from "~/lib/admin-models";
 import type { AuditActor } from "~/modules/admin/audit.server";
 import { listDetailsForAdmin, moveDetail } from "~/modules/admin/character-details.server";
@@ -103,15 +104,13 @@ export default function AdminCharacterDetails({ loaderData }: Route.ComponentPro
 
 /** Spec: a full error panel shows if loading fails. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <div role="alert" className="card flex flex-col items-center gap-3 p-8 text-center">
-      <TriangleAlert className="size-10 text-danger" aria-hidden />
-      <h1 className="text-xl font-bold">{notFound ? "Character detail not found" : detailTexts.loadFailed}</h1>
-      <p className="text-muted">{notFound ? "It may have been deleted." : "The character details could not be loaded. Please try again in a moment."}</p>
-      <Link to="/admin/character-details" className="btn-primary">
-        {notFound ? "Back to Character Details" : "Try again"}
-      </Link>
-    </div>
+    <LoadErrorPanel
+      error={error}
+      listPath="/admin/character-details"
+      listTitle="Character Details"
+      notFoundTitle="Character detail not found"
+      failedTitle={detailTexts.loadFailed}
+    />
   );
 }

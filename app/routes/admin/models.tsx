@@ -1,10 +1,11 @@
-import { FlaskConical, Pencil, TriangleAlert } from "lucide-react";
-import { isRouteErrorResponse, Link, Outlet, redirect, useFetcher } from "react-router";
+import { FlaskConical, Pencil } from "lucide-react";
+import { Link, Outlet, redirect, useFetcher } from "react-router";
 import { z } from "zod";
 import { AdminTable, Badge, type AdminColumn } from "~/components/admin/admin-table";
 import { DeleteLink } from "~/components/admin/confirm-delete";
 import { FilterBar, FilterSearch, FilterSelect } from "~/components/admin/filter-bar";
 import { ListHeader } from "~/components/admin/list-header";
+import { LoadErrorPanel } from "~/components/admin/load-error-panel";
 import { PublishSwitch } from "~/components/admin/publish-switch";
 import { FormAlert } from "~/components/ui/form";
 import { MODEL_TYPES, modelTexts } from "~/lib/admin-models";
@@ -157,15 +158,7 @@ export default function AdminModels({ loaderData, actionData }: Route.ComponentP
 
 /** The list could not be loaded (or an editor's model does not exist): a panel in place of the page. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <div role="alert" className="card flex flex-col items-center gap-3 p-8 text-center">
-      <TriangleAlert className="size-10 text-danger" aria-hidden />
-      <h1 className="text-xl font-bold">{notFound ? "Chat model not found" : modelTexts.fetchFailed}</h1>
-      <p className="text-muted">{notFound ? "It may have been deleted." : "The chat models could not be loaded. Please try again in a moment."}</p>
-      <Link to="/admin/models" className="btn-primary">
-        {notFound ? "Back to Chat Models" : "Try again"}
-      </Link>
-    </div>
+    <LoadErrorPanel error={error} listPath="/admin/models" listTitle="Chat Models" notFoundTitle="Chat model not found" failedTitle={modelTexts.fetchFailed} />
   );
 }

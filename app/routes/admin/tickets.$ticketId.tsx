@@ -1,9 +1,8 @@
-import { ArrowLeft } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { EmailText } from "~/components/admin/admin-table";
-import { Conversation } from "~/components/tickets/conversation";
+import { TicketThread } from "~/components/tickets/conversation";
 import { ReplyForm } from "~/components/tickets/reply-form";
-import { TicketStatusBadge } from "~/components/tickets/status-badge";
+import { TicketHeader } from "~/components/tickets/ticket-header";
 import { Avatar } from "~/components/ui/avatar";
 import { FormAlert } from "~/components/ui/form";
 import { formatDateTime } from "~/lib/dates";
@@ -74,19 +73,12 @@ export default function AdminTicket({ loaderData: ticket, actionData }: Route.Co
   const person = ticket.user;
   return (
     <div className="flex max-w-4xl flex-col gap-5">
-      <Link to="/admin/tickets" className="inline-flex items-center gap-1 self-start text-sm text-accent hover:underline">
-        <ArrowLeft className="size-4" aria-hidden /> All tickets
-      </Link>
-      <header className="flex flex-col gap-2">
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <h1 className="min-w-0 text-2xl font-bold wrap-break-word">{ticket.topic}</h1>
-          <TicketStatusBadge status={ticket.status} />
-        </div>
+      <TicketHeader backTo="/admin/tickets" topic={ticket.topic} status={ticket.status}>
         <p className="text-xs text-muted">
           Ticket <span className="font-mono [overflow-wrap:anywhere]">{ticket.id}</span> · sent {formatDateTime(ticket.createdAt)}
           {ticket.closedBy ? ` · closed by ${ticket.closedBy.id === person.id ? "the person" : ticket.closedBy.email}` : null}
         </p>
-      </header>
+      </TicketHeader>
 
       <section aria-labelledby="person-heading" className="card flex items-center gap-3 p-4">
         <Avatar url={person.avatarUrl} size={36} />
@@ -103,30 +95,20 @@ export default function AdminTicket({ loaderData: ticket, actionData }: Route.Co
         </div>
       </section>
 
-      <section aria-labelledby="message-heading" className="card p-4">
-        <h2 id="message-heading" className="text-sm font-semibold text-muted">
-          Message
-        </h2>
-        <p className="mt-2 text-sm whitespace-pre-wrap wrap-break-word">{ticket.message}</p>
-      </section>
-
-      <section aria-labelledby="conversation-heading" className="flex flex-col gap-3">
-        <h2 id="conversation-heading" className="font-semibold">
-          Conversation
-        </h2>
-        <Conversation
-          empty="No replies yet."
-          entries={ticket.replies.map((reply) => ({
-            id: reply.id,
-            message: reply.message,
-            createdAt: reply.createdAt,
-            fromStaff: reply.fromStaff,
-            name: reply.fromStaff ? STAFF_NAME : reply.user.name || reply.user.email,
-            avatar: reply.fromStaff ? "/favicon.svg" : reply.user.avatarUrl,
-            detail: reply.fromStaff ? `Written by ${reply.user.email}` : undefined,
-          }))}
-        />
-      </section>
+      <TicketThread
+        messageHeading="Message"
+        message={ticket.message}
+        empty="No replies yet."
+        entries={ticket.replies.map((reply) => ({
+          id: reply.id,
+          message: reply.message,
+          createdAt: reply.createdAt,
+          fromStaff: reply.fromStaff,
+          name: reply.fromStaff ? STAFF_NAME : reply.user.name || reply.user.email,
+          avatar: reply.fromStaff ? "/favicon.svg" : reply.user.avatarUrl,
+          detail: reply.fromStaff ? `Written by ${reply.user.email}` : undefined,
+        }))}
+      />
 
       {formError ? <FormAlert tone="error">{formError}</FormAlert> : null}
       {closed ? (

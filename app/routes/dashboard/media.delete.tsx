@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { DeleteConfirmation } from "~/components/media/delete-confirmation";
 import { uploadTexts } from "~/lib/uploads";
 import { requireUser } from "~/modules/auth/login-session.server";
 import { errorData, failureToast, InvalidInputError, isAppError, redirectWithToast } from "~/modules/http/errors.server";
@@ -39,18 +39,9 @@ export async function action({ request, url, params }: Route.ActionArgs) {
 export default function DeleteMedia({ loaderData }: Route.ComponentProps) {
   if (!("filename" in loaderData)) return null;
   return (
-    <Form method="post" className="card flex max-w-md flex-col gap-4 p-6">
-      <h1 className="text-xl font-bold">Delete media</h1>
+    <DeleteConfirmation title="Delete media" backTo="/dashboard/media" className="max-w-md">
       <p className="text-sm text-muted">{uploadTexts.confirmDelete}</p>
       <p className="truncate text-sm font-medium">{loaderData.filename}</p>
-      <div className="flex justify-end gap-2">
-        <Link to="/dashboard/media" className="btn-secondary">
-          Cancel
-        </Link>
-        <button type="submit" name="intent" value="delete" className="btn-primary">
-          Delete
-        </button>
-      </div>
-    </Form>
+    </DeleteConfirmation>
   );
 }

@@ -1,9 +1,10 @@
-import { ArrowLeft, LifeBuoy } from "lucide-react";
+import { LifeBuoy } from "lucide-react";
 import { data, Form, isRouteErrorResponse, Link, useLocation, useNavigation } from "react-router";
 import { Pagination } from "~/components/pagination";
-import { Conversation } from "~/components/tickets/conversation";
+import { TicketThread } from "~/components/tickets/conversation";
 import { ReplyForm } from "~/components/tickets/reply-form";
 import { TicketStatusBadge } from "~/components/tickets/status-badge";
+import { TicketHeader } from "~/components/tickets/ticket-header";
 import { FormAlert } from "~/components/ui/form";
 import { pageHref } from "~/lib/admin-lists";
 import { formatDate, formatDateTime } from "~/lib/dates";
@@ -151,14 +152,7 @@ function TicketDetails({ ticket, replyError, closeError }: { ticket: Ticket; rep
   const closed = ticket.status === "closed";
   return (
     <div className="flex max-w-3xl flex-col gap-5">
-      <Link to={LIST} className="inline-flex items-center gap-1 self-start text-sm text-accent hover:underline">
-        <ArrowLeft className="size-4" aria-hidden /> All tickets
-      </Link>
-      <header className="flex flex-col gap-2">
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <h1 className="min-w-0 text-2xl font-bold wrap-break-word">{ticket.topic}</h1>
-          <TicketStatusBadge status={ticket.status} />
-        </div>
+      <TicketHeader backTo={LIST} topic={ticket.topic} status={ticket.status}>
         <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted">
           <div className="flex gap-1">
             <dt>Ticket</dt>
@@ -169,24 +163,14 @@ function TicketDetails({ ticket, replyError, closeError }: { ticket: Ticket; rep
             <dd>{formatDateTime(ticket.createdAt)}</dd>
           </div>
         </dl>
-      </header>
+      </TicketHeader>
 
-      <section aria-labelledby="message-heading" className="card p-4">
-        <h2 id="message-heading" className="text-sm font-semibold text-muted">
-          Your message
-        </h2>
-        <p className="mt-2 text-sm whitespace-pre-wrap wrap-break-word">{ticket.message}</p>
-      </section>
-
-      <section aria-labelledby="conversation-heading" className="flex flex-col gap-3">
-        <h2 id="conversation-heading" className="font-semibold">
-          Conversation
-        </h2>
-        <Conversation
-          empty="No replies yet. We will answer here and by e-mail."
-          entries={ticket.replies.map((reply) => ({ ...reply, name: reply.userName, avatar: reply.userAvatar }))}
-        />
-      </section>
+      <TicketThread
+        messageHeading="Your message"
+        message={ticket.message}
+        empty="No replies yet. We will answer here and by e-mail."
+        entries={ticket.replies.map((reply) => ({ ...reply, name: reply.userName, avatar: reply.userAvatar }))}
+      />
 
       {closed ? (
         <p className="card p-4 text-sm text-muted" role="status">
