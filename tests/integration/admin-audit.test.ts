@@ -44,6 +44,8 @@ describe("the admin audit log", () => {
         summary: `change ${i}`,
       });
     }
+    // Written within the same millisecond they would tie; a second apart, "newest first" has one answer.
+    await prisma().$executeRaw`UPDATE audit_entries SET created_at = TIMESTAMP '2026-01-01' + entity_id::int * interval '1 second'`;
     const page1 = await listAuditEntries({});
     expect(page1).toMatchObject({ total: 30, pageCount: 2 });
     expect(page1.entries).toHaveLength(25);

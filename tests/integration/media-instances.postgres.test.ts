@@ -45,7 +45,7 @@ test("two instances run 20 jobs, each submitted once and settled once", async ()
   const submitted = [...fal.requests.values()].map((request) => request.input.prompt).sort();
   expect(submitted).toEqual(Array.from({ length: JOBS }, (_, index) => `Job ${index}`).sort());
   expect(reports.reduce((sum, report) => sum + report.submits, 0)).toBe(JOBS);
-  expect(reports.every((report) => report.submits > 0)).toBe(true);
+  // Which instance takes which job is up to timing (one that starts late may find none left); together they submit each once.
   const ended = await prisma().mediaJob.findMany({ where: { userId } });
   expect(ended.map((job) => job.status)).toEqual(Array(JOBS).fill("completed"));
   expect(await prisma().galleryImage.count({ where: { userId } })).toBe(JOBS);
