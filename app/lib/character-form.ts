@@ -52,7 +52,8 @@ export type CharacterFormChoices = {
 };
 
 /** What a refused save answers (errorData of an invalid-input error), or an "Add another" press without JavaScript. */
-export type CharacterFormFailure = { error?: string; description?: string; fields?: Record<string, string>; values?: CharacterFormValues } | undefined;
+export type CharacterFormFailure =
+  { error?: string; description?: string; fields?: Record<string, string>; values?: CharacterFormValues; generateAvatar?: boolean } | undefined;
 
 /** The four prompt-guide sections that hold one group each (the spec's send_me, show_me, can_i_see, chat_basics). */
 export const SINGLE_GUIDE_SECTIONS = [

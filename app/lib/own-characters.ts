@@ -9,7 +9,11 @@ export const ownCharacterTexts = {
   tooManyCreated: `You can create up to ${OWN_CHARACTERS_PER_HOUR} characters an hour. Please try again later.`,
   empty: "You haven't created any characters yet",
   deleteNote: "Your chats with this character are deleted with it.",
-  avatarFromAppearance: "Generating an avatar from the appearance is not available yet: upload a picture instead.",
+  avatarNeedsAppearance: "Describe the appearance in the image prompt to generate an avatar",
+  generateAvatar: "Generate the avatar from the image prompt",
+  noAvatarModel: "No image model can generate an avatar right now: upload a picture instead.",
+  generatingAvatar: "Generating avatar…",
+  avatarFailed: "The avatar could not be generated; its tokens were returned.",
 } as const;
 
 export type OwnCharacterReview = "none" | "submitted" | "declined";

@@ -55,6 +55,8 @@ export const toasts = {
   "banner-status-failed": { title: "Error", message: "Failed to update banner status", tone: "error" },
   "character-saved": { title: "Success", message: "Character saved successfully", tone: "success" },
   "character-updated": { title: "Success", message: "Character updated successfully", tone: "success" },
+  "character-saved-avatar": { title: "Success", message: "Character saved: its avatar is being generated", tone: "success" },
+  "character-updated-avatar": { title: "Success", message: "Character updated: its avatar is being generated", tone: "success" },
   "character-deleted": { title: "Success", message: "Character deleted successfully", tone: "success" },
   "character-update-failed": { title: "Error", message: "Error updating character", tone: "error" },
   "user-invited": { title: "Success", message: "Invitation sent: the person chooses a password through the link.", tone: "success" },

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { FormAlert, FormField } from "~/components/ui/form";
 import { thumbnailUrl } from "~/lib/catalogue";
+import { ownCharacterTexts } from "~/lib/own-characters";
 import {
   CHARACTER_FIELD_MAX,
   SINGLE_GUIDE_SECTIONS,
@@ -24,14 +25,18 @@ export type CharacterFormProps = {
   failure?: CharacterFormFailure;
   /** Where Cancel leads. */
   cancelTo: string;
+  /** Owners only: the image model and price of an avatar drawn from the image prompt (null: none can be called now). */
+  avatarOffer?: AvatarOffer | null;
 };
+
+export type AvatarOffer = { model: string; costTokens: number };
 
 /**
  * The character form of spec section 5: category, name and description (required), welcome
  * message, avatar, details from the definitions, tags, custom models, instructions, image prompt
  * and the prompt guide. A plain multipart form: every part works without JavaScript.
  */
-export function CharacterForm({ audience, mode, values: initial, choices, avatarUrl, failure, cancelTo }: CharacterFormProps) {
+export function CharacterForm({ audience, mode, values: initial, choices, avatarUrl, failure, cancelTo, avatarOffer }: CharacterFormProps) {
   const busy = useNavigation().state === "submitting";
   const values = failure?.values ?? initial;
   const fields = failure?.fields ?? {};
@@ -111,6 +116,7 @@ export function CharacterForm({ audience, mode, values: initial, choices, avatar
           hint="The first message of a new chat"
         />
         <AvatarField avatarUrl={avatarUrl} error={fields.avatar} />
+        {admin ? null : <GenerateAvatarField offer={avatarOffer ?? null} checked={failure?.generateAvatar ?? false} />}
       </FormSection>
 
       <FormSection title="Details" note="Empty details are left out.">
@@ -233,6 +239,24 @@ function AvatarField({ avatarUrl, error }: { avatarUrl?: string | null; error?: 
         error={error}
         hint={`${avatarUrl ? "Choose a new image to replace this one. " : ""}PNG, JPEG, WebP, GIF or AVIF up to 5 MB; it is cropped square.`}
       />
+    </div>
+  );
+}
+
+/** "Generate the avatar from the image prompt", with the model and its price; an uploaded picture wins over it. */
+function GenerateAvatarField({ offer, checked }: { offer: AvatarOffer | null; checked: boolean }) {
+  if (!offer) return <p className="text-sm text-muted">{ownCharacterTexts.noAvatarModel}</p>;
+  const id = fieldId("generateAvatar");
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="flex items-center gap-2 text-sm font-medium">
+        <input id={id} type="checkbox" name="generateAvatar" defaultChecked={checked} aria-describedby={`${id}-note`} className="size-4 accent-accent" />
+        {ownCharacterTexts.generateAvatar}
+      </label>
+      <p id={`${id}-note`} className="text-xs text-muted">
+        {offer.model} draws it once the character is saved, for {offer.costTokens} {offer.costTokens === 1 ? "token" : "tokens"}. An uploaded picture is used
+        instead when you choose one.
+      </p>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Download, MessageCircle, Pencil, Send, Trash2 } from "lucide-react";
+import { Download, LoaderCircle, MessageCircle, Pencil, Send, Trash2 } from "lucide-react";
 import { Form, Link } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { canSubmitForReview, ownCharacterStatus, ownCharacterTexts, type OwnCharacterReview } from "~/lib/own-characters";
@@ -11,6 +11,8 @@ export type OwnCharacterRow = {
   review: OwnCharacterReview;
   reviewNote: string | null;
   hasPendingEdits: boolean;
+  /** the character's latest avatar drawing: still running, or why it failed (null when it did not) */
+  avatarJob?: { generating: boolean; failed: string | null } | null;
 };
 
 const action = "inline-flex items-center gap-1 rounded-full border border-line px-3 py-1.5 text-xs font-medium text-muted hover:bg-raised hover:text-ink";
@@ -27,6 +29,7 @@ export function OwnCharacterList({ characters }: { characters: OwnCharacterRow[]
             <div className="flex min-w-0 flex-col">
               <span className="font-medium break-words">{character.name}</span>
               <StatusLabel character={character} />
+              <AvatarJobLabel job={character.avatarJob} />
             </div>
           </div>
           <div className="flex flex-wrap gap-1.5">
@@ -64,6 +67,22 @@ export function OwnCharacterList({ characters }: { characters: OwnCharacterRow[]
       ))}
     </ul>
   );
+}
+
+function AvatarJobLabel({ job }: { job: OwnCharacterRow["avatarJob"] }) {
+  if (job?.generating)
+    return (
+      <span className="flex items-center gap-1.5 text-xs text-muted" role="status">
+        <LoaderCircle className="size-3.5 animate-spin motion-reduce:animate-none" aria-hidden /> {ownCharacterTexts.generatingAvatar}
+        <noscript>
+          <Link to="/create" className="underline">
+            Refresh
+          </Link>
+        </noscript>
+      </span>
+    );
+  if (job?.failed) return <span className="text-xs break-words text-danger">{ownCharacterTexts.avatarFailed}</span>;
+  return null;
 }
 
 function StatusLabel({ character }: { character: OwnCharacterRow }) {

@@ -1,4 +1,5 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useRevalidator } from "react-router";
 
 /**
  * A number that goes up whenever the person's live feed (`/api/chat/events`) says one of their
@@ -20,4 +21,23 @@ export function useMediaJobEvents(signedIn: boolean) {
     return () => source.close();
   }, [signedIn]);
   return version;
+}
+
+/**
+ * While `active` (something is being generated), the page's loaders run again whenever one of the
+ * person's media jobs changes, and every 10 s besides (a change before the feed opened).
+ */
+export function useRevalidateOnMediaJobs(active: boolean) {
+  const version = useMediaJobEvents(active);
+  const { revalidate } = useRevalidator();
+  const latest = useRef(revalidate);
+  latest.current = revalidate;
+  useEffect(() => {
+    if (version > 0) void latest.current();
+  }, [version]);
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => void latest.current(), 10_000);
+    return () => clearInterval(timer);
+  }, [active]);
 }

@@ -5,7 +5,8 @@ import { errorBody, errorData, isAppError, redirectWithToast } from "~/modules/h
 import { BodyTooLargeError } from "~/modules/http/form.server";
 import { CHARACTER_FORM_MAX_BYTES, CHARACTER_FORM_TOO_LARGE, readCharacterForm, type CharacterFormSubmission } from "./character-editor.server";
 
-type Saved = Exclude<CharacterFormSubmission, { rows: unknown }>;
+/** A checked form; `generateAvatar`: the owner asked for the avatar to be drawn from the image prompt, and uploaded none. */
+type Saved = Exclude<CharacterFormSubmission, { rows: unknown }> & { generateAvatar: boolean };
 
 /**
  * The character form posted on /create or its edit page: either shown again (a list changed
@@ -16,14 +17,19 @@ export async function ownCharacterFormAnswer(form: FormData | null, save: (submi
   try {
     if (!form) throw new BodyTooLargeError(CHARACTER_FORM_TOO_LARGE);
     const submission = await readCharacterForm(form);
-    if ("rows" in submission) return { values: submission.rows };
-    const toast = await save(submission);
+    if ("rows" in submission) return { values: submission.rows, generateAvatar: asksForAvatar(form) };
+    const toast = await save({ ...submission, generateAvatar: asksForAvatar(form) && submission.avatar === null });
     return redirectWithToast("/create", toast);
   } catch (error) {
-    // A refusal that is not the form's own (too many created) still gives the typed values back.
-    if (!form || !isAppError(error) || error.status === 404 || "values" in error.details) return errorData(error);
-    return data({ ok: false as const, ...errorBody(error), values: characterFormValues(form) }, { status: error.status, headers: error.headers });
+    // A refusal that is not the form's own (too many created, too few tokens) still gives the typed values back.
+    if (!form || !isAppError(error) || error.status === 404) return errorData(error);
+    return data(
+      { ok: false as const, values: characterFormValues(form), ...errorBody(error), generateAvatar: asksForAvatar(form) },
+      { status: error.status, headers: error.headers },
+    );
   }
 }
+
+const asksForAvatar = (form: FormData) => form.get("generateAvatar") === "on";
 
 export { CHARACTER_FORM_MAX_BYTES };

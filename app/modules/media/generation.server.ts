@@ -40,6 +40,8 @@ export type StartGenerationInput = {
   sourceUploadId?: string | null;
   chatSessionId?: string | null;
   characterId?: string | null;
+  /** the first picture becomes the avatar of `characterId` (avatar-jobs.server.ts) */
+  setsAvatar?: boolean;
 };
 
 export type StartedGeneration = { jobId: string; requestId: string; costTokens: number };
@@ -79,6 +81,15 @@ async function prepareGeneration(input: StartGenerationInput) {
   return { prompt, model, settings: reading.settings, costTokens };
 }
 
+/**
+ * What a generation would cost, checked as `startGeneration` checks it (400 for an empty prompt, an
+ * unknown model or settings; 503 for a model that cannot be called), without holding anything.
+ */
+export async function quoteGeneration(input: Omit<StartGenerationInput, "sourceUploadId">) {
+  const { model, costTokens } = await prepareGeneration(input);
+  return { model: model.chatModel, costTokens };
+}
+
 /** Holds a job's tokens; a refusal says where to buy more, and to claim the month's free tokens when they are still there. */
 async function holdJobTokens(userId: string, jobId: string, cost: number, model: MediaModel) {
   if (cost < 1) return null;
@@ -116,11 +127,11 @@ export async function startGeneration(
       await tx.$executeRaw`
         INSERT INTO media_jobs (id, user_id, request_id, mode, chat_model, ai_platform, model_id, cost_unit, unit_cost, prompt, settings,
                                 cost_tokens, reservation_id, status, next_check_at, deadline_at, source_upload_id, chat_session_id,
-                                chat_message_id, character_id, created_at, updated_at)
+                                chat_message_id, character_id, sets_avatar, created_at, updated_at)
         VALUES (${jobId}::uuid, ${input.userId}::uuid, ${jobId}, ${model.modelType}, ${model.chatModel}, ${model.aiPlatform}, ${model.modelId},
                 ${model.costUnit}, ${model.costTokens}, ${prompt}, ${JSON.stringify(settings)}::jsonb, ${costTokens}, ${reservationId}::uuid, 'queued',
                 ${NOW}, ${NOW} + ${timeoutSeconds} * interval '1 second', ${input.sourceUploadId ?? null}::uuid, ${input.chatSessionId ?? null}::uuid,
-                ${chatMessageId}::uuid, ${input.characterId ?? null}::uuid, ${NOW}, ${NOW})`;
+                ${chatMessageId}::uuid, ${input.characterId ?? null}::uuid, ${input.setsAvatar ?? false}, ${NOW}, ${NOW})`;
       if (withinStart) await withinStart(tx, started);
       await tx.$queryRaw(mediaJobNotifySql(input.userId, jobId, "queued", input.chatSessionId ?? null));
     });

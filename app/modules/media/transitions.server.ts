@@ -5,6 +5,7 @@ import { prisma } from "~/modules/db/db.server";
 import { logger } from "~/modules/logging/logger.server";
 import type { Runner } from "~/modules/tokens/ledger.server";
 import { releaseReservation, ReservationClosedError, settleReservation } from "~/modules/tokens/reservations.server";
+import { applyGeneratedAvatar, removeUnusedAvatar } from "./avatar-jobs.server";
 import { endChatPicture, fillChatPicture, messageMediaOf } from "./chat-replies.server";
 import { mediaJobNotifySql } from "./events.server";
 import { NOW } from "./job-sql.server";
@@ -29,15 +30,21 @@ export type FinishingJob = {
   characterId: string | null;
   chatSessionId: string | null;
   chatMessageId: string | null;
+  setsAvatar: boolean;
 };
 
 /**
  * Completes a job with its stored media, settling its tokens for what was produced (fewer images
  * than asked cost less, never more than was held). False when the job had already ended.
  */
-export async function completeJob(job: FinishingJob, stored: StoredMedia[], { demo }: { demo: boolean }): Promise<boolean> {
+export async function completeJob(
+  job: FinishingJob,
+  stored: StoredMedia[],
+  { demo, avatarUrl = null }: { demo: boolean; avatarUrl?: string | null },
+): Promise<boolean> {
   const finalCost = Math.min(job.costTokens, mediaPrice(job.unitCost, job.costUnit, job.settings, stored.length));
-  return prisma().$transaction(async (tx) => {
+  let avatar = { applied: false, replaced: null as string | null };
+  const completed = await prisma().$transaction(async (tx) => {
     const [won] = await tx.$queryRaw<{ reservationId: string | null }[]>`
       UPDATE media_jobs SET status = 'completed', finished_at = ${NOW}, updated_at = ${NOW}, error = NULL,
              result = ${JSON.stringify({ demo, produced: stored.length, charged: finalCost })}::jsonb
@@ -58,9 +65,12 @@ export async function completeJob(job: FinishingJob, stored: StoredMedia[], { de
     if (job.chatMessageId && job.chatSessionId) {
       await fillChatPicture(tx, { userId: job.userId, sessionId: job.chatSessionId, messageId: job.chatMessageId }, messageMediaOf(items));
     }
+    if (avatarUrl && job.characterId) avatar = await applyGeneratedAvatar(tx, { userId: job.userId, characterId: job.characterId }, avatarUrl);
     await tx.$queryRaw(mediaJobNotifySql(job.userId, job.id, "completed", job.chatSessionId));
     return true;
   });
+  if (avatarUrl && job.characterId) await removeUnusedAvatar(job.characterId, avatar.applied ? avatar.replaced : avatarUrl);
+  return completed;
 }
 
 type EndedJob = { userId: string; providerRequestId: string | null; chatSessionId: string | null; chatMessageId: string | null };

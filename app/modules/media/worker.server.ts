@@ -11,6 +11,7 @@ import { logger } from "~/modules/logging/logger.server";
 import { getObject } from "~/modules/storage/storage.server";
 import { NOW } from "./job-sql.server";
 import { removeStoredMedia, storeOutputs } from "./results.server";
+import { storeGeneratedAvatar } from "./avatar-jobs.server";
 import { completeJob, endJob, type FinishingJob } from "./transitions.server";
 import { onMediaWorkerWake } from "./worker-signal.server";
 
@@ -38,7 +39,7 @@ const CLAIMED_COLUMNS = Prisma.sql`j.id::text AS id, j.user_id::text AS "userId"
   j.cost_unit AS "costUnit", j.unit_cost AS "unitCost", j.cost_tokens AS "costTokens", j.character_id::text AS "characterId",
   j.chat_session_id::text AS "chatSessionId", j.chat_message_id::text AS "chatMessageId", j.status::text AS status, j.mode,
   j.chat_model AS "chatModel", j.ai_platform AS "aiPlatform", j.model_id AS "modelId", j.provider_request_id AS "providerRequestId",
-  j.source_upload_id::text AS "sourceUploadId", j.attempts, j.deadline_at AS "deadlineAt"`;
+  j.source_upload_id::text AS "sourceUploadId", j.attempts, j.deadline_at AS "deadlineAt", j.sets_avatar AS "setsAvatar"`;
 
 /** Claims up to `limit` due jobs for this instance: each is taken by one instance only, for the lease. */
 export async function claimDueJobs(limit: number): Promise<ClaimedJob[]> {
@@ -133,7 +134,11 @@ async function finish(job: ClaimedJob, outcome: Exclude<MediaCheck, { state: "pe
     await endJob(job.id, "failed", mediaJobTexts.failed, chatTexts.replyFailed);
     return;
   }
-  const completed = await completeJob(job, stored, { demo: provider.demo });
+  const avatarUrl = await storeGeneratedAvatar(job, stored).catch((error: unknown) => {
+    logger.warn({ err: error, jobId: job.id }, "could not make an avatar of a media result");
+    return null;
+  });
+  const completed = await completeJob(job, stored, { demo: provider.demo, avatarUrl });
   if (!completed) {
     const current = await prisma().mediaJob.findUnique({ where: { id: job.id }, select: { status: true } });
     if (current?.status !== "completed") await removeStoredMedia(stored);

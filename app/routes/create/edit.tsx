@@ -6,6 +6,7 @@ import { CHARACTER_FORM_MAX_BYTES, ownCharacterFormAnswer } from "~/modules/cata
 import { getOwnCharacterForEditor, ownCharacter, updateOwnCharacter } from "~/modules/catalogue/own-characters.server";
 import { errorData } from "~/modules/http/errors.server";
 import { readFormWithin } from "~/modules/http/form.server";
+import { avatarGenerationOffer, checkAvatarGeneration, generateCharacterAvatar } from "~/modules/media/avatar-jobs.server";
 import type { Route } from "./+types/edit";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -15,8 +16,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function loader({ request, url, params }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
   try {
-    const [character, choices] = await Promise.all([getOwnCharacterForEditor(user.id, params.characterId), characterFormOptions()]);
-    return { character, choices };
+    const [character, choices, avatarOffer] = await Promise.all([
+      getOwnCharacterForEditor(user.id, params.characterId),
+      characterFormOptions(),
+      avatarGenerationOffer(),
+    ]);
+    return { character, choices, avatarOffer };
   } catch (error) {
     throw errorData(error);
   }
@@ -29,15 +34,19 @@ export async function action({ request, url, params }: Route.ActionArgs) {
     throw errorData(error);
   });
   const form = await readFormWithin(request, CHARACTER_FORM_MAX_BYTES);
-  return ownCharacterFormAnswer(form, async (submission) => {
+  return ownCharacterFormAnswer(form, async ({ generateAvatar, ...submission }) => {
+    // Checked before the edits are saved; the job starts after them, so its picture is not overwritten by them.
+    if (generateAvatar) await checkAvatarGeneration(user.id, submission.input);
     const { held } = await updateOwnCharacter(user.id, params.characterId, submission);
-    return held ? "character-edits-held" : "character-updated";
+    if (!generateAvatar) return held ? "character-edits-held" : "character-updated";
+    await generateCharacterAvatar(user.id, { ...submission.input, id: params.characterId });
+    return "character-updated-avatar";
   });
 }
 
 /** A person's own character in the same form; edits to a published one wait for review. */
 export default function EditOwnCharacter({ loaderData, actionData }: Route.ComponentProps) {
-  const { character, choices } = loaderData;
+  const { character, choices, avatarOffer } = loaderData;
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-3 py-4 md:px-6 md:py-6">
       <div className="flex flex-col gap-1">
@@ -56,6 +65,7 @@ export default function EditOwnCharacter({ loaderData, actionData }: Route.Compo
         choices={choices}
         failure={actionData as CharacterFormFailure}
         cancelTo="/create"
+        avatarOffer={avatarOffer}
       />
     </div>
   );

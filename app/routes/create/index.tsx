@@ -2,17 +2,18 @@ import { data, Outlet } from "react-router";
 import { CardImportForm } from "~/components/cards/card-import-form";
 import { CharacterForm } from "~/components/character-form/character-form";
 import { OwnCharacterList } from "~/components/create/own-character-list";
+import { useRevalidateOnMediaJobs } from "~/components/media/use-media-job-events";
 import { FormAlert } from "~/components/ui/form";
 import { cardTexts } from "~/lib/cards";
 import { blankCharacterValues, type CharacterFormFailure } from "~/lib/character-form";
-import { ownCharacterTexts } from "~/lib/own-characters";
 import { requireUser } from "~/modules/auth/login-session.server";
 import { characterFormOptions } from "~/modules/catalogue/character-editor.server";
 import { CHARACTER_FORM_MAX_BYTES, ownCharacterFormAnswer } from "~/modules/catalogue/own-character-form.server";
-import { createOwnCharacter, listOwnCharacters } from "~/modules/catalogue/own-characters.server";
+import { createOwnCharacter, deleteOwnCharacter, listOwnCharacters } from "~/modules/catalogue/own-characters.server";
 import { submitForReview } from "~/modules/catalogue/submissions.server";
 import { failureToast, isAppError, redirectWithToast } from "~/modules/http/errors.server";
 import { readFormWithin } from "~/modules/http/form.server";
+import { avatarJobsOf, avatarGenerationOffer, checkAvatarGeneration, generateCharacterAvatar } from "~/modules/media/avatar-jobs.server";
 import type { Route } from "./+types/index";
 
 export function meta() {
@@ -21,10 +22,20 @@ export function meta() {
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
-  const [characters, choices] = await Promise.all([listOwnCharacters(user.id), characterFormOptions()]);
+  const [characters, choices, avatarJobs, avatarOffer] = await Promise.all([
+    listOwnCharacters(user.id),
+    characterFormOptions(),
+    avatarJobsOf(user.id),
+    avatarGenerationOffer(),
+  ]);
   const importedId = url.searchParams.get("imported");
   const imported = characters.find((character) => character.id === importedId) ?? null;
-  return { characters, choices, imported: imported ? { id: imported.id, name: imported.name } : null };
+  return {
+    characters: characters.map((character) => ({ ...character, avatarJob: avatarJobs.get(character.id) ?? null })),
+    choices,
+    avatarOffer,
+    imported: imported ? { id: imported.id, name: imported.name } : null,
+  };
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
@@ -32,9 +43,19 @@ export async function action({ request, url }: Route.ActionArgs) {
   const form = await readFormWithin(request, CHARACTER_FORM_MAX_BYTES);
   switch (form?.get("intent") ?? "create") {
     case "create":
-      return ownCharacterFormAnswer(form, async (submission) => {
-        await createOwnCharacter(user.id, submission);
-        return "character-saved";
+      return ownCharacterFormAnswer(form, async ({ generateAvatar, ...submission }) => {
+        if (!generateAvatar) {
+          await createOwnCharacter(user.id, submission);
+          return "character-saved";
+        }
+        // Checked before anything is written; a job that still cannot start takes the new character back with it.
+        await checkAvatarGeneration(user.id, submission.input);
+        const character = await createOwnCharacter(user.id, submission);
+        await generateCharacterAvatar(user.id, { ...submission.input, id: character.id }).catch(async (error: unknown) => {
+          await deleteOwnCharacter(user.id, character.id);
+          throw error;
+        });
+        return "character-saved-avatar";
       });
     case "submit":
       return submit(user.id, form?.get("characterId"));
@@ -56,7 +77,8 @@ async function submit(userId: string, characterId: FormDataEntryValue | null | u
 
 /** Create Character (spec section 2): the form in a person's words, My characters, and card import. */
 export default function CreateCharacter({ loaderData, actionData }: Route.ComponentProps) {
-  const { characters, choices, imported } = loaderData;
+  const { characters, choices, imported, avatarOffer } = loaderData;
+  useRevalidateOnMediaJobs(characters.some((character) => character.avatarJob?.generating));
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-3 py-4 md:px-6 md:py-6">
       <div className="flex flex-col gap-1">
@@ -84,7 +106,7 @@ export default function CreateCharacter({ loaderData, actionData }: Route.Compon
           <h2 id="new-character" className="text-lg font-semibold">
             New character
           </h2>
-          <p className="text-sm text-muted">Fields marked * are required. {ownCharacterTexts.avatarFromAppearance}</p>
+          <p className="text-sm text-muted">Fields marked * are required.</p>
           <CharacterForm
             audience="owner"
             mode="build"
@@ -92,6 +114,7 @@ export default function CreateCharacter({ loaderData, actionData }: Route.Compon
             choices={choices}
             failure={actionData as CharacterFormFailure}
             cancelTo="/create"
+            avatarOffer={avatarOffer}
           />
         </section>
       </div>

@@ -1,0 +1,112 @@
+import sharp from "sharp";
+import { parseModelSettings } from "~/lib/documents/model-settings";
+import { ownCharacterTexts } from "~/lib/own-characters";
+import { removeOwnAvatar } from "~/modules/catalogue/character-editor.server";
+import { prisma } from "~/modules/db/db.server";
+import { InvalidInputError } from "~/modules/http/errors.server";
+import { logger } from "~/modules/logging/logger.server";
+import { getObject, publicUrl, putObject, randomFileName } from "~/modules/storage/storage.server";
+import { getBalance, InsufficientTokensError, type Runner } from "~/modules/tokens/ledger.server";
+import { NoPictureModelError, pictureModelFor } from "./chat-pictures.server";
+import { quoteGeneration, startGeneration, type StartedGeneration } from "./generation.server";
+import type { StoredMedia } from "./results.server";
+
+/**
+ * A character's avatar drawn from its appearance (its image prompt) by an image model: a media
+ * job like any other (paid through the same hold, settle and release), marked `sets_avatar`. When
+ * it completes, its first picture, cropped square, becomes the character's avatar in the same
+ * transaction; a published character holds it for review like its owner's other edits.
+ */
+
+/** What the appearance is drawn with: the character's own image model if it has one, else the heaviest published one. */
+async function avatarRequest(userId: string, look: { imagePrompt: string; customModels?: unknown }) {
+  const prompt = look.imagePrompt.trim();
+  if (!prompt) throw new InvalidInputError(ownCharacterTexts.avatarNeedsAppearance, { imagePrompt: ownCharacterTexts.avatarNeedsAppearance });
+  const model = await pictureModelFor(look.customModels ?? [], "image");
+  if (!model) throw new NoPictureModelError();
+  const oneImage = parseModelSettings(model.settings).num_images?.some((option) => String(option) === "1");
+  return { userId, modelId: model.chatModel, prompt, settings: oneImage ? { num_images: "1" } : {} };
+}
+
+/** The model and price shown beside "Generate the avatar" on the form (the default image model); null when none can be called. */
+export async function avatarGenerationOffer(): Promise<{ model: string; costTokens: number } | null> {
+  const model = await pictureModelFor([], "image");
+  if (!model) return null;
+  const oneImage = parseModelSettings(model.settings).num_images?.some((option) => String(option) === "1");
+  return quoteGeneration({ userId: "", modelId: model.chatModel, prompt: "avatar", settings: oneImage ? { num_images: "1" } : {} }).catch(() => null);
+}
+
+/**
+ * Checks, before the character is saved, that its avatar can be generated: an appearance
+ * (InvalidInputError on the image prompt), a model (NoPictureModelError, 503) and enough tokens
+ * (InsufficientTokensError, 402). The job itself holds the tokens when it starts.
+ */
+export async function checkAvatarGeneration(userId: string, look: { imagePrompt: string; customModels?: unknown }) {
+  const request = await avatarRequest(userId, look);
+  const { costTokens } = await quoteGeneration(request);
+  const balance = await getBalance(userId);
+  if (costTokens > balance.total) throw new InsufficientTokensError(costTokens, balance);
+}
+
+/** Starts the job that draws the character's avatar (the caller has checked the character is the person's own). */
+export async function generateCharacterAvatar(
+  userId: string,
+  character: { id: string; imagePrompt: string; customModels?: unknown },
+): Promise<StartedGeneration> {
+  const request = await avatarRequest(userId, character);
+  return startGeneration({ ...request, characterId: character.id, setsAvatar: true });
+}
+
+/** The characters of the person whose avatar is being drawn, and the last drawing that failed, by character id. */
+export async function avatarJobsOf(userId: string) {
+  const rows = await prisma().$queryRaw<{ characterId: string; status: string; error: string | null }[]>`
+    SELECT DISTINCT ON (character_id) character_id::text AS "characterId", status::text AS status, error
+    FROM media_jobs WHERE user_id = ${userId}::uuid AND sets_avatar AND character_id IS NOT NULL
+    ORDER BY character_id, created_at DESC`;
+  return new Map(
+    rows.map((row) => [
+      row.characterId,
+      { generating: row.status === "queued" || row.status === "submitted", failed: row.status === "failed" || row.status === "cancelled" ? row.error : null },
+    ]),
+  );
+}
+
+/** In the worker, before the job completes: its first picture, cropped to 512 px square, stored in the character's avatar folder. */
+export async function storeGeneratedAvatar(job: { characterId: string | null; setsAvatar: boolean }, stored: StoredMedia[]) {
+  const picture = stored.find((item) => item.mediaType === "image");
+  if (!job.setsAvatar || !job.characterId || !picture) return null;
+  const object = await getObject("gallery", picture.path);
+  if (!object) return null;
+  const image = await sharp(object.body, { limitInputPixels: 40_000_000 }).resize(512, 512, { fit: "cover" }).webp({ quality: 85 }).toBuffer();
+  const path = await putObject("avatars", `${job.characterId}/${randomFileName("avatar.webp")}`, image, "image/webp");
+  return publicUrl("avatars", path);
+}
+
+/**
+ * In the completing transaction: the person's character takes the avatar. A private one shows it
+ * at once; a published one holds it with the owner's other edits and waits for review. Answers
+ * whether it was taken (the character may have been deleted meanwhile) and the avatar it replaces.
+ */
+export async function applyGeneratedAvatar(tx: Runner, job: { userId: string; characterId: string }, avatarUrl: string) {
+  const [row] = await tx.$queryRaw<{ replaced: string | null }[]>`
+    WITH before AS (
+      SELECT id, is_published, avatar_url, pending_changes->>'avatarUrl' AS held
+      FROM characters WHERE id = ${job.characterId}::uuid AND created_by_id = ${job.userId}::uuid FOR UPDATE
+    )
+    UPDATE characters c SET
+      avatar_url = CASE WHEN before.is_published THEN c.avatar_url ELSE ${avatarUrl} END,
+      pending_changes = CASE WHEN before.is_published
+        THEN COALESCE(c.pending_changes, '{}'::jsonb) || jsonb_build_object('avatarUrl', ${avatarUrl}::text) ELSE c.pending_changes END,
+      review = CASE WHEN before.is_published THEN 'submitted'::"CharacterReview" ELSE c.review END,
+      submitted_at = CASE WHEN before.is_published THEN now() ELSE c.submitted_at END,
+      review_note = CASE WHEN before.is_published THEN NULL ELSE c.review_note END,
+      updated_at = now()
+    FROM before WHERE c.id = before.id
+    RETURNING CASE WHEN before.is_published THEN NULLIF(before.held, before.avatar_url) ELSE before.avatar_url END AS replaced`;
+  return { applied: row !== undefined, replaced: row?.replaced ?? null };
+}
+
+/** After the transaction: the picture no longer used goes from storage (only ever one in the character's own folder). */
+export async function removeUnusedAvatar(characterId: string, avatarUrl: string | null) {
+  await removeOwnAvatar(characterId, avatarUrl).catch((error: unknown) => logger.warn({ err: error, characterId }, "could not remove an avatar"));
+}
