@@ -59,11 +59,22 @@ test("build a character, chat with it, submit it, an admin approves it, it is on
   await expect(page.getByRole("alert").first()).toContainText("Missing required fields: Category, Name, Description");
   await expect(page.getByRole("alert").first()).toContainText("Please fill in all required fields");
 
+  // Its avatar is drawn from its appearance by an image model, paid in tokens; a lorebook entry tells the model about its lantern.
   await fillBasics(page, name);
-  await page.getByLabel("Avatar").setInputFiles(await avatarPicture());
+  await page.getByLabel("Image prompt").fill("An old lighthouse keeper with a red scarf and a brass lantern");
+  await page.getByLabel("Generate the avatar from the image prompt").check();
+  await page.getByRole("button", { name: "Add entry" }).click();
+  await page.getByLabel("Lorebook entry 1 keys").fill("lantern");
+  await page.getByLabel("Lorebook entry 1 content").fill("The brass lantern was a gift from Captain Ilse of the Northern Star.");
   await page.getByRole("button", { name: "Save Character" }).click();
-  await expect(page.getByText("Character saved successfully")).toBeVisible();
+  await expect(page.getByText("Character saved: its avatar is being generated")).toBeVisible();
   await expect(mine(page, name)).toContainText("Private");
+  await expect(mine(page, name).locator("img").first()).toHaveAttribute("src", /\/storage\/avatars\//, { timeout: 20_000 });
+  await expect(mine(page, name)).not.toContainText("Generating avatar");
+  await page.goto("/dashboard/tokens");
+  await expect(page.getByTestId("balance-free")).not.toHaveText("500");
+  await page.goto("/create");
+  await hydrated(page);
 
   // Screenshots and axe, with one character in the list.
   fs.mkdirSync(shots, { recursive: true });
@@ -87,9 +98,12 @@ test("build a character, chat with it, submit it, an admin approves it, it is on
   await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
   await hydrated(page);
   fakes.model.nextReply({ text: "The lamp is lit; the sea is calm tonight." });
-  await page.getByRole("textbox", { name: "Message", exact: true }).fill("How is the sea?");
+  await page.getByRole("textbox", { name: "Message", exact: true }).fill("How is the sea? And where is your lantern from?");
   await page.getByRole("textbox", { name: "Message", exact: true }).press("Enter");
   await expect(page.getByRole("list", { name: "Messages" })).toContainText("The lamp is lit; the sea is calm tonight.");
+  // The lorebook entry whose key is in the message went to the model with the prompt.
+  const prompt = JSON.stringify((fakes.model.requests.at(-1)!.body as { messages: unknown[] }).messages);
+  expect(prompt).toContain("The brass lantern was a gift from Captain Ilse of the Northern Star.");
 
   await page.goto("/create");
   await hydrated(page);
@@ -98,6 +112,7 @@ test("build a character, chat with it, submit it, an admin approves it, it is on
   // Nobody else sees it yet.
   const visitor = await browser.newContext({ viewport: desktop });
   const other = await visitor.newPage();
+  await signedInAccount(other, fakes.smtp, `create.other.${Date.now()}@example.com`, "other password");
   await other.goto(`/explore?q=${encodeURIComponent(name)}`);
   await expect(other.getByText("No characters found")).toBeVisible();
 
@@ -122,7 +137,14 @@ test("build a character, chat with it, submit it, an admin approves it, it is on
   await page.reload();
   await expect(mine(page, name)).toContainText("Published");
   await other.goto(`/explore?q=${encodeURIComponent(name)}`);
-  await expect(other.getByRole("article").filter({ hasText: name })).toBeVisible();
+  await hydrated(other);
+  const found = other.getByRole("article").filter({ hasText: name });
+  await expect(found).toBeVisible();
+  // The other person favorites it and finds it on /favorites.
+  await found.getByRole("button", { name: `Add ${name} to favorites` }).click();
+  await expect(other.getByText(`${name} added to favorites`)).toBeVisible();
+  await other.goto("/favorites");
+  await expect(other.getByRole("region", { name: /Characters/ }).getByRole("heading", { name })).toBeVisible();
   await visitor.close();
 
   // Its card goes out as a PNG and comes back in as a new private character.
@@ -157,6 +179,7 @@ test("build a character without JavaScript, edit it, and delete it after the con
   await expect(page.getByLabel("Description", { exact: true })).toHaveValue("Only a description.");
 
   await fillBasics(page, name);
+  await page.getByLabel("Avatar").setInputFiles(await avatarPicture());
   await page.getByLabel("Tags").fill(" Sea, Lamp ,Sea");
   await page.getByRole("button", { name: "Save Character" }).click();
   await expect(page).toHaveURL(/\/create\?toast=character-saved$/);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import type { CharacterBook } from "~/lib/documents/character-book";
-import { estimateTokens, LOREBOOK_TOKEN_BUDGET, lorebookEntriesFor } from "~/modules/ai/prompt.server";
+import { estimateTokens, EXAMPLES_HEADING, LOREBOOK_TOKEN_BUDGET, lorebookEntriesFor } from "~/modules/ai/prompt.server";
 import { prisma } from "~/modules/db/db.server";
 import { prepareReply, runReply } from "~/modules/chat/reply.server";
 import { startChat } from "~/modules/chat/sessions.server";
@@ -112,5 +112,41 @@ describe("a character's lorebook in its chat replies", () => {
     const chosen = lorebookEntriesFor(book, ["anything"]);
     expect(chosen.map((item) => item.content)).toEqual(["a".repeat(32)]);
     expect(chosen.reduce((sum, item) => sum + estimateTokens(item.content), 0)).toBeLessThanOrEqual(10);
+  });
+});
+
+describe("a card's example dialogue and post-history instructions in its chat replies", () => {
+  test("mes_example joins the system message and post_history_instructions follow the person's message, with {{char}} and {{user}} named", async () => {
+    const base = await prisma().character.findFirstOrThrow({ where: { isPublished: true } });
+    const character = await prisma().character.create({
+      data: {
+        name: "Quill",
+        description: "A scribe",
+        isPublished: true,
+        chatModel: base.chatModel,
+        mesExample: "<START>\n{{user}}: Hello\n{{char}}: Ink and greetings.",
+        postHistoryInstructions: "Stay terse, {{char}}.",
+      },
+    });
+    const sessionId = await startChat(userId, character.id);
+    fake.nextReply({ text: "Noted." });
+    await runReply(await prepareReply({ userId }, sessionId, { text: "Write me a line" }), {});
+    const messages = fake.requests.at(-1)!.body.messages as { role: string; content: string }[];
+    expect(messages[0]!.content).toContain(`${EXAMPLES_HEADING}\n<START>\nUser: Hello\nQuill: Ink and greetings.`);
+    expect(messages.slice(-2)).toEqual([
+      { role: "user", content: "Write me a line" },
+      { role: "system", content: "Stay terse, Quill." },
+    ]);
+  });
+
+  test("a character without them sends neither", async () => {
+    const base = await prisma().character.findFirstOrThrow({ where: { isPublished: true } });
+    const character = await prisma().character.create({ data: { name: "Plain", description: "Nothing more", isPublished: true, chatModel: base.chatModel } });
+    const sessionId = await startChat(userId, character.id);
+    fake.nextReply({ text: "Noted." });
+    await runReply(await prepareReply({ userId }, sessionId, { text: "Hi" }), {});
+    const messages = fake.requests.at(-1)!.body.messages as { role: string; content: string }[];
+    expect(messages[0]!.content).not.toContain(EXAMPLES_HEADING);
+    expect(messages.at(-1)).toEqual({ role: "user", content: "Hi" });
   });
 });

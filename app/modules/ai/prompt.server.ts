@@ -17,6 +17,16 @@ export type PromptAgent = {
 
 export type PromptModel = { systemInstruction?: string | null; messageInstruction?: string | null };
 
+export type PromptCard = { mesExample?: string | null; postHistoryInstructions?: string | null };
+
+/** Where a card's example dialogue starts in the system message. */
+export const EXAMPLES_HEADING = "Example dialogue:";
+
+/** A card's {{char}} and {{user}} placeholders, as the character's name and "User". */
+function withNames(text: string, name: string) {
+  return text.replace(/\{\{char\}\}/gi, name).replace(/\{\{user\}\}/gi, "User");
+}
+
 export type PromptHistoryMessage = { senderType: "user" | "agent"; message: string; messageType?: string | null };
 
 export type ChatPrompt = { messages: ChatMessage[]; temperature: number };
@@ -43,6 +53,7 @@ export function buildChatPrompt({
   history,
   userMessage,
   lorebook = null,
+  card = {},
 }: {
   agent: PromptAgent;
   model: PromptModel;
@@ -50,6 +61,8 @@ export function buildChatPrompt({
   userMessage: ChatMessage["content"];
   /** The character's lorebook: its entries that apply join the system message. */
   lorebook?: CharacterBook | null;
+  /** From a character card: example dialogue (mes_example) for the system message, and instructions that follow the conversation. */
+  card?: PromptCard;
 }): ChatPrompt {
   const instruction = firstFilled(agent.systemInstruction, model.systemInstruction) ?? DEFAULT_SYSTEM_INSTRUCTION;
   const messageInstruction = firstFilled(agent.messageInstruction, model.messageInstruction);
@@ -63,13 +76,20 @@ export function buildChatPrompt({
     instruction,
     characterProfile(agent),
     lore.length > 0 && [LORE_HEADING, ...lore.map((entry) => entry.content.trim())].join("\n"),
+    card.mesExample?.trim() && `${EXAMPLES_HEADING}\n${withNames(card.mesExample.trim(), agent.name)}`,
     messageInstruction && `Message instruction: ${messageInstruction}`,
   ]
     .filter(Boolean)
     .join("\n\n");
+  const after = card.postHistoryInstructions?.trim();
 
   return {
-    messages: [{ role: "system", content: system }, ...recent, { role: "user", content: userMessage }],
+    messages: [
+      { role: "system", content: system },
+      ...recent,
+      { role: "user", content: userMessage },
+      ...(after ? [{ role: "system" as const, content: withNames(after, agent.name) }] : []),
+    ],
     temperature: isTemperature(agent.temperature) ? agent.temperature : DEFAULT_TEMPERATURE,
   };
 }

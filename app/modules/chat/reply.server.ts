@@ -2,7 +2,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { isImageAttachment } from "~/lib/attachments";
 import { chatTexts, MESSAGE_MAX_CHARS, type ChatMessageView } from "~/lib/chat";
 import { parseCharacterBook, type CharacterBook } from "~/lib/documents/character-book";
-import { buildChatPrompt, HISTORY_LIMIT, type PromptAgent } from "~/modules/ai/prompt.server";
+import { buildChatPrompt, HISTORY_LIMIT, type PromptAgent, type PromptCard } from "~/modules/ai/prompt.server";
 import { ProviderAbortedError, ProviderError, ProviderTimeoutError } from "~/modules/ai/providers/errors.server";
 import { chatProviderFor } from "~/modules/ai/providers/registry.server";
 import type { ModelConnection } from "~/modules/ai/providers/types";
@@ -114,6 +114,7 @@ export type PreparedReply = {
     text: string;
     files: string[];
     lorebook: CharacterBook | null;
+    card: PromptCard;
   };
 };
 
@@ -145,6 +146,8 @@ type OpeningRow = {
   messageInstruction: string | null;
   /** The character's lorebook as stored (parseCharacterBook reads it). */
   characterBook: unknown;
+  mesExample: string | null;
+  postHistoryInstructions: string | null;
   /** The agent's own temperature (spec: agent info), when its document sets one. */
   temperature: number | null;
   /** False when the agent's document turns streaming off (document.details.isStream). */
@@ -253,6 +256,7 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
       SELECT s.id, s.user_id, COALESCE(s.reply_until > (now() AT TIME ZONE 'UTC'), false) AS busy,
              a.id AS agent_id, a.character_id, a.name, a.avatar_url, a.description, a.bio, a.document, a.custom_models,
              a.system_instruction, a.message_instruction, c.chat_model AS character_chat_model, c.character_book,
+             c.mes_example, c.post_history_instructions,
              -- Two more than the prompt's history: a regenerate leaves out the ask it repeats and the reply it replaces.
              COALESCE((
                SELECT json_agg(json_build_object('senderType', recent.sender_type, 'message', recent.message, 'messageType', recent.message_type,
@@ -303,7 +307,8 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
            context.id::text AS id, context.agent_id::text AS "agentId", context.character_id::text AS "characterId",
            context.name AS "agentName", context.avatar_url AS "agentAvatar", context.description, context.bio,
            context.system_instruction AS "systemInstruction", context.message_instruction AS "messageInstruction", context.history,
-           context.character_book AS "characterBook",
+           context.character_book AS "characterBook", context.mes_example AS "mesExample",
+           context.post_history_instructions AS "postHistoryInstructions",
            ${agentTemperatureSql(Prisma.sql`context.document`)} AS temperature, ${agentStreamsSql(Prisma.sql`context.document`)} AS "agentStreams",
            CASE WHEN ${regenerate} THEN (SELECT m.id::text FROM chat_messages m WHERE m.session_id = context.id AND m.sender_type = 'agent'
                                          ORDER BY m.created_at DESC, m.id DESC LIMIT 1) END AS "lastAgentId",
@@ -368,6 +373,7 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
       text,
       files,
       lorebook: parseCharacterBook(row.characterBook),
+      card: { mesExample: row.mesExample, postHistoryInstructions: row.postHistoryInstructions },
     },
   };
 }
@@ -446,6 +452,7 @@ async function startReply({ ask }: PreparedReply) {
     history: ask.history,
     userMessage: await promptContentWithAttachments(ask.text, ask.files, { readsImages: ask.model.acceptsImages }),
     lorebook: ask.lorebook,
+    card: ask.card,
   });
   return { prompt, provider: chatProviderFor(ask.model) };
 }
