@@ -61,7 +61,7 @@ test("build a character, chat with it, submit it, an admin approves it, it is on
 
   // Its avatar is drawn from its appearance by an image model, paid in tokens; a lorebook entry tells the model about its lantern.
   await fillBasics(page, name);
-  await page.getByLabel("Image prompt").fill("An old lighthouse keeper with a red scarf and a brass lantern");
+  await page.getByLabel("Image prompt", { exact: true }).fill("An old lighthouse keeper with a red scarf and a brass lantern");
   await page.getByLabel("Generate the avatar from the image prompt").check();
   await page.getByRole("button", { name: "Add entry" }).click();
   await page.getByLabel("Lorebook entry 1 keys").fill("lantern");
@@ -69,7 +69,7 @@ test("build a character, chat with it, submit it, an admin approves it, it is on
   await page.getByRole("button", { name: "Save Character" }).click();
   await expect(page.getByText("Character saved: its avatar is being generated")).toBeVisible();
   await expect(mine(page, name)).toContainText("Private");
-  await expect(mine(page, name).locator("img").first()).toHaveAttribute("src", /\/storage\/avatars\//, { timeout: 20_000 });
+  await expect(mine(page, name).locator("img").first()).toHaveAttribute("src", /\/avatars\/[0-9a-f-]{36}\//, { timeout: 20_000 });
   await expect(mine(page, name)).not.toContainText("Generating avatar");
   await page.goto("/dashboard/tokens");
   await expect(page.getByTestId("balance-free")).not.toHaveText("500");
@@ -179,7 +179,7 @@ test("build a character without JavaScript, edit it, and delete it after the con
   await expect(page.getByLabel("Description", { exact: true })).toHaveValue("Only a description.");
 
   await fillBasics(page, name);
-  await page.getByLabel("Avatar").setInputFiles(await avatarPicture());
+  await page.getByLabel("Avatar", { exact: true }).setInputFiles(await avatarPicture());
   await page.getByLabel("Tags").fill(" Sea, Lamp ,Sea");
   await page.getByRole("button", { name: "Save Character" }).click();
   await expect(page).toHaveURL(/\/create\?toast=character-saved$/);
