@@ -6,8 +6,6 @@ import { customModelsSchema } from "./documents/custom-models";
 import { promptGuideSchema, type PromptGroup } from "./documents/prompt-guide";
 import { blankLorebookEntry, lorebookEntriesOf, lorebookRowsOf, lorebookValuesOf, type LorebookEntryValues } from "./lorebook-form";
 
-export type { LorebookEntryValues } from "./lorebook-form";
-
 /**
  * The character form (spec section 5, "Building a character"): what the admin console's build
  * page and editor post, and what people who build their own characters will post. Its fields as
