@@ -1,5 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { blankCharacterValues, changedRows, characterFormValues, characterFormValuesOf, parseCharacterForm, tagsOf } from "./character-form";
+import { LOREBOOK_ENTRY_MAX_CHARS, LOREBOOK_MAX_ENTRIES, lorebookTexts } from "./documents/character-book";
+import { blankLorebookEntry, lorebookFormTexts, type LorebookEntryValues } from "./lorebook-form";
 
 const formOf = (pairs: [string, string][]) => {
   const form = new FormData();
@@ -57,6 +59,7 @@ describe("the character form", () => {
       details: { personality: "Witty" },
       customModels: [{ image: "Painter" }],
       promptGuide: { ask_me: [{ category: "Sky", prompts: ["Why blue?", "Why dark?"] }], send_me: null, show_me: null, can_i_see: null, chat_basics: null },
+      characterBook: { name: "Sky lore", extensions: {}, entries: [importedEntry] },
     };
     const parsed = parseCharacterForm(characterFormValuesOf(stored));
     expect(parsed).toEqual({
@@ -74,7 +77,191 @@ describe("the character form", () => {
         details: { personality: "Witty" },
         customModels: [{ image: "Painter" }],
         promptGuide: { ask_me: [{ category: "Sky", prompts: ["Why blue?", "Why dark?"] }] },
+        lorebook: [importedEntry],
       },
     });
   });
 });
+
+/** An imported entry with the fields the form does not show. */
+const importedEntry = {
+  keys: ["moon", "Luna"],
+  content: "The moon has a keeper.",
+  extensions: { depth: 4 },
+  enabled: false,
+  insertion_order: 7,
+  case_sensitive: true,
+  constant: false,
+  name: "Moon",
+  priority: 3,
+  id: 12,
+  comment: "from the card",
+  selective: true,
+  secondary_keys: ["night"],
+  position: "after_char" as const,
+  use_regex: false,
+};
+
+/** A form whose fields are the common ones plus these lorebook rows (a box sent only when checked). */
+function lorebookForm(rows: Partial<LorebookEntryValues>[], pairs: [string, string][] = []) {
+  const fields: [string, string][] = [
+    ["categoryId", "3"],
+    ["name", "Nova"],
+    ["description", "A guide"],
+  ];
+  rows.forEach((given, index) => {
+    const row = { ...blankLorebookEntry(), ...given };
+    fields.push([`lorebook.${index}.keys`, row.keys], [`lorebook.${index}.content`, row.content], [`lorebook.${index}.insertionOrder`, row.insertionOrder]);
+    fields.push([`lorebook.${index}.extra`, row.extra]);
+    if (row.enabled) fields.push([`lorebook.${index}.enabled`, "on"]);
+    if (row.constant) fields.push([`lorebook.${index}.constant`, "on"]);
+    if (row.caseSensitive) fields.push([`lorebook.${index}.caseSensitive`, "on"]);
+  });
+  return formOf([...fields, ...pairs]);
+}
+
+const parsedLorebook = (rows: Partial<LorebookEntryValues>[]) => parseCharacterForm(characterFormValues(lorebookForm(rows)));
+
+describe("the character form's lorebook", () => {
+  test("rows are read with their boxes: a box not sent is off", () => {
+    const values = characterFormValues(
+      lorebookForm([
+        { keys: "dragon", content: "Dragons sleep.", enabled: true, caseSensitive: true, insertionOrder: "5" },
+        { keys: "", content: "Always.", enabled: false, constant: true },
+      ]),
+    );
+    expect(values.lorebook).toEqual([
+      { keys: "dragon", content: "Dragons sleep.", enabled: true, constant: false, caseSensitive: true, insertionOrder: "5", extra: "" },
+      { keys: "", content: "Always.", enabled: false, constant: true, caseSensitive: false, insertionOrder: "0", extra: "" },
+    ]);
+  });
+
+  test("no rows is no entries; a new row starts enabled", () => {
+    expect(characterFormValues(lorebookForm([])).lorebook).toEqual([]);
+    expect(blankCharacterValues().lorebook).toEqual([]);
+    expect(parsedLorebook([])).toMatchObject({ input: { lorebook: [] } });
+    expect(blankLorebookEntry().enabled).toBe(true);
+  });
+
+  test("keys are trimmed and de-duplicated, empty keys dropped; blank rows are dropped", () => {
+    expect(
+      parsedLorebook([
+        { keys: " dragon, , Wyrm ,dragon,", content: "  Dragons sleep.  ", insertionOrder: " 3 " },
+        { keys: " , ", content: "   " },
+        { keys: "", content: "The kingdom is Arden.", constant: true, enabled: false, insertionOrder: "" },
+      ]),
+    ).toEqual({
+      input: expect.objectContaining({
+        lorebook: [
+          {
+            keys: ["dragon", "Wyrm"],
+            content: "Dragons sleep.",
+            enabled: true,
+            constant: false,
+            case_sensitive: false,
+            insertion_order: 3,
+            extensions: {},
+            use_regex: false,
+          },
+          {
+            keys: [],
+            content: "The kingdom is Arden.",
+            enabled: false,
+            constant: true,
+            case_sensitive: false,
+            insertion_order: 0,
+            extensions: {},
+            use_regex: false,
+          },
+        ],
+      }),
+    });
+  });
+
+  test.each([
+    ["content without keys, not constant", [{}, { content: "Lost lore" }], lorebookFormTexts.needsKey(1), 1],
+    ["keys without content", [{ keys: "dragon" }], lorebookFormTexts.needsContent(0), 0],
+    ["a fractional insertion order", [{ keys: "a", content: "A", insertionOrder: "1.5" }], lorebookFormTexts.insertionOrder(0), 0],
+    ["a word as insertion order", [{ keys: "a", content: "A", insertionOrder: "first" }], lorebookFormTexts.insertionOrder(0), 0],
+    ["an entry over the length limit", [{ keys: "a", content: "x".repeat(LOREBOOK_ENTRY_MAX_CHARS) }], lorebookTexts.entryTooLong(0), 0],
+    ["hidden fields that are not JSON", [{ keys: "a", content: "A", extra: "{oops" }], lorebookFormTexts.unreadable(0), 0],
+    ["hidden fields of the wrong kind", [{ keys: "a", content: "A", extra: '{"position":"sideways"}' }], lorebookFormTexts.unreadable(0), 0],
+  ] as const)("refuses %s, on its row", (_case, rows, text, index) => {
+    expect(parsedLorebook([...rows])).toEqual({ refusal: { error: text, fields: { lorebook: text, [`lorebook.${index}`]: text } } });
+  });
+
+  test(`refuses more than ${LOREBOOK_MAX_ENTRIES} entries with the lorebook's text, and reads indexes up to four digits`, () => {
+    const rows = Array.from({ length: LOREBOOK_MAX_ENTRIES + 1 }, (_, index) => ({ keys: `k${index}`, content: `entry ${index}` }));
+    const values = characterFormValues(lorebookForm(rows));
+    expect(values.lorebook).toHaveLength(LOREBOOK_MAX_ENTRIES + 1);
+    expect(parseCharacterForm(values)).toEqual({ refusal: { error: lorebookTexts.tooManyEntries, fields: { lorebook: lorebookTexts.tooManyEntries } } });
+    expect(parseCharacterForm({ ...values, lorebook: values.lorebook.slice(0, LOREBOOK_MAX_ENTRIES) })).toMatchObject({
+      input: { lorebook: expect.arrayContaining([expect.objectContaining({ keys: ["k999"] })]) },
+    });
+  });
+
+  test("a lorebook refusal comes with the other fields' refusals", () => {
+    const parsed = parseCharacterForm({ ...characterFormValues(lorebookForm([{ keys: "a" }])), name: "N".repeat(81) });
+    expect(parsed).toMatchObject({ refusal: { fields: { name: "Name must be at most 80 characters", lorebook: lorebookFormTexts.needsContent(0) } } });
+  });
+
+  test("an entry's hidden fields are kept, but cannot overrule what the form shows", () => {
+    const [shown] = characterFormValuesOf({ ...storedWithout, characterBook: { extensions: {}, entries: [importedEntry] } }).lorebook;
+    expect(shown).toMatchObject({ keys: "moon, Luna", content: "The moon has a keeper.", enabled: false, caseSensitive: true, insertionOrder: "7" });
+    expect(JSON.parse(shown!.extra)).toEqual({
+      extensions: { depth: 4 },
+      name: "Moon",
+      priority: 3,
+      id: 12,
+      comment: "from the card",
+      selective: true,
+      secondary_keys: ["night"],
+      position: "after_char",
+    });
+    const edited = { ...shown!, keys: "moon", content: "Edited.", enabled: true, extra: shown!.extra.replace("{", '{"content":"sneaky","keys":["x"],') };
+    expect(parseCharacterForm({ ...characterFormValuesOf(storedWithout), lorebook: [edited] })).toMatchObject({
+      input: { lorebook: [{ ...importedEntry, keys: ["moon"], content: "Edited.", enabled: true }] },
+    });
+  });
+
+  test("a plain entry carries no hidden text", () => {
+    const book = { extensions: {}, entries: [{ keys: ["a"], content: "A", extensions: {}, enabled: true, insertion_order: 0, use_regex: false }] };
+    expect(characterFormValuesOf({ ...storedWithout, characterBook: book }).lorebook).toEqual([
+      { keys: "a", content: "A", enabled: true, constant: false, caseSensitive: false, insertionOrder: "0", extra: "" },
+    ]);
+  });
+
+  test("Add entry and Remove entry without JavaScript keep every typed row", () => {
+    const form = lorebookForm([
+      { keys: "a", content: "A", enabled: false },
+      { keys: "b", content: "B", constant: true },
+    ]);
+    const values = characterFormValues(form);
+    const added = changedRows(formOf([["add", "lorebook"]]), values);
+    expect(added?.lorebook).toEqual([...values.lorebook, blankLorebookEntry()]);
+    expect(added?.lorebook[0]).toMatchObject({ keys: "a", enabled: false });
+    const removed = changedRows(formOf([["remove", "lorebook.0"]]), values);
+    expect(removed?.lorebook).toEqual([values.lorebook[1]]);
+    expect(removed?.name).toBe("Nova");
+    const full = { ...values, lorebook: Array.from({ length: LOREBOOK_MAX_ENTRIES }, blankLorebookEntry) };
+    expect(changedRows(formOf([["add", "lorebook"]]), full)?.lorebook).toHaveLength(LOREBOOK_MAX_ENTRIES);
+  });
+});
+
+/** A stored character without a lorebook. */
+const storedWithout = {
+  categoryId: 3,
+  name: "Nova",
+  description: "A guide",
+  welcomeMessage: null,
+  chatModel: null,
+  systemInstruction: null,
+  messageInstruction: null,
+  imagePrompt: null,
+  isPublished: false,
+  tags: [],
+  details: {},
+  customModels: [],
+  promptGuide: { ask_me: [], send_me: null, show_me: null, can_i_see: null, chat_basics: null },
+  characterBook: null,
+};

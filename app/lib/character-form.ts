@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { characterDetailsSchema } from "./documents/character-details";
+import { LOREBOOK_MAX_ENTRIES, type CharacterBook, type LorebookEntry } from "./documents/character-book";
 import { characterTagsSchema } from "./documents/character-document";
 import { customModelsSchema } from "./documents/custom-models";
 import { promptGuideSchema, type PromptGroup } from "./documents/prompt-guide";
+import { blankLorebookEntry, lorebookEntriesOf, lorebookRowsOf, lorebookValuesOf, type LorebookEntryValues } from "./lorebook-form";
 
 /**
  * The character form (spec section 5, "Building a character"): what the admin console's build
@@ -84,10 +86,11 @@ export type CharacterFormValues = {
   customModels: CustomModelValues[];
   askMe: PromptGroupValues[];
   guide: Record<SingleGuideSection, PromptGroupValues>;
+  lorebook: LorebookEntryValues[];
 };
 
 /** The lists a person can lengthen with "Add another" (a submit button without JavaScript). */
-export const GROWING_LISTS = ["customModels", "askMe"] as const;
+export const GROWING_LISTS = ["customModels", "askMe", "lorebook"] as const;
 export type GrowingList = (typeof GROWING_LISTS)[number];
 
 const blankGroup = (): PromptGroupValues => ({ category: "", prompts: "" });
@@ -108,6 +111,7 @@ export function blankCharacterValues(): CharacterFormValues {
     customModels: [{ type: "", model: "" }],
     askMe: [blankGroup()],
     guide: { send_me: blankGroup(), show_me: blankGroup(), can_i_see: blankGroup(), chat_basics: blankGroup() },
+    lorebook: [],
   };
 }
 
@@ -156,6 +160,7 @@ export function characterFormValues(form: FormData): CharacterFormValues {
     customModels: rowsOf<CustomModelValues>(form, "customModels", ["type", "model"]),
     askMe: rowsOf<PromptGroupValues>(form, "askMe", ["category", "prompts"]),
     guide: { send_me: group("send_me"), show_me: group("show_me"), can_i_see: group("can_i_see"), chat_basics: group("chat_basics") },
+    lorebook: lorebookRowsOf(form),
   };
 }
 
@@ -165,14 +170,16 @@ export function characterFormValues(form: FormData): CharacterFormValues {
  */
 export function changedRows(form: FormData, values: CharacterFormValues): CharacterFormValues | null {
   const add = text(form, "add");
-  const remove = /^(customModels|askMe)\.(\d{1,3})$/.exec(text(form, "remove"));
+  const remove = /^(customModels|askMe|lorebook)\.(\d{1,4})$/.exec(text(form, "remove"));
   if (add === "customModels" && values.customModels.length < CHARACTER_FIELD_MAX.customModels)
     return { ...values, customModels: [...values.customModels, { type: "", model: "" }] };
   if (add === "askMe" && values.askMe.length < CHARACTER_FIELD_MAX.askMe) return { ...values, askMe: [...values.askMe, blankGroup()] };
-  if (add === "customModels" || add === "askMe") return values;
+  if (add === "lorebook" && values.lorebook.length < LOREBOOK_MAX_ENTRIES) return { ...values, lorebook: [...values.lorebook, blankLorebookEntry()] };
+  if ((GROWING_LISTS as readonly string[]).includes(add)) return values;
   if (!remove) return null;
   const index = Number(remove[2]);
   if (remove[1] === "customModels") return { ...values, customModels: values.customModels.filter((_, at) => at !== index) };
+  if (remove[1] === "lorebook") return { ...values, lorebook: values.lorebook.filter((_, at) => at !== index) };
   return { ...values, askMe: values.askMe.filter((_, at) => at !== index) };
 }
 
@@ -230,13 +237,15 @@ export const characterFormSchema = z.object({
   customModels: customModelsSchema,
   promptGuide: promptGuideSchema,
 });
-export type CharacterInput = z.output<typeof characterFormSchema>;
+/** A checked form: the schema's columns and the lorebook's entries (the book around them is the server's to keep). */
+export type CharacterInput = z.output<typeof characterFormSchema> & { lorebook: LorebookEntry[] };
 
 export type CharacterFormRefusal = { error: string; description?: string; fields: Record<string, string> };
 
 /**
  * Checks the form. Blank required fields come first, all named in one message (spec section 5);
  * then each field's own rule. Custom model rows left wholly blank, and empty details, are dropped.
+ * A lorebook refusal is marked on the section (`lorebook`) and on its row (`lorebook.N`).
  */
 export function parseCharacterForm(values: CharacterFormValues): { input: CharacterInput } | { refusal: CharacterFormRefusal } {
   const missing = missingRequired(values);
@@ -254,12 +263,17 @@ export function parseCharacterForm(values: CharacterFormValues): { input: Charac
     customModels: rows.map((row) => ({ [row.type.trim()]: row.model })),
     promptGuide: promptGuideOf(values),
   });
-  if (parsed.success) return { input: parsed.data };
+  const lorebook = lorebookEntriesOf(values.lorebook);
+  if (parsed.success && "entries" in lorebook) return { input: { ...parsed.data, lorebook: lorebook.entries } };
   const fields: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
+  for (const issue of parsed.error?.issues ?? []) {
     const [first] = issue.path;
     const key = first === "customModels" ? "customModels" : first === "promptGuide" ? guideField(issue.path) : String(first ?? "form");
     fields[key] ??= issue.message;
+  }
+  if ("refusal" in lorebook) {
+    fields.lorebook = lorebook.refusal.message;
+    if (lorebook.refusal.index !== null) fields[`lorebook.${lorebook.refusal.index}`] = lorebook.refusal.message;
   }
   return { refusal: { error: Object.values(fields)[0] ?? characterFormTexts.saveFailed, fields } };
 }
@@ -285,6 +299,7 @@ export function characterFormValuesOf(character: {
   details: Record<string, string>;
   customModels: Record<string, string>[];
   promptGuide: { ask_me: PromptGroup[] } & Record<SingleGuideSection, PromptGroup | null>;
+  characterBook: CharacterBook | null;
 }): CharacterFormValues {
   const typed = (group: PromptGroup | null): PromptGroupValues => (group ? { category: group.category, prompts: group.prompts.join("\n") } : blankGroup());
   const models = character.customModels.flatMap((entry) => Object.entries(entry).map(([type, model]) => ({ type, model })));
@@ -308,6 +323,7 @@ export function characterFormValuesOf(character: {
       can_i_see: typed(character.promptGuide.can_i_see),
       chat_basics: typed(character.promptGuide.chat_basics),
     },
+    lorebook: lorebookValuesOf(character.characterBook),
   };
 }
 

@@ -11,6 +11,7 @@ import {
   type CharacterFormValues,
 } from "~/lib/character-form";
 import { FieldLabel, FieldNote, fieldId, FormSection, TextArea } from "./fields";
+import { LorebookRows } from "./lorebook-rows";
 import { AskMeRows, CustomModelRows, PromptGroupFields } from "./rows";
 import { TagInput } from "./tag-input";
 
@@ -170,6 +171,13 @@ export function CharacterForm({ audience, mode, values: initial, choices, avatar
           error={fields.imagePrompt}
           hint="How pictures of this character are described"
         />
+      </FormSection>
+
+      <FormSection
+        title="Lorebook"
+        note="Entries added to the chat's prompt when one of their keys appears in recent messages, or always when constant. Entries left blank are ignored."
+      >
+        <LorebookRows initial={values.lorebook} fields={fields} />
       </FormSection>
 
       <FormSection title="Prompt guide" note="Prompts people can pick in the chat, one a line. Groups left blank are ignored.">

@@ -8,7 +8,7 @@ import { FieldNote, fieldId } from "./fields";
  * `remove=list.N`): without JavaScript the server shows the form again with the list changed and
  * every value kept; with it, the change happens in place.
  */
-function useRows<Row>(initial: Row[], blank: () => Row) {
+export function useRows<Row>(initial: Row[], blank: () => Row) {
   const next = useRef(initial.length);
   const [rows, setRows] = useState(() => initial.map((row, index) => ({ key: index, row })));
   const add = (event: MouseEvent) => {
@@ -22,7 +22,7 @@ function useRows<Row>(initial: Row[], blank: () => Row) {
   return { rows, add, remove };
 }
 
-function AddButton({ list, label, disabled, onClick }: { list: GrowingList; label: string; disabled: boolean; onClick: (event: MouseEvent) => void }) {
+export function AddButton({ list, label, disabled, onClick }: { list: GrowingList; label: string; disabled: boolean; onClick: (event: MouseEvent) => void }) {
   return (
     <button type="submit" name="add" value={list} formNoValidate disabled={disabled} onClick={onClick} className="btn-secondary self-start">
       <Plus className="size-4" aria-hidden /> {label}
@@ -30,7 +30,7 @@ function AddButton({ list, label, disabled, onClick }: { list: GrowingList; labe
   );
 }
 
-function RemoveButton({ value, label, onClick }: { value: string; label: string; onClick: (event: MouseEvent) => void }) {
+export function RemoveButton({ value, label, onClick }: { value: string; label: string; onClick: (event: MouseEvent) => void }) {
   return (
     <button
       type="submit"

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Character, Prisma } from "~/generated/prisma/client";
+import { Prisma, type Character } from "~/generated/prisma/client";
 import {
   changedRows,
   characterFormTexts,
@@ -10,6 +10,7 @@ import {
   type CharacterFormValues,
   type CharacterInput,
 } from "~/lib/character-form";
+import { parseCharacterBook, type LorebookEntry } from "~/lib/documents/character-book";
 import { DETAIL_KEYS, parseCharacterDetails } from "~/lib/documents/character-details";
 import { parseCustomModels } from "~/lib/documents/custom-models";
 import { parseDetailOptions } from "~/lib/documents/detail-options";
@@ -24,9 +25,11 @@ import { removeObject } from "~/modules/storage/storage.server";
 import { catalogueChanged } from "./cache.server";
 import { listCategories } from "./categories.server";
 
-/** A character form: its avatar and texts (instructions and a prompt guide can be long). */
-export const CHARACTER_FORM_MAX_BYTES = IMAGE_MAX_BYTES + 256 * 1024;
-export const CHARACTER_FORM_TOO_LARGE = `${characterFormTexts.uploadFailed}: Choose an image up to 5 MB`;
+/** A character form's texts (instructions, a prompt guide and a lorebook can be long) beside its avatar. */
+const CHARACTER_FORM_TEXT_MAX_BYTES = 2 * 1024 * 1024;
+/** A character form: its avatar and texts. */
+export const CHARACTER_FORM_MAX_BYTES = IMAGE_MAX_BYTES + CHARACTER_FORM_TEXT_MAX_BYTES;
+export const CHARACTER_FORM_TOO_LARGE = `${characterFormTexts.uploadFailed}: Choose an image up to ${IMAGE_MAX_BYTES / 1024 / 1024} MB (the form's texts can take ${CHARACTER_FORM_TEXT_MAX_BYTES / 1024 / 1024} MB more)`;
 
 const AVATAR_PREFIX = "/storage/avatars/";
 
@@ -111,6 +114,7 @@ export function formValuesOf(character: Character) {
     details: parseCharacterDetails(character.details).texts,
     customModels: parseCustomModels(character.customModels),
     promptGuide: parsePromptGuide(character.promptGuide),
+    characterBook: parseCharacterBook(character.characterBook),
   });
 }
 
@@ -138,8 +142,22 @@ export async function removeOwnAvatar(characterId: string, avatarUrl: string | n
   );
 }
 
-/** The character's columns for a checked form; `keptDetails` are stored settings the form does not show. */
-export function columnsOf(input: CharacterInput, keptDetails: Record<string, unknown> = {}) {
+/**
+ * The lorebook a save writes: the form's entries inside the stored lorebook's own settings (its
+ * name, scan depth, token budget, extensions), which the form does not show. No entries is no
+ * lorebook, whatever settings the stored one had: they mean nothing without entries.
+ */
+export function characterBookOf(entries: LorebookEntry[], storedBook: Prisma.JsonValue = null) {
+  if (entries.length === 0) return Prisma.JsonNull;
+  const { entries: _stored, ...settings } = parseCharacterBook(storedBook) ?? { extensions: {} };
+  return { ...settings, entries } as Prisma.InputJsonObject;
+}
+
+/**
+ * The character's columns for a checked form; `keptDetails` are stored settings the form does
+ * not show, `storedBook` the lorebook being edited (its settings are kept).
+ */
+export function columnsOf(input: CharacterInput, keptDetails: Record<string, unknown> = {}, storedBook: Prisma.JsonValue = null) {
   return {
     categoryId: input.categoryId,
     name: input.name,
@@ -154,6 +172,7 @@ export function columnsOf(input: CharacterInput, keptDetails: Record<string, unk
     messageInstruction: input.messageInstruction || null,
     imagePrompt: input.imagePrompt || null,
     promptGuide: input.promptGuide as Prisma.InputJsonObject,
+    characterBook: characterBookOf(input.lorebook, storedBook),
   };
 }
 
@@ -219,7 +238,7 @@ export async function updateCharacter(
     auditedWrite(actor, async (tx) => {
       const updated = await tx.character.update({
         where: { id: characterId },
-        data: { ...columnsOf(submission.input, settings), avatarUrl: newAvatar ?? before.avatarUrl },
+        data: { ...columnsOf(submission.input, settings, before.characterBook), avatarUrl: newAvatar ?? before.avatarUrl },
       });
       const audit = {
         action: "update",

@@ -67,7 +67,8 @@ export async function createOwnCharacter(userId: string, submission: Submission)
 export async function updateOwnCharacter(userId: string, characterId: string, submission: Submission) {
   const before = await ownCharacter(userId, characterId);
   const newAvatar = submission.avatar ? await storeCharacterAvatar(characterId, submission.avatar, submission.values) : null;
-  const { isPublished: _published, ...columns } = columnsOf(submission.input, keptSettings(before.details));
+  // The lorebook's own settings come from the published version: the form never changes them.
+  const { isPublished: _published, ...columns } = columnsOf(submission.input, keptSettings(before.details), before.characterBook);
   const changes = { ...columns, avatarUrl: newAvatar ?? ((before.pendingChanges as { avatarUrl?: string } | null)?.avatarUrl || before.avatarUrl) };
   try {
     const { held } = await saveOwnerEdits(userId, characterId, changes as OwnerEdits);

@@ -35,6 +35,21 @@ export type OwnerEdits = Omit<
   "id" | "createdById" | "isPublished" | "review" | "reviewNote" | "submittedAt" | "pendingChanges"
 >;
 
+/** The held edits' JSON columns that may hold no value (Prisma.JsonNull), kept as null in the held JSON. */
+const NULLABLE_JSON_EDITS = ["promptGuide", "characterBook"] as const;
+
+/** Edits as held JSON: a JSON column set to no value is held as null. */
+function heldJsonOf(changes: OwnerEdits) {
+  return Object.fromEntries(Object.entries(changes).map(([key, value]) => [key, value === Prisma.JsonNull ? null : value])) as Prisma.InputJsonObject;
+}
+
+/** Held edits as an update: a JSON column held as null is set to no value again. */
+function editsOfHeld(held: Prisma.JsonValue): OwnerEdits {
+  const edits = { ...((held ?? {}) as Record<string, unknown>) };
+  for (const key of NULLABLE_JSON_EDITS) if (key in edits && edits[key] === null) edits[key] = Prisma.JsonNull;
+  return edits as OwnerEdits;
+}
+
 /** A character this person may see: published, or their own. Anything else is not found. */
 export async function visibleCharacter(viewerId: string | null | undefined, characterId: string) {
   if (!isUuid(characterId)) return null;
@@ -74,7 +89,7 @@ export async function saveOwnerEdits(userId: string, characterId: string, change
   }
   await prisma().character.update({
     where: { id: character.id },
-    data: { pendingChanges: changes as Prisma.InputJsonObject, review: "submitted", submittedAt: new Date(), reviewNote: null },
+    data: { pendingChanges: heldJsonOf(changes), review: "submitted", submittedAt: new Date(), reviewNote: null },
   });
   return { held: true };
 }
@@ -131,7 +146,7 @@ async function waitingCharacter(tx: Prisma.TransactionClient, characterId: strin
 export async function approveSubmission(admin: AuditActor, characterId: string) {
   const character = await auditedWrite(admin, async (tx) => {
     const waiting = await waitingCharacter(tx, characterId);
-    const edits = (waiting.pendingChanges ?? {}) as OwnerEdits;
+    const edits = editsOfHeld(waiting.pendingChanges);
     const result = await tx.character.update({
       where: { id: waiting.id },
       data: { ...edits, isPublished: true, review: "none", reviewNote: null, pendingChanges: Prisma.DbNull },
