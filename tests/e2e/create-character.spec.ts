@@ -68,6 +68,9 @@ test("build a character, chat with it, submit it, an admin approves it, it is on
   await page.getByLabel("Lorebook entry 1 content").fill("The brass lantern was a gift from Captain Ilse of the Northern Star.");
   await page.getByRole("button", { name: "Save Character" }).click();
   await expect(page.getByText("Character saved: its avatar is being generated")).toBeVisible();
+  // The form starts blank again for the next character.
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("");
+  await expect(page.getByLabel("Lorebook entry 1 keys")).toHaveCount(0);
   await expect(mine(page, name)).toContainText("Private");
   await expect(mine(page, name).locator("img").first()).toHaveAttribute("src", /\/avatars\/[0-9a-f-]{36}\//, { timeout: 20_000 });
   await expect(mine(page, name)).not.toContainText("Generating avatar");
@@ -190,10 +193,20 @@ test("build a character without JavaScript, edit it, and delete it after the con
     .click();
   await expect(page.getByRole("heading", { name: `Edit ${name}` })).toBeVisible();
   await expect(page.getByLabel("Tags")).toHaveValue("Sea, Lamp");
+  // A lorebook entry added without JavaScript: the server shows the form again with a new entry.
+  await page.getByRole("button", { name: "Add entry" }).click();
+  await page.getByLabel("Lorebook entry 1 keys").fill("fog, harbour");
+  await page.getByLabel("Lorebook entry 1 content").fill("Fog rolls into the harbour every evening at six.");
   await page.getByLabel("Name", { exact: true }).fill(`${name} II`);
   await page.getByRole("button", { name: "Save Changes" }).click();
   await expect(page).toHaveURL(/\/create\?toast=character-updated$/);
   await expect(mine(page, `${name} II`)).toBeVisible();
+  await mine(page, name)
+    .getByRole("link", { name: `Edit ${name} II` })
+    .click();
+  await expect(page.getByLabel("Lorebook entry 1 keys")).toHaveValue("fog, harbour");
+  await page.screenshot({ path: `${shots}/create-edit-lorebook-phone-390.png`, fullPage: true });
+  await page.goto("/create");
 
   // Submitted, then declined with a reason by an admin on the review page (a page without JavaScript).
   await mine(page, name)

@@ -1,4 +1,5 @@
-import { data, Outlet } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { data, Outlet, useNavigation } from "react-router";
 import { CardImportForm } from "~/components/cards/card-import-form";
 import { CharacterForm } from "~/components/character-form/character-form";
 import { OwnCharacterList } from "~/components/create/own-character-list";
@@ -75,10 +76,28 @@ async function submit(userId: string, characterId: FormDataEntryValue | null | u
   return redirectWithToast("/create", "character-submitted");
 }
 
+/**
+ * A new key each time the new-character form was saved (its post came back without a refusal),
+ * so the form starts blank for the next character instead of keeping what was just saved.
+ */
+function useKeyAfterSave(actionData: unknown) {
+  const navigation = useNavigation();
+  const [key, setKey] = useState(0);
+  const saving = useRef(false);
+  useEffect(() => {
+    if (navigation.state === "submitting" && navigation.formData?.get("intent") === "create") saving.current = true;
+    if (navigation.state !== "idle" || !saving.current) return;
+    saving.current = false;
+    if (!actionData) setKey((current) => current + 1);
+  }, [navigation.state, navigation.formData, actionData]);
+  return key;
+}
+
 /** Create Character (spec section 2): the form in a person's words, My characters, and card import. */
 export default function CreateCharacter({ loaderData, actionData }: Route.ComponentProps) {
   const { characters, choices, imported, avatarOffer } = loaderData;
   useRevalidateOnMediaJobs(characters.some((character) => character.avatarJob?.generating));
+  const formKey = useKeyAfterSave(actionData);
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-3 py-4 md:px-6 md:py-6">
       <div className="flex flex-col gap-1">
@@ -108,6 +127,7 @@ export default function CreateCharacter({ loaderData, actionData }: Route.Compon
           </h2>
           <p className="text-sm text-muted">Fields marked * are required.</p>
           <CharacterForm
+            key={formKey}
             audience="owner"
             mode="build"
             values={blankCharacterValues()}
