@@ -206,7 +206,8 @@ describe("generating a character's avatar from its appearance", () => {
     const saved = await prisma().character.findFirstOrThrow({ where: { name } });
     await prisma().character.delete({ where: { id: saved.id } });
     expect((await avatarJobEnded(userId, saved.id)).status).toBe("completed");
-    expect(await listObjects("avatars", saved.id)).toEqual([]);
+    // The picture made for it is removed once the completing transaction has found no character.
+    await expect.poll(() => listObjects("avatars", saved.id), { timeout: 5_000 }).toEqual([]);
     await expectTokensSettled(userId);
   });
 
