@@ -57,6 +57,7 @@ export const toasts = {
   "character-updated": { title: "Success", message: "Character updated successfully", tone: "success" },
   "character-saved-avatar": { title: "Success", message: "Character saved: its avatar is being generated", tone: "success" },
   "character-updated-avatar": { title: "Success", message: "Character updated: its avatar is being generated", tone: "success" },
+  "character-updated-avatar-failed": { title: "Error", message: "Character updated, but its avatar could not be generated. Please try again.", tone: "error" },
   "character-deleted": { title: "Success", message: "Character deleted successfully", tone: "success" },
   "character-update-failed": { title: "Error", message: "Error updating character", tone: "error" },
   "user-invited": { title: "Success", message: "Invitation sent: the person chooses a password through the link.", tone: "success" },

@@ -9,6 +9,7 @@ import { prisma } from "~/modules/db/db.server";
 import { listObjects } from "~/modules/storage/storage.server";
 import { getBalance } from "~/modules/tokens/ledger.server";
 import { action as adminListAction } from "~/routes/admin/characters";
+import { action as deleteAction } from "~/routes/create/delete";
 import { action as editAction, loader as editLoader } from "~/routes/create/edit";
 import { action as createAction, loader as createLoader } from "~/routes/create/index";
 import type { FakeFal } from "../fakes/fal-server";
@@ -209,6 +210,75 @@ describe("generating a character's avatar from its appearance", () => {
     // The picture made for it is removed once the completing transaction has found no character.
     await expect.poll(() => listObjects("avatars", saved.id), { timeout: 5_000 }).toEqual([]);
     await expectTokensSettled(userId);
+  });
+
+  test("a picture uploaded while the avatar is drawn wins: the drawing is cancelled and its tokens come back", async () => {
+    const { userId, cookie } = await person();
+    const name = `Changed Mind ${Date.now()}`;
+    fal.script({ durationMs: 3_000 });
+    await post(createAction, "/create", cookie, avatarForm("create", { name }));
+    const saved = await prisma().character.findFirstOrThrow({ where: { name } });
+    expect((await myCharacters(cookie)).find((row) => row.id === saved.id)!.avatarJob).toEqual({ generating: true, failed: null });
+
+    const upload = await post(
+      editAction,
+      `/create/${saved.id}/edit`,
+      cookie,
+      avatarForm("update", { name, generateAvatar: null }, [["avatar", await pngFile("mine.png", 300, 300)]]),
+      { characterId: saved.id },
+    );
+    expect(upload).toMatchObject({ status: 302, location: "/create?toast=character-updated" });
+    expect((await avatarJobEnded(userId, saved.id)).status).toBe("cancelled");
+    const uploaded = (await prisma().character.findUniqueOrThrow({ where: { id: saved.id } })).avatarUrl!;
+    expect(await storedAvatar(uploaded)).not.toBeNull();
+    expect(await listObjects("avatars", saved.id)).toHaveLength(1);
+    expect((await getBalance(userId)).total).toBe(500);
+    await expectTokensSettled(userId);
+  });
+
+  test("deleting a character cancels its drawing, and its tokens come back", async () => {
+    const { userId, cookie } = await person();
+    const name = `Deleted Mind ${Date.now()}`;
+    fal.script({ durationMs: 3_000 });
+    await post(createAction, "/create", cookie, avatarForm("create", { name }));
+    const saved = await prisma().character.findFirstOrThrow({ where: { name } });
+    expect(await post(deleteAction, `/create/${saved.id}/delete`, cookie, [["intent", "delete"]], { characterId: saved.id })).toMatchObject({
+      status: 302,
+    });
+    expect((await avatarJobEnded(userId, saved.id)).status).toBe("cancelled");
+    expect((await getBalance(userId)).total).toBe(500);
+    await expectTokensSettled(userId);
+  });
+
+  test("a new picture for a published character replaces the one held before, which is removed", async () => {
+    const { userId, cookie } = await person();
+    const name = `Held Twice ${Date.now()}`;
+    await post(createAction, "/create", cookie, avatarForm("create", { name, generateAvatar: null }, [["avatar", await pngFile("first.png", 300, 300)]]));
+    const created = await prisma().character.findFirstOrThrow({ where: { name, createdById: userId } });
+    const character = await prisma().character.update({ where: { id: created.id }, data: { isPublished: true } });
+    const send = async (file: File) =>
+      post(editAction, `/create/${character.id}/edit`, cookie, avatarForm("update", { name, generateAvatar: null }, [["avatar", file]]), {
+        characterId: character.id,
+      });
+    await send(await pngFile("second.png", 300, 300));
+    const second = ((await prisma().character.findUniqueOrThrow({ where: { id: character.id } })).pendingChanges as { avatarUrl: string }).avatarUrl;
+    await send(await pngFile("third.png", 300, 300));
+    const after = await prisma().character.findUniqueOrThrow({ where: { id: character.id } });
+    const third = (after.pendingChanges as { avatarUrl: string }).avatarUrl;
+    expect(third).not.toBe(second);
+    expect(after.avatarUrl).toBe(character.avatarUrl);
+    expect(await storedAvatar(second)).toBeNull();
+    expect(await storedAvatar(third)).not.toBeNull();
+    expect(await storedAvatar(character.avatarUrl!)).not.toBeNull();
+
+    // An edit without a new picture keeps the held one.
+    await post(editAction, `/create/${character.id}/edit`, cookie, avatarForm("update", { name, description: "Still held.", generateAvatar: null }), {
+      characterId: character.id,
+    });
+    expect((await prisma().character.findUniqueOrThrow({ where: { id: character.id } })).pendingChanges).toMatchObject({
+      avatarUrl: third,
+      description: "Still held.",
+    });
   });
 
   test("another person's character cannot get an avatar through its edit page", async () => {

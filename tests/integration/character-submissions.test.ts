@@ -121,7 +121,7 @@ describe("an owner's edits", () => {
   test("to a private character apply at once", async () => {
     const owner = await confirmedAccount("owner@example.com");
     const character = await ownCharacter(owner.id);
-    expect(await saveOwnerEdits(owner.id, character.id, { name: "Moss" })).toEqual({ held: false });
+    expect(await saveOwnerEdits(owner.id, character.id, { name: "Moss" })).toMatchObject({ held: false });
     expect((await prisma().character.findUniqueOrThrow({ where: { id: character.id } })).name).toBe("Moss");
   });
 
@@ -132,7 +132,7 @@ describe("an owner's edits", () => {
     await submitForReview(owner.id, character.id);
     await approveSubmission(admin, character.id);
 
-    expect(await saveOwnerEdits(owner.id, character.id, { name: "Moss, Head Gardener", tags: ["garden"] })).toEqual({ held: true });
+    expect(await saveOwnerEdits(owner.id, character.id, { name: "Moss, Head Gardener", tags: ["garden"] })).toMatchObject({ held: true });
     const held = await prisma().character.findUniqueOrThrow({ where: { id: character.id } });
     expect(held).toMatchObject({ name: "Moss the Gardener", isPublished: true, review: "submitted" });
     expect((await listSubmissions()).submissions[0]?.hasPendingEdits).toBe(true);

@@ -69,10 +69,10 @@ export async function updateOwnCharacter(userId: string, characterId: string, su
   const newAvatar = submission.avatar ? await storeCharacterAvatar(characterId, submission.avatar, submission.values) : null;
   // The lorebook's own settings come from the published version: the form never changes them.
   const { isPublished: _published, ...columns } = columnsOf(submission.input, keptSettings(before.details), before.characterBook);
-  const changes = { ...columns, avatarUrl: newAvatar ?? ((before.pendingChanges as { avatarUrl?: string } | null)?.avatarUrl || before.avatarUrl) };
+  const changes = { ...columns, ...(newAvatar ? { avatarUrl: newAvatar } : {}) };
   try {
-    const { held } = await saveOwnerEdits(userId, characterId, changes as OwnerEdits);
-    if (!held && newAvatar) await removeOwnAvatar(characterId, before.avatarUrl);
+    const { held, replacedAvatar } = await saveOwnerEdits(userId, characterId, changes as OwnerEdits);
+    await removeOwnAvatar(characterId, replacedAvatar);
     return { held };
   } catch (error) {
     await removeOwnAvatar(characterId, newAvatar);

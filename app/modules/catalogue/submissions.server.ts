@@ -79,19 +79,35 @@ export async function submitForReview(userId: string, characterId: string) {
 
 /**
  * An owner's edits. A private character changes at once; a published one keeps its published
- * version and holds the edits for review (submitted again).
+ * version and holds the edits for review (submitted again). `avatarUrl` is in `changes` only for
+ * a new picture; otherwise the avatar (or the one already held) stays. The row is locked, so an
+ * avatar drawn meanwhile (its completion takes the same lock) is never written over by what was
+ * read before it. Answers the picture the new one replaces, for the caller to remove.
  */
 export async function saveOwnerEdits(userId: string, characterId: string, changes: OwnerEdits) {
-  const character = await ownCharacter(userId, characterId);
-  if (!character.isPublished) {
-    await prisma().character.update({ where: { id: character.id }, data: changes });
-    return { held: false };
-  }
-  await prisma().character.update({
-    where: { id: character.id },
-    data: { pendingChanges: heldJsonOf(changes), review: "submitted", submittedAt: new Date(), reviewNote: null },
+  if (!isUuid(characterId)) throw new NotFoundError();
+  return prisma().$transaction(async (tx) => {
+    const [locked] = await tx.$queryRaw<{ isPublished: boolean; avatarUrl: string | null; heldAvatar: string | null }[]>`
+      SELECT is_published AS "isPublished", avatar_url AS "avatarUrl", pending_changes->>'avatarUrl' AS "heldAvatar"
+      FROM characters WHERE id = ${characterId}::uuid AND created_by_id = ${userId}::uuid FOR UPDATE`;
+    if (!locked) throw new NotFoundError();
+    const newAvatar = typeof changes.avatarUrl === "string" ? changes.avatarUrl : null;
+    if (!locked.isPublished) {
+      await tx.character.update({ where: { id: characterId }, data: changes });
+      return { held: false, replacedAvatar: newAvatar ? locked.avatarUrl : null };
+    }
+    const heldAvatar = newAvatar ?? locked.heldAvatar;
+    await tx.character.update({
+      where: { id: characterId },
+      data: {
+        pendingChanges: heldJsonOf({ ...changes, ...(heldAvatar ? { avatarUrl: heldAvatar } : {}) }),
+        review: "submitted",
+        submittedAt: new Date(),
+        reviewNote: null,
+      },
+    });
+    return { held: true, replacedAvatar: newAvatar && locked.heldAvatar !== locked.avatarUrl ? locked.heldAvatar : null };
   });
-  return { held: true };
 }
 
 export const SUBMISSIONS_PAGE_SIZE = 20;

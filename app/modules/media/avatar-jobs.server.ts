@@ -9,6 +9,7 @@ import { getObject, publicUrl, putObject, randomFileName } from "~/modules/stora
 import { getBalance, InsufficientTokensError, type Runner } from "~/modules/tokens/ledger.server";
 import { NoPictureModelError, pictureModelFor } from "./chat-pictures.server";
 import { quoteGeneration, startGeneration, type StartedGeneration } from "./generation.server";
+import { NOW } from "./job-sql.server";
 import type { StoredMedia } from "./results.server";
 
 /**
@@ -98,9 +99,9 @@ export async function applyGeneratedAvatar(tx: Runner, job: { userId: string; ch
       pending_changes = CASE WHEN before.is_published
         THEN COALESCE(c.pending_changes, '{}'::jsonb) || jsonb_build_object('avatarUrl', ${avatarUrl}::text) ELSE c.pending_changes END,
       review = CASE WHEN before.is_published THEN 'submitted'::"CharacterReview" ELSE c.review END,
-      submitted_at = CASE WHEN before.is_published THEN now() ELSE c.submitted_at END,
+      submitted_at = CASE WHEN before.is_published THEN ${NOW} ELSE c.submitted_at END,
       review_note = CASE WHEN before.is_published THEN NULL ELSE c.review_note END,
-      updated_at = now()
+      updated_at = ${NOW}
     FROM before WHERE c.id = before.id
     RETURNING CASE WHEN before.is_published THEN NULLIF(before.held, before.avatar_url) ELSE before.avatar_url END AS replaced`;
   return { applied: row !== undefined, replaced: row?.replaced ?? null };

@@ -50,3 +50,16 @@ export async function cancelGeneration(userId: string, jobId: string): Promise<M
   }
   return jobForOwner(userId, jobId);
 }
+
+/**
+ * Cancels the drawings of a character's avatar still running (their tokens come back): a newer
+ * picture, uploaded or drawn, or the character's deletion, replaces what they would bring.
+ */
+export async function cancelAvatarJobs(userId: string, characterId: string) {
+  if (!isUuid(characterId)) return;
+  const running = await prisma().mediaJob.findMany({
+    where: { userId, characterId, setsAvatar: true, status: { in: ["queued", "submitted"] } },
+    select: { id: true },
+  });
+  for (const job of running) await cancelGeneration(userId, job.id);
+}

@@ -44,7 +44,7 @@ export async function completeJob(
 ): Promise<boolean> {
   const finalCost = Math.min(job.costTokens, mediaPrice(job.unitCost, job.costUnit, job.settings, stored.length));
   let avatar = { applied: false, replaced: null as string | null };
-  const completed = await prisma().$transaction(async (tx) => {
+  const completing = prisma().$transaction(async (tx) => {
     const [won] = await tx.$queryRaw<{ reservationId: string | null }[]>`
       UPDATE media_jobs SET status = 'completed', finished_at = ${NOW}, updated_at = ${NOW}, error = NULL,
              result = ${JSON.stringify({ demo, produced: stored.length, charged: finalCost })}::jsonb
@@ -68,6 +68,11 @@ export async function completeJob(
     if (avatarUrl && job.characterId) avatar = await applyGeneratedAvatar(tx, { userId: job.userId, characterId: job.characterId }, avatarUrl);
     await tx.$queryRaw(mediaJobNotifySql(job.userId, job.id, "completed", job.chatSessionId));
     return true;
+  });
+  // The avatar made for the job goes when the job did not take it; the one it replaced, when it did.
+  const completed = await completing.catch(async (error: unknown) => {
+    if (avatarUrl && job.characterId) await removeUnusedAvatar(job.characterId, avatarUrl);
+    throw error;
   });
   if (avatarUrl && job.characterId) await removeUnusedAvatar(job.characterId, avatar.applied ? avatar.replaced : avatarUrl);
   return completed;

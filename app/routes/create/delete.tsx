@@ -6,6 +6,7 @@ import { requireUser } from "~/modules/auth/login-session.server";
 import { deleteOwnCharacter, getOwnCharacterForEditor, ownCharacter } from "~/modules/catalogue/own-characters.server";
 import { errorData, redirectWithToast } from "~/modules/http/errors.server";
 import { readFormWithin } from "~/modules/http/form.server";
+import { cancelAvatarJobs } from "~/modules/media/jobs.server";
 import type { Route } from "./+types/delete";
 
 export async function loader({ request, url, params }: Route.LoaderArgs) {
@@ -23,6 +24,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
     await ownCharacter(user.id, params.characterId);
     const form = await readFormWithin(request, 4096);
     if (form?.get("intent") !== "delete") return data({ error: "Unknown action" }, { status: 400 });
+    await cancelAvatarJobs(user.id, params.characterId);
     await deleteOwnCharacter(user.id, params.characterId);
   } catch (error) {
     throw errorData(error);

@@ -4,9 +4,10 @@ import { requireUser } from "~/modules/auth/login-session.server";
 import { characterFormOptions } from "~/modules/catalogue/character-editor.server";
 import { CHARACTER_FORM_MAX_BYTES, ownCharacterFormAnswer } from "~/modules/catalogue/own-character-form.server";
 import { getOwnCharacterForEditor, ownCharacter, updateOwnCharacter } from "~/modules/catalogue/own-characters.server";
-import { errorData } from "~/modules/http/errors.server";
+import { errorData, isAppError } from "~/modules/http/errors.server";
 import { readFormWithin } from "~/modules/http/form.server";
 import { avatarGenerationOffer, checkAvatarGeneration, generateCharacterAvatar } from "~/modules/media/avatar-jobs.server";
+import { cancelAvatarJobs } from "~/modules/media/jobs.server";
 import type { Route } from "./+types/edit";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -35,11 +36,18 @@ export async function action({ request, url, params }: Route.ActionArgs) {
   });
   const form = await readFormWithin(request, CHARACTER_FORM_MAX_BYTES);
   return ownCharacterFormAnswer(form, async ({ generateAvatar, ...submission }) => {
-    // Checked before the edits are saved; the job starts after them, so its picture is not overwritten by them.
     if (generateAvatar) await checkAvatarGeneration(user.id, submission.input);
+    // A new picture, uploaded or drawn, replaces any drawing still running for the character.
+    if (generateAvatar || submission.avatar) await cancelAvatarJobs(user.id, params.characterId);
     const { held } = await updateOwnCharacter(user.id, params.characterId, submission);
     if (!generateAvatar) return held ? "character-edits-held" : "character-updated";
-    await generateCharacterAvatar(user.id, { ...submission.input, id: params.characterId });
+    try {
+      await generateCharacterAvatar(user.id, { ...submission.input, id: params.characterId });
+    } catch (error) {
+      // The edits are saved: the person is told that only the drawing did not start (its tokens were not taken).
+      if (!isAppError(error)) throw error;
+      return "character-updated-avatar-failed";
+    }
     return "character-updated-avatar";
   });
 }
