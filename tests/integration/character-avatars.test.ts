@@ -76,6 +76,31 @@ describe("generating a character's avatar from its appearance", () => {
     expect(offer!.costTokens).toBeGreaterThan(0);
   });
 
+  test("a character's edit page offers its own image model, which then draws the avatar", async () => {
+    const { userId, cookie } = await person();
+    const usable = (await load(createLoader, "/create", cookie)).data as CreateData;
+    const images = await prisma().chatModel.findMany({ where: { modelType: "image", isPublished: true }, orderBy: { chatModel: "asc" } });
+    const own = images.find((model) => model.chatModel !== usable.avatarOffer!.model && (model.aiPlatform === "demo" || model.aiPlatform === "fal"))!;
+    expect(own).toBeDefined();
+    await post(createAction, "/create", cookie, avatarForm("create", { name: "Own Painter", generateAvatar: null }));
+    const character = await prisma().character.findFirstOrThrow({ where: { name: "Own Painter", createdById: userId } });
+    await prisma().character.update({ where: { id: character.id }, data: { customModels: [{ image: own.chatModel }] } });
+    const { data } = await load(editLoader, `/create/${character.id}/edit`, cookie, { characterId: character.id });
+    expect((data as { avatarOffer: { model: string } }).avatarOffer.model).toBe(own.chatModel);
+
+    const edited = await post(
+      editAction,
+      `/create/${character.id}/edit`,
+      cookie,
+      avatarForm("update", { name: "Own Painter", "customModels.0.type": "image", "customModels.0.model": own.chatModel }),
+      { characterId: character.id },
+    );
+    expect(edited).toMatchObject({ status: 302, location: "/create?toast=character-updated-avatar" });
+    const job = await prisma().mediaJob.findFirstOrThrow({ where: { characterId: character.id, setsAvatar: true } });
+    expect(job.chatModel).toBe(own.chatModel);
+    expect((await avatarJobEnded(userId, character.id)).status).toBe("completed");
+  });
+
   test("a new character is saved at once, and its avatar follows from a paid media job drawn from the appearance", async () => {
     const { userId, cookie } = await person();
     const name = `Avatar Keeper ${Date.now()}`;

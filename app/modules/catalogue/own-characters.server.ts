@@ -43,7 +43,14 @@ export async function getOwnCharacterForEditor(userId: string, characterId: stri
   const character = await ownCharacter(userId, characterId);
   const held = (character.pendingChanges ?? {}) as Partial<Character>;
   const shown = { ...character, ...held } as Character;
-  return { id: character.id, name: shown.name, avatarUrl: shown.avatarUrl, isPublished: character.isPublished, values: formValuesOf(shown) };
+  return {
+    id: character.id,
+    name: shown.name,
+    avatarUrl: shown.avatarUrl,
+    isPublished: character.isPublished,
+    customModels: shown.customModels,
+    values: formValuesOf(shown),
+  };
 }
 
 /** A new character of the person's own: private until an admin approves it. */

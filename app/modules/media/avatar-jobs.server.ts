@@ -29,9 +29,12 @@ async function avatarRequest(userId: string, look: { imagePrompt: string; custom
   return { userId, modelId: model.chatModel, prompt, settings: oneImage ? { num_images: "1" } : {} };
 }
 
-/** The model and price shown beside "Generate the avatar" on the form (the default image model); null when none can be called. */
-export async function avatarGenerationOffer(): Promise<{ model: string; costTokens: number } | null> {
-  const model = await pictureModelFor([], "image");
+/**
+ * The model and price shown beside "Generate the avatar": the character's own image model if it
+ * has one (its stored custom models), else the default; null when none can be called.
+ */
+export async function avatarGenerationOffer(customModels: unknown = []): Promise<{ model: string; costTokens: number } | null> {
+  const model = await pictureModelFor(customModels, "image");
   if (!model) return null;
   const oneImage = parseModelSettings(model.settings).num_images?.some((option) => String(option) === "1");
   return quoteGeneration({ userId: "", modelId: model.chatModel, prompt: "avatar", settings: oneImage ? { num_images: "1" } : {} }).catch(() => null);

@@ -17,12 +17,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function loader({ request, url, params }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
   try {
-    const [character, choices, avatarOffer] = await Promise.all([
-      getOwnCharacterForEditor(user.id, params.characterId),
-      characterFormOptions(),
-      avatarGenerationOffer(),
-    ]);
-    return { character, choices, avatarOffer };
+    const [{ customModels, ...character }, choices] = await Promise.all([getOwnCharacterForEditor(user.id, params.characterId), characterFormOptions()]);
+    return { character, choices, avatarOffer: await avatarGenerationOffer(customModels) };
   } catch (error) {
     throw errorData(error);
   }
