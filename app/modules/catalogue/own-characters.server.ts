@@ -3,12 +3,11 @@ import type { Character, Prisma } from "~/generated/prisma/client";
 import type { CharacterFormValues, CharacterInput } from "~/lib/character-form";
 import { OWN_CHARACTERS_PER_HOUR, ownCharacterTexts } from "~/lib/own-characters";
 import { prisma } from "~/modules/db/db.server";
-import { isUuid } from "~/modules/db/sql.server";
 import { NotFoundError } from "~/modules/http/errors.server";
 import { RateLimitedError, recordAttempt, type RateLimitRule } from "~/modules/security/rate-limit.server";
 import { catalogueChanged } from "./cache.server";
 import { columnsOf, formValuesOf, keptSettings, removeOwnAvatar, storeCharacterAvatar } from "./character-editor.server";
-import { saveOwnerEdits, type OwnerEdits } from "./submissions.server";
+import { ownCharacter, saveOwnerEdits, type OwnerEdits } from "./submissions.server";
 
 /**
  * The Create Character page's rules: a person's own characters (`created_by_id`), made private,
@@ -31,12 +30,7 @@ export async function listOwnCharacters(userId: string) {
   return rows.map(({ pendingChanges, ...row }) => ({ ...row, hasPendingEdits: pendingChanges !== null }));
 }
 
-/** The person's own character; anyone else's (or none) is not found. */
-export async function ownCharacter(userId: string, characterId: string) {
-  const character = isUuid(characterId) ? await prisma().character.findFirst({ where: { id: characterId, createdById: userId } }) : null;
-  if (!character) throw new NotFoundError();
-  return character;
-}
+export { ownCharacter };
 
 /** A person's character as its editor shows it: held edits of a published one, if any, over what is published. */
 export async function getOwnCharacterForEditor(userId: string, characterId: string) {

@@ -63,7 +63,8 @@ export function visibleTo(viewerId: string | null | undefined): Prisma.Character
   return { OR: [{ isPublished: true }, ...(viewerId ? [{ createdById: viewerId }] : [])] };
 }
 
-async function ownCharacter(userId: string, characterId: string) {
+/** The person's own character; anyone else's (or none) is not found. */
+export async function ownCharacter(userId: string, characterId: string) {
   const character = isUuid(characterId) ? await prisma().character.findFirst({ where: { id: characterId, createdById: userId } }) : null;
   if (!character) throw new NotFoundError();
   return character;

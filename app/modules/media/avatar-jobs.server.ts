@@ -1,14 +1,13 @@
 import sharp from "sharp";
-import { parseModelSettings } from "~/lib/documents/model-settings";
 import { ownCharacterTexts } from "~/lib/own-characters";
 import { removeOwnAvatar } from "~/modules/catalogue/character-editor.server";
 import { prisma } from "~/modules/db/db.server";
 import { InvalidInputError } from "~/modules/http/errors.server";
 import { logger } from "~/modules/logging/logger.server";
 import { getObject, publicUrl, putObject, randomFileName } from "~/modules/storage/storage.server";
-import { getBalance, InsufficientTokensError, type Runner } from "~/modules/tokens/ledger.server";
-import { NoPictureModelError, pictureModelFor } from "./chat-pictures.server";
-import { quoteGeneration, startGeneration, type StartedGeneration } from "./generation.server";
+import type { Runner } from "~/modules/tokens/ledger.server";
+import { NoPictureModelError, onePictureSettings, pictureModelFor } from "./chat-pictures.server";
+import { checkGeneration, quoteGeneration, startGeneration, type StartedGeneration } from "./generation.server";
 import { NOW } from "./job-sql.server";
 import type { StoredMedia } from "./results.server";
 
@@ -19,25 +18,24 @@ import type { StoredMedia } from "./results.server";
  * transaction; a published character holds it for review like its owner's other edits.
  */
 
-/** What the appearance is drawn with: the character's own image model if it has one, else the heaviest published one. */
+/** The image model that draws a character: its own image custom model if it has one, else the heaviest published one; one picture. */
+async function avatarModel(customModels: unknown) {
+  const model = await pictureModelFor(customModels ?? [], "image");
+  return model && { modelId: model.chatModel, settings: onePictureSettings(model) };
+}
+
 async function avatarRequest(userId: string, look: { imagePrompt: string; customModels?: unknown }) {
   const prompt = look.imagePrompt.trim();
   if (!prompt) throw new InvalidInputError(ownCharacterTexts.avatarNeedsAppearance, { imagePrompt: ownCharacterTexts.avatarNeedsAppearance });
-  const model = await pictureModelFor(look.customModels ?? [], "image");
+  const model = await avatarModel(look.customModels);
   if (!model) throw new NoPictureModelError();
-  const oneImage = parseModelSettings(model.settings).num_images?.some((option) => String(option) === "1");
-  return { userId, modelId: model.chatModel, prompt, settings: oneImage ? { num_images: "1" } : {} };
+  return { userId, prompt, ...model };
 }
 
-/**
- * The model and price shown beside "Generate the avatar": the character's own image model if it
- * has one (its stored custom models), else the default; null when none can be called.
- */
+/** The model and price shown beside "Generate the avatar" (see avatarModel); null when none can be called. */
 export async function avatarGenerationOffer(customModels: unknown = []): Promise<{ model: string; costTokens: number } | null> {
-  const model = await pictureModelFor(customModels, "image");
-  if (!model) return null;
-  const oneImage = parseModelSettings(model.settings).num_images?.some((option) => String(option) === "1");
-  return quoteGeneration({ userId: "", modelId: model.chatModel, prompt: "avatar", settings: oneImage ? { num_images: "1" } : {} }).catch(() => null);
+  const model = await avatarModel(customModels);
+  return model && quoteGeneration({ userId: "", prompt: "avatar", ...model }).catch(() => null);
 }
 
 /**
@@ -46,10 +44,7 @@ export async function avatarGenerationOffer(customModels: unknown = []): Promise
  * (InsufficientTokensError, 402). The job itself holds the tokens when it starts.
  */
 export async function checkAvatarGeneration(userId: string, look: { imagePrompt: string; customModels?: unknown }) {
-  const request = await avatarRequest(userId, look);
-  const { costTokens } = await quoteGeneration(request);
-  const balance = await getBalance(userId);
-  if (costTokens > balance.total) throw new InsufficientTokensError(costTokens, balance);
+  await checkGeneration(await avatarRequest(userId, look));
 }
 
 /** Starts the job that draws the character's avatar (the caller has checked the character is the person's own). */

@@ -46,6 +46,11 @@ export async function pictureModelFor(customModels: unknown, type: ChatPictureMo
   return usable.find((model) => model.chatModel === chosen) ?? usable[0] ?? null;
 }
 
+/** The settings for a single picture: one image where the model lets the number be chosen. */
+export function onePictureSettings(model: { settings: unknown }): Record<string, string> {
+  return parseModelSettings(model.settings).num_images?.some((option) => String(option) === "1") ? { num_images: "1" } : {};
+}
+
 /** What the model is asked for: the character's appearance, then the person's words. */
 export function picturePrompt(look: { agentName: string; imagePrompt: string | null }, request: string) {
   return `${look.imagePrompt ?? look.agentName}. ${request}`;
@@ -84,7 +89,6 @@ export async function requestPictureInChat(
   const look = await agentLook(session.id);
   const model = await pictureModelFor(look.customModels, mode);
   if (!model) throw new NoPictureModelError();
-  const oneImage = parseModelSettings(model.settings).num_images?.some((option) => String(option) === "1");
   const userMessageId = randomUUID();
   const agentMessageId = randomUUID();
   const chosen = { mode, selectedModel: model.chatModel, ai_platform: model.aiPlatform, model_id: model.modelId };
@@ -93,7 +97,7 @@ export async function requestPictureInChat(
       userId,
       modelId: model.chatModel,
       prompt: picturePrompt(look, request),
-      settings: oneImage ? { num_images: "1" } : {},
+      settings: onePictureSettings(model),
       chatSessionId: session.id,
       characterId: session.characterId,
     },

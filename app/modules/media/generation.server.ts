@@ -9,7 +9,7 @@ import { prisma } from "~/modules/db/db.server";
 import { isUuid } from "~/modules/db/sql.server";
 import { AppError, InvalidInputError, NotFoundError } from "~/modules/http/errors.server";
 import { canClaimFreeTokens } from "~/modules/tokens/free-tokens.server";
-import { InsufficientTokensError, type Runner } from "~/modules/tokens/ledger.server";
+import { getBalance, InsufficientTokensError, type Runner } from "~/modules/tokens/ledger.server";
 import { holdReservation, releaseReservation } from "~/modules/tokens/reservations.server";
 import { mediaJobNotifySql } from "./events.server";
 import { NOW } from "./job-sql.server";
@@ -90,7 +90,24 @@ export async function quoteGeneration(input: Omit<StartGenerationInput, "sourceU
   return { model: model.chatModel, costTokens };
 }
 
-/** Holds a job's tokens; a refusal says where to buy more, and to claim the month's free tokens when they are still there. */
+/**
+ * Checks before other writes that `startGeneration` would start: the same refusals as
+ * `quoteGeneration`, and InsufficientTokensError (402) when the balance is short now. Nothing is
+ * held: the start holds the tokens, and may still be refused if they were spent meanwhile.
+ */
+export async function checkGeneration(input: Omit<StartGenerationInput, "sourceUploadId">) {
+  const quote = await quoteGeneration(input);
+  const balance = await getBalance(input.userId);
+  if (quote.costTokens > balance.total) throw await insufficientTokens(input.userId, new InsufficientTokensError(quote.costTokens, balance));
+  return quote;
+}
+
+/** A refusal that says where to buy more, and to claim the month's free tokens when they are still there. */
+async function insufficientTokens(userId: string, error: InsufficientTokensError) {
+  return new InsufficientTokensError(error.cost, error.balance, undefined, { claimable: await canClaimFreeTokens(userId) });
+}
+
+/** Holds a job's tokens. */
 async function holdJobTokens(userId: string, jobId: string, cost: number, model: MediaModel) {
   if (cost < 1) return null;
   try {
@@ -98,7 +115,7 @@ async function holdJobTokens(userId: string, jobId: string, cost: number, model:
     return (await holdReservation(userId, cost, { purpose: "media_job", description, referenceId: jobId })).id;
   } catch (error) {
     if (!(error instanceof InsufficientTokensError)) throw error;
-    throw new InsufficientTokensError(error.cost, error.balance, undefined, { claimable: await canClaimFreeTokens(userId) });
+    throw await insufficientTokens(userId, error);
   }
 }
 

@@ -45,13 +45,10 @@ export async function action({ request, url }: Route.ActionArgs) {
   switch (form?.get("intent") ?? "create") {
     case "create":
       return ownCharacterFormAnswer(form, async ({ generateAvatar, ...submission }) => {
-        if (!generateAvatar) {
-          await createOwnCharacter(user.id, submission);
-          return "character-saved";
-        }
         // Checked before anything is written; a job that still cannot start takes the new character back with it.
-        await checkAvatarGeneration(user.id, submission.input);
+        if (generateAvatar) await checkAvatarGeneration(user.id, submission.input);
         const character = await createOwnCharacter(user.id, submission);
+        if (!generateAvatar) return "character-saved";
         await generateCharacterAvatar(user.id, { ...submission.input, id: character.id }).catch(async (error: unknown) => {
           await deleteOwnCharacter(user.id, character.id);
           throw error;
