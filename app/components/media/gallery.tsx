@@ -1,7 +1,7 @@
 import { Globe, Lock, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
-import { Dialog } from "~/components/ui/dialog";
+import { ConfirmDeleteDialog } from "~/components/ui/confirm-delete-dialog";
 import {
   GALLERY_FILTERS,
   GALLERY_REFRESH_MS,
@@ -244,23 +244,10 @@ function GalleryCard({ item, onOpen, onDelete }: { item: GalleryItemView; onOpen
 }
 
 function ConfirmDeleteImage({ item, onClose }: { item: GalleryItemView | null; onClose: () => void }) {
-  const fetcher = useFetcher();
   const location = useLocation();
   return (
-    <Dialog open={item !== null} onClose={onClose} title="Delete image">
-      <h2 className="mb-2 text-lg font-semibold">Delete image</h2>
-      <p className="mb-4 text-sm text-muted">{galleryTexts.confirmDelete}</p>
-      {item ? (
-        <fetcher.Form method="post" action={`/gallery/${item.id}/delete`} onSubmit={onClose} className="flex justify-end gap-2">
-          <input type="hidden" name="returnTo" value={location.pathname + location.search} />
-          <button type="button" className="btn-secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" name="intent" value="delete" className="btn-primary">
-            Delete
-          </button>
-        </fetcher.Form>
-      ) : null}
-    </Dialog>
+    <ConfirmDeleteDialog title="Delete image" question={galleryTexts.confirmDelete} action={item ? `/gallery/${item.id}/delete` : null} onClose={onClose}>
+      <input type="hidden" name="returnTo" value={location.pathname + location.search} />
+    </ConfirmDeleteDialog>
   );
 }

@@ -1,11 +1,11 @@
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
-import { data, Form, Link, useFetcher } from "react-router";
+import { data, Form, Link } from "react-router";
 import { MediaThumb } from "~/components/media/media-thumb";
 import { MediaUploadForm } from "~/components/media/media-upload-form";
 import { useReload } from "~/components/chat/use-chat-feed";
 import { Pagination } from "~/components/pagination";
-import { Dialog } from "~/components/ui/dialog";
+import { ConfirmDeleteDialog } from "~/components/ui/confirm-delete-dialog";
 import { FormAlert } from "~/components/ui/form";
 import { parsePage } from "~/lib/gallery";
 import { formatBytes, parseUploadMediaType, UPLOAD_MEDIA_TYPES, uploadTexts, type UploadView } from "~/lib/uploads";
@@ -136,21 +136,7 @@ export default function MyMedia({ loaderData, actionData }: Route.ComponentProps
 }
 
 function ConfirmDeleteUpload({ upload, onClose }: { upload: UploadView | null; onClose: () => void }) {
-  const fetcher = useFetcher();
   return (
-    <Dialog open={upload !== null} onClose={onClose} title="Delete media">
-      <h2 className="mb-2 text-lg font-semibold">Delete media</h2>
-      <p className="mb-4 text-sm text-muted">{uploadTexts.confirmDelete}</p>
-      {upload ? (
-        <fetcher.Form method="post" action={`${MEDIA}/${upload.id}/delete`} onSubmit={onClose} className="flex justify-end gap-2">
-          <button type="button" className="btn-secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" name="intent" value="delete" className="btn-primary bg-danger">
-            Delete
-          </button>
-        </fetcher.Form>
-      ) : null}
-    </Dialog>
+    <ConfirmDeleteDialog title="Delete media" question={uploadTexts.confirmDelete} action={upload ? `${MEDIA}/${upload.id}/delete` : null} onClose={onClose} />
   );
 }
