@@ -6,7 +6,7 @@ import { expect } from "@playwright/test";
 
 /** Starts the production server as a self-hoster would, on its own port and data folder. */
 export type Server = { url: string; process: ChildProcess; output: () => string; stop(): Promise<void> };
-let nextPort = 3400;
+let nextPort = Number(process.env.E2E_SERVER_PORT_BASE ?? 3400);
 
 export function startServer(env: Record<string, string>, script = "scripts/start-local.js"): Server {
   const port = nextPort++;
