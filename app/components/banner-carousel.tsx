@@ -67,16 +67,19 @@ export function BannerCarousel({ banners: published }: { banners: BannerData[] }
           >
             <ChevronRight className="size-5" />
           </button>
-          <div className="absolute right-4 bottom-3 flex gap-1.5">
+          <div className="absolute right-2 bottom-1 flex">
             {banners.map((banner, position) => (
               <button
                 key={banner.id}
                 type="button"
                 onClick={() => setIndex(position)}
-                className={`h-1.5 rounded-full transition-all ${position === index ? "w-6 bg-ink" : "w-1.5 bg-ink/40"}`}
+                className="group flex h-6 min-w-6 items-center justify-center px-1"
                 aria-label={`Show banner ${position + 1}`}
                 aria-current={position === index}
-              />
+              >
+                {/* The dot is small; the button around it is the 24 px target (WCAG 2.5.8). */}
+                <span className={`block h-1.5 rounded-full transition-all ${position === index ? "w-6 bg-ink" : "w-1.5 bg-ink/40 group-hover:bg-ink/70"}`} />
+              </button>
             ))}
           </div>
         </>

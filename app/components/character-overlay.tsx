@@ -1,10 +1,11 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { MessageCircle, X } from "lucide-react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { thumbnailUrl, type CharacterDetailData } from "~/lib/catalogue";
 import { signInPrompts, useAuthModal } from "./auth-modal";
 import { FavoriteButton, useFavoriteCharacterIds } from "./favorite-button";
 import { useProfile } from "./shell/use-profile";
+import { useFocusTrap } from "./ui/use-focus-trap";
 
 /**
  * The agent detail overlay opened by `?character={id}`. Rendered by the server, so it works
@@ -26,11 +27,18 @@ export function CharacterOverlay({ character, closeHref }: { character: Characte
   const detailEntries = Object.entries(character.details);
   const location = useLocation();
   const favorites = useFavoriteCharacterIds();
+  const panel = useRef<HTMLDivElement>(null);
+  // Closed by a link, focus goes back to the card that opened it.
+  useFocusTrap(panel, () => document.querySelector<HTMLElement>(`main a[href*="character=${character.id}"]`));
 
   return (
     <div className="fixed inset-0 z-50 flex items-end justify-center sm:items-center" role="dialog" aria-modal="true" aria-labelledby="character-overlay-title">
       <Link to={closeHref} preventScrollReset className="absolute inset-0 bg-black/70" aria-label="Close" tabIndex={-1} />
-      <div className="relative flex max-h-[92dvh] w-full max-w-3xl flex-col overflow-y-auto rounded-t-3xl border border-line bg-surface sm:flex-row sm:rounded-3xl">
+      <div
+        ref={panel}
+        tabIndex={-1}
+        className="relative flex max-h-[92dvh] w-full max-w-3xl flex-col overflow-y-auto rounded-t-3xl border border-line bg-surface sm:flex-row sm:rounded-3xl"
+      >
         <img
           src={thumbnailUrl(character.avatarUrl, 1024) ?? undefined}
           alt={`Portrait of ${character.name}`}

@@ -6,6 +6,12 @@ import { onToast, TOAST_MS, toastFor, toasts, type ToastCode } from "~/lib/toast
 type Toast = { title: string; message: string; tone: "success" | "error" };
 
 /**
+ * Toasts sit at the bottom, above the phone's bottom bar and the chat composer, so they never
+ * cover a page's header or the free-tokens banner at the top of a page.
+ */
+const TOAST_PLACE = "pointer-events-none fixed inset-x-0 bottom-24 z-50 flex justify-center px-4 md:right-6 md:bottom-6 md:left-auto md:justify-end";
+
+/**
  * Shows the toast named in the URL, then drops the parameter without a reload; and the toasts
  * raised in the browser (showToast), which replace whatever is showing.
  */
@@ -47,7 +53,7 @@ export function Toaster() {
   }
   if (!toast || dismissed === location.key) return null;
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-20 z-50 flex justify-center px-4">
+    <div className={TOAST_PLACE}>
       <ToastCard toast={toast} onDismiss={() => setDismissed(location.key)} />
     </div>
   );
@@ -65,11 +71,7 @@ function RaisedToast({ toast, onDismiss }: { toast: Toast; onDismiss: () => void
     if (element && !element.matches(":popover-open")) element.showPopover();
   }, []);
   return (
-    <div
-      ref={ref}
-      popover="manual"
-      className="pointer-events-none fixed inset-x-0 top-20 bottom-auto m-0 flex h-auto w-full justify-center overflow-visible border-0 bg-transparent p-0 px-4"
-    >
+    <div ref={ref} popover="manual" className={`${TOAST_PLACE} top-auto m-0 h-auto w-full overflow-visible border-0 bg-transparent p-0 md:w-auto`}>
       <ToastCard toast={toast} onDismiss={onDismiss} />
     </div>
   );

@@ -32,7 +32,8 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
   const { categories } = useRouteLoaderData<typeof shellLoader>("routes/_shell/layout") ?? { categories: [] };
   const submit = useSubmit();
   const navigation = useNavigation();
-  const searching = navigation.state === "loading" && navigation.location.pathname === "/explore";
+  // Only the search form's own pending submission: an overlay opening or a chip keeps the count shown.
+  const searching = navigation.state === "loading" && navigation.formMethod === "GET" && navigation.location.pathname === "/explore";
   const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
   const searchInput = useRef<HTMLInputElement>(null);
   useEffect(() => () => clearTimeout(debounce.current), []);
@@ -85,7 +86,7 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
         </div>
       )}
       <Pagination page={result.page} pageCount={result.pageCount} hrefFor={(page) => exploreHref("/explore", { ...list, page })} />
-      {character ? <CharacterOverlay character={character} closeHref={exploreHref("/explore", { ...list, page: params.page })} /> : null}
+      {character ? <CharacterOverlay key={character.id} character={character} closeHref={exploreHref("/explore", { ...list, page: params.page })} /> : null}
     </div>
   );
 }

@@ -46,9 +46,9 @@ export function Sidebar({
         <NavGroup items={primaryNav} signedIn={signedIn} collapsed={collapsed} phone={phone} onNavigate={onNavigate} />
         <hr className="my-3 border-line" />
         <NavGroup items={secondaryNav} signedIn={signedIn} collapsed={collapsed} phone={phone} onNavigate={onNavigate} />
-        <div className={`mt-auto flex flex-col gap-1 px-3 pt-4 text-xs text-faint ${collapsed ? "md:hidden" : ""}`}>
+        <div className={`mt-auto flex flex-col px-3 pt-4 text-xs text-faint ${collapsed ? "md:hidden" : ""}`}>
           {legalNav.map((item) => (
-            <NavLink key={item.to} to={item.to} onClick={onNavigate} className="hover:text-ink">
+            <NavLink key={item.to} to={item.to} onClick={onNavigate} className="flex min-h-6 items-center hover:text-ink">
               {item.label}
             </NavLink>
           ))}

@@ -53,6 +53,12 @@ export default function ShellLayout({ loaderData }: Route.ComponentProps) {
   return (
     <AuthModalProvider pictures={loaderData.authPictures} googleSignIn={loaderData.googleSignIn}>
       <IconSprite />
+      <a
+        href="#main"
+        className="sr-only z-[60] rounded-xl bg-accent-strong font-semibold text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:px-4 focus:py-3"
+      >
+        Skip to content
+      </a>
       <Header
         categories={loaderData.categories}
         profile={loaderData.profile}
@@ -73,7 +79,7 @@ export default function ShellLayout({ loaderData }: Route.ComponentProps) {
         />
         {/* Room below for the phone's bottom bar, which a full-screen page does not have. */}
         <div className={`flex min-w-0 flex-1 flex-col md:pb-0 ${fullScreenOnPhone ? "" : "pb-16"}`}>
-          <main id="main" className="flex-1">
+          <main id="main" tabIndex={-1} className="flex-1 outline-none">
             <Outlet />
           </main>
           {frame ? null : <Footer />}

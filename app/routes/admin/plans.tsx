@@ -33,7 +33,7 @@ export default function AdminPlans({ loaderData }: Route.ComponentProps) {
               <div className="flex min-w-0 flex-col gap-1">
                 <h2 className="truncate text-lg font-semibold">{plan.name}</h2>
                 <div className="flex flex-wrap gap-1.5 text-xs font-semibold">
-                  {plan.isPopular ? <span className="rounded-full bg-accent px-2 py-0.5 text-white">Popular</span> : null}
+                  {plan.isPopular ? <span className="rounded-full bg-accent-strong px-2 py-0.5 text-white">Popular</span> : null}
                   <span className={`rounded-full px-2 py-0.5 ${plan.isActive ? "bg-success/15 text-success" : "bg-raised text-muted"}`}>
                     {plan.isActive ? "Active" : "Inactive"}
                   </span>

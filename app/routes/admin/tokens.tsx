@@ -98,7 +98,7 @@ function Packages({ packages }: { packages: PackageRow[] }) {
               <h2 className="truncate text-lg font-semibold">{item.name}</h2>
               <div className="flex flex-wrap gap-1.5 text-xs font-semibold">
                 {item.isPopular ? <span className="rounded-full bg-accent px-2 py-0.5 text-white">Popular</span> : null}
-                {item.discount > 0 ? <span className="rounded-full bg-pink/15 px-2 py-0.5 text-pink">{item.discount}% off</span> : null}
+                {item.discount > 0 ? <span className="rounded-full bg-pink-strong px-2 py-0.5 text-white">{item.discount}% off</span> : null}
               </div>
             </div>
             <div className="flex shrink-0">
