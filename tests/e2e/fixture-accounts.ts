@@ -34,3 +34,14 @@ export const SUPPORT = {
   withScript: { email: "support.js@example.com", password: "support person password", name: "Grace" },
   withoutScript: { email: "support.nojs@example.com", password: "support person password", name: "Linus" },
 };
+
+/**
+ * The accessibility suite's people: a person with a chat, a character of their own waiting for
+ * review, a ticket and an upload-free library; and an admin who opens every console page.
+ */
+export const A11Y = {
+  person: { email: "a11y.person@example.com", password: "a11y person password", name: "Ada Keys" },
+  admin: { email: "a11y.admin@example.com", password: "a11y admin password" },
+  characterName: "Keyboard Kit",
+  ticketTopic: "Reading the site with a screen reader",
+};

@@ -7,7 +7,7 @@ import { openDatabase } from "~/modules/db/database.server";
 import { useDatabaseForTests } from "~/modules/db/db.server";
 import { prepareDatabase } from "~/modules/db/startup.server";
 import { hashPassword } from "~/modules/auth/password.server";
-import { CONSOLE_ADMIN, MANY_CHATS, MANY_CHATS_LIVE, MODELS_ADMIN, ONE_CHAT, SUPPORT } from "./fixture-accounts";
+import { A11Y, CONSOLE_ADMIN, MANY_CHATS, MANY_CHATS_LIVE, MODELS_ADMIN, ONE_CHAT, SUPPORT } from "./fixture-accounts";
 
 export const EXTRA_CHARACTERS = 16;
 
@@ -69,4 +69,50 @@ for (const [account, name, role] of [
     data: { email: account.email, passwordHash: await hashPassword(account.password), name, role, status: "active", emailVerifiedAt: new Date() },
   });
 }
+// The accessibility suite's person: a chat, a character of their own waiting for review, a ticket.
+const a11yPerson = await database.prisma.user.create({
+  data: {
+    email: A11Y.person.email,
+    passwordHash: await hashPassword(A11Y.person.password),
+    name: A11Y.person.name,
+    status: "active",
+    emailVerifiedAt: new Date(),
+  },
+});
+await database.prisma.user.create({
+  data: {
+    email: A11Y.admin.email,
+    passwordHash: await hashPassword(A11Y.admin.password),
+    name: "A11y Admin",
+    role: "admin",
+    status: "active",
+    emailVerifiedAt: new Date(),
+  },
+});
+const a11yAgent = await database.prisma.chatAgent.create({ data: { userId: a11yPerson.id, characterId: first!.id, name: first!.name } });
+const a11yChat = await database.prisma.chatSession.create({ data: { userId: a11yPerson.id, agentId: a11yAgent.id, lastMessageAt: new Date() } });
+await database.prisma.chatMessage.createMany({
+  data: [
+    {
+      sessionId: a11yChat.id,
+      senderType: "user",
+      senderId: a11yPerson.id,
+      userId: a11yPerson.id,
+      message: ONE_CHAT.said,
+      createdAt: new Date(Date.now() - 60_000),
+    },
+    { sessionId: a11yChat.id, senderType: "agent", senderId: a11yAgent.id, userId: a11yPerson.id, message: ONE_CHAT.replied },
+  ],
+});
+await database.prisma.character.create({
+  data: {
+    name: A11Y.characterName,
+    description: "A patient guide to the keyboard.",
+    categoryId: first!.categoryId,
+    createdById: a11yPerson.id,
+    review: "submitted",
+    submittedAt: new Date(),
+  },
+});
+await database.prisma.ticket.create({ data: { userId: a11yPerson.id, topic: A11Y.ticketTopic, message: "Does every page work with a screen reader?" } });
 await database.close();
