@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from "react-router";
 import { thumbnailUrl, type CharacterCardData } from "~/lib/catalogue";
 import { signInPrompts, useAuthModal } from "./auth-modal";
 import { FavoriteButton, useFavoriteCharacterIds } from "./favorite-button";
-import { useProfile } from "./shell/use-profile";
+import { useCharacterText, useProfile } from "./shell/use-profile";
 import { SpriteIcon } from "./ui/sprite-icon";
 
 /**
@@ -24,6 +24,7 @@ export function CharacterCard({
   favorite: { isFavorite: boolean; onChanged: () => void };
 }) {
   const image = thumbnailUrl(character.avatarUrl, 300);
+  const characterText = useCharacterText();
   return (
     <article className="character-card">
       <a href={detailHref} data-action="open" className="character-card-media">
@@ -40,7 +41,7 @@ export function CharacterCard({
       </FavoriteButton>
       <div className="character-card-body">
         <h3>{character.name}</h3>
-        <p>{character.description}</p>
+        <p>{characterText(character.description, character.name)}</p>
         <a href={`/chat/start/${character.id}`} data-action="chat" data-name={character.name} className="btn-primary mt-2 w-full">
           <SpriteIcon name="message-circle" className="size-4" />
           Chat Now

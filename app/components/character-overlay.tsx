@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { thumbnailUrl, type CharacterDetailData } from "~/lib/catalogue";
 import { signInPrompts, useAuthModal } from "./auth-modal";
 import { FavoriteButton, useFavoriteCharacterIds } from "./favorite-button";
-import { useProfile } from "./shell/use-profile";
+import { useCharacterText, useProfile } from "./shell/use-profile";
 import { useFocusTrap } from "./ui/use-focus-trap";
 
 /**
@@ -15,6 +15,7 @@ export function CharacterOverlay({ character, closeHref }: { character: Characte
   const navigate = useNavigate();
   const openAuthModal = useAuthModal();
   const signedIn = useProfile() !== null;
+  const characterText = useCharacterText();
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       // A dialog opened over the overlay (sign-in) takes this Escape for itself.
@@ -58,9 +59,11 @@ export function CharacterOverlay({ character, closeHref }: { character: Characte
               <X className="size-5" />
             </Link>
           </div>
-          <p className="text-muted">{character.description}</p>
+          <p className="text-muted">{characterText(character.description, character.name)}</p>
           {character.welcomeMessage ? (
-            <blockquote className="rounded-2xl border border-line bg-raised p-4 text-sm italic">“{character.welcomeMessage}”</blockquote>
+            <blockquote className="rounded-2xl border border-line bg-raised p-4 text-sm italic">
+              “{characterText(character.welcomeMessage, character.name)}”
+            </blockquote>
           ) : null}
           <ul className="flex flex-wrap gap-2">
             {character.tags.map((tag) => (

@@ -1,6 +1,7 @@
 import { Heart, Search } from "lucide-react";
 import { Form, Link } from "react-router";
 import { FavoriteButton } from "~/components/favorite-button";
+import { useCharacterText } from "~/components/shell/use-profile";
 import { SpriteIcon } from "~/components/ui/sprite-icon";
 import { thumbnailUrl } from "~/lib/catalogue";
 import { FAVORITE_TAGS_SHOWN, favoriteFilters, favoriteTexts, readFavoriteFilter, type FavoriteFilter, type FavoriteView } from "~/lib/favorites";
@@ -104,6 +105,7 @@ export default function Favorites({ loaderData }: Route.ComponentProps) {
 /** Avatar, the first 2 tags, name, description, Chat and the heart that removes it. */
 function FavoriteCard({ favorite, back }: { favorite: FavoriteView; back: string }) {
   const image = thumbnailUrl(favorite.avatarUrl, 300);
+  const characterText = useCharacterText();
   return (
     <article className="character-card" data-favorite-id={favorite.itemId}>
       <div className="character-card-media">
@@ -119,7 +121,7 @@ function FavoriteCard({ favorite, back }: { favorite: FavoriteView; back: string
       </FavoriteButton>
       <div className="character-card-body">
         <h3>{favorite.name}</h3>
-        <p>{favorite.description}</p>
+        <p>{characterText(favorite.description, favorite.name)}</p>
         <a href={`/chat/start/${favorite.characterId}`} className="btn-primary mt-2 w-full">
           <SpriteIcon name="message-circle" className="size-4" />
           Chat Now

@@ -4,24 +4,29 @@ import { expect, test, type Page } from "@playwright/test";
 import { attachmentTexts, ATTACHMENTS_PER_MESSAGE } from "~/lib/attachments";
 import { chatTexts } from "~/lib/chat";
 import { mailAndModelFakes } from "./fakes";
-import { hydrated, scrollToTop, signedInAccount } from "./journeys";
+import { hydrated, scrollToTop, seededGreeting, signedInAccount } from "./journeys";
 import { desktop, phone } from "./viewports";
 
 const fakes = mailAndModelFakes();
 
 /** A confirmed, signed-in person with this month's free tokens, on a new chat with the nth character. */
+/** A new person chatting with the nth character of Explore: the character's greeting as they read it. */
 async function chatting(page: Page, label: string, nth = 0, { javaScript = true, tokens = true } = {}) {
-  await signedInAccount(page, fakes.smtp, `feedback.${label}.${Date.now()}@example.com`, "chat password");
+  const person = `feedback.${label}.${Date.now()}`;
+  await signedInAccount(page, fakes.smtp, `${person}@example.com`, "chat password");
   if (tokens) {
     await page.goto("/dashboard/tokens");
     await page.getByRole("button", { name: "Claim 500 Tokens" }).click();
     await expect(page.getByTestId("balance-free")).toHaveText("500");
   }
   await page.goto("/explore");
-  await page.getByRole("article").nth(nth).getByRole("link", { name: "Chat Now" }).click();
+  const card = page.getByRole("article").nth(nth);
+  const character = (await card.getByRole("heading").textContent())!;
+  await card.getByRole("link", { name: "Chat Now" }).click();
   await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
   await expect(messages(page)).toHaveCount(1);
   if (javaScript) await hydrated(page);
+  return seededGreeting(character, person);
 }
 
 const messages = (page: Page) => page.getByRole("list", { name: "Messages" }).locator(":scope > li");
@@ -233,11 +238,11 @@ test.describe("copying", () => {
   test("copying a message and a prompt says so, and the text is on the clipboard", async ({ page, context }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await page.setViewportSize(desktop);
-    await chatting(page, "copy", 1);
+    const greetingText = await chatting(page, "copy", 1);
     const greeting = await copyGreeting(page);
     await expect(toast(page, chatTexts.messageCopied)).toBeVisible();
     await expect(greeting.getByText("Copied!")).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(DEFAULT_GREETING);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(greetingText);
     // Spec: the confirmation lasts 2 s.
     await expect(greeting.getByText("Copied!")).toBeHidden({ timeout: 3_000 });
 
@@ -252,14 +257,14 @@ test.describe("copying", () => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await page.addInitScript(() => Object.defineProperty(Navigator.prototype, "clipboard", { get: () => undefined }));
     await page.setViewportSize(desktop);
-    await chatting(page, "httpcopy", 2);
+    const greetingText = await chatting(page, "httpcopy", 2);
     const greeting = await copyGreeting(page);
     await expect(toast(page, chatTexts.messageCopied)).toBeVisible();
     await expect(greeting.getByText("Copied!")).toBeVisible();
     // Read back from another tab, where the Clipboard API is there.
     const reader = await context.newPage();
     await reader.goto("/aboutus");
-    expect(await reader.evaluate(() => navigator.clipboard.readText())).toBe(DEFAULT_GREETING);
+    expect(await reader.evaluate(() => navigator.clipboard.readText())).toBe(greetingText);
   });
 
   test("when the browser will not copy, the person is told so and nothing says 'Copied'", async ({ page }) => {
@@ -278,9 +283,6 @@ test.describe("copying", () => {
     await expect(guide.getByRole("button", { name: "Copied" })).toHaveCount(0);
   });
 });
-
-/** The fake model's default answer, which a new chat's greeting is. */
-const DEFAULT_GREETING = "Hello from the fake model.";
 
 test.describe("attachments", () => {
   const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");

@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
 import { authTexts } from "~/lib/auth-forms";
+import { seedCharacters } from "../../prisma/seed/catalogue-data";
 import { readMail, type SmtpCapture } from "../fakes/smtp-capture";
 
 /** Steps a person takes in more than one journey, written once. */
@@ -50,6 +51,16 @@ export async function signedInAccount(page: Page, smtp: SmtpCapture, email: stri
 
 /** The page's script is running (before that, a click is a plain link or form). */
 export const hydrated = (page: Page) => expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+
+/**
+ * A seeded character's greeting as a person reads it: `person` is their name (a new account's is
+ * the part of its e-mail before @). Only plain {{user}} and {{char}} are written in the seed.
+ */
+export function seededGreeting(character: string, person: string) {
+  const seeded = seedCharacters.find((candidate) => candidate.name === character);
+  if (!seeded) throw new Error(`${character} is not a seeded character`);
+  return seeded.welcomeMessage.replaceAll("{{user}}", person).replaceAll("{{char}}", character);
+}
 
 /** Chat Now on the nth character of Explore: the chat's id and the character's name. */
 export async function startChatFromExplore(page: Page, nth: number) {

@@ -254,6 +254,7 @@ describe("the demo provider", () => {
   const prompt = buildChatPrompt({
     agent: { name: "Captain Mira", description: "A weathered starship captain who has charted a hundred nebulae." },
     model: {},
+    userName: "Sam",
     history: [],
     userMessage: "What is the strangest place you have flown to?",
   });
@@ -277,7 +278,7 @@ describe("the demo provider", () => {
 
   it("greets a new chat without repeating the app's greeting request as if the person had said it", () => {
     const greeting = demoReply(
-      buildChatPrompt({ agent: { name: "Captain Mira", description: "" }, model: {}, history: [], userMessage: GREETING_REQUEST }).messages,
+      buildChatPrompt({ agent: { name: "Captain Mira", description: "" }, model: {}, userName: "Sam", history: [], userMessage: GREETING_REQUEST }).messages,
     );
     expect(greeting).toMatch(/^\S+( \S+)?! I'm Captain Mira\./);
     expect(greeting).not.toContain("opened a chat");
@@ -287,7 +288,7 @@ describe("the demo provider", () => {
 
   it("says it cannot look at a picture, whether it comes as an image part or by name only", () => {
     const ask = (content: ChatMessage["content"]) =>
-      demoReply(buildChatPrompt({ agent: { name: "Captain Mira", description: "" }, model: {}, history: [], userMessage: content }).messages);
+      demoReply(buildChatPrompt({ agent: { name: "Captain Mira", description: "" }, model: {}, userName: "Sam", history: [], userMessage: content }).messages);
     const cannotSee = "Thanks for the picture, though I can't look at images in demo mode.";
     expect(
       ask([
@@ -334,6 +335,7 @@ describe("building the chat prompt", () => {
     const { messages, temperature } = buildChatPrompt({
       agent: { name: "Ada", description: "A patient maths tutor." },
       model: {},
+      userName: "Sam",
       history,
       userMessage: "Next?",
     });
@@ -354,6 +356,7 @@ describe("building the chat prompt", () => {
     const { messages, temperature } = buildChatPrompt({
       agent: { name: "Ada", description: "", systemInstruction: "Stay in character.", messageInstruction: "Answer briefly.", temperature: 0.9 },
       model: { systemInstruction: "Model default.", messageInstruction: "Model message rule." },
+      userName: "Sam",
       history: [],
       userMessage: "Hi",
     });

@@ -61,24 +61,36 @@ async function postReply(sessionId: string, fields: Record<string, string>) {
 const texts = async (sessionId: string) => (await listMessages(sessionId)).messages.map((message) => `${message.senderType}: ${message.message}`);
 
 describe("starting a chat", () => {
-  test("creates the person's agent copy and a session greeted by the character's model, then reuses them", async () => {
-    fake.nextReply({ text: "Oh, a visitor! Come and look through my telescope." });
-    const first = await startChat(userId, characterId);
+  test("creates the person's agent copy and a session greeted with the character's own greeting, then reuses them", async () => {
     const character = await prisma().character.findUniqueOrThrow({ where: { id: characterId } });
-    expect(await texts(first)).toEqual(["agent: Oh, a visitor! Come and look through my telescope."]);
-    const asked = fake.requests.at(-1)!;
-    const body = asked.body as { stream?: boolean; messages: { role: string; content: string }[] };
-    expect(body.stream).toBe(false);
-    expect(body.messages[0]!.content).toContain(character.name);
-    expect(body.messages[0]!.content).toContain(character.description!);
-    expect(body.messages.at(-1)).toEqual({ role: "user", content: GREETING_REQUEST });
-
+    const name = (await prisma().user.findUniqueOrThrow({ where: { id: userId } })).email.split("@")[0]!;
+    const greeting = character.welcomeMessage!.replaceAll("{{user}}", name);
     const requests = fake.requests.length;
+    const first = await startChat(userId, characterId);
+    expect(await texts(first)).toEqual([`agent: ${greeting}`]);
+
     expect(await startChat(userId, characterId)).toBe(first);
     expect(fake.requests.length).toBe(requests);
     expect(await prisma().chatAgent.count({ where: { userId } })).toBe(1);
     const [summary] = (await listSessions(userId)).sessions;
-    expect(summary).toMatchObject({ id: first, agentName: character.name, characterId, lastMessage: "Oh, a visitor! Come and look through my telescope." });
+    expect(summary).toMatchObject({ id: first, agentName: character.name, characterId, lastMessage: greeting });
+    expect(await getBalance(userId)).toMatchObject({ total: 100 });
+  });
+
+  test("a character without a greeting of its own is greeted by its chat model, asked with its name and description", async () => {
+    const luna = await prisma().character.findUniqueOrThrow({ where: { id: characterId } });
+    const character = await prisma().character.create({
+      data: { name: "Orla", description: "A lighthouse keeper", isPublished: true, chatModel: luna.chatModel },
+    });
+    fake.nextReply({ text: "Oh, a visitor! Come and look at the lamp." });
+    const first = await startChat(userId, character.id);
+    expect(await texts(first)).toEqual(["agent: Oh, a visitor! Come and look at the lamp."]);
+    const asked = fake.requests.at(-1)!;
+    const body = asked.body as { stream?: boolean; messages: { role: string; content: string }[] };
+    expect(body.stream).toBe(false);
+    expect(body.messages[0]!.content).toContain("Orla");
+    expect(body.messages[0]!.content).toContain("A lighthouse keeper");
+    expect(body.messages.at(-1)).toEqual({ role: "user", content: GREETING_REQUEST });
     expect(await getBalance(userId)).toMatchObject({ total: 100 });
   });
 
@@ -96,11 +108,7 @@ describe("starting a chat", () => {
     }
   });
 
-  test("when the model cannot greet, the character's welcome message (or the spec's text) is the greeting", async () => {
-    fake.nextReply({ failWith: { status: 500, message: "down" } });
-    const character = await prisma().character.findUniqueOrThrow({ where: { id: characterId } });
-    expect(await texts(await startChat(userId, characterId))).toEqual([`agent: ${character.welcomeMessage?.trim() || chatTexts.greeting(character.name)}`]);
-
+  test("when the model cannot greet a character without a greeting of its own, the spec's text is the greeting", async () => {
     const plain = await prisma().character.create({ data: { name: "Plain", description: "No welcome message", isPublished: true } });
     fake.nextReply({ failWith: { status: 500, message: "down" } });
     expect(await texts(await startChat(userId, plain.id))).toEqual([`agent: ${chatTexts.greeting("Plain")}`]);
@@ -623,7 +631,7 @@ describe("a reply from the model", () => {
     expect(await runReply(await prepareReply({ userId }, chat.id, { text: "Anyone??" }), {})).toMatchObject({ status: "failed" });
     const stop = new AbortController();
     stop.abort();
-    fake.nextReply({ text: "unheard" });
+    // Nothing is scripted for it: an ask already stopped never reaches the model.
     expect(await runReply(await prepareReply({ userId }, chat.id, { text: "Anyone???" }), { signal: stop.signal })).toMatchObject({ status: "stopped" });
     expect(await prisma().chatSession.findUniqueOrThrow({ where: { id: chat.id } })).toMatchObject({ replyUntil: null });
   });

@@ -117,6 +117,7 @@ describe("a character's lorebook in its chat replies", () => {
 
 describe("a card's example dialogue and post-history instructions in its chat replies", () => {
   test("mes_example joins the system message and post_history_instructions follow the person's message, with {{char}} and {{user}} named", async () => {
+    await prisma().user.update({ where: { id: userId }, data: { name: "Sam" } });
     const base = await prisma().character.findFirstOrThrow({ where: { isPublished: true } });
     const character = await prisma().character.create({
       data: {
@@ -132,7 +133,7 @@ describe("a card's example dialogue and post-history instructions in its chat re
     fake.nextReply({ text: "Noted." });
     await runReply(await prepareReply({ userId }, sessionId, { text: "Write me a line" }), {});
     const messages = fake.requests.at(-1)!.body.messages as { role: string; content: string }[];
-    expect(messages[0]!.content).toContain(`${EXAMPLES_HEADING}\n<START>\nUser: Hello\nQuill: Ink and greetings.`);
+    expect(messages[0]!.content).toContain(`${EXAMPLES_HEADING}\n<START>\nSam: Hello\nQuill: Ink and greetings.`);
     expect(messages.slice(-2)).toEqual([
       { role: "user", content: "Write me a line" },
       { role: "system", content: "Stay terse, Quill." },

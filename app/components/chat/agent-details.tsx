@@ -1,5 +1,6 @@
 import { useLocation } from "react-router";
 import { FavoriteButton } from "~/components/favorite-button";
+import { useCharacterText } from "~/components/shell/use-profile";
 import { thumbnailUrl } from "~/lib/catalogue";
 import { costLabel } from "~/lib/chat";
 import type { PromptSection } from "~/lib/prompt-guide";
@@ -45,6 +46,7 @@ export function AgentDetails({
 }) {
   const avatar = thumbnailUrl(agent.avatarUrl, 300);
   const location = useLocation();
+  const characterText = useCharacterText();
   return (
     <div>
       {avatar ? <img src={avatar} alt="" className="aspect-[3/4] w-full rounded-2xl object-cover" width={300} height={400} /> : null}
@@ -65,7 +67,7 @@ export function AgentDetails({
           </button>
         </div>
       </div>
-      <p className="mt-1 text-sm text-muted [overflow-wrap:anywhere]">{agent.bio}</p>
+      <p className="mt-1 text-sm text-muted [overflow-wrap:anywhere]">{characterText(agent.bio, agent.name)}</p>
       <dl className="mt-4 text-sm">
         <dt className="text-faint">Chat model</dt>
         <dd data-testid="agent-model" title={agent.modelName}>

@@ -1,4 +1,5 @@
 import type { CharacterBook, LorebookEntry } from "~/lib/documents/character-book";
+import { fillNames, type CharacterNames } from "~/lib/macros";
 import type { ChatMessage } from "~/modules/ai/providers/types";
 
 /** Spec §9, AI defaults. */
@@ -22,11 +23,6 @@ export type PromptCard = { mesExample?: string | null; postHistoryInstructions?:
 /** Where a card's example dialogue starts in the system message. */
 export const EXAMPLES_HEADING = "Example dialogue:";
 
-/** A card's {{char}} and {{user}} placeholders, as the character's name and "User". */
-function withNames(text: string, name: string) {
-  return text.replace(/\{\{char\}\}/gi, name).replace(/\{\{user\}\}/gi, "User");
-}
-
 export type PromptHistoryMessage = { senderType: "user" | "agent"; message: string; messageType?: string | null };
 
 export type ChatPrompt = { messages: ChatMessage[]; temperature: number };
@@ -45,11 +41,13 @@ export const GREETING_REQUEST = "Someone has just opened a chat with you. Greet 
 
 /**
  * The messages sent to the model for one reply: the character's instructions and profile as the
- * system message, the recent conversation, then what the person just wrote.
+ * system message, the recent conversation, then what the person just wrote. `{{char}}` and
+ * `{{user}}` in the character's texts (lib/macros.ts) are the agent's name and `userName`.
  */
 export function buildChatPrompt({
   agent,
   model,
+  userName,
   history,
   userMessage,
   lorebook = null,
@@ -57,6 +55,8 @@ export function buildChatPrompt({
 }: {
   agent: PromptAgent;
   model: PromptModel;
+  /** Who the person is to the character (personaName). */
+  userName: string;
   history: PromptHistoryMessage[];
   userMessage: ChatMessage["content"];
   /** The character's lorebook: its entries that apply join the system message. */
@@ -64,7 +64,9 @@ export function buildChatPrompt({
   /** From a character card: example dialogue (mes_example) for the system message, and instructions that follow the conversation. */
   card?: PromptCard;
 }): ChatPrompt {
-  const instruction = firstFilled(agent.systemInstruction, model.systemInstruction) ?? DEFAULT_SYSTEM_INSTRUCTION;
+  const names: CharacterNames = { char: agent.name, user: userName };
+  const fill = (text: string) => fillNames(text, names);
+  const instruction = fill(firstFilled(agent.systemInstruction, model.systemInstruction) ?? DEFAULT_SYSTEM_INSTRUCTION);
   const messageInstruction = firstFilled(agent.messageInstruction, model.messageInstruction);
 
   // Image and video requests live in the same conversation but are not dialogue the model should continue.
@@ -74,10 +76,10 @@ export function buildChatPrompt({
   const lore = lorebook ? lorebookEntriesFor(lorebook, scanned) : [];
   const system = [
     instruction,
-    characterProfile(agent),
-    lore.length > 0 && [LORE_HEADING, ...lore.map((entry) => entry.content.trim())].join("\n"),
-    card.mesExample?.trim() && `${EXAMPLES_HEADING}\n${withNames(card.mesExample.trim(), agent.name)}`,
-    messageInstruction && `Message instruction: ${messageInstruction}`,
+    characterProfile(agent, fill),
+    lore.length > 0 && [LORE_HEADING, ...lore.map((entry) => fill(entry.content.trim()))].join("\n"),
+    card.mesExample?.trim() && `${EXAMPLES_HEADING}\n${fill(card.mesExample.trim())}`,
+    messageInstruction && `Message instruction: ${fill(messageInstruction)}`,
   ]
     .filter(Boolean)
     .join("\n\n");
@@ -88,7 +90,7 @@ export function buildChatPrompt({
       { role: "system", content: system },
       ...recent,
       { role: "user", content: userMessage },
-      ...(after ? [{ role: "system" as const, content: withNames(after, agent.name) }] : []),
+      ...(after ? [{ role: "system" as const, content: fill(after) }] : []),
     ],
     temperature: isTemperature(agent.temperature) ? agent.temperature : DEFAULT_TEMPERATURE,
   };
@@ -145,8 +147,8 @@ const PROFILE_FIELDS = [
 ] as const;
 
 /** One line per field, so the profile reads plainly to a model and can be read back by the demo model. */
-function characterProfile(agent: PromptAgent) {
-  const lines = PROFILE_FIELDS.map(([key, label]) => [label, oneLine(agent[key])] as const)
+function characterProfile(agent: PromptAgent, fill: (text: string) => string) {
+  const lines = PROFILE_FIELDS.map(([key, label]) => [label, oneLine(fill(agent[key] ?? ""))] as const)
     .filter(([, value]) => value)
     .map(([label, value]) => `${label}: ${value}`);
   return lines.length > 0 ? [PROFILE_HEADING, ...lines].join("\n") : "";

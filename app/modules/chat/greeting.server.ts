@@ -1,5 +1,6 @@
 import { chatTexts } from "~/lib/chat";
 import { parseCharacterDetails } from "~/lib/documents/character-details";
+import { fillNames } from "~/lib/macros";
 import { buildChatPrompt, GREETING_REQUEST } from "~/modules/ai/prompt.server";
 import { chatProviderFor } from "~/modules/ai/providers/registry.server";
 import { logger } from "~/modules/logging/logger.server";
@@ -12,6 +13,7 @@ type GreetingCharacter = {
   name: string;
   description: string | null;
   welcomeMessage: string | null;
+  alternateGreetings: string[];
   chatModel: string | null;
   customModels: unknown;
   systemInstruction: string | null;
@@ -20,13 +22,26 @@ type GreetingCharacter = {
 };
 
 /**
- * Spec section 4: the first message of a new chat is a greeting from the character's chat model,
- * asked with the character's name and description (one call, not streamed, not charged: there is
- * one new chat per person and character), at the temperature the new agent will answer at. When
- * no model answers, the character's welcome message, else the spec's 'Hi there! I'm {name}...'.
+ * The first message of a new chat, and its other versions (the character's alternate greetings),
+ * with `{{char}}` and `{{user}}` filled in for `userName`. A character's own greeting (its welcome
+ * message, a card's `first_mes`) opens the chat at once, without a model. One without it is greeted
+ * by its chat model as spec section 4 says (greetingFromModel).
  */
-export async function greetingFor(character: GreetingCharacter): Promise<string> {
-  const fallback = character.welcomeMessage?.trim() || chatTexts.greeting(character.name);
+export async function greetingsFor(character: GreetingCharacter, userName: string): Promise<string[]> {
+  const fill = (text: string) => fillNames(text, { char: character.name, user: userName });
+  const authored = character.welcomeMessage?.trim();
+  const first = authored ? fill(authored) : await greetingFromModel(character, userName);
+  return [first, ...character.alternateGreetings.filter((text) => text.trim() !== "").map(fill)];
+}
+
+/**
+ * Spec section 4: a greeting from the character's chat model, asked with the character's name and
+ * description (one call, not streamed, not charged: there is one new chat per person and
+ * character), at the temperature the new agent will answer at. When no model answers, the spec's
+ * 'Hi there! I'm {name}...'.
+ */
+async function greetingFromModel(character: GreetingCharacter, userName: string): Promise<string> {
+  const fallback = chatTexts.greeting(character.name);
   try {
     const model = await chooseChatModel({ customModels: character.customModels, document: null, characterChatModel: character.chatModel });
     if (!model) return fallback;
@@ -38,11 +53,13 @@ export async function greetingFor(character: GreetingCharacter): Promise<string>
         temperature: parseCharacterDetails(character.details).temperature,
       },
       model: { systemInstruction: model.systemInstruction },
+      userName,
       history: [],
       userMessage: GREETING_REQUEST,
     });
     const { text } = await chatProviderFor(model).completeChat({ ...prompt, timeoutMs: GREETING_TIMEOUT_MS });
-    return text.trim() || fallback;
+    // A model that writes the placeholders back (seen in its examples) still greets the person by name.
+    return fillNames(text.trim(), { char: character.name, user: userName }) || fallback;
   } catch (error) {
     logger.warn({ err: error instanceof Error ? error.message : String(error), character: character.name }, "no greeting from the model; using the fallback");
     return fallback;

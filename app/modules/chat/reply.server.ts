@@ -2,6 +2,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { isImageAttachment } from "~/lib/attachments";
 import { chatTexts, MESSAGE_MAX_CHARS, type ChatMessageView } from "~/lib/chat";
 import { parseCharacterBook, type CharacterBook } from "~/lib/documents/character-book";
+import { personaName } from "~/lib/macros";
 import { buildChatPrompt, HISTORY_LIMIT, type PromptAgent, type PromptCard } from "~/modules/ai/prompt.server";
 import { ProviderAbortedError, ProviderError, ProviderTimeoutError } from "~/modules/ai/providers/errors.server";
 import { chatProviderFor } from "~/modules/ai/providers/registry.server";
@@ -115,6 +116,8 @@ export type PreparedReply = {
     files: string[];
     lorebook: CharacterBook | null;
     card: PromptCard;
+    /** Who the person is to the character: `{{user}}` in its texts. */
+    userName: string;
   };
 };
 
@@ -148,6 +151,8 @@ type OpeningRow = {
   characterBook: unknown;
   mesExample: string | null;
   postHistoryInstructions: string | null;
+  userName: string | null;
+  userEmail: string;
   /** The agent's own temperature (spec: agent info), when its document sets one. */
   temperature: number | null;
   /** False when the agent's document turns streaming off (document.details.isStream). */
@@ -256,7 +261,7 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
       SELECT s.id, s.user_id, COALESCE(s.reply_until > (now() AT TIME ZONE 'UTC'), false) AS busy,
              a.id AS agent_id, a.character_id, a.name, a.avatar_url, a.description, a.bio, a.document, a.custom_models,
              a.system_instruction, a.message_instruction, c.chat_model AS character_chat_model, c.character_book,
-             c.mes_example, c.post_history_instructions,
+             c.mes_example, c.post_history_instructions, u.name AS user_name, u.email AS user_email,
              -- Two more than the prompt's history: a regenerate leaves out the ask it repeats and the reply it replaces.
              COALESCE((
                SELECT json_agg(json_build_object('senderType', recent.sender_type, 'message', recent.message, 'messageType', recent.message_type,
@@ -267,6 +272,7 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
                      ORDER BY m.created_at DESC, m.id DESC LIMIT ${HISTORY_LIMIT + 2}) recent
              ), '[]'::json) AS history
       FROM me JOIN chat_sessions s ON s.user_id = me."userId" JOIN chat_agents a ON a.id = s.agent_id JOIN characters c ON c.id = a.character_id
+           JOIN users u ON u.id = s.user_id
       WHERE s.id = ${isUuid(sessionId) ? sessionId : null}::uuid
       -- Asks in one chat take turns here. One that finds the row locked (another ask, or a reply
       -- being saved) is tried again as a new statement, whose history then holds what was saved.
@@ -308,7 +314,7 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
            context.name AS "agentName", context.avatar_url AS "agentAvatar", context.description, context.bio,
            context.system_instruction AS "systemInstruction", context.message_instruction AS "messageInstruction", context.history,
            context.character_book AS "characterBook", context.mes_example AS "mesExample",
-           context.post_history_instructions AS "postHistoryInstructions",
+           context.post_history_instructions AS "postHistoryInstructions", context.user_name AS "userName", context.user_email AS "userEmail",
            ${agentTemperatureSql(Prisma.sql`context.document`)} AS temperature, ${agentStreamsSql(Prisma.sql`context.document`)} AS "agentStreams",
            CASE WHEN ${regenerate} THEN (SELECT m.id::text FROM chat_messages m WHERE m.session_id = context.id AND m.sender_type = 'agent'
                                          ORDER BY m.created_at DESC, m.id DESC LIMIT 1) END AS "lastAgentId",
@@ -374,6 +380,7 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
       files,
       lorebook: parseCharacterBook(row.characterBook),
       card: { mesExample: row.mesExample, postHistoryInstructions: row.postHistoryInstructions },
+      userName: personaName({ name: row.userName, email: row.userEmail }),
     },
   };
 }
@@ -449,6 +456,7 @@ async function startReply({ ask }: PreparedReply) {
   const prompt = buildChatPrompt({
     agent: ask.agent,
     model: { systemInstruction: ask.model.systemInstruction, messageInstruction: ask.model.messageInstruction },
+    userName: ask.userName,
     history: ask.history,
     userMessage: await promptContentWithAttachments(ask.text, ask.files, { readsImages: ask.model.acceptsImages }),
     lorebook: ask.lorebook,

@@ -9,6 +9,7 @@ import {
   type PresentMessages,
 } from "~/lib/chat";
 import { agentDocumentFor } from "~/lib/documents/agent-document";
+import { personaName } from "~/lib/macros";
 import { chatMessageDocumentSchema, parseChatMessageDocument, type ChatMessageDocumentInput } from "~/lib/documents/chat-message";
 import { addressTime } from "~/lib/query-params";
 import { liveLoginSessionSql } from "~/modules/auth/login-session.server";
@@ -18,7 +19,7 @@ import { prisma } from "~/modules/db/db.server";
 import { InvalidInputError, NotFoundError } from "~/modules/http/errors.server";
 import { signedUrl } from "~/modules/storage/storage.server";
 import { attachmentViews, removeUnusedAttachments } from "./attachments.server";
-import { greetingFor } from "./greeting.server";
+import { greetingsFor } from "./greeting.server";
 import { chatEventNotifySql, publishChatEvent } from "./realtime.server";
 
 /** Someone else's session, message or agent, or a character not published: it does not exist for this person (404). `id`: what was asked for. */
@@ -40,9 +41,9 @@ export class MessageNotFoundError extends ChatNotFoundError {
 
 /**
  * Spec section 4, "Start chat on a character": reuse this person's copy of the character (their
- * chat_agent) and its latest session, or create both and post the greeting from the character's
- * model. The agent row lock makes two clicks at once land in one session; the greeting is asked
- * for after that transaction, so no lock is held while the model answers.
+ * chat_agent) and its latest session, or create both and post the greeting: the character's own,
+ * else one from its model (greetingsFor). The agent row lock makes two clicks at once land in one
+ * session; the greeting comes after that transaction, so no lock is held while a model answers.
  */
 export async function startChat(userId: string, characterId: string): Promise<string> {
   const character = await visibleCharacter(userId, characterId);
@@ -77,11 +78,11 @@ export async function startChat(userId: string, characterId: string): Promise<st
     { maxWait: 10_000, timeout: 15_000 },
   );
   if (started.agent) {
-    const greeting = await greetingFor(character);
-    const session = { id: started.sessionId, agentId: started.agent.id, characterId, agentName: started.agent.name, agentAvatar: started.agent.avatarUrl };
+    const person = await prisma().user.findUnique({ where: { id: userId }, select: { name: true, email: true } });
     // A character's alternate greetings are the greeting's other versions: the person may switch before answering.
-    const alternatives = [greeting, ...character.alternateGreetings.filter((text) => text.trim() !== "")];
-    await saveMessage(session, userId, { senderType: "agent", message: greeting, alternatives });
+    const alternatives = await greetingsFor(character, personaName(person));
+    const session = { id: started.sessionId, agentId: started.agent.id, characterId, agentName: started.agent.name, agentAvatar: started.agent.avatarUrl };
+    await saveMessage(session, userId, { senderType: "agent", message: alternatives[0]!, alternatives });
   }
   return started.sessionId;
 }
