@@ -63,6 +63,7 @@ export default [
         route("users", "routes/admin/users.tsx"),
         route("users/:id", "routes/admin/users.$id.tsx"),
         route("users/:id/delete", "routes/admin/users.$id.delete.tsx"),
+        route("users/:id/status", "routes/admin/users.$id.status.tsx"),
         route("audit", "routes/admin/audit.tsx"),
         route("tickets", "routes/admin/tickets.tsx"),
         route("tickets/:ticketId", "routes/admin/tickets.$ticketId.tsx"),

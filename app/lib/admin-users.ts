@@ -37,6 +37,25 @@ export const adminUserTexts = {
   deleteConfirm: "Are you sure you want to delete this user? Their personal data is removed; their token and payment records stay.",
 } as const;
 
+/**
+ * Suspend and Reactivate ask first (a dialog with JavaScript, /admin/users/:id/status without):
+ * which change an account's status calls for, and what the question says about it.
+ */
+export type StatusChange = "suspend" | "reactivate";
+export const statusChangeFor = (status: UserStatus): StatusChange => (status === "inactive" ? "reactivate" : "suspend");
+export const statusChangeTexts = {
+  suspend: {
+    button: "Suspend",
+    title: "Suspend user",
+    consequence: "They are signed out on every device at once and cannot sign in until the account is reactivated. Nothing else changes.",
+  },
+  reactivate: {
+    button: "Reactivate",
+    title: "Reactivate user",
+    consequence: "They can sign in again with their password.",
+  },
+} as const satisfies Record<StatusChange, { button: string; title: string; consequence: string }>;
+
 /** Spec: ledger entries and balances are whole tokens; "12,000 free and 300 purchased". */
 export function insufficientTokensText(balance: { free: number; purchased: number; total: number }) {
   return `The balance is only ${balance.total.toLocaleString("en-US")} tokens (${balance.free.toLocaleString("en-US")} free, ${balance.purchased.toLocaleString("en-US")} purchased)`;

@@ -18,3 +18,8 @@ export function outboxMails() {
     .sort()
     .map((name) => readMail(fs.readFileSync(path.join(outboxDir(), name), "utf8")));
 }
+
+/** The mails the outbox holds for `to` (as the To header reads), oldest first. */
+export function mailsTo(to: string) {
+  return outboxMails().filter((mail) => mail.to === to);
+}

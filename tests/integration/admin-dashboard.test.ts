@@ -3,7 +3,7 @@ import { recordAudit } from "~/modules/admin/audit.server";
 import { prisma } from "~/modules/db/db.server";
 import { loader as auditLoader } from "~/routes/admin/audit";
 import { loader as dashboardLoader } from "~/routes/admin/dashboard";
-import { action as userAction } from "~/routes/admin/users.$id";
+import { action as statusAction } from "~/routes/admin/users.$id.status";
 import { confirmedAccount } from "../helpers/accounts";
 import { getPage, postForm, signedInAccount } from "../helpers/admin-users";
 import { databaseEmptiedBeforeEachTest } from "../helpers/database";
@@ -102,8 +102,8 @@ describe("the audit log page", () => {
   it("lists admin writes newest first with filters, naming people by their current e-mail", async () => {
     const { cookie } = await signedInAccount();
     const ada = await confirmedAccount("ada@example.com");
-    await postForm(userAction, `/admin/users/${ada.id}`, cookie, { intent: "suspend" }, { id: ada.id });
-    await postForm(userAction, `/admin/users/${ada.id}`, cookie, { intent: "reactivate" }, { id: ada.id });
+    await postForm(statusAction, `/admin/users/${ada.id}/status`, cookie, { intent: "suspend" }, { id: ada.id });
+    await postForm(statusAction, `/admin/users/${ada.id}/status`, cookie, { intent: "reactivate" }, { id: ada.id });
     await recordAudit(
       { id: ada.id, email: "other-admin@example.com" },
       { action: "update", entityType: "banner", entityId: "b1", summary: "Renamed a banner" },

@@ -10,6 +10,7 @@ import { prisma } from "~/modules/db/db.server";
 import { isLive } from "~/modules/payments/subscriptions.server";
 import { action as deleteAction, loader as deleteLoader } from "~/routes/admin/users.$id.delete";
 import { action as userAction, loader as userLoader } from "~/routes/admin/users.$id";
+import { action as statusAction, loader as statusLoader } from "~/routes/admin/users.$id.status";
 import { action as usersAction, loader as usersLoader } from "~/routes/admin/users";
 import { confirmedAccount, signInAnswer } from "../helpers/accounts";
 import { getPage, postForm, signedInAccount } from "../helpers/admin-users";
@@ -30,6 +31,8 @@ const listUsers = async (cookie: string, query = "") =>
   (await getPage(usersLoader, `/admin/users${query}`, cookie)).data as ListPage & { stats: Record<string, unknown> };
 const userPath = (id: string) => `/admin/users/${id}`;
 const postToUser = (cookie: string, id: string, fields: Record<string, string>) => postForm(userAction, userPath(id), cookie, fields, { id });
+/** Suspend and Reactivate post to their confirmation page (/admin/users/:id/status), with or without JavaScript. */
+const postStatus = (cookie: string, id: string, fields: Record<string, string>) => postForm(statusAction, `${userPath(id)}/status`, cookie, fields, { id });
 const signIn = (email: string, password: string) =>
   signInAnswer(
     new Request("http://localhost/login", {
@@ -188,14 +191,14 @@ describe("suspending an account", () => {
     await startLoginSession(ada.id, new Request("http://localhost/login"), null);
     expect(await getCurrentUser(new Request("http://localhost/", { headers: { Cookie: phone } }))).toMatchObject({ id: ada.id });
 
-    expect(await postToUser(cookie, ada.id, { intent: "suspend" })).toEqual({ status: 302, location: `${userPath(ada.id)}?toast=user-suspended` });
+    expect(await postStatus(cookie, ada.id, { intent: "suspend" })).toEqual({ status: 302, location: `${userPath(ada.id)}?toast=user-suspended` });
     expect(await prisma().loginSession.count({ where: { userId: ada.id } })).toBe(0);
     expect(await getCurrentUser(new Request("http://localhost/", { headers: { Cookie: phone } }))).toBeNull();
     expect(await signIn("ada@example.com", "lovelace1")).toEqual({ ok: false, status: 400, error: authTexts.accountSuspended });
     // A wrong password learns nothing about the suspension.
     expect(await signIn("ada@example.com", "wrong-password")).toMatchObject({ error: authTexts.invalidCredentials });
 
-    expect(await postToUser(cookie, ada.id, { intent: "reactivate" })).toEqual({ status: 302, location: `${userPath(ada.id)}?toast=user-reactivated` });
+    expect(await postStatus(cookie, ada.id, { intent: "reactivate" })).toEqual({ status: 302, location: `${userPath(ada.id)}?toast=user-reactivated` });
     expect(await signIn("ada@example.com", "lovelace1")).toMatchObject({ ok: true });
     expect((await listAuditEntries({ entityType: "user" })).entries.map((entry) => [entry.action, entry.after])).toEqual([
       ["reactivate", { status: "active" }],
@@ -205,8 +208,34 @@ describe("suspending an account", () => {
 
   it("is refused for the admin's own account", async () => {
     const { user, cookie } = await signedInAccount();
-    expect(await postToUser(cookie, user.id, { intent: "suspend" })).toMatchObject({ status: 400, data: { error: adminUserTexts.cannotSuspendSelf } });
+    expect(await postStatus(cookie, user.id, { intent: "suspend" })).toMatchObject({ status: 400, data: { error: adminUserTexts.cannotSuspendSelf } });
     expect((await prisma().user.findUniqueOrThrow({ where: { id: user.id } })).status).toBe("active");
+    // The confirmation page says so instead of asking.
+    expect((await getPage(statusLoader, `${userPath(user.id)}/status`, cookie, { id: user.id })).data).toMatchObject({
+      change: "suspend",
+      blocked: adminUserTexts.cannotSuspendSelf,
+    });
+  });
+
+  it("asks first: the confirmation page asks the change the account's status calls for, and asking changes nothing", async () => {
+    const { cookie } = await signedInAccount();
+    const ada = await confirmedAccount("ada@example.com");
+    const ask = async () => (await getPage(statusLoader, `${userPath(ada.id)}/status`, cookie, { id: ada.id })).data;
+    expect(await ask()).toMatchObject({ user: { email: "ada@example.com" }, change: "suspend", blocked: null });
+    expect((await prisma().user.findUniqueOrThrow({ where: { id: ada.id } })).status).toBe("active");
+    await postStatus(cookie, ada.id, { intent: "suspend" });
+    expect(await ask()).toMatchObject({ change: "reactivate" });
+  });
+
+  it("is no longer done by the user page itself, an unknown intent changes nothing, and an unknown account is 404", async () => {
+    const { cookie } = await signedInAccount();
+    const ada = await confirmedAccount("ada@example.com");
+    expect(await postToUser(cookie, ada.id, { intent: "suspend" })).toMatchObject({ status: 400, data: { error: adminUserTexts.unknownIntent } });
+    expect(await postStatus(cookie, ada.id, { intent: "explode" })).toMatchObject({ status: 400, data: { error: adminUserTexts.unknownIntent } });
+    expect((await prisma().user.findUniqueOrThrow({ where: { id: ada.id } })).status).toBe("active");
+    const missing = "00000000-0000-4000-8000-000000000000";
+    await expect(getPage(statusLoader, `${userPath(missing)}/status`, cookie, { id: missing })).rejects.toMatchObject({ init: { status: 404 } });
+    await expect(postStatus(cookie, "not-a-uuid", { intent: "suspend" })).rejects.toMatchObject({ init: { status: 404 } });
   });
 });
 
@@ -285,7 +314,7 @@ describe("deleting an account", () => {
     expect(JSON.stringify(entry)).not.toContain("ada@example.com");
     // The page shows the account as deleted, and nothing more can be changed on it.
     expect(await getPage(userLoader, userPath(ada.id), cookie, { id: ada.id })).toMatchObject({ data: { user: { deleted: true } } });
-    expect(await postToUser(cookie, ada.id, { intent: "reactivate" })).toMatchObject({ status: 400, data: { error: adminUserTexts.deletedAccount } });
+    expect(await postStatus(cookie, ada.id, { intent: "reactivate" })).toMatchObject({ status: 400, data: { error: adminUserTexts.deletedAccount } });
   });
 
   it("is refused for the admin's own account, another admin and someone with a live subscription", async () => {

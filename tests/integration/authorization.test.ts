@@ -143,6 +143,7 @@ describe("every /dashboard and /admin loader and action checks who is asking", (
         "/admin/users",
         "/admin/users/:id",
         "/admin/users/:id/delete",
+        "/admin/users/:id/status",
         "/admin/audit",
         "/admin/tickets",
         "/admin/tickets/:ticketId",
@@ -186,7 +187,8 @@ describe("every /dashboard and /admin loader and action checks who is asking", (
 describe("an admin write by anyone but an admin", () => {
   const writes: { url: string; file: string; fields: Record<string, string> }[] = [
     { url: "/admin/users", file: "routes/admin/users.tsx", fields: { intent: "invite", email: "invited@example.com" } },
-    { url: "/admin/users/:id", file: "routes/admin/users.$id.tsx", fields: { intent: "suspend" } },
+    { url: "/admin/users/:id/status", file: "routes/admin/users.$id.status.tsx", fields: { intent: "suspend" } },
+    { url: "/admin/users/:id/status", file: "routes/admin/users.$id.status.tsx", fields: { intent: "reactivate" } },
     { url: "/admin/users/:id", file: "routes/admin/users.$id.tsx", fields: { intent: "change-role", role: "admin" } },
     {
       url: "/admin/users/:id",

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 
 export type AdminColumn<Row> = {
   header: string;
@@ -26,12 +26,15 @@ export function AdminTable<Row>({
   rows,
   rowKey,
   empty,
+  note,
 }: {
   caption: string;
   columns: AdminColumn<Row>[];
   rows: Row[];
   rowKey: (row: Row) => string;
   empty: ReactNode;
+  /** Rendered after each row: a `RowNote` when there is something to say about it (a test's answer), else nothing. */
+  note?: (row: Row, span: number) => ReactNode;
 }) {
   if (rows.length === 0) return <p className="card p-5 text-sm text-muted">{empty}</p>;
   return (
@@ -54,17 +57,17 @@ export function AdminTable<Row>({
           </thead>
           <tbody className="flex flex-col gap-3 @2xl:table-row-group">
             {rows.map((row) => (
-              <tr
-                key={rowKey(row)}
-                className="card flex flex-col gap-2 p-4 @2xl:table-row @2xl:rounded-none @2xl:border-0 @2xl:border-t @2xl:bg-transparent @2xl:p-0"
-              >
-                {columns.map((column) => (
-                  <td key={column.header} className={cellClass(column)}>
-                    {column.primary || column.actions ? null : <span className="shrink-0 text-muted @2xl:hidden">{column.header}</span>}
-                    <div className={valueClass(column)}>{column.cell(row)}</div>
-                  </td>
-                ))}
-              </tr>
+              <Fragment key={rowKey(row)}>
+                <tr className="card flex flex-col gap-2 p-4 @2xl:table-row @2xl:rounded-none @2xl:border-0 @2xl:border-t @2xl:bg-transparent @2xl:p-0">
+                  {columns.map((column) => (
+                    <td key={column.header} className={cellClass(column)}>
+                      {column.primary || column.actions ? null : <span className="shrink-0 text-muted @2xl:hidden">{column.header}</span>}
+                      <div className={valueClass(column)}>{column.cell(row)}</div>
+                    </td>
+                  ))}
+                </tr>
+                {note?.(row, columns.length)}
+              </Fragment>
             ))}
           </tbody>
         </table>
@@ -84,6 +87,20 @@ function cellClass(column: AdminColumn<never>) {
 function valueClass(column: AdminColumn<never>) {
   const align = column.primary || column.actions || column.stacked ? "" : column.numeric ? "text-right" : "text-right @2xl:text-left";
   return `min-w-0 ${align} ${column.nowrap ? "@2xl:whitespace-nowrap" : ""}`;
+}
+
+/**
+ * A line about the row above it across the whole table (so a long answer never widens a column);
+ * on a phone, right under the row's card.
+ */
+export function RowNote({ span, children }: { span: number; children: ReactNode }) {
+  return (
+    <tr className="-mt-1 flex @2xl:mt-0 @2xl:table-row">
+      <td colSpan={span} className="w-full min-w-0 wrap-break-word @2xl:px-4 @2xl:pb-3">
+        {children}
+      </td>
+    </tr>
+  );
 }
 
 const badgeTones = {

@@ -1,3 +1,4 @@
+import { countWaitingSubmissions } from "~/modules/catalogue/submissions.server";
 import { prisma } from "~/modules/db/db.server";
 
 /**
@@ -18,7 +19,7 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 export async function dashboardFigures(now = new Date()) {
   const today = startOfUtcDay(now);
   const since = new Date(today.getTime() - (ACTIVITY_DAYS - 1) * DAY_MS);
-  const [people, activity, tokens, revenue, openTickets, topCharacters, catalogue] = await Promise.all([
+  const [people, activity, tokens, revenue, openTickets, topCharacters, catalogue, waitingForReview] = await Promise.all([
     peopleFigures(now, today),
     dailyActivity(since, today),
     tokenFlow(since),
@@ -26,8 +27,9 @@ export async function dashboardFigures(now = new Date()) {
     prisma().ticket.count({ where: { status: { notIn: ["closed", "completed"] } } }),
     mostChattedCharacters(since),
     catalogueFigures(),
+    countWaitingSubmissions(),
   ]);
-  return { people, activity, tokens, revenue, openTickets, topCharacters, catalogue, since: isoDay(since), days: ACTIVITY_DAYS };
+  return { people, activity, tokens, revenue, openTickets, topCharacters, catalogue, waitingForReview, since: isoDay(since), days: ACTIVITY_DAYS };
 }
 
 async function peopleFigures(now: Date, today: Date) {

@@ -1,20 +1,18 @@
 import { Prisma } from "~/generated/prisma/client";
 import { auditedWrite, type AuditActor } from "~/modules/admin/audit.server";
-import { env } from "~/modules/config/env.server";
 import { prisma } from "~/modules/db/db.server";
 import { isUuid } from "~/modules/db/sql.server";
 import { InvalidInputError, NotFoundError } from "~/modules/http/errors.server";
-import { logger } from "~/modules/logging/logger.server";
-import { sendMail } from "~/modules/mail/mailer.server";
-import { characterReviewEmail } from "~/modules/mail/templates";
 import { catalogueChanged } from "./cache.server";
+import { mailOwnerAboutReview, mailStaffAboutSubmission } from "./review-mail.server";
 
 /**
  * Characters people make (spec: Create Character). A new one is private: its owner sees it and
  * chats with it, nobody else can (404 everywhere, as if it did not exist). The owner submits it to
  * the catalogue; an admin approves it (published, the owner mailed) or declines it with a reason
  * the owner reads on /create. An owner's edits to a published character wait in `pendingChanges`
- * for the next approval, and the published version stays as it is until then.
+ * for the next approval, and the published version stays as it is until then. A character that
+ * enters the queue is mailed to the staff; edits to one already waiting are not mailed again.
  */
 
 export const submissionTexts = {
@@ -75,7 +73,31 @@ export async function submitForReview(userId: string, characterId: string) {
   const character = await ownCharacter(userId, characterId);
   if (character.review === "submitted") throw new InvalidInputError(submissionTexts.alreadySubmitted);
   if (character.isPublished && character.pendingChanges === null) throw new InvalidInputError(submissionTexts.notWaiting);
-  await prisma().character.update({ where: { id: character.id }, data: { review: "submitted", submittedAt: new Date(), reviewNote: null } });
+  // Conditional, so that two submits at once enter the queue (and mail the staff) once.
+  const { count } = await prisma().character.updateMany({
+    where: { id: character.id, review: { not: "submitted" } },
+    data: { review: "submitted", submittedAt: new Date(), reviewNote: null },
+  });
+  if (count === 0) throw new InvalidInputError(submissionTexts.alreadySubmitted);
+  await mailStaffAboutSubmission({
+    id: character.id,
+    name: heldName(character.pendingChanges) ?? character.name,
+    owner: await ownerEmail(userId),
+    edits: character.isPublished,
+  });
+}
+
+/** The name the owner's held edits give the character, if they change it. */
+function heldName(held: Prisma.JsonValue) {
+  const name = (held as { name?: unknown } | null)?.name;
+  return typeof name === "string" ? name : null;
+}
+
+const ownerEmail = async (userId: string) => (await prisma().user.findUnique({ where: { id: userId }, select: { email: true } }))?.email ?? "Someone";
+
+/** How many characters wait for an admin's review (the console's menu and dashboard). */
+export async function countWaitingSubmissions() {
+  return prisma().character.count({ where: { review: "submitted" } });
 }
 
 /**
@@ -87,15 +109,15 @@ export async function submitForReview(userId: string, characterId: string) {
  */
 export async function saveOwnerEdits(userId: string, characterId: string, changes: OwnerEdits) {
   if (!isUuid(characterId)) throw new NotFoundError();
-  return prisma().$transaction(async (tx) => {
-    const [locked] = await tx.$queryRaw<{ isPublished: boolean; avatarUrl: string | null; heldAvatar: string | null }[]>`
-      SELECT is_published AS "isPublished", avatar_url AS "avatarUrl", pending_changes->>'avatarUrl' AS "heldAvatar"
+  const saved = await prisma().$transaction(async (tx) => {
+    const [locked] = await tx.$queryRaw<{ name: string; isPublished: boolean; waiting: boolean; avatarUrl: string | null; heldAvatar: string | null }[]>`
+      SELECT name, is_published AS "isPublished", review = 'submitted' AS waiting, avatar_url AS "avatarUrl", pending_changes->>'avatarUrl' AS "heldAvatar"
       FROM characters WHERE id = ${characterId}::uuid AND created_by_id = ${userId}::uuid FOR UPDATE`;
     if (!locked) throw new NotFoundError();
     const newAvatar = typeof changes.avatarUrl === "string" ? changes.avatarUrl : null;
     if (!locked.isPublished) {
       await tx.character.update({ where: { id: characterId }, data: changes });
-      return { held: false, replacedAvatar: newAvatar ? locked.avatarUrl : null };
+      return { held: false, replacedAvatar: newAvatar ? locked.avatarUrl : null, entered: null };
     }
     const heldAvatar = newAvatar ?? locked.heldAvatar;
     await tx.character.update({
@@ -107,8 +129,15 @@ export async function saveOwnerEdits(userId: string, characterId: string, change
         reviewNote: null,
       },
     });
-    return { held: true, replacedAvatar: newAvatar && locked.heldAvatar !== locked.avatarUrl ? locked.heldAvatar : null };
+    const name = typeof changes.name === "string" ? changes.name : locked.name;
+    return {
+      held: true,
+      replacedAvatar: newAvatar && locked.heldAvatar !== locked.avatarUrl ? locked.heldAvatar : null,
+      entered: locked.waiting ? null : name,
+    };
   });
+  if (saved.entered !== null) await mailStaffAboutSubmission({ id: characterId, name: saved.entered, owner: await ownerEmail(userId), edits: true });
+  return { held: saved.held, replacedAvatar: saved.replacedAvatar };
 }
 
 export const SUBMISSIONS_PAGE_SIZE = 20;
@@ -182,7 +211,7 @@ export async function approveSubmission(admin: AuditActor, characterId: string) 
     };
   });
   await catalogueChanged();
-  await mailOwner(character.createdBy?.email, character.name, { approved: true, characterId: character.id });
+  await mailOwnerAboutReview(character.createdBy?.email, character.name, { approved: true, characterId: character.id });
   return character;
 }
 
@@ -200,18 +229,6 @@ export async function declineSubmission(admin: AuditActor, characterId: string, 
     });
     return { result, audit: { action: "decline", entityType: "character", entityId: waiting.id, summary: `Declined "${result.name}": ${reason}` } };
   });
-  await mailOwner(character.createdBy?.email, character.name, { approved: false, characterId: character.id, reason });
+  await mailOwnerAboutReview(character.createdBy?.email, character.name, { approved: false, characterId: character.id, reason });
   return character;
-}
-
-async function mailOwner(to: string | undefined, name: string, outcome: { approved: boolean; characterId: string; reason?: string }) {
-  if (!to) return;
-  const appUrl = env().APP_URL;
-  const link = outcome.approved ? `${appUrl}/explore?character=${outcome.characterId}` : `${appUrl}/create`;
-  try {
-    await sendMail({ to, ...characterReviewEmail({ name, link, appUrl, approved: outcome.approved, reason: outcome.reason }) });
-  } catch (error) {
-    // The decision stands; the owner also sees it on /create.
-    logger.error({ err: error, characterId: outcome.characterId }, "could not mail a character's owner about its review");
-  }
 }

@@ -98,7 +98,8 @@ const envSchema = z
     GOOGLE_TOKEN_URL: z.string().url().default("https://oauth2.googleapis.com/token"),
     GOOGLE_USERINFO_URL: z.string().url().default("https://openidconnect.googleapis.com/v1/userinfo"),
     ADMIN_EMAIL: z.string().trim().toLowerCase().email().optional(),
-    // Where new support tickets are mailed: one address or a comma-separated list; unset, every admin.
+    // Where new support tickets and characters waiting for review are mailed: one address or a
+    // comma-separated list; unset, every admin.
     SUPPORT_EMAIL: z
       .string()
       .optional()

@@ -182,3 +182,19 @@ export function characterReviewEmail({ name, link, appUrl, approved, reason }: L
     }),
   };
 }
+
+/**
+ * To the support address (or every admin): a character waits for review, new or an owner's edits
+ * to a published one. Its name is the owner's words: escaped in the HTML part like any text.
+ */
+export function submissionWaitingEmail({ name, owner, edits, link, appUrl }: LinkEmail & { name: string; owner: string; edits: boolean }): MailContent {
+  const intro = edits
+    ? `${owner} changed "${name}", a published character. The changes wait for your review.`
+    : `${owner} submitted a new character, "${name}", for the ${brand} catalogue.`;
+  const notes = edits ? ["The published version stays as it is until the changes are approved."] : ["It stays private until it is approved."];
+  return {
+    subject: `${edits ? "Edits waiting for review" : "Character waiting for review"}: ${oneLine(name)}`,
+    text: textBody([intro, ...notes, `Approve or decline it here:\n${link}`], appUrl),
+    html: htmlBody({ heading: "A character waits for review", intro, button: "Review it", link, notes, appUrl }),
+  };
+}

@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { ModalRoute } from "~/components/admin/modal-route";
 import { FormAlert } from "~/components/ui/form";
+import { SUBMISSIONS_PATH } from "~/lib/review-queue";
 import { adminAction, editorLoader } from "~/modules/admin/console.server";
 import type { AuditActor } from "~/modules/admin/audit.server";
 import { approveSubmission, DECLINE_REASON_MAX, declineSubmission, getSubmission, submissionTexts } from "~/modules/catalogue/submissions.server";
@@ -8,7 +9,7 @@ import { errorData, isAppError, redirectWithToast } from "~/modules/http/errors.
 import type { Route } from "./+types/characters.review";
 
 /** Where a review ends: the list of what is still waiting. */
-const SUBMITTED = "/admin/characters?published=submitted";
+const SUBMITTED = SUBMISSIONS_PATH;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   return editorLoader(request, async () => ({

@@ -12,6 +12,7 @@ import { pageHref, rangeLabel } from "~/lib/admin-lists";
 import { thumbnailUrl } from "~/lib/catalogue";
 import { characterFormTexts, charactersListPath } from "~/lib/character-form";
 import { formatDate } from "~/lib/dates";
+import { SUBMISSIONS_PATH } from "~/lib/review-queue";
 import { CHARACTERS_PAGE_SIZE, listCharactersForAdmin, parseCharacterFilters } from "~/modules/admin/characters.server";
 import { adminAction } from "~/modules/admin/console.server";
 import type { AuditActor } from "~/modules/admin/audit.server";
@@ -49,7 +50,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 /** Approve from the Submitted list: published, the owner mailed. */
 async function approve(admin: AuditActor, form: FormData) {
-  const back = "/admin/characters?published=submitted";
+  const back = SUBMISSIONS_PATH;
   try {
     await approveSubmission(admin, String(form.get("id") ?? ""));
   } catch (error) {

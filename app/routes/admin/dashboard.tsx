@@ -1,5 +1,6 @@
 import { Coins, CreditCard, Gift, LifeBuoy, MessageSquare, ShoppingCart, UserPlus, Users, Zap } from "lucide-react";
 import { Link } from "react-router";
+import { ReviewQueueCard } from "~/components/admin/review-queue-card";
 import { StatCard, StatGrid } from "~/components/admin/stat-card";
 import { Avatar } from "~/components/ui/avatar";
 import { formatDate } from "~/lib/dates";
@@ -23,6 +24,8 @@ export default function AdminDashboard({ loaderData: figures }: Route.ComponentP
   return (
     <div className="flex max-w-6xl flex-col gap-6">
       <h1 className="text-2xl font-bold">Admin Dashboard</h1>
+
+      <ReviewQueueCard count={figures.waitingForReview} />
 
       <StatGrid label="People">
         <StatCard

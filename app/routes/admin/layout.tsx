@@ -1,6 +1,9 @@
 import { Boxes, Cpu, Hammer, Image, LayoutDashboard, LifeBuoy, ListChecks, Coins, ScrollText, Users, Wallet } from "lucide-react";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { SectionLayout, type SectionNavItem } from "~/components/section-nav";
+import { WAITING_FOR_REVIEW } from "~/lib/review-queue";
 import { requireAdmin } from "~/modules/auth/login-session.server";
+import { countWaitingSubmissions } from "~/modules/catalogue/submissions.server";
 import type { Route } from "./+types/layout";
 
 const items: SectionNavItem[] = [
@@ -19,9 +22,17 @@ const items: SectionNavItem[] = [
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  return { waitingForReview: await countWaitingSubmissions() };
 }
 
-export default function AdminLayout() {
-  return <SectionLayout label="Admin navigation" items={items} />;
+/** The menu's count follows the admin around the console, not only after their own changes. */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const withCounts = items.map((item) =>
+    item.to === "/admin/characters" ? { ...item, count: loaderData.waitingForReview, countLabel: WAITING_FOR_REVIEW } : item,
+  );
+  return <SectionLayout label="Admin navigation" items={withCounts} />;
 }

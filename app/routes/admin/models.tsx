@@ -1,7 +1,7 @@
-import { FlaskConical, Pencil } from "lucide-react";
-import { Link, Outlet, redirect, useFetcher } from "react-router";
+import { FlaskConical, LoaderCircle, Pencil } from "lucide-react";
+import { Link, Outlet, redirect, useActionData, useFetcher } from "react-router";
 import { z } from "zod";
-import { AdminTable, Badge, type AdminColumn } from "~/components/admin/admin-table";
+import { AdminTable, Badge, RowNote, type AdminColumn } from "~/components/admin/admin-table";
 import { DeleteLink } from "~/components/admin/confirm-delete";
 import { FilterBar, FilterSearch, FilterSelect } from "~/components/admin/filter-bar";
 import { ListHeader } from "~/components/admin/list-header";
@@ -84,56 +84,63 @@ const columns: AdminColumn<Listed>[] = [
   { header: "Actions", actions: true, cell: (model) => <ModelActions model={model} /> },
 ];
 
+/** Test's fetcher, shared by the row's button and the note under the row that shows the answer. */
+const testFetcherKey = (modelId: string) => `model-test-${modelId}`;
+
 function ModelActions({ model }: { model: Listed }) {
-  const fetcher = useFetcher<{ test?: ModelTestResult }>();
-  const result = fetcher.data?.test;
+  const fetcher = useFetcher<{ test?: ModelTestResult }>({ key: testFetcherKey(model.id) });
   return (
-    <div className="flex w-full flex-col items-end gap-2 @2xl:w-auto">
-      <div className="flex items-center justify-end whitespace-nowrap">
-        <fetcher.Form method="post">
-          <input type="hidden" name="intent" value="test" />
-          <input type="hidden" name="id" value={model.id} />
-          <button
-            type="submit"
-            disabled={fetcher.state !== "idle"}
-            className="inline-flex items-center gap-1 rounded-full px-2 py-1.5 text-sm text-muted hover:bg-raised hover:text-ink disabled:opacity-50"
-            aria-label={`Test ${model.chatModel}`}
-          >
-            <FlaskConical className="size-4" aria-hidden /> {fetcher.state === "idle" ? "Test" : "Testing…"}
-          </button>
-        </fetcher.Form>
-        <Link
-          to={`${model.id}/edit`}
-          preventScrollReset
-          className="rounded-full p-2 text-muted hover:bg-raised hover:text-ink"
-          aria-label={`Edit ${model.chatModel}`}
-          title="Edit"
+    <div className="flex items-center justify-end whitespace-nowrap">
+      <fetcher.Form method="post">
+        <input type="hidden" name="intent" value="test" />
+        <input type="hidden" name="id" value={model.id} />
+        <button
+          type="submit"
+          disabled={fetcher.state !== "idle"}
+          className="inline-flex items-center gap-1 rounded-full px-2 py-1.5 text-sm text-muted hover:bg-raised hover:text-ink disabled:opacity-50"
+          aria-label={`Test ${model.chatModel}`}
         >
-          <Pencil className="size-4" aria-hidden />
-        </Link>
-        <DeleteLink to={`${model.id}/delete`} label={`Delete ${model.chatModel}`} />
-      </div>
-      {result ? (
-        <div className="w-full @2xl:w-56">
-          <TestResult result={result} />
-        </div>
-      ) : null}
+          {/* The label keeps its width while the test runs, so the table never grows sideways at 1280 px. */}
+          {fetcher.state === "idle" ? (
+            <FlaskConical className="size-4" aria-hidden />
+          ) : (
+            <LoaderCircle className="size-4 animate-spin motion-reduce:animate-none" aria-hidden />
+          )}{" "}
+          Test
+        </button>
+      </fetcher.Form>
+      <Link
+        to={`${model.id}/edit`}
+        preventScrollReset
+        className="rounded-full p-2 text-muted hover:bg-raised hover:text-ink"
+        aria-label={`Edit ${model.chatModel}`}
+        title="Edit"
+      >
+        <Pencil className="size-4" aria-hidden />
+      </Link>
+      <DeleteLink to={`${model.id}/delete`} label={`Delete ${model.chatModel}`} />
     </div>
   );
 }
 
-function TestResult({ result }: { result: ModelTestResult }) {
+/** The model's test answer under its row: from the row's fetcher, or (without JavaScript) from the page's own post. */
+function ModelTestNote({ model, span }: { model: Listed; span: number }) {
+  const fetched = useFetcher<{ test?: ModelTestResult }>({ key: testFetcherKey(model.id) }).data?.test;
+  const posted = (useActionData() as { test?: ModelTestResult } | undefined)?.test;
+  const result = fetched ?? (posted?.modelId === model.id ? posted : undefined);
+  if (!result) return null;
   return (
-    <FormAlert tone={result.ok ? "success" : "error"}>
-      <span className="font-medium">{result.ok ? `${result.name} answered: ` : `${result.name} failed: `}</span>
-      {result.text}
-    </FormAlert>
+    <RowNote span={span}>
+      <FormAlert tone={result.ok ? "success" : "error"}>
+        <span className="font-medium">{result.ok ? `${result.name} answered: ` : `${result.name} failed: `}</span>
+        {result.text}
+      </FormAlert>
+    </RowNote>
   );
 }
 
-export default function AdminModels({ loaderData, actionData }: Route.ComponentProps) {
+export default function AdminModels({ loaderData }: Route.ComponentProps) {
   const { filters, models, platforms } = loaderData;
-  const tested = (actionData as { test?: ModelTestResult } | undefined)?.test;
   return (
     <div className="@container flex flex-col gap-6">
       <ListHeader title="Chat Models" add={{ to: "new", label: "Add Model" }} />
@@ -148,9 +155,14 @@ export default function AdminModels({ loaderData, actionData }: Route.ComponentP
         />
         <FilterSelect name="type" label="Type" value={filters.type} allLabel="All types" options={MODEL_TYPES.map((type) => ({ value: type, label: type }))} />
       </FilterBar>
-      {/* Without JavaScript, Test posts to this page, which shows its result here. */}
-      {tested ? <TestResult result={tested} /> : null}
-      <AdminTable caption="Chat models" columns={columns} rows={models} rowKey={(model) => model.id} empty={modelTexts.empty} />
+      <AdminTable
+        caption="Chat models"
+        columns={columns}
+        rows={models}
+        rowKey={(model) => model.id}
+        empty={modelTexts.empty}
+        note={(model, span) => <ModelTestNote model={model} span={span} />}
+      />
       <Outlet />
     </div>
   );

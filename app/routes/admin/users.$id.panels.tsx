@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
-import { Badge } from "~/components/admin/admin-table";
+import { Badge, EmailText } from "~/components/admin/admin-table";
 import { FormAlert } from "~/components/ui/form";
 import { Dialog } from "~/components/ui/dialog";
-import { adminUserTexts, statusLabels, statusTones, type UserStatus } from "~/lib/admin-users";
+import { adminUserTexts, statusChangeFor, statusChangeTexts, statusLabels, statusTones, type UserStatus } from "~/lib/admin-users";
 
 /** The user page's forms (app/routes/admin/users.$id.tsx): each posts one intent to that page's action. */
 
@@ -20,13 +20,33 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Suspend or reactivate; with JavaScript the badge on the button's side changes at once. */
-export function StatusForm({ status, isSelf, invited }: { status: UserStatus; isSelf: boolean; invited: boolean }) {
+/**
+ * Suspend or reactivate, asked first: without JavaScript the button is a link to the confirmation
+ * page; with it, the same question opens here as a dialog, posts to that page's action, and the
+ * badge changes at once. The page comes back with a toast that says it happened.
+ */
+export function StatusForm({
+  userId,
+  email,
+  status,
+  isSelf,
+  invited,
+}: {
+  userId: string;
+  email: string;
+  status: UserStatus;
+  isSelf: boolean;
+  invited: boolean;
+}) {
+  const [asking, setAsking] = useState(false);
   const fetcher = useFetcher();
   const failure = failureOf(fetcher.data);
   const pendingIntent = fetcher.formData?.get("intent");
   const shown: UserStatus = pendingIntent === "suspend" ? "inactive" : pendingIntent === "reactivate" ? "active" : status;
   const suspended = shown === "inactive";
+  const change = statusChangeFor(status);
+  const texts = statusChangeTexts[change];
+  const href = `/admin/users/${userId}/status`;
   return (
     <Panel title="Account status">
       <p className="flex items-center gap-2 text-sm text-muted">
@@ -39,17 +59,22 @@ export function StatusForm({ status, isSelf, invited }: { status: UserStatus; is
       </p>
       {failure?.error ? <FormAlert tone="error">{failure.error}</FormAlert> : null}
       <div className="flex flex-wrap gap-2">
-        <fetcher.Form method="post">
-          <input type="hidden" name="intent" value={suspended ? "reactivate" : "suspend"} />
-          <button
-            type="submit"
-            className={suspended ? "btn-primary" : "btn-secondary"}
-            disabled={isSelf || fetcher.state !== "idle"}
-            title={isSelf ? adminUserTexts.cannotSuspendSelf : undefined}
-          >
-            {suspended ? "Reactivate" : "Suspend"}
+        {isSelf ? (
+          <button type="button" className="btn-secondary" disabled title={adminUserTexts.cannotSuspendSelf}>
+            Suspend
           </button>
-        </fetcher.Form>
+        ) : (
+          <Link
+            to={href}
+            className={`${change === "reactivate" ? "btn-primary" : "btn-secondary"} ${fetcher.state !== "idle" ? "pointer-events-none opacity-50" : ""}`}
+            onClick={(event) => {
+              event.preventDefault();
+              setAsking(true);
+            }}
+          >
+            {texts.button}
+          </Link>
+        )}
         {invited && !suspended ? (
           <fetcher.Form method="post">
             <input type="hidden" name="intent" value="resend-invite" />
@@ -59,6 +84,22 @@ export function StatusForm({ status, isSelf, invited }: { status: UserStatus; is
           </fetcher.Form>
         ) : null}
       </div>
+      <Dialog open={asking} onClose={() => setAsking(false)} title={texts.title}>
+        <div className="flex flex-col gap-4">
+          <h2 className="pr-6 text-lg font-semibold">
+            {texts.button} <EmailText email={email} />?
+          </h2>
+          <p className="text-sm text-muted">{texts.consequence}</p>
+          <fetcher.Form method="post" action={href} onSubmit={() => setAsking(false)} className="flex justify-end gap-2">
+            <button type="button" className="btn-secondary" onClick={() => setAsking(false)}>
+              Cancel
+            </button>
+            <button type="submit" name="intent" value={change} className="btn-primary">
+              {texts.button}
+            </button>
+          </fetcher.Form>
+        </div>
+      </Dialog>
     </Panel>
   );
 }

@@ -12,7 +12,7 @@ import type { ToastCode } from "~/lib/toasts";
 import { formatTokens, formatUsd } from "~/lib/tokens";
 import type { AuditActor } from "~/modules/admin/audit.server";
 import { resendInvitation } from "~/modules/admin/invitations.server";
-import { adjustTokens, changeRole, reactivateUser, suspendUser } from "~/modules/admin/user-changes.server";
+import { adjustTokens, changeRole } from "~/modules/admin/user-changes.server";
 import { getUserForAdmin } from "~/modules/admin/users.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
 import { errorData, redirectWithToast } from "~/modules/http/errors.server";
@@ -38,10 +38,6 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   switch (intent) {
-    case "suspend":
-      return run(() => suspendUser(admin, params.id), params.id, "user-suspended");
-    case "reactivate":
-      return run(() => reactivateUser(admin, params.id), params.id, "user-reactivated");
     case "resend-invite":
       return resendInvite(admin, params.id);
     case "change-role":
@@ -119,7 +115,13 @@ export default function AdminUser({ loaderData: page, actionData }: Route.Compon
           {/* A new ledger row remounts the form, so an applied change is not sent twice by accident. */}
           <TokensForm key={page.transactionCount} />
           <div className="flex flex-col gap-4">
-            <StatusForm status={user.status} isSelf={page.isSelf} invited={user.status === "pending" && !user.hasPassword} />
+            <StatusForm
+              userId={user.id}
+              email={user.email}
+              status={user.status}
+              isSelf={page.isSelf}
+              invited={user.status === "pending" && !user.hasPassword}
+            />
             <RoleForm role={user.role} isSelf={page.isSelf} />
             <DeleteUser
               userId={user.id}

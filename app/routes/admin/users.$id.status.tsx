@@ -1,0 +1,86 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { EmailText } from "~/components/admin/admin-table";
+import { FormAlert } from "~/components/ui/form";
+import { adminUserTexts, statusChangeFor, statusChangeTexts } from "~/lib/admin-users";
+import type { ToastCode } from "~/lib/toasts";
+import { reactivateUser, suspendUser } from "~/modules/admin/user-changes.server";
+import { getUserForAdmin } from "~/modules/admin/users.server";
+import { requireAdmin } from "~/modules/auth/login-session.server";
+import { errorData, redirectWithToast } from "~/modules/http/errors.server";
+import type { Route } from "./+types/users.$id.status";
+
+export function meta({ data: page }: Route.MetaArgs) {
+  return [{ title: `${page ? statusChangeTexts[page.change].title : "User"} · Admin · CharacterVerse` }];
+}
+
+/**
+ * Suspend or Reactivate, asked first: without JavaScript this page asks the change the account's
+ * status calls for; with it, the user page asks in a dialog and posts here.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  try {
+    const { user } = await getUserForAdmin(params.id);
+    return {
+      user: { id: user.id, email: user.email, deleted: user.deleted },
+      change: statusChangeFor(user.status),
+      blocked: user.id === admin.id ? adminUserTexts.cannotSuspendSelf : null,
+    };
+  } catch (error) {
+    throw errorData(error);
+  }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await request.formData();
+  switch (form.get("intent")) {
+    case "suspend":
+      return change(() => suspendUser(admin, params.id), params.id, "user-suspended");
+    case "reactivate":
+      return change(() => reactivateUser(admin, params.id), params.id, "user-reactivated");
+    default:
+      return data({ ok: false as const, error: adminUserTexts.unknownIntent }, { status: 400 });
+  }
+}
+
+async function change(run: () => Promise<unknown>, userId: string, toast: ToastCode) {
+  try {
+    await run();
+  } catch (error) {
+    return errorData(error);
+  }
+  return redirectWithToast(`/admin/users/${userId}`, toast);
+}
+
+export default function AccountStatusPage({ loaderData: { user, change, blocked }, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const texts = statusChangeTexts[change];
+  const error = actionData && "error" in actionData ? String(actionData.error) : undefined;
+  const refusal = user.deleted ? adminUserTexts.deletedAccount : change === "suspend" ? blocked : null;
+  return (
+    <div className="card flex max-w-lg flex-col gap-4 p-6">
+      <h1 className="text-xl font-bold">
+        {user.deleted ? (
+          texts.title
+        ) : (
+          <>
+            {texts.button} <EmailText email={user.email} />?
+          </>
+        )}
+      </h1>
+      {refusal ? <p className="text-sm text-muted">{refusal}</p> : <p className="text-sm text-muted">{texts.consequence}</p>}
+      {error ? <FormAlert tone="error">{error}</FormAlert> : null}
+      <Form method="post" className="flex justify-end gap-2">
+        <Link to={`/admin/users/${user.id}`} className="btn-secondary">
+          Cancel
+        </Link>
+        {refusal ? null : (
+          <button type="submit" name="intent" value={change} className="btn-primary" disabled={busy}>
+            {texts.button}
+          </button>
+        )}
+      </Form>
+    </div>
+  );
+}
