@@ -6,8 +6,9 @@ import { promptGuideSchema } from "~/lib/documents/prompt-guide";
 import { isPlatformConfigured } from "~/modules/config/env.server";
 import { putObject, publicUrl } from "~/modules/storage/storage.server";
 import { seedBanners, seedCharacterDetails, seedCharacters, seedPlans, type SeedCharacter } from "../../../prisma/seed/catalogue-data";
-import { renderBannerImage, renderCharacterAvatar } from "./artwork.server";
+import { renderBannerImage } from "./artwork.server";
 import { seedCategories, seedChatModels, seedModelTypes, seedTokenPackages } from "./reference-data";
+import { storeSeedPortrait } from "./seed-portraits.server";
 
 /** Seeds the starter catalogue unless the database already has one. Returns whether it seeded. */
 export async function seedCatalogueIfEmpty(db: PrismaClient) {
@@ -21,7 +22,7 @@ export async function seedCatalogueIfEmpty(db: PrismaClient) {
  * leaves either a full catalogue or an empty one (and the next start seeds again).
  */
 export async function seedCatalogue(db: PrismaClient) {
-  const avatars = await Promise.all(seedCharacters.map(storeAvatar));
+  const avatars = await Promise.all(seedCharacters.map(storeSeedPortrait));
   const bannerImages = await Promise.all(
     seedBanners.map(async (banner, index) =>
       publicUrl("banners", await putObject("banners", `banners/${banner.key}.webp`, await renderBannerImage(banner.gradient, index + 3))),
@@ -99,11 +100,6 @@ export async function publishStarterModelsWithKeys(db: PrismaClient) {
   return db.$executeRaw`
     UPDATE chat_models SET is_published = true
     WHERE chat_model = ANY(${ready}) AND NOT is_published AND updated_at = created_at`;
-}
-
-async function storeAvatar(character: SeedCharacter) {
-  const image = await renderCharacterAvatar(character.avatar);
-  return publicUrl("avatars", await putObject("avatars", `characters/${character.key}.webp`, image));
 }
 
 function interleaveByCategory(characters: SeedCharacter[]) {
