@@ -1,10 +1,11 @@
 import { useEffect } from "react";
 import { MessageCircle, X } from "lucide-react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { thumbnailUrl, type CharacterDetailData } from "~/lib/catalogue";
+import type { CharacterDetailData } from "~/lib/catalogue";
 import { signInPrompts, useAuthModal } from "./auth-modal";
 import { FavoriteButton, useFavoriteCharacterIds } from "./favorite-button";
 import { useProfile } from "./shell/use-profile";
+import { CharacterPicture } from "./ui/avatar";
 
 /**
  * The agent detail overlay opened by `?character={id}`. Rendered by the server, so it works
@@ -31,8 +32,10 @@ export function CharacterOverlay({ character, closeHref }: { character: Characte
     <div className="fixed inset-0 z-50 flex items-end justify-center sm:items-center" role="dialog" aria-modal="true" aria-labelledby="character-overlay-title">
       <Link to={closeHref} preventScrollReset className="absolute inset-0 bg-black/70" aria-label="Close" tabIndex={-1} />
       <div className="relative flex max-h-[92dvh] w-full max-w-3xl flex-col overflow-y-auto rounded-t-3xl border border-line bg-surface sm:flex-row sm:rounded-3xl">
-        <img
-          src={thumbnailUrl(character.avatarUrl, 1024) ?? undefined}
+        <CharacterPicture
+          name={character.name}
+          url={character.avatarUrl}
+          thumbnail={1024}
           alt={`Portrait of ${character.name}`}
           className="h-64 w-full object-cover sm:h-auto sm:w-80 sm:shrink-0"
           width={320}
