@@ -79,7 +79,7 @@ export function avataaarsOptions(appearance: Appearance, key: string): Partial<O
     eyebrows: [
       appearance.presentation === "woman"
         ? pickFor(["default", "defaultNatural", "raisedExcited"] as const, key, "brows")
-        : pickFor(["defaultNatural", "flatNatural", "raisedExcitedNatural"] as const, key, "brows"),
+        : pickFor(["defaultNatural", "raisedExcitedNatural"] as const, key, "brows"),
     ],
   };
 }
