@@ -2,11 +2,11 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { Eye, EyeOff } from "lucide-react";
 import { useFetcher, useLocation } from "react-router";
 import { authTexts, formRefusal, PASSWORD_MAX, PASSWORD_MIN, SIMPLE_EMAIL } from "~/lib/auth-forms";
-import { thumbnailUrl } from "~/lib/catalogue";
 import { SignInSubmit, TermsNotice } from "./auth-card";
 import { FormAlert } from "./ui/form";
 import { GoogleButton } from "./google-button";
 import { Dialog } from "./ui/dialog";
+import { CharacterPicture } from "./ui/avatar";
 
 export type AuthModalPicture = { name: string; avatarUrl: string | null };
 type Mode = "signin" | "signup";
@@ -96,17 +96,20 @@ export function AuthModalProvider({ pictures, googleSignIn, children }: { pictur
 }
 
 function ModalPicture({ picture }: { picture: AuthModalPicture | null }) {
-  const src = picture ? thumbnailUrl(picture.avatarUrl, 300) : null;
-  if (!src || !picture) return <div className="hidden rounded-xl bg-accent-soft sm:block" aria-hidden />;
+  if (!picture) return <div className="hidden rounded-xl bg-accent-soft sm:block" aria-hidden />;
   return (
-    <img
-      src={src}
-      alt={picture.name}
-      data-testid="auth-modal-picture"
-      className="hidden h-full max-h-80 w-full rounded-xl object-cover sm:block"
-      width={300}
-      height={400}
-    />
+    <div className="hidden sm:block">
+      <CharacterPicture
+        name={picture.name}
+        url={picture.avatarUrl}
+        thumbnail={300}
+        alt={picture.name}
+        testId="auth-modal-picture"
+        className="h-full max-h-80 w-full rounded-xl object-cover"
+        width={300}
+        height={400}
+      />
+    </div>
   );
 }
 

@@ -1,10 +1,11 @@
 import { Heart } from "lucide-react";
 import type { MouseEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { thumbnailUrl, type CharacterCardData } from "~/lib/catalogue";
+import type { CharacterCardData } from "~/lib/catalogue";
 import { signInPrompts, useAuthModal } from "./auth-modal";
 import { FavoriteButton, useFavoriteCharacterIds } from "./favorite-button";
 import { useCharacterText, useProfile } from "./shell/use-profile";
+import { CharacterPicture } from "./ui/avatar";
 import { SpriteIcon } from "./ui/sprite-icon";
 
 /**
@@ -23,12 +24,11 @@ export function CharacterCard({
   back: string;
   favorite: { isFavorite: boolean; onChanged: () => void };
 }) {
-  const image = thumbnailUrl(character.avatarUrl, 300);
   const characterText = useCharacterText();
   return (
     <article className="character-card">
       <a href={detailHref} data-action="open" className="character-card-media">
-        {image ? <img src={image} alt="" loading="lazy" decoding="async" width={300} height={400} /> : null}
+        <CharacterPicture name={character.name} url={character.avatarUrl} thumbnail={300} lazy width={300} height={400} className="size-full" />
         <span className="character-card-tags">
           {character.tags.slice(0, 2).map((tag) => (
             <span key={tag}>{tag}</span>

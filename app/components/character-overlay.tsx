@@ -1,10 +1,11 @@
 import { useEffect, useRef } from "react";
 import { MessageCircle, X } from "lucide-react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { thumbnailUrl, type CharacterDetailData } from "~/lib/catalogue";
+import type { CharacterDetailData } from "~/lib/catalogue";
 import { signInPrompts, useAuthModal } from "./auth-modal";
 import { FavoriteButton, useFavoriteCharacterIds } from "./favorite-button";
 import { useCharacterText, useProfile } from "./shell/use-profile";
+import { CharacterPicture } from "./ui/avatar";
 import { useFocusTrap } from "./ui/use-focus-trap";
 
 /**
@@ -40,8 +41,10 @@ export function CharacterOverlay({ character, closeHref }: { character: Characte
         tabIndex={-1}
         className="relative flex max-h-[92dvh] w-full max-w-3xl flex-col overflow-y-auto rounded-t-3xl border border-line bg-surface sm:flex-row sm:rounded-3xl"
       >
-        <img
-          src={thumbnailUrl(character.avatarUrl, 1024) ?? undefined}
+        <CharacterPicture
+          name={character.name}
+          url={character.avatarUrl}
+          thumbnail={1024}
           alt={`Portrait of ${character.name}`}
           className="h-64 w-full object-cover sm:h-auto sm:w-80 sm:shrink-0"
           width={320}

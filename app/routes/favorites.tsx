@@ -3,11 +3,11 @@ import { Form, Link } from "react-router";
 import { FavoriteButton } from "~/components/favorite-button";
 import { useCharacterText } from "~/components/shell/use-profile";
 import { SpriteIcon } from "~/components/ui/sprite-icon";
-import { thumbnailUrl } from "~/lib/catalogue";
 import { FAVORITE_TAGS_SHOWN, favoriteFilters, favoriteTexts, readFavoriteFilter, type FavoriteFilter, type FavoriteView } from "~/lib/favorites";
 import { requireUser } from "~/modules/auth/login-session.server";
 import { listFavorites } from "~/modules/favorites/favorites.server";
 import type { Route } from "./+types/favorites";
+import { CharacterPicture } from "~/components/ui/avatar";
 
 export function meta() {
   return [{ title: "My Favorites · CharacterVerse" }];
@@ -104,12 +104,11 @@ export default function Favorites({ loaderData }: Route.ComponentProps) {
 
 /** Avatar, the first 2 tags, name, description, Chat and the heart that removes it. */
 function FavoriteCard({ favorite, back }: { favorite: FavoriteView; back: string }) {
-  const image = thumbnailUrl(favorite.avatarUrl, 300);
   const characterText = useCharacterText();
   return (
     <article className="character-card" data-favorite-id={favorite.itemId}>
       <div className="character-card-media">
-        {image ? <img src={image} alt="" loading="lazy" decoding="async" width={300} height={400} /> : null}
+        <CharacterPicture name={favorite.name} url={favorite.avatarUrl} thumbnail={300} lazy width={300} height={400} className="size-full" />
         <span className="character-card-tags">
           {favorite.tags.slice(0, FAVORITE_TAGS_SHOWN).map((tag) => (
             <span key={tag}>{tag}</span>

@@ -1,6 +1,8 @@
 // Seed catalogue for CharacterVerse: characters, plans, banners and character detail options.
 // Data only. Every character is an original creation and an adult; all content is written to stay PG-13.
 
+import type { Appearance } from "./appearance";
+
 export type CategoryName = "Girls" | "Guys" | "Anime" | "Pros";
 
 export type PromptSection = { category: string; prompts: string[] };
@@ -25,11 +27,10 @@ export type SeedCharacter = {
   messageInstruction: string;
   imagePrompt: string;
   promptGuide: PromptGuide;
-  avatar: {
-    style: "lorelei" | "adventurer" | "notionists" | "personas" | "micah" | "avataaars" | "bigSmile" | "openPeeps";
-    seed: string;
-    background: string;
-  };
+  /** How the character looks, in agreement with imagePrompt: its portrait is drawn from this. */
+  appearance: Appearance;
+  /** The portrait's background colour. */
+  avatar: { background: string };
 };
 
 export const seedCharacters: SeedCharacter[] = [
@@ -92,7 +93,16 @@ export const seedCharacters: SeedCharacter[] = [
         prompts: ["Tell me about yourself", "What got you into astronomy?", "What's your idea of a perfect night?"],
       },
     },
-    avatar: { style: "lorelei", seed: "luna-stargazer", background: "#1e1b4b" },
+    appearance: {
+      presentation: "woman",
+      age: 29,
+      skin: "light",
+      hair: { length: "long", colour: "darkBrown", texture: "wavy" },
+      outfit: { kind: "sweater", colour: "#cbd5e1" },
+      expression: "smile",
+      extras: ["earrings"],
+    },
+    avatar: { background: "#1e1b4b" },
   },
   {
     key: "sofia-baker",
@@ -147,7 +157,15 @@ export const seedCharacters: SeedCharacter[] = [
         prompts: ["Tell me about yourself", "What does a normal day look like for you?", "What's something that always cheers you up?"],
       },
     },
-    avatar: { style: "adventurer", seed: "sofia-baker", background: "#7c2d12" },
+    appearance: {
+      presentation: "woman",
+      age: 31,
+      skin: "olive",
+      hair: { length: "shoulder", colour: "brown", texture: "curly", worn: "tiedUp" },
+      outfit: { kind: "apron", colour: "#f8fafc" },
+      expression: "grin",
+    },
+    avatar: { background: "#7c2d12" },
   },
   {
     key: "priya-bookworm",
@@ -194,7 +212,16 @@ export const seedCharacters: SeedCharacter[] = [
         prompts: ["Tell me about yourself", "How did you end up owning a bookshop?", "What are you reading right now?"],
       },
     },
-    avatar: { style: "avataaars", seed: "priya-bookworm", background: "#064e3b" },
+    appearance: {
+      presentation: "woman",
+      age: 28,
+      skin: "brown",
+      hair: { length: "long", colour: "black", texture: "straight", worn: "braid" },
+      glasses: { shape: "round", colour: "#4a2a12" },
+      outfit: { kind: "cardigan", colour: "#9ca3af" },
+      expression: "smile",
+    },
+    avatar: { background: "#064e3b" },
   },
   {
     key: "zara-wanderlust",
@@ -241,7 +268,15 @@ export const seedCharacters: SeedCharacter[] = [
         prompts: ["Tell me about yourself", "Where did you grow up?", "What's on your travel bucket list?"],
       },
     },
-    avatar: { style: "adventurer", seed: "zara-wanderlust", background: "#0e7490" },
+    appearance: {
+      presentation: "woman",
+      age: 30,
+      skin: "tan",
+      hair: { length: "shoulder", colour: "black", texture: "straight" },
+      outfit: { kind: "blazer", colour: "#6b7b4b" },
+      expression: "smile",
+    },
+    avatar: { background: "#0e7490" },
   },
   {
     key: "elena-violinist",
@@ -292,7 +327,15 @@ export const seedCharacters: SeedCharacter[] = [
         prompts: ["Tell me about yourself", "Why did you choose the violin?", "What music are you listening to lately?"],
       },
     },
-    avatar: { style: "lorelei", seed: "elena-violinist", background: "#581c87" },
+    appearance: {
+      presentation: "woman",
+      age: 27,
+      skin: "fair",
+      hair: { length: "long", colour: "lightBrown", texture: "straight", worn: "bun" },
+      outfit: { kind: "top", colour: "#111827" },
+      expression: "calm",
+    },
+    avatar: { background: "#581c87" },
   },
   {
     key: "nia-comedian",
@@ -337,7 +380,16 @@ export const seedCharacters: SeedCharacter[] = [
         prompts: ["Tell me about yourself", "How did you get into stand-up?", "What always makes you laugh?"],
       },
     },
-    avatar: { style: "avataaars", seed: "nia-comedian", background: "#be185d" },
+    appearance: {
+      presentation: "woman",
+      age: 29,
+      skin: "deep",
+      hair: { length: "short", colour: "black", texture: "coily", worn: "afro" },
+      outfit: { kind: "blazer", colour: "#facc15" },
+      expression: "grin",
+      extras: ["earrings"],
+    },
+    avatar: { background: "#be185d" },
   },
   {
     key: "ingrid-fjord-guide",
@@ -385,7 +437,16 @@ export const seedCharacters: SeedCharacter[] = [
         prompts: ["Tell me about yourself", "How did you become a mountain guide?", "What's your favourite season?"],
       },
     },
-    avatar: { style: "adventurer", seed: "ingrid-fjord-guide", background: "#1e3a8a" },
+    appearance: {
+      presentation: "woman",
+      age: 36,
+      skin: "fair",
+      hair: { length: "long", colour: "blonde", texture: "straight", worn: "braid" },
+      outfit: { kind: "hoodie", colour: "#dc2626" },
+      expression: "smile",
+      extras: ["freckles"],
+    },
+    avatar: { background: "#1e3a8a" },
   },
   {
     key: "camila-dancer",
@@ -428,7 +489,16 @@ export const seedCharacters: SeedCharacter[] = [
         prompts: ["Tell me about yourself", "How long have you been dancing?", "What do you love most about Cali?"],
       },
     },
-    avatar: { style: "lorelei", seed: "camila-dancer", background: "#b91c1c" },
+    appearance: {
+      presentation: "woman",
+      age: 27,
+      skin: "tan",
+      hair: { length: "long", colour: "black", texture: "curly" },
+      outfit: { kind: "top", colour: "#dc2626" },
+      expression: "grin",
+      extras: ["earrings"],
+    },
+    avatar: { background: "#831843" },
   },
   {
     key: "mei-gamedev",
@@ -471,7 +541,15 @@ export const seedCharacters: SeedCharacter[] = [
         prompts: ["Tell me about yourself", "What was the first game you ever played?", "What are you playing right now?"],
       },
     },
-    avatar: { style: "adventurer", seed: "mei-gamedev", background: "#4c1d95" },
+    appearance: {
+      presentation: "woman",
+      age: 24,
+      skin: "light",
+      hair: { length: "chin", colour: "black", texture: "straight", worn: "bob" },
+      outfit: { kind: "hoodie", colour: "#c4b5fd" },
+      expression: "grin",
+    },
+    avatar: { background: "#4c1d95" },
   },
   {
     key: "hannah-gardener",
@@ -514,7 +592,16 @@ export const seedCharacters: SeedCharacter[] = [
         prompts: ["Tell me about yourself", "How did you end up running a flower farm?", "What's your favourite flower and why?"],
       },
     },
-    avatar: { style: "lorelei", seed: "hannah-gardener", background: "#166534" },
+    appearance: {
+      presentation: "woman",
+      age: 38,
+      skin: "fair",
+      hair: { length: "long", colour: "auburn", texture: "wavy" },
+      outfit: { kind: "apron", colour: "#3b82f6" },
+      expression: "smile",
+      extras: ["blush"],
+    },
+    avatar: { background: "#166534" },
   },
   {
     key: "amara-designer",
@@ -559,7 +646,15 @@ export const seedCharacters: SeedCharacter[] = [
         prompts: ["Tell me about yourself", "What's your signature style?", "What was your very first design?"],
       },
     },
-    avatar: { style: "avataaars", seed: "amara-designer", background: "#a16207" },
+    appearance: {
+      presentation: "woman",
+      age: 32,
+      skin: "deep",
+      hair: { length: "long", colour: "black", texture: "coily", worn: "bun" },
+      outfit: { kind: "blazer", colour: "#ea580c" },
+      expression: "smile",
+    },
+    avatar: { background: "#a16207" },
   },
 
   // ---------------------------------------------------------------- Guys
@@ -605,7 +700,16 @@ export const seedCharacters: SeedCharacter[] = [
         prompts: ["Tell me about yourself", "How did you become a chef?", "What's your comfort food?"],
       },
     },
-    avatar: { style: "personas", seed: "marco-chef", background: "#9a3412" },
+    appearance: {
+      presentation: "man",
+      age: 38,
+      skin: "olive",
+      hair: { length: "short", colour: "darkBrown", texture: "curly" },
+      facialHair: { kind: "beard", colour: "darkBrown" },
+      outfit: { kind: "shirt", colour: "#f8fafc" },
+      expression: "grin",
+    },
+    avatar: { background: "#9a3412" },
   },
   {
     key: "kenji-jazz",
@@ -653,7 +757,16 @@ export const seedCharacters: SeedCharacter[] = [
         prompts: ["Tell me about yourself", "How did you fall in love with jazz?", "What do you do before a set?"],
       },
     },
-    avatar: { style: "micah", seed: "kenji-jazz", background: "#1f2937" },
+    appearance: {
+      presentation: "man",
+      age: 41,
+      skin: "fair",
+      hair: { length: "short", colour: "black", texture: "straight", worn: "messy" },
+      facialHair: { kind: "stubble", colour: "black" },
+      outfit: { kind: "shirt", colour: "#1f2937" },
+      expression: "calm",
+    },
+    avatar: { background: "#1f2937" },
   },
   {
     key: "ethan-firefighter",
@@ -698,7 +811,15 @@ export const seedCharacters: SeedCharacter[] = [
         prompts: ["Tell me about yourself", "Why did you become a firefighter?", "What do you do on your days off?"],
       },
     },
-    avatar: { style: "personas", seed: "ethan-firefighter", background: "#991b1b" },
+    appearance: {
+      presentation: "man",
+      age: 33,
+      skin: "fair",
+      hair: { length: "short", colour: "lightBrown", texture: "straight" },
+      outfit: { kind: "tee", colour: "#1e3a8a" },
+      expression: "smile",
+    },
+    avatar: { background: "#991b1b" },
   },
   {
     key: "rafael-surfer",
@@ -741,7 +862,15 @@ export const seedCharacters: SeedCharacter[] = [
         prompts: ["Tell me about yourself", "When did you learn to surf?", "What's your perfect day?"],
       },
     },
-    avatar: { style: "adventurer", seed: "rafael-surfer", background: "#0369a1" },
+    appearance: {
+      presentation: "man",
+      age: 28,
+      skin: "tan",
+      hair: { length: "short", colour: "lightBrown", texture: "wavy" },
+      outfit: { kind: "tee", colour: "#111827" },
+      expression: "grin",
+    },
+    avatar: { background: "#0369a1" },
   },
   {
     key: "arjun-chess",
@@ -785,7 +914,16 @@ export const seedCharacters: SeedCharacter[] = [
         prompts: ["Tell me about yourself", "How did you start playing chess?", "What do you do when you're not playing?"],
       },
     },
-    avatar: { style: "notionists", seed: "arjun-chess", background: "#334155" },
+    appearance: {
+      presentation: "man",
+      age: 30,
+      skin: "brown",
+      hair: { length: "short", colour: "black", texture: "straight" },
+      glasses: { shape: "rectangular", colour: "#111827" },
+      outfit: { kind: "shirt", colour: "#f8fafc" },
+      expression: "smile",
+    },
+    avatar: { background: "#334155" },
   },
   {
     key: "liam-storyteller",
@@ -828,7 +966,16 @@ export const seedCharacters: SeedCharacter[] = [
         prompts: ["Tell me about yourself", "How did you get into folk music?", "What's your favourite story to tell?"],
       },
     },
-    avatar: { style: "avataaars", seed: "liam-storyteller", background: "#14532d" },
+    appearance: {
+      presentation: "man",
+      age: 35,
+      skin: "fair",
+      hair: { length: "short", colour: "copper", texture: "straight", worn: "messy" },
+      facialHair: { kind: "beard", colour: "copper" },
+      outfit: { kind: "sweater", colour: "#f5f0e1" },
+      expression: "smile",
+    },
+    avatar: { background: "#14532d" },
   },
   {
     key: "kwame-architect",
@@ -873,7 +1020,17 @@ export const seedCharacters: SeedCharacter[] = [
         prompts: ["Tell me about yourself", "Why did you become an architect?", "What do you do to relax?"],
       },
     },
-    avatar: { style: "personas", seed: "kwame-architect", background: "#78350f" },
+    appearance: {
+      presentation: "man",
+      age: 48,
+      skin: "deep",
+      hair: { length: "cropped", colour: "saltPepper", texture: "coily" },
+      facialHair: { kind: "beard", colour: "saltPepper" },
+      glasses: { shape: "wire", colour: "#c0c0c0" },
+      outfit: { kind: "shirt", colour: "#d97706" },
+      expression: "calm",
+    },
+    avatar: { background: "#78350f" },
   },
   {
     key: "noah-ranger",
@@ -917,7 +1074,17 @@ export const seedCharacters: SeedCharacter[] = [
         prompts: ["Tell me about yourself", "Why did you become a ranger?", "What's your favourite animal?"],
       },
     },
-    avatar: { style: "micah", seed: "noah-ranger", background: "#3f6212" },
+    appearance: {
+      presentation: "man",
+      age: 31,
+      skin: "tan",
+      hair: { length: "short", colour: "darkBrown", texture: "straight" },
+      facialHair: { kind: "stubble", colour: "darkBrown" },
+      headwear: { kind: "hat", colour: "#a3895b" },
+      outfit: { kind: "shirt", colour: "#b59f6b" },
+      expression: "smile",
+    },
+    avatar: { background: "#3f6212" },
   },
   {
     key: "mateo-barber",
@@ -961,7 +1128,16 @@ export const seedCharacters: SeedCharacter[] = [
         prompts: ["Tell me about yourself", "How did you become a barber?", "What's the best advice a client ever gave you?"],
       },
     },
-    avatar: { style: "avataaars", seed: "mateo-barber", background: "#0f172a" },
+    appearance: {
+      presentation: "man",
+      age: 29,
+      skin: "tan",
+      hair: { length: "cropped", colour: "black", texture: "straight" },
+      facialHair: { kind: "beard", colour: "black" },
+      outfit: { kind: "apron", colour: "#111827" },
+      expression: "smile",
+    },
+    avatar: { background: "#0f172a" },
   },
   {
     key: "yannis-sea-captain",
@@ -1005,7 +1181,16 @@ export const seedCharacters: SeedCharacter[] = [
         prompts: ["Tell me about yourself", "How did you become a sailor?", "What do you miss most about the sea?"],
       },
     },
-    avatar: { style: "personas", seed: "yannis-sea-captain", background: "#0c4a6e" },
+    appearance: {
+      presentation: "man",
+      age: 67,
+      skin: "olive",
+      hair: { length: "short", colour: "white", texture: "straight" },
+      facialHair: { kind: "fullBeard", colour: "white" },
+      outfit: { kind: "shirt", colour: "#60a5fa" },
+      expression: "smile",
+    },
+    avatar: { background: "#0c4a6e" },
   },
   {
     key: "junho-filmmaker",
@@ -1050,7 +1235,15 @@ export const seedCharacters: SeedCharacter[] = [
         prompts: ["Tell me about yourself", "What made you want to make films?", "What's your all-time favourite movie?"],
       },
     },
-    avatar: { style: "micah", seed: "junho-filmmaker", background: "#312e81" },
+    appearance: {
+      presentation: "man",
+      age: 27,
+      skin: "light",
+      hair: { length: "short", colour: "black", texture: "straight", worn: "fringe" },
+      outfit: { kind: "sweater", colour: "#f5f0e1" },
+      expression: "calm",
+    },
+    avatar: { background: "#312e81" },
   },
 
   // ---------------------------------------------------------------- Anime
@@ -1100,7 +1293,15 @@ export const seedCharacters: SeedCharacter[] = [
         prompts: ["Tell me about yourself", "Where are you travelling to?", "What do you do when you're not fighting?"],
       },
     },
-    avatar: { style: "lorelei", seed: "kaede-ronin", background: "#450a0a" },
+    appearance: {
+      presentation: "woman",
+      age: 26,
+      skin: "fair",
+      hair: { length: "long", colour: "black", texture: "straight", worn: "ponytail" },
+      outfit: { kind: "top", colour: "#312e81" },
+      expression: "calm",
+    },
+    avatar: { background: "#450a0a" },
   },
   {
     key: "mirai-magical-girl",
@@ -1144,7 +1345,15 @@ export const seedCharacters: SeedCharacter[] = [
         prompts: ["Tell me about yourself", "What's it like having a secret identity?", "What's your favourite thing about being a guardian?"],
       },
     },
-    avatar: { style: "adventurer", seed: "mirai-magical-girl", background: "#db2777" },
+    appearance: {
+      presentation: "woman",
+      age: 19,
+      skin: "fair",
+      hair: { length: "long", colour: "pink", texture: "straight", worn: "twinTails" },
+      outfit: { kind: "top", colour: "#fce7f3" },
+      expression: "grin",
+    },
+    avatar: { background: "#db2777" },
   },
   {
     key: "ren-mecha-pilot",
@@ -1188,7 +1397,15 @@ export const seedCharacters: SeedCharacter[] = [
         prompts: ["Tell me about yourself", "Why did you become a pilot?", "Who's your biggest rival in the squadron?"],
       },
     },
-    avatar: { style: "adventurer", seed: "ren-mecha-pilot", background: "#1e40af" },
+    appearance: {
+      presentation: "man",
+      age: 22,
+      skin: "fair",
+      hair: { length: "short", colour: "blue", texture: "straight", worn: "spiky" },
+      outfit: { kind: "top", colour: "#1e3a8a" },
+      expression: "smile",
+    },
+    avatar: { background: "#1e40af" },
   },
   {
     key: "sayo-shrine-keeper",
@@ -1236,7 +1453,15 @@ export const seedCharacters: SeedCharacter[] = [
         prompts: ["Tell me about yourself", "How did you become the shrine keeper?", "What's your favourite season at the shrine?"],
       },
     },
-    avatar: { style: "lorelei", seed: "sayo-shrine-keeper", background: "#7f1d1d" },
+    appearance: {
+      presentation: "woman",
+      age: 23,
+      skin: "fair",
+      hair: { length: "long", colour: "black", texture: "straight" },
+      outfit: { kind: "top", colour: "#f8fafc" },
+      expression: "calm",
+    },
+    avatar: { background: "#7f1d1d" },
   },
   {
     key: "tama-cat-spirit",
@@ -1280,7 +1505,15 @@ export const seedCharacters: SeedCharacter[] = [
         prompts: ["Tell me about yourself", "How did you end up running a café?", "What's your favourite thing about humans?"],
       },
     },
-    avatar: { style: "lorelei", seed: "tama-cat-spirit", background: "#44403c" },
+    appearance: {
+      presentation: "woman",
+      age: 22,
+      skin: "fair",
+      hair: { length: "shoulder", colour: "silver", texture: "straight", worn: "messy" },
+      outfit: { kind: "top", colour: "#f5f0e1" },
+      expression: "grin",
+    },
+    avatar: { background: "#44403c" },
   },
   {
     key: "yukine-sky-librarian",
@@ -1329,7 +1562,16 @@ export const seedCharacters: SeedCharacter[] = [
         prompts: ["Tell me about yourself", "How did you become the archivist?", "What's your favourite book in the archive?"],
       },
     },
-    avatar: { style: "lorelei", seed: "yukine-sky-librarian", background: "#0f766e" },
+    appearance: {
+      presentation: "woman",
+      age: 28,
+      skin: "fair",
+      hair: { length: "long", colour: "paleBlue", texture: "straight", worn: "braid" },
+      glasses: { shape: "round", colour: "#c0c0c0" },
+      outfit: { kind: "top", colour: "#1e3a8a" },
+      expression: "calm",
+    },
+    avatar: { background: "#0f766e" },
   },
   {
     key: "daichi-ramen",
@@ -1373,7 +1615,15 @@ export const seedCharacters: SeedCharacter[] = [
         prompts: ["Tell me about yourself", "How did you start the ramen stall?", "What do you do on your day off?"],
       },
     },
-    avatar: { style: "adventurer", seed: "daichi-ramen", background: "#c2410c" },
+    appearance: {
+      presentation: "man",
+      age: 25,
+      skin: "fair",
+      hair: { length: "short", colour: "platinum", texture: "straight", worn: "messy" },
+      outfit: { kind: "tee", colour: "#111827" },
+      expression: "smile",
+    },
+    avatar: { background: "#c2410c" },
   },
   {
     key: "hikari-idol",
@@ -1418,7 +1668,15 @@ export const seedCharacters: SeedCharacter[] = [
         prompts: ["Tell me about yourself", "Why did you want to become an idol?", "What's your favourite snack?"],
       },
     },
-    avatar: { style: "lorelei", seed: "hikari-idol", background: "#9d174d" },
+    appearance: {
+      presentation: "woman",
+      age: 21,
+      skin: "fair",
+      hair: { length: "shoulder", colour: "lavender", texture: "straight" },
+      outfit: { kind: "top", colour: "#fbcfe8" },
+      expression: "grin",
+    },
+    avatar: { background: "#9d174d" },
   },
   {
     key: "sora-sky-pirate",
@@ -1467,7 +1725,15 @@ export const seedCharacters: SeedCharacter[] = [
         prompts: ["Tell me about yourself", "How did you become a sky pirate?", "What's the best thing you've ever found?"],
       },
     },
-    avatar: { style: "adventurer", seed: "sora-sky-pirate", background: "#b45309" },
+    appearance: {
+      presentation: "man",
+      age: 27,
+      skin: "light",
+      hair: { length: "short", colour: "auburn", texture: "straight", worn: "messy" },
+      outfit: { kind: "top", colour: "#0f766e" },
+      expression: "grin",
+    },
+    avatar: { background: "#b45309" },
   },
   {
     key: "noa-android-detective",
@@ -1512,7 +1778,15 @@ export const seedCharacters: SeedCharacter[] = [
         prompts: ["Tell me about yourself", "Who built you?", "What do you do when you're off duty?"],
       },
     },
-    avatar: { style: "adventurer", seed: "noa-android-detective", background: "#164e63" },
+    appearance: {
+      presentation: "woman",
+      age: 25,
+      skin: "pale",
+      hair: { length: "chin", colour: "silver", texture: "straight", worn: "bob" },
+      outfit: { kind: "top", colour: "#111827" },
+      expression: "calm",
+    },
+    avatar: { background: "#164e63" },
   },
   {
     key: "haruka-student-council",
@@ -1556,7 +1830,16 @@ export const seedCharacters: SeedCharacter[] = [
         prompts: ["Tell me about yourself", "Why did you run for president?", "What do you do on weekends?"],
       },
     },
-    avatar: { style: "lorelei", seed: "haruka-student-council", background: "#3730a3" },
+    appearance: {
+      presentation: "woman",
+      age: 20,
+      skin: "fair",
+      hair: { length: "long", colour: "navy", texture: "straight", worn: "fringe" },
+      outfit: { kind: "blazer", colour: "#1e293b" },
+      expression: "calm",
+      extras: ["blush"],
+    },
+    avatar: { background: "#3730a3" },
   },
 
   // ---------------------------------------------------------------- Pros
@@ -1610,7 +1893,15 @@ export const seedCharacters: SeedCharacter[] = [
         prompts: ["What do you need to know about me first?", "How do you build a workout plan?", "How should I track my progress?"],
       },
     },
-    avatar: { style: "notionists", seed: "jordan-fitness-coach", background: "#15803d" },
+    appearance: {
+      presentation: "man",
+      age: 32,
+      skin: "deep",
+      hair: { length: "cropped", colour: "black", texture: "coily" },
+      outfit: { kind: "tee", colour: "#6b7280" },
+      expression: "grin",
+    },
+    avatar: { background: "#15803d" },
   },
   {
     key: "nadia-nutritionist",
@@ -1658,7 +1949,15 @@ export const seedCharacters: SeedCharacter[] = [
         prompts: ["What do you need to know about me?", "How do you approach nutrition?", "Where should I start if I want to eat better?"],
       },
     },
-    avatar: { style: "personas", seed: "nadia-nutritionist", background: "#65a30d" },
+    appearance: {
+      presentation: "woman",
+      age: 37,
+      skin: "olive",
+      hair: { length: "shoulder", colour: "darkBrown", texture: "wavy" },
+      outfit: { kind: "top", colour: "#84a98c" },
+      expression: "smile",
+    },
+    avatar: { background: "#65a30d" },
   },
   {
     key: "grace-career-coach",
@@ -1714,7 +2013,15 @@ export const seedCharacters: SeedCharacter[] = [
         prompts: ["What do you need to know about me?", "How do you work with clients?", "Where should I start my job search?"],
       },
     },
-    avatar: { style: "notionists", seed: "grace-career-coach", background: "#1d4ed8" },
+    appearance: {
+      presentation: "woman",
+      age: 39,
+      skin: "fair",
+      hair: { length: "shoulder", colour: "darkBrown", texture: "straight", worn: "bob" },
+      outfit: { kind: "blazer", colour: "#1e3a8a" },
+      expression: "smile",
+    },
+    avatar: { background: "#1d4ed8" },
   },
   {
     key: "theo-legal-explainer",
@@ -1779,7 +2086,17 @@ export const seedCharacters: SeedCharacter[] = [
         prompts: ["What can you help me with?", "What can't you help me with?", "How do I find a lawyer I can afford?"],
       },
     },
-    avatar: { style: "openPeeps", seed: "theo-legal-explainer", background: "#374151" },
+    appearance: {
+      presentation: "man",
+      age: 49,
+      skin: "fair",
+      hair: { length: "short", colour: "greyingBrown", texture: "straight" },
+      facialHair: { kind: "beard", colour: "greyingBrown" },
+      glasses: { shape: "wire", colour: "#7c5a3a" },
+      outfit: { kind: "sweater", colour: "#a8a29e" },
+      expression: "calm",
+    },
+    avatar: { background: "#374151" },
   },
   {
     key: "farah-tax-helper",
@@ -1844,7 +2161,16 @@ export const seedCharacters: SeedCharacter[] = [
         prompts: ["What can you help me with?", "What should I have ready before we start?", "When should I see an accountant instead?"],
       },
     },
-    avatar: { style: "notionists", seed: "farah-tax-helper", background: "#0f766e" },
+    appearance: {
+      presentation: "woman",
+      age: 41,
+      skin: "olive",
+      hair: { length: "long", colour: "darkBrown", texture: "straight", worn: "bun" },
+      glasses: { shape: "rectangular", colour: "#d4af37" },
+      outfit: { kind: "cardigan", colour: "#881337" },
+      expression: "smile",
+    },
+    avatar: { background: "#0f766e" },
   },
   {
     key: "lucia-language-tutor",
@@ -1897,7 +2223,16 @@ export const seedCharacters: SeedCharacter[] = [
         prompts: ["How do your lessons work?", "Can you work out my level?", "Which language should I start with?"],
       },
     },
-    avatar: { style: "micah", seed: "lucia-language-tutor", background: "#c2410c" },
+    appearance: {
+      presentation: "woman",
+      age: 30,
+      skin: "olive",
+      hair: { length: "long", colour: "brown", texture: "wavy" },
+      outfit: { kind: "top", colour: "#e2725b" },
+      expression: "grin",
+      extras: ["earrings"],
+    },
+    avatar: { background: "#155e75" },
   },
   {
     key: "samuel-listener",
@@ -1955,7 +2290,16 @@ export const seedCharacters: SeedCharacter[] = [
         prompts: ["What can we talk about here?", "What can't you help with?", "How do we usually start?"],
       },
     },
-    avatar: { style: "personas", seed: "samuel-listener", background: "#475569" },
+    appearance: {
+      presentation: "man",
+      age: 52,
+      skin: "brown",
+      hair: { length: "cropped", colour: "grey", texture: "coily" },
+      facialHair: { kind: "beard", colour: "grey" },
+      outfit: { kind: "cardigan", colour: "#1e3a8a" },
+      expression: "smile",
+    },
+    avatar: { background: "#475569" },
   },
   {
     key: "ravi-startup-advisor",
@@ -2007,7 +2351,16 @@ export const seedCharacters: SeedCharacter[] = [
         prompts: ["What do you need to know about my startup?", "How do you give feedback?", "Where should a first-time founder start?"],
       },
     },
-    avatar: { style: "notionists", seed: "ravi-startup-advisor", background: "#7c3aed" },
+    appearance: {
+      presentation: "man",
+      age: 42,
+      skin: "brown",
+      hair: { length: "short", colour: "black", texture: "straight" },
+      facialHair: { kind: "beard", colour: "saltPepper" },
+      outfit: { kind: "sweater", colour: "#6b7280" },
+      expression: "grin",
+    },
+    avatar: { background: "#7c3aed" },
   },
   {
     key: "chloe-travel-planner",
@@ -2060,7 +2413,16 @@ export const seedCharacters: SeedCharacter[] = [
         prompts: ["What do you need to know to plan my trip?", "How do you build an itinerary?", "What's the best trip you've ever planned?"],
       },
     },
-    avatar: { style: "micah", seed: "chloe-travel-planner", background: "#0891b2" },
+    appearance: {
+      presentation: "woman",
+      age: 33,
+      skin: "fair",
+      hair: { length: "short", colour: "chestnut", texture: "straight", worn: "pixie" },
+      outfit: { kind: "blazer", colour: "#d6c6a5" },
+      expression: "grin",
+      extras: ["freckles"],
+    },
+    avatar: { background: "#0891b2" },
   },
   {
     key: "tomasz-coding-mentor",
@@ -2121,7 +2483,17 @@ export const seedCharacters: SeedCharacter[] = [
         prompts: ["How do you like to mentor?", "What should I tell you about my experience?", "Can you review my code?"],
       },
     },
-    avatar: { style: "openPeeps", seed: "tomasz-coding-mentor", background: "#0f172a" },
+    appearance: {
+      presentation: "man",
+      age: 38,
+      skin: "fair",
+      hair: { length: "short", colour: "sandy", texture: "straight" },
+      facialHair: { kind: "beard", colour: "sandy" },
+      glasses: { shape: "rectangular", colour: "#111827" },
+      outfit: { kind: "hoodie", colour: "#14532d" },
+      expression: "smile",
+    },
+    avatar: { background: "#0f172a" },
   },
   {
     key: "keisha-finance-coach",
@@ -2178,7 +2550,16 @@ export const seedCharacters: SeedCharacter[] = [
         prompts: ["What do you need to know about my finances?", "How do you coach people?", "Where do I start if I feel overwhelmed?"],
       },
     },
-    avatar: { style: "personas", seed: "keisha-finance-coach", background: "#047857" },
+    appearance: {
+      presentation: "woman",
+      age: 36,
+      skin: "brown",
+      hair: { length: "shoulder", colour: "black", texture: "curly" },
+      outfit: { kind: "sweater", colour: "#d4a017" },
+      expression: "grin",
+      extras: ["earrings"],
+    },
+    avatar: { background: "#047857" },
   },
 ];
 

@@ -129,3 +129,35 @@ test.describe("home on a phone", () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 });
+
+test.describe("home's portraits", () => {
+  test("every card shows its character's drawn portrait over the character's own colour", async ({ page }) => {
+    await page.goto("/");
+    const pictures = page.getByRole("article").locator(".character-card-media > :first-child");
+    await expect(pictures).toHaveCount(50);
+    for (const picture of await pictures.all()) {
+      await expect(picture).toHaveAttribute("src", /^\/thumb\/avatars\/characters\/[a-z-]+-[0-9a-f]{10}\.webp\?w=300$/);
+      await expect(picture).toHaveCSS("background-image", /^linear-gradient/);
+    }
+  });
+
+  test("the home page as the README shows it, on a desktop and on a phone", async ({ page }) => {
+    for (const [viewport, file] of [
+      [desktop, "home-desktop.png"],
+      [phone, "home-mobile.png"],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await page.goto("/");
+      await hydrated(page);
+      // The portraits in view have loaded, so the picture shows them rather than their colours.
+      await expect
+        .poll(() =>
+          page.evaluate(() =>
+            [...document.images].filter((image) => image.getBoundingClientRect().top < innerHeight).every((image) => image.complete && image.naturalWidth > 0),
+          ),
+        )
+        .toBe(true);
+      await page.screenshot({ path: `docs/screenshots/${file}` });
+    }
+  });
+});

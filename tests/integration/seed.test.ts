@@ -2,8 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listPublishedBanners } from "~/modules/catalogue/banners.server";
 import { listCategories } from "~/modules/catalogue/categories.server";
 import { searchCharacters } from "~/modules/catalogue/characters.server";
+import { startChat } from "~/modules/chat/sessions.server";
+import { prepareDatabase } from "~/modules/db/startup.server";
+import { seedPortraitPath } from "~/modules/seed/seed-portraits.server";
 import { seedCatalogueIfEmpty } from "~/modules/seed/seed.server";
 import { getObject } from "~/modules/storage/storage.server";
+import { seedCharacters } from "../../prisma/seed/catalogue-data";
+import { confirmedAccount } from "../helpers/accounts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 
 let test: TestDatabase;
@@ -73,5 +78,25 @@ describe("the starter catalogue", () => {
     const before = await test.database.prisma.character.count();
     expect(await seedCatalogueIfEmpty(test.database.prisma)).toBe(false);
     expect(await test.database.prisma.character.count()).toBe(before);
+  });
+
+  it("redraws at start-up a seed portrait still on an earlier drawing, and leaves replaced ones alone", async () => {
+    const prisma = test.database.prisma;
+    const [luna, sofia] = seedCharacters;
+    const current = `/storage/avatars/${seedPortraitPath(luna)}`;
+    const earlier = `/storage/avatars/characters/${luna.key}.webp`;
+    const uploaded = "/storage/avatars/characters/3f1c9a2b7d.webp";
+    await prisma.character.updateMany({ where: { name: luna.name }, data: { avatarUrl: earlier } });
+    await prisma.character.updateMany({ where: { name: sofia.name }, data: { avatarUrl: uploaded } });
+    const ada = await confirmedAccount();
+    const lunaId = (await prisma.character.findFirstOrThrow({ where: { name: luna.name } })).id;
+    await startChat(ada.id, lunaId);
+
+    await prepareDatabase(test.database, { seed: true });
+
+    expect((await prisma.character.findFirstOrThrow({ where: { name: luna.name } })).avatarUrl).toBe(current);
+    expect((await prisma.chatAgent.findFirstOrThrow({ where: { userId: ada.id } })).avatarUrl).toBe(current);
+    expect((await prisma.character.findFirstOrThrow({ where: { name: sofia.name } })).avatarUrl).toBe(uploaded);
+    expect((await getObject("avatars", seedPortraitPath(luna)))?.body.subarray(8, 12).toString()).toBe("WEBP");
   });
 });

@@ -22,7 +22,7 @@ export function SubmissionList({ submissions }: { submissions: SubmissionRow[] }
       {submissions.map((submission) => (
         <li key={submission.id} className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-4 sm:flex-row sm:items-center">
           <div className="flex min-w-0 flex-1 items-start gap-3">
-            <Avatar url={submission.avatarUrl} size={36} />
+            <Avatar url={submission.avatarUrl} size={36} name={submission.name} />
             <div className="flex min-w-0 flex-col gap-0.5">
               <span className="font-medium break-words">{submission.name}</span>
               <span className="text-xs text-muted">

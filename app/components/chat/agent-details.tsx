@@ -1,9 +1,9 @@
 import { useLocation } from "react-router";
 import { FavoriteButton } from "~/components/favorite-button";
 import { useCharacterText } from "~/components/shell/use-profile";
-import { thumbnailUrl } from "~/lib/catalogue";
 import { costLabel } from "~/lib/chat";
 import type { PromptSection } from "~/lib/prompt-guide";
+import { CharacterPicture } from "../ui/avatar";
 
 const QUICK_ACTIONS = [
   { key: "ask_me", label: "Ask Me" },
@@ -44,12 +44,18 @@ export function AgentDetails({
   onQuickPrompt: (sectionKey: string) => void;
   onOpenGuide: () => void;
 }) {
-  const avatar = thumbnailUrl(agent.avatarUrl, 300);
   const location = useLocation();
   const characterText = useCharacterText();
   return (
     <div>
-      {avatar ? <img src={avatar} alt="" className="aspect-[3/4] w-full rounded-2xl object-cover" width={300} height={400} /> : null}
+      <CharacterPicture
+        name={agent.name}
+        url={agent.avatarUrl}
+        thumbnail={300}
+        className="aspect-[3/4] w-full rounded-2xl object-cover"
+        width={300}
+        height={400}
+      />
       <div className="mt-4 flex items-center justify-between gap-2">
         {/* A name of one long word wraps anywhere rather than push Edit out of the panel. */}
         <h2 className="min-w-0 text-lg font-semibold [overflow-wrap:anywhere]">{agent.name}</h2>

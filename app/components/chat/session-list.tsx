@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
-import { thumbnailUrl } from "~/lib/catalogue";
 import { chatTexts, type ChatSessionSummary } from "~/lib/chat";
 import { formatChatTime } from "~/lib/dates";
 import { messagePreview } from "~/lib/message-preview";
+import { CharacterPicture } from "../ui/avatar";
 
 type Older = { next: string | null; load?: () => void; state?: "idle" | "loading" | "failed"; fromOlderPage?: boolean };
 
@@ -75,7 +75,6 @@ export function ChatSessionList({
           ) : null}
           <ul aria-label="Chats" ref={list}>
             {sessions.map((session) => {
-              const avatar = thumbnailUrl(session.agentAvatar, 150);
               return (
                 <li key={session.id}>
                   <Link
@@ -83,11 +82,14 @@ export function ChatSessionList({
                     aria-current={session.id === activeId ? "page" : undefined}
                     className={`flex items-center gap-3 px-3 py-3 hover:bg-raised ${session.id === activeId ? "bg-accent-soft" : ""}`}
                   >
-                    {avatar ? (
-                      <img src={avatar} alt="" className="size-11 shrink-0 rounded-full object-cover" width={44} height={44} />
-                    ) : (
-                      <span className="size-11 shrink-0 rounded-full bg-raised" />
-                    )}
+                    <CharacterPicture
+                      name={session.agentName}
+                      url={session.agentAvatar}
+                      thumbnail={150}
+                      className="size-11 shrink-0 rounded-full object-cover"
+                      width={44}
+                      height={44}
+                    />
                     <span className="min-w-0 flex-1">
                       <span className="flex items-baseline justify-between gap-2">
                         <span className="truncate font-medium">{session.agentName}</span>

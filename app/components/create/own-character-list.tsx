@@ -25,7 +25,7 @@ export function OwnCharacterList({ characters }: { characters: OwnCharacterRow[]
       {characters.map((character) => (
         <li key={character.id} className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0">
           <div className="flex min-w-0 items-center gap-3">
-            <Avatar url={character.avatarUrl} size={36} />
+            <Avatar url={character.avatarUrl} size={36} name={character.name} />
             <div className="flex min-w-0 flex-col">
               <span className="font-medium break-words">{character.name}</span>
               <StatusLabel character={character} />

@@ -1,16 +1,62 @@
+import type { CSSProperties } from "react";
 import { thumbnailUrl } from "~/lib/catalogue";
+import { initialsOf, nameBackground } from "~/lib/name-colour";
 
 const sizes = { 36: "size-9", 64: "size-16" } as const;
 
-/** A round picture of a person or a character, from its small thumbnail, or the default avatar when it has none. */
-export function Avatar({ url, size, alt = "" }: { url: string | null; size: keyof typeof sizes; alt?: string }) {
+/**
+ * A round picture of a person or a character, from its small thumbnail. Without a picture, a
+ * character (given by `name`) shows its initials; a person shows the default avatar.
+ */
+export function Avatar({ url, size, alt = "", name }: { url: string | null; size: keyof typeof sizes; alt?: string; name?: string }) {
+  const className = `${sizes[size]} shrink-0 rounded-full object-cover`;
+  if (name !== undefined) return <CharacterPicture name={name} url={url} thumbnail={150} className={className} alt={alt} width={size} height={size} />;
+  return <img src={thumbnailUrl(url, 150) ?? "/default-avatar.svg"} alt={alt} className={className} width={size} height={size} />;
+}
+
+/**
+ * A character's picture, or its initials on a colour drawn from its name when it has none. The
+ * same colour shows behind the picture while it loads, so a card is never an empty dark box.
+ */
+export function CharacterPicture({
+  name,
+  url,
+  thumbnail,
+  className = "",
+  alt = "",
+  width,
+  height,
+  lazy = false,
+  testId,
+}: {
+  name: string;
+  url: string | null;
+  thumbnail: 150 | 300 | 1024;
+  className?: string;
+  alt?: string;
+  width: number;
+  height: number;
+  lazy?: boolean;
+  testId?: string;
+}) {
+  const style: CSSProperties = { backgroundImage: nameBackground(name) };
+  const src = thumbnailUrl(url, thumbnail);
+  if (src) {
+    const loading = lazy ? "lazy" : undefined;
+    return (
+      <img src={src} alt={alt} className={className} style={style} width={width} height={height} loading={loading} decoding="async" data-testid={testId} />
+    );
+  }
   return (
-    <img
-      src={thumbnailUrl(url, 150) ?? "/default-avatar.svg"}
-      alt={alt}
-      className={`${sizes[size]} shrink-0 rounded-full object-cover`}
-      width={size}
-      height={size}
-    />
+    <span
+      role={alt ? "img" : undefined}
+      aria-label={alt || undefined}
+      aria-hidden={alt ? undefined : true}
+      className={`@container flex items-center justify-center font-semibold text-white select-none ${className}`}
+      style={style}
+      data-testid={testId}
+    >
+      <span className="text-[34cqw] leading-none">{initialsOf(name)}</span>
+    </span>
   );
 }

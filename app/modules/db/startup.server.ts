@@ -1,6 +1,7 @@
 import path from "node:path";
 import { applyAdminEmail } from "~/modules/auth/admin.server";
 import { logger } from "~/modules/logging/logger.server";
+import { redrawSeedPortraits } from "~/modules/seed/seed-portraits.server";
 import { publishStarterModelsWithKeys, seedCatalogueIfEmpty } from "~/modules/seed/seed.server";
 import type { Database } from "./database.server";
 import { applyPendingMigrations } from "./migrate.server";
@@ -9,8 +10,9 @@ export const MIGRATIONS_DIR = path.resolve(process.cwd(), "prisma/migrations");
 
 /**
  * Brings the database up to date before the server listens: pending migrations, the seed when
- * the catalogue is empty, and fresh planner statistics. Both run under the migration lock, so instances that start at
- * the same time on one empty database take turns and the second finds the work done.
+ * the catalogue is empty (or else the seed portraits drawn anew since), and fresh planner
+ * statistics. Both run under the migration lock, so instances that start at the same time on one
+ * empty database take turns and the second finds the work done.
  */
 export async function prepareDatabase(database: Database, options: { seed: boolean }) {
   return database.withMigrationLock(async (sql) => {
@@ -18,6 +20,8 @@ export async function prepareDatabase(database: Database, options: { seed: boole
     if (applied.length) logger.info({ applied }, "applied database migrations");
     const seeded = options.seed ? await seedCatalogueIfEmpty(database.prisma) : false;
     if (seeded) logger.info("seeded an empty database with the starter catalogue");
+    const redrawn = options.seed && !seeded ? await redrawSeedPortraits(database.prisma) : 0;
+    if (redrawn) logger.info({ redrawn }, "redrew seed portraits still on an earlier drawing");
     const published = await publishStarterModelsWithKeys(database.prisma);
     if (published) logger.info({ published }, "published starter models whose platform key is now configured");
     await applyAdminEmail(database.prisma);

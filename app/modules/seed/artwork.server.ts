@@ -1,28 +1,21 @@
 import { createAvatar } from "@dicebear/core";
-import * as styles from "@dicebear/collection";
+import * as collection from "@dicebear/collection";
 import sharp from "sharp";
+import type { PortraitDrawing } from "./portraits/portraits";
 
-export type AvatarSpec = { style: keyof typeof avatarStyles; seed: string; background: string };
+const styles = { avataaars: collection.avataaars, adventurer: collection.adventurer };
 
-const avatarStyles = {
-  lorelei: styles.lorelei,
-  adventurer: styles.adventurer,
-  notionists: styles.notionists,
-  personas: styles.personas,
-  micah: styles.micah,
-  avataaars: styles.avataaars,
-  bigSmile: styles.bigSmile,
-  openPeeps: styles.openPeeps,
-};
+/** The portrait as SVG, drawn locally with DiceBear: no network needed. */
+export function portraitSvg(drawing: PortraitDrawing) {
+  return createAvatar(styles[drawing.style] as typeof collection.avataaars, { ...drawing.options, size: 512 }).toString();
+}
 
-/** A character portrait drawn locally with DiceBear and rasterised by sharp: no network needed. */
-export async function renderCharacterAvatar(spec: AvatarSpec): Promise<Buffer> {
-  const svg = createAvatar(avatarStyles[spec.style] as typeof styles.lorelei, {
-    seed: spec.seed,
-    backgroundColor: [spec.background.replace("#", "")],
-    size: 512,
-  }).toString();
-  return sharp(Buffer.from(svg)).resize(512, 512).webp({ quality: 86 }).toBuffer();
+/** A character portrait rasterised by sharp. */
+export async function renderCharacterAvatar(drawing: PortraitDrawing): Promise<Buffer> {
+  return sharp(Buffer.from(portraitSvg(drawing)))
+    .resize(512, 512)
+    .webp({ quality: 86 })
+    .toBuffer();
 }
 
 /** A wide banner background: a two-colour gradient with soft light shapes; the UI lays text over it. */

@@ -6,8 +6,9 @@ import { promptGuideSchema } from "~/lib/documents/prompt-guide";
 import { isPlatformConfigured } from "~/modules/config/env.server";
 import { putObject, publicUrl } from "~/modules/storage/storage.server";
 import { seedBanners, seedCharacterDetails, seedCharacters, seedPlans, type SeedCharacter } from "../../../prisma/seed/catalogue-data";
-import { renderBannerImage, renderCharacterAvatar } from "./artwork.server";
+import { renderBannerImage } from "./artwork.server";
 import { seedCategories, seedChatModels, seedModelTypes, seedTokenPackages } from "./reference-data";
+import { storeSeedPortrait } from "./seed-portraits.server";
 
 /** Seeds the starter catalogue unless the database already has one. Returns whether it seeded. */
 export async function seedCatalogueIfEmpty(db: PrismaClient) {
@@ -21,7 +22,7 @@ export async function seedCatalogueIfEmpty(db: PrismaClient) {
  * leaves either a full catalogue or an empty one (and the next start seeds again).
  */
 export async function seedCatalogue(db: PrismaClient) {
-  const avatars = await Promise.all(seedCharacters.map(storeAvatar));
+  const avatars = await Promise.all(seedCharacters.map(storeSeedPortrait));
   const bannerImages = await Promise.all(
     seedBanners.map(async (banner, index) =>
       publicUrl("banners", await putObject("banners", `banners/${banner.key}.webp`, await renderBannerImage(banner.gradient, index + 3))),
@@ -33,60 +34,64 @@ export async function seedCatalogue(db: PrismaClient) {
   const start = Date.now() - ordered.length * 60_000;
   const seededAt = new Date();
 
-  await db.$transaction(async (tx) => {
-    await tx.category.createMany({ data: seedCategories });
-    await tx.$executeRawUnsafe(`SELECT setval(pg_get_serial_sequence('character_category', 'id'), (SELECT max(id) FROM character_category))`);
-    await tx.modelType.createMany({ data: seedModelTypes });
-    await tx.chatModel.createMany({
-      // Equal timestamps mark a model no admin has edited yet (see publishStarterModelsWithKeys).
-      data: seedChatModels.map((model) => ({
-        ...model,
-        settings: modelSettingsSchema.parse(model.settings),
-        isPublished: isPlatformConfigured(model.aiPlatform),
-        createdAt: seededAt,
-        updatedAt: seededAt,
-      })),
-    });
-    await tx.tokenPackage.createMany({ data: seedTokenPackages });
-    await tx.characterDetailDefinition.createMany({
-      data: seedCharacterDetails.map((detail, seq) => ({
-        name: detail.name,
-        description: detail.description,
-        details: detailOptionsSchema.parse(detail.options),
-        seq,
-      })),
-    });
-    await tx.character.createMany({
-      data: ordered.map((character, index) => ({
-        name: character.name,
-        description: character.description,
-        avatarUrl: avatars[seedCharacters.indexOf(character)],
-        categoryId: categoryIds.get(character.category)!,
-        welcomeMessage: character.welcomeMessage,
-        ...characterDocumentColumns(characterDocumentSchema.parse({ isPublished: true, details: { ...character.details, tags: character.tags } })),
-        systemInstruction: character.systemInstruction,
-        messageInstruction: character.messageInstruction,
-        imagePrompt: character.imagePrompt,
-        promptGuide: promptGuideSchema.parse(character.promptGuide),
-        createdAt: new Date(start + index * 60_000),
-      })),
-    });
-    await tx.plan.createMany({
-      data: seedPlans.map(({ key: _key, price, ...plan }) => ({ ...plan, priceCents: Math.round(price * 100) })),
-    });
-    await tx.banner.createMany({
-      data: seedBanners.map((banner, index) => ({
-        title: banner.title,
-        description: banner.description,
-        ctaTitle: banner.ctaTitle,
-        ctaUrl: banner.ctaUrl,
-        imageUrl: bannerImages[index],
-        displayCategories: banner.displayCategories,
-        isPublished: true,
-        startAt: new Date(Date.UTC(2026, 0, 1 + index)),
-      })),
-    });
-  });
+  // A few hundred rows: on a busy machine they can take longer than Prisma's default 5 seconds.
+  await db.$transaction(
+    async (tx) => {
+      await tx.category.createMany({ data: seedCategories });
+      await tx.$executeRawUnsafe(`SELECT setval(pg_get_serial_sequence('character_category', 'id'), (SELECT max(id) FROM character_category))`);
+      await tx.modelType.createMany({ data: seedModelTypes });
+      await tx.chatModel.createMany({
+        // Equal timestamps mark a model no admin has edited yet (see publishStarterModelsWithKeys).
+        data: seedChatModels.map((model) => ({
+          ...model,
+          settings: modelSettingsSchema.parse(model.settings),
+          isPublished: isPlatformConfigured(model.aiPlatform),
+          createdAt: seededAt,
+          updatedAt: seededAt,
+        })),
+      });
+      await tx.tokenPackage.createMany({ data: seedTokenPackages });
+      await tx.characterDetailDefinition.createMany({
+        data: seedCharacterDetails.map((detail, seq) => ({
+          name: detail.name,
+          description: detail.description,
+          details: detailOptionsSchema.parse(detail.options),
+          seq,
+        })),
+      });
+      await tx.character.createMany({
+        data: ordered.map((character, index) => ({
+          name: character.name,
+          description: character.description,
+          avatarUrl: avatars[seedCharacters.indexOf(character)],
+          categoryId: categoryIds.get(character.category)!,
+          welcomeMessage: character.welcomeMessage,
+          ...characterDocumentColumns(characterDocumentSchema.parse({ isPublished: true, details: { ...character.details, tags: character.tags } })),
+          systemInstruction: character.systemInstruction,
+          messageInstruction: character.messageInstruction,
+          imagePrompt: character.imagePrompt,
+          promptGuide: promptGuideSchema.parse(character.promptGuide),
+          createdAt: new Date(start + index * 60_000),
+        })),
+      });
+      await tx.plan.createMany({
+        data: seedPlans.map(({ key: _key, price, ...plan }) => ({ ...plan, priceCents: Math.round(price * 100) })),
+      });
+      await tx.banner.createMany({
+        data: seedBanners.map((banner, index) => ({
+          title: banner.title,
+          description: banner.description,
+          ctaTitle: banner.ctaTitle,
+          ctaUrl: banner.ctaUrl,
+          imageUrl: bannerImages[index],
+          displayCategories: banner.displayCategories,
+          isPublished: true,
+          startAt: new Date(Date.UTC(2026, 0, 1 + index)),
+        })),
+      });
+    },
+    { timeout: 60_000 },
+  );
 }
 
 /**
@@ -99,11 +104,6 @@ export async function publishStarterModelsWithKeys(db: PrismaClient) {
   return db.$executeRaw`
     UPDATE chat_models SET is_published = true
     WHERE chat_model = ANY(${ready}) AND NOT is_published AND updated_at = created_at`;
-}
-
-async function storeAvatar(character: SeedCharacter) {
-  const image = await renderCharacterAvatar(character.avatar);
-  return publicUrl("avatars", await putObject("avatars", `characters/${character.key}.webp`, image));
 }
 
 function interleaveByCategory(characters: SeedCharacter[]) {

@@ -1,11 +1,11 @@
 import { ModalRoute } from "~/components/admin/modal-route";
 import { useLocation } from "react-router";
-import { thumbnailUrl } from "~/lib/catalogue";
 import { charactersListPath } from "~/lib/character-form";
 import { formatDate } from "~/lib/dates";
 import { getCharacterInfo } from "~/modules/admin/characters.server";
 import { editorLoader } from "~/modules/admin/console.server";
 import type { Route } from "./+types/characters.info";
+import { CharacterPicture } from "~/components/ui/avatar";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   return editorLoader(request, async () => ({ character: await getCharacterInfo(params.characterId) }));
@@ -29,9 +29,14 @@ export default function CharacterInfo({ loaderData }: Route.ComponentProps) {
   return (
     <ModalRoute title="Character Info" backTo={back} wide>
       <div className="flex items-center gap-3">
-        {character.avatarUrl ? (
-          <img src={thumbnailUrl(character.avatarUrl, 150) ?? character.avatarUrl} alt="" className="size-16 rounded-full object-cover" />
-        ) : null}
+        <CharacterPicture
+          name={character.name}
+          url={character.avatarUrl}
+          thumbnail={150}
+          className="size-16 shrink-0 rounded-full object-cover"
+          width={64}
+          height={64}
+        />
         <p className="text-lg font-semibold break-words">{character.name}</p>
       </div>
       <dl className="flex flex-col gap-3 text-sm">

@@ -9,7 +9,6 @@ import { ListHeader } from "~/components/admin/list-header";
 import { PublishSwitch } from "~/components/admin/publish-switch";
 import { Pagination } from "~/components/pagination";
 import { pageHref, rangeLabel } from "~/lib/admin-lists";
-import { thumbnailUrl } from "~/lib/catalogue";
 import { characterFormTexts, charactersListPath } from "~/lib/character-form";
 import { formatDate } from "~/lib/dates";
 import { SUBMISSIONS_PATH } from "~/lib/review-queue";
@@ -22,6 +21,7 @@ import { listCategories } from "~/modules/catalogue/categories.server";
 import { approveSubmission, listSubmissions } from "~/modules/catalogue/submissions.server";
 import { isAppError, redirectWithToast } from "~/modules/http/errors.server";
 import type { Route } from "./+types/characters";
+import { CharacterPicture } from "~/components/ui/avatar";
 
 export function meta() {
   return [{ title: "Characters · Admin · CharacterVerse" }];
@@ -89,11 +89,14 @@ const columns: AdminColumn<Listed>[] = [
     primary: true,
     cell: (character) => (
       <span className="flex min-w-0 items-center gap-3">
-        {character.avatarUrl ? (
-          <img src={thumbnailUrl(character.avatarUrl, 150) ?? character.avatarUrl} alt="" className="size-10 shrink-0 rounded-full bg-raised object-cover" />
-        ) : (
-          <span className="size-10 shrink-0 rounded-full bg-raised" aria-hidden />
-        )}
+        <CharacterPicture
+          name={character.name}
+          url={character.avatarUrl}
+          thumbnail={150}
+          className="size-10 shrink-0 rounded-full object-cover"
+          width={40}
+          height={40}
+        />
         <span className="min-w-0 font-medium break-words">{character.name}</span>
       </span>
     ),

@@ -186,7 +186,7 @@ function TopCharacters({ characters, days }: { characters: TopCharacter[]; days:
           {characters.map((character, index) => (
             <li key={character.id} className="flex items-center gap-3">
               <span className="w-4 text-sm text-faint">{index + 1}</span>
-              <Avatar url={character.avatarUrl} size={36} />
+              <Avatar url={character.avatarUrl} size={36} name={character.name} />
               <span className="flex min-w-0 flex-1 flex-col">
                 <span className="truncate font-medium">{character.name}</span>
                 <span className="text-xs text-muted">

@@ -11,7 +11,6 @@ import { ChatSessionList } from "~/components/chat/session-list";
 import { useChat } from "~/components/chat/use-chat";
 import { useChatScroll } from "~/components/chat/use-chat-scroll";
 import { useSessionPages } from "~/components/chat/use-session-pages";
-import { thumbnailUrl } from "~/lib/catalogue";
 import type { FieldErrors } from "~/lib/auth-forms";
 import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_PER_MESSAGE } from "~/lib/attachments";
 import { chatTexts } from "~/lib/chat";
@@ -26,6 +25,7 @@ import { errorData, isAppError } from "~/modules/http/errors.server";
 import { readFormWithin } from "~/modules/http/form.server";
 import type { ChatMode } from "~/lib/documents/chat-message";
 import type { Route } from "./+types/session";
+import { CharacterPicture } from "~/components/ui/avatar";
 
 /** Spec section 2: on narrow screens the conversation is full-screen, with its own header and back action. */
 export const handle: ShellHandle = { frame: "conversation" };
@@ -193,7 +193,6 @@ export default function ChatSession({ loaderData, actionData, params }: Route.Co
   }, [hasMore, loadOlder]);
 
   const last = chat.messages.at(-1);
-  const agentAvatar = thumbnailUrl(page.agent.avatarUrl, 300);
   return (
     <div className="flex h-dvh min-h-0 md:h-[calc(100dvh-4rem)]">
       <aside className="hidden w-72 shrink-0 border-r border-line lg:block" aria-label="Chat sessions">
@@ -209,7 +208,14 @@ export default function ChatSession({ loaderData, actionData, params }: Route.Co
           <Link to="/chat" className="rounded-full p-1 text-muted hover:text-ink lg:hidden" aria-label="All chats">
             <ChevronLeft className="size-5" />
           </Link>
-          {agentAvatar ? <img src={agentAvatar} alt="" className="size-9 rounded-full object-cover" width={36} height={36} /> : null}
+          <CharacterPicture
+            name={page.agent.name}
+            url={page.agent.avatarUrl}
+            thumbnail={150}
+            className="size-9 shrink-0 rounded-full object-cover"
+            width={36}
+            height={36}
+          />
           <h1 className="flex-1 truncate font-semibold">{page.agent.name}</h1>
           <button
             type="button"
