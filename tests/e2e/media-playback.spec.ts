@@ -7,7 +7,7 @@ import { E2E_SMTP_PORT } from "../../playwright.config";
 import { startSmtpCapture, type SmtpCapture } from "../fakes/smtp-capture";
 import { hydrated, startChatFromExplore } from "./journeys";
 import { personWithTokens } from "./media-journeys";
-import { desktop, phone } from "./viewports";
+import { phone } from "./viewports";
 
 const SHOTS = "/tmp/shots/media";
 
@@ -61,8 +61,8 @@ async function generate(page: Page, type: "video" | "audio", prompt: string) {
   await expect(page.getByRole("status").filter({ hasText: "Image generation started" })).toBeVisible();
 }
 
-test("a demo video generated on /generate plays in the gallery, the Collection and a chat; a demo sound plays", async ({ browser }) => {
-  const { context, page } = await personWithTokens(browser, smtp, "playback");
+test("a demo video generated on /generate plays in the gallery and in the Collection", async ({ browser }) => {
+  const { context, page } = await personWithTokens(browser, smtp, "video");
 
   // The price of what is chosen, beside what the person has.
   await page.goto("/generate?type=video");
@@ -90,22 +90,27 @@ test("a demo video generated on /generate plays in the gallery, the Collection a
   await hydrated(page);
   await expectPlays(page.getByTestId("collection-item").locator("video").first(), { video: true });
   await page.screenshot({ path: `${SHOTS}/collection-video-1280.png`, fullPage: true });
+  await page.setViewportSize(phone);
+  await page.reload();
+  await page.screenshot({ path: `${SHOTS}/collection-video-390.png`, fullPage: true });
+  await context.close();
+});
 
-  // A sound's tile plays it.
+test("a demo sound's gallery tile plays it", async ({ browser }) => {
+  const { context, page } = await personWithTokens(browser, smtp, "audio");
   await generate(page, "audio", "rain on a tin roof");
   const sound = page.getByTestId("gallery-item").filter({ hasText: "rain on a tin roof" }).locator("audio");
   await expect(sound).toHaveCount(1, { timeout: 30_000 });
   await expectPlays(sound, { video: false });
   await page.screenshot({ path: `${SHOTS}/generate-audio-1280.png`, fullPage: true });
   await page.setViewportSize(phone);
-  await page.goto("/generate?type=audio&filter=mine");
-  await hydrated(page);
+  await page.reload();
   await page.screenshot({ path: `${SHOTS}/generate-audio-390.png`, fullPage: true });
-  await page.goto("/collection");
-  await page.screenshot({ path: `${SHOTS}/collection-390.png`, fullPage: true });
-  await page.setViewportSize(desktop);
+  await context.close();
+});
 
-  // A chat's video mode gets the character's video, which plays where it arrives.
+test("a chat's video mode gets the character's demo video, which plays where it arrives", async ({ browser }) => {
+  const { context, page } = await personWithTokens(browser, smtp, "chat-video");
   await startChatFromExplore(page, 0);
   await page.getByLabel("Settings: Chat mode").click();
   await page.getByRole("radio", { name: /^Video/ }).check();
@@ -114,6 +119,7 @@ test("a demo video generated on /generate plays in the gallery, the Collection a
   const chatVideo = page.getByRole("list", { name: "Messages" }).locator("video");
   await expect(chatVideo).toHaveCount(1, { timeout: 30_000 });
   await expectPlays(chatVideo, { video: true });
+  await page.screenshot({ path: `${SHOTS}/chat-video-1280.png` });
   await context.close();
 });
 
