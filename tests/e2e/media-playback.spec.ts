@@ -2,6 +2,7 @@
 // the gallery, the Collection and a chat; a sound plays in its gallery tile. Also the page's
 // price beside the balance, one picture by default, the All / Mine / Public filter and the
 // labelled Public switch, with JavaScript and without.
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { E2E_SMTP_PORT } from "../../playwright.config";
 import { startSmtpCapture, type SmtpCapture } from "../fakes/smtp-capture";
@@ -18,6 +19,12 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await smtp.close();
 });
+
+/** axe on the page's main content (the shell around it has its own checks). */
+const seriousViolations = async (page: Page) =>
+  (await new AxeBuilder({ page }).include("main").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze()).violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
 
 type Playback = { error: number | null; readyState: number; duration: number; currentTime: number; width: number; height: number };
 
@@ -83,12 +90,14 @@ test("a demo video generated on /generate plays in the gallery and in the Collec
   expect([posterAnswer.status(), posterAnswer.headers()["content-type"]]).toEqual([200, "image/webp"]);
   await expectPlays(video, { video: true });
   expect((await playbackOf(video)).duration).toBeCloseTo(5, 0);
+  expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/generate-video-1280.png`, fullPage: true });
 
   // The Collection plays it in place too.
   await page.goto("/collection?type=video");
   await hydrated(page);
   await expectPlays(page.getByTestId("collection-item").locator("video").first(), { video: true });
+  expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/collection-video-1280.png`, fullPage: true });
   await page.setViewportSize(phone);
   await page.reload();
@@ -102,6 +111,7 @@ test("a demo sound's gallery tile plays it", async ({ browser }) => {
   const sound = page.getByTestId("gallery-item").filter({ hasText: "rain on a tin roof" }).locator("audio");
   await expect(sound).toHaveCount(1, { timeout: 30_000 });
   await expectPlays(sound, { video: false });
+  expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/generate-audio-1280.png`, fullPage: true });
   await page.setViewportSize(phone);
   await page.reload();
