@@ -235,9 +235,7 @@ function PriceAndBalance({ price, balance }: { price: number | null; balance: nu
       {balance !== null ? (
         <>
           <span aria-hidden> · </span>
-          <span className={short ? "font-medium text-danger" : undefined} data-testid="generate-balance">
-            {generateTexts.balance(balance, short)}
-          </span>
+          <span className={short ? "font-medium text-danger" : undefined}>{generateTexts.balance(balance, short)}</span>
         </>
       ) : null}
     </p>

@@ -106,7 +106,14 @@ type DemoClip = { look: string; file: string; poster: string; width: number; hei
 
 let clips: Promise<DemoClip[]> | null = null;
 function demoClips() {
-  clips ??= fs.readFile(path.join(DEMO_CLIPS_DIR, "clips.json"), "utf8").then((text) => JSON.parse(text) as DemoClip[]);
+  // A failed read is not kept: the job is tried again, and so is the file.
+  clips ??= fs
+    .readFile(path.join(DEMO_CLIPS_DIR, "clips.json"), "utf8")
+    .then((text) => JSON.parse(text) as DemoClip[])
+    .catch((error: unknown) => {
+      clips = null;
+      throw error;
+    });
   return clips;
 }
 
