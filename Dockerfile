@@ -20,6 +20,8 @@ RUN mkdir -p /data && chown node:node /data
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/prisma/migrations ./prisma/migrations
+# The offline demo video model's clips, read at run time (scripts/make-demo-clips.sh).
+COPY --from=build /app/assets/demo-clips ./assets/demo-clips
 COPY --from=build /app/package.json /app/server.js ./
 USER node
 VOLUME ["/data"]

@@ -1,10 +1,13 @@
 /** The gallery's shapes the browser receives, and its texts (spec sections 2, 5, 8 and 9). */
 
-/** Spec section 6: 'all' is the person's items plus public ones, 'mine' their own (signed-in only), 'public' only public ones. */
+/**
+ * Spec section 6: 'all' is the person's items plus public ones, 'mine' their own (signed-in only),
+ * 'public' only public ones. The spec's labels said Images; the gallery holds video and audio too.
+ */
 export const GALLERY_FILTERS = ["all", "mine", "public"] as const;
 export type GalleryFilter = (typeof GALLERY_FILTERS)[number];
 
-export const galleryFilterLabels: Record<GalleryFilter, string> = { all: "All Images", mine: "My Images", public: "Public Images" };
+export const galleryFilterLabels: Record<GalleryFilter, string> = { all: "All", mine: "Mine", public: "Public" };
 
 /** Spec section 9: the gallery shows 10 a page and refreshes itself every 30 s. */
 export const GALLERY_PAGE_SIZE = 10;
@@ -18,8 +21,10 @@ export type GalleryItemView = {
   kind: MediaKind;
   /** A link to the full file (signed for 7 days). */
   url: string;
-  /** A 300 px wide thumbnail for pictures; the file itself otherwise. */
+  /** A 300 px wide thumbnail for pictures and for videos with a poster; the file itself otherwise. */
   thumbUrl: string;
+  /** A video's first frame in its own shape, shown until it plays; null when there is none. */
+  posterUrl: string | null;
   width: number | null;
   height: number | null;
   isPublic: boolean;
@@ -34,9 +39,11 @@ export const galleryTexts = {
   loadFailed: "Failed to load gallery",
   tryAgain: "Try again",
   confirmDelete: "Are you sure you want to delete this image?",
-  empty: "No images yet",
+  empty: "Nothing here yet",
   loadMore: "Load More",
   generating: "Generating",
+  /** The owner's switch: on, everyone sees the item in the gallery. */
+  publicSwitch: "Public",
 } as const;
 
 export function parseGalleryFilter(value: string | null, signedIn: boolean): GalleryFilter {

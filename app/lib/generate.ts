@@ -27,6 +27,8 @@ export const generateTexts = {
   needPrompt: "Describe what you want, or add a picture to start from",
   noModel: "Choose a model",
   sourceImage: "Start from a picture",
+  /** Beside the price: what the person has, and whether it is enough. */
+  balance: (tokens: number, short: boolean) => `You have ${tokens} tokens${short ? ", not enough" : ""}`,
 } as const;
 
 const LABELS: Record<string, string> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { colorsList, costUnits, imageDimensions, mediaCostLabel, mediaPrice, priceText, readMediaSettings } from "./media-pricing";
+import { colorsList, costUnits, defaultSettingOption, imageDimensions, mediaCostLabel, mediaPrice, priceText, readMediaSettings } from "./media-pricing";
 
 const defaults = {
   image_size: ["portrait_16_9", "square_hd", "square", "portrait_4_3", "landscape_4_3", "landscape_16_9", "custom"],
@@ -63,6 +63,15 @@ describe("reading the chosen settings", () => {
   it("types each value as its option, and a missing one as the first option", () => {
     const read = readMediaSettings(defaults, { image_size: "square", num_images: "2", enable_safety_checker: "true" });
     expect(read).toEqual({ ok: true, settings: { image_size: "square", num_images: 2, num_inference_steps: 12, enable_safety_checker: true } });
+  });
+
+  it("starts at one picture, the fewest offered, though the spec lists 4 first; other settings at their first option", () => {
+    expect(defaultSettingOption("num_images", [4, 3, 2, 1])).toBe(1);
+    expect(defaultSettingOption("num_images", [4, 2])).toBe(2);
+    expect(defaultSettingOption("num_inference_steps", [12, 1, 4, 8])).toBe(12);
+    const read = readMediaSettings(defaults, {});
+    expect(read).toEqual({ ok: true, settings: { image_size: "portrait_16_9", num_inference_steps: 12, num_images: 1, enable_safety_checker: false } });
+    expect(read.ok && mediaPrice(10, "1_file", read.settings)).toBe(10);
   });
 
   it("refuses a value that is not one of the model's options", () => {

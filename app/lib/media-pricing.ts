@@ -107,12 +107,26 @@ export const mediaSettingsTexts = {
   customSize: `Width and height must be whole numbers from ${CUSTOM_SIZE_MIN} to ${CUSTOM_SIZE_MAX}`,
 } as const;
 
+/**
+ * The option a setting starts at, on the page and when a request leaves it out: num_images the
+ * fewest offered (one picture, at the price of one, though the spec lists 4 first), any other
+ * setting its first option.
+ */
+export function defaultSettingOption(name: string, options: SettingOption[]): SettingOption | undefined {
+  if (name !== "num_images") return options[0];
+  const counts = options.filter((option) => Number.isFinite(Number(option)) && typeof option !== "boolean");
+  return (
+    counts.reduce<SettingOption | undefined>((fewest, option) => (fewest === undefined || Number(option) < Number(fewest) ? option : fewest), undefined) ??
+    options[0]
+  );
+}
+
 export type MediaSettingsReading = { ok: true; settings: MediaSettings } | { ok: false; field: string; error: string };
 
 /**
  * Reads the settings a person chose (form text, one value per setting name) against the model's
  * settings map (spec section 5): each value must be one of the model's options and takes the
- * option's type; a setting not given takes its first option. image_size 'custom' takes the
+ * option's type; a setting not given takes its default (defaultSettingOption). image_size 'custom' takes the
  * numeric `width` and `height` fields; colors 'null' or ',' become an empty list, other colors a
  * comma-separated list. Settings the model does not have are ignored.
  */
@@ -134,7 +148,8 @@ export function readMediaSettings(model: ModelSettings, submitted: Record<string
       continue;
     }
     if (given === undefined || given === "") {
-      settings[name] = options[0];
+      const fallback = defaultSettingOption(name, options);
+      if (fallback !== undefined) settings[name] = fallback;
       continue;
     }
     const option = options.find((candidate) => String(candidate) === given);

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
+import { MediaPreview } from "~/components/media/media-preview";
 import { MediaViewer } from "~/components/media/media-viewer";
 import type { GalleryItemView, MediaKind } from "~/lib/gallery";
 import { requireUser } from "~/modules/auth/login-session.server";
@@ -57,21 +58,8 @@ export default function Collection({ loaderData: { kind, groups } }: Route.Compo
             </h2>
             <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-6">
               {group.items.map((item, index) => (
-                <li key={item.id} className="card overflow-hidden">
-                  <button
-                    type="button"
-                    onClick={() => setViewing({ items: group.items, index })}
-                    className="block aspect-[3/4] w-full overflow-hidden"
-                    aria-label={`Open ${item.prompt || "generated media"}`}
-                  >
-                    {item.kind === "image" ? (
-                      <img src={item.thumbUrl} alt={item.prompt || "Generated image"} loading="lazy" className="size-full object-cover" />
-                    ) : (
-                      <span className="flex size-full items-center justify-center bg-raised p-2 text-sm text-muted">
-                        {item.kind === "video" ? "Video" : "Audio"}
-                      </span>
-                    )}
-                  </button>
+                <li key={item.id} className="card overflow-hidden" data-testid="collection-item">
+                  <MediaPreview item={item} onOpen={() => setViewing({ items: group.items, index })} />
                 </li>
               ))}
             </ul>

@@ -6,6 +6,7 @@ import { listGallery, setGalleryImagePublic } from "~/modules/gallery/gallery.se
 import { activeMediaModelTypes, publishedMediaModels } from "~/modules/gallery/generate-options.server";
 import { generateFromForm, pendingGenerations } from "~/modules/gallery/generate-form.server";
 import { errorData, failureToast, isAppError, redirectWithToast } from "~/modules/http/errors.server";
+import { getRequestBalance } from "~/modules/tokens/ledger.server";
 import { readUploadForm } from "~/modules/uploads/upload-form.server";
 import type { Route } from "./+types/generate";
 
@@ -23,11 +24,12 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const models = await publishedMediaModels(type);
   const model = models.find((candidate) => candidate.name === url.searchParams.get("model")) ?? models[0] ?? null;
   const filter = parseGalleryFilter(url.searchParams.get("filter"), Boolean(user));
-  const [gallery, pending] = await Promise.all([
+  const [gallery, pending, balance] = await Promise.all([
     listGallery(user?.id ?? null, filter, parsePage(url.searchParams.get("page"), 50), { through: true }),
     user ? pendingGenerations(user.id) : [],
+    user ? getRequestBalance(request, user.id) : null,
   ]);
-  return { signedIn: Boolean(user), types, type, models, model: model?.name ?? null, filter, gallery, pending };
+  return { signedIn: Boolean(user), balance: balance?.total ?? null, types, type, models, model: model?.name ?? null, filter, gallery, pending };
 }
 
 /** `generate` starts a job (a form post works without JavaScript); `set-public` is the owner's toggle. */

@@ -31,14 +31,15 @@ export async function signUp(page: Page, email: string, password: string) {
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByLabel("Confirm password").fill(password);
   await page.getByRole("button", { name: "Sign Up Now" }).click();
-  await expect(page.getByText(authTexts.signUpSuccess)).toBeVisible();
+  // Hashing a password is slow on purpose, and slower on a busy machine.
+  await expect(page.getByText(authTexts.signUpSuccess)).toBeVisible({ timeout: 20_000 });
 }
 
 /** On a confirmation link's page: enters the sign-up's password, which confirms the account and signs in. */
 export async function confirmWithPassword(page: Page, password: string) {
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Confirm and sign in" }).click();
-  await expect(page.getByLabel("Profile menu")).toBeVisible();
+  await expect(page.getByLabel("Profile menu")).toBeVisible({ timeout: 20_000 });
 }
 
 /** A new account, signed up through the pages and confirmed by the link mailed to `smtp`: signed in on `page`. */

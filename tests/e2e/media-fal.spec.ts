@@ -53,18 +53,19 @@ test("a fal picture generated on /generate appears, is public for another person
   await expect(items.getByRole("img").first()).toBeVisible();
   expect(promptsAtFal().some((prompt) => prompt.includes("a red kite over the dunes"))).toBe(true);
 
-  await items.getByRole("button", { name: /Private, make public/ }).click();
+  await expect(items.getByRole("switch", { name: "Public" })).toHaveAttribute("aria-checked", "false");
+  await items.getByRole("switch", { name: "Public" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Image is now public" })).toBeVisible();
-  await expect(items.getByRole("button", { name: /Public, make private/ })).toBeVisible();
+  await expect(items.getByRole("switch", { name: "Public" })).toHaveAttribute("aria-checked", "true");
 
-  // Another signed-in person sees it in Public Images, with nothing to change it by.
+  // Another signed-in person sees it under Public, with nothing to change it by.
   const other = await personWithTokens(browser, smtp, "fal-other");
   await other.page.goto("/generate?filter=public");
   await hydrated(other.page);
   const shown = other.page.getByTestId("gallery-item").filter({ hasText: "a red kite over the dunes" });
   await expect(shown).toHaveCount(1);
   await expect(shown.getByRole("link", { name: /Delete/ })).toHaveCount(0);
-  await expect(shown.getByRole("button", { name: /make private/ })).toHaveCount(0);
+  await expect(shown.getByRole("switch")).toHaveCount(0);
   await other.context.close();
 
   await page.goto("/generate?filter=mine");

@@ -61,12 +61,10 @@ test("generate two pictures, view them, make one public for others, then delete 
   await expect(viewer).toBeHidden();
   await expect(opener).toBeFocused();
 
-  await items
-    .first()
-    .getByRole("button", { name: /Private, make public/ })
-    .click();
+  await expect(items.first().getByRole("switch", { name: "Public" })).toHaveAttribute("aria-checked", "false");
+  await items.first().getByRole("switch", { name: "Public" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Image is now public" })).toBeVisible();
-  await expect(items.first().getByRole("button", { name: /Public, make private/ })).toBeVisible();
+  await expect(items.first().getByRole("switch", { name: "Public" })).toHaveAttribute("aria-checked", "true");
 
   // The Collection lists both under the Generate page's creations.
   await page.goto("/collection");
@@ -95,7 +93,7 @@ test("generate two pictures, view them, make one public for others, then delete 
   await page.screenshot({ path: "docs/screenshots/media/my-media-390.png", fullPage: true });
   await page.setViewportSize(desktop);
 
-  // Someone else sees the public one in Public Images, and cannot change it.
+  // Someone else sees the public one under Public, and cannot change it.
   const other = await browser.newContext({ viewport: phone });
   const visitor = await other.newPage();
   await visitor.goto("/generate?filter=public");
@@ -103,7 +101,7 @@ test("generate two pictures, view them, make one public for others, then delete 
   const shown = visitor.getByTestId("gallery-item").filter({ hasText: "a lighthouse at dusk" });
   await expect(shown).toHaveCount(1);
   await expect(shown.getByRole("link", { name: /Delete/ })).toHaveCount(0);
-  await expect(shown.getByRole("button", { name: /make private/ })).toHaveCount(0);
+  await expect(shown.getByRole("switch")).toHaveCount(0);
   expect(await seriousViolations(visitor)).toEqual([]);
   await visitor.screenshot({ path: "docs/screenshots/media/generate-390.png", fullPage: true });
   await other.close();

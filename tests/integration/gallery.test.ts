@@ -35,7 +35,7 @@ async function galleryPage(query: string, cookie = "") {
 const prompts = (page: GalleryPage) => page.items.map((item) => item.prompt);
 
 describe("the gallery's filters (spec section 6)", () => {
-  test("All shows the person's own items and public ones, My Images only theirs, Public Images only public ones", async () => {
+  test("All shows the person's own items and public ones, Mine only theirs, Public only public ones", async () => {
     const ada = await person("ada@example.com");
     const bob = await person("bob@example.com");
     await galleryImage(ada.id, { prompt: "ada private", minutesAgo: 4 });
@@ -46,7 +46,7 @@ describe("the gallery's filters (spec section 6)", () => {
     expect(prompts(await galleryPage("filter=all", ada.cookie))).toEqual(["bob public", "ada public", "ada private"]);
     expect(prompts(await galleryPage("filter=mine", ada.cookie))).toEqual(["ada public", "ada private"]);
     expect(prompts(await galleryPage("filter=public", ada.cookie))).toEqual(["bob public", "ada public"]);
-    // Signed out, every filter shows public items only, and My Images is not offered.
+    // Signed out, every filter shows public items only, and Mine is not offered.
     expect(prompts(await galleryPage("filter=mine"))).toEqual(["bob public", "ada public"]);
     expect((await galleryPage("filter=all", ada.cookie)).items.map((item) => item.mine)).toEqual([false, true, true]);
   });

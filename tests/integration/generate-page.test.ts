@@ -83,6 +83,18 @@ describe("the Generate page", () => {
     expect((data as Awaited<ReturnType<typeof generateLoader>>).pending.map((pending) => pending.prompt)).toEqual(["a lighthouse at dusk"]);
   });
 
+  test("the page shows the person's tokens; left alone, the number of images is one, and one is charged", async () => {
+    const signedOut = (await load(generateLoader, "/generate", "")).data as Awaited<ReturnType<typeof generateLoader>>;
+    expect(signedOut.balance).toBeNull();
+    const ada = await personWithTokens(100);
+    const before = (await load(generateLoader, "/generate", ada.cookie)).data as typeof signedOut;
+    expect(before.balance).toBe(100);
+    expect(await generate(ada.cookie, [["prompt", "a lighthouse at dusk"]])).toMatchObject({ status: 302 });
+    expect(await prisma().mediaJob.findFirstOrThrow()).toMatchObject({ costTokens: 10, settings: expect.objectContaining({ num_images: 1 }) });
+    const after = (await load(generateLoader, "/generate", ada.cookie)).data as typeof signedOut;
+    expect(after.balance).toBe(90);
+  });
+
   test("a custom image size takes numeric width and height within bounds", async () => {
     const ada = await personWithTokens(100);
     const custom = (width: string) =>

@@ -1,4 +1,6 @@
+import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { demoClipFor } from "~/modules/ai/providers/demo-media.server";
 import { prisma } from "~/modules/db/db.server";
 import { cancelGeneration, jobForOwner, startGeneration } from "~/modules/media/jobs.server";
 import { credit, getBalance, InsufficientTokensError } from "~/modules/tokens/ledger.server";
@@ -143,17 +145,43 @@ describe("the demo provider", () => {
     expect((await getBalance(userId)).total).toBe(480);
   });
 
-  test("makes a short animation for video and a WAV for audio and music", async () => {
+  test("makes one picture when the number of images is left out, and charges for one", async () => {
+    const started = await startGeneration({ userId, modelId: "Demo Image (offline)", prompt: "A quiet harbour", settings: {} });
+    expect(started.costTokens).toBe(10);
+    expect((await jobEnded(userId, started.jobId)).items).toHaveLength(1);
+  });
+
+  test("makes a WebM clip for video (with its size, length and poster) and a WAV for audio and music", async () => {
     const video = await startGeneration({ userId, modelId: "Demo Video (offline)", prompt: "Waves", settings: {} });
+    const longer = await startGeneration({ userId, modelId: "Demo Video (offline)", prompt: "Waves", settings: { duration: "10" } });
     const audio = await startGeneration({ userId, modelId: "Demo Audio (offline)", prompt: "Rain", settings: {} });
     const music = await startGeneration({ userId, modelId: "Demo Music (offline)", prompt: "Calm piano", settings: { duration: "10" } });
     expect(music.costTokens).toBe(10);
-    const ended = await Promise.all([video, audio, music].map((job) => jobEnded(userId, job.jobId)));
-    expect(ended.map((job) => [job.status, job.items[0]?.mediaType, job.items[0]?.contentType])).toEqual([
-      ["completed", "video", "image/webp"],
-      ["completed", "audio", "audio/wav"],
-      ["completed", "audio", "audio/wav"],
+    const ended = await Promise.all([video, longer, audio, music].map((job) => jobEnded(userId, job.jobId)));
+    expect(ended.map((job) => [job.status, job.items[0]?.mediaType, job.items[0]?.contentType, job.items[0]?.duration])).toEqual([
+      ["completed", "video", "video/webm", 5],
+      ["completed", "video", "video/webm", 10],
+      ["completed", "audio", "audio/wav", 5],
+      ["completed", "audio", "audio/wav", 8],
     ]);
+    const [clip] = ended[0]!.items;
+    expect([clip!.width, clip!.height]).toEqual([480, 270]);
+    const row = await prisma().galleryImage.findFirstOrThrow({ where: { jobId: video.jobId } });
+    expect(row.storagePath).toMatch(/\.webm$/);
+    const stored = await getObject("gallery", row.storagePath!);
+    expect(stored?.body.subarray(0, 4)).toEqual(Buffer.from([0x1a, 0x45, 0xdf, 0xa3])); // the EBML header a WebM file starts with
+    // The poster, 300 px wide in the clip's shape.
+    const poster = await getObject("gallery", row.thumbnailPath!);
+    expect(poster?.contentType).toBe("image/webp");
+    expect(await sharp(poster!.body).metadata()).toMatchObject({ width: 300, height: 169 });
+  });
+
+  test("picks the video's look by its prompt: the same prompt, the same clip", async () => {
+    const looks = await Promise.all(["Waves", "Waves", "A fox in the snow", "City lights", "Mountains"].map((prompt) => demoClipFor(prompt, 5)));
+    expect(looks[0]).toEqual(looks[1]);
+    expect(new Set(looks.map((clip) => clip.look)).size).toBeGreaterThan(1);
+    expect((await demoClipFor("Waves", 7)).duration).toBe(10);
+    expect((await demoClipFor("Waves", 30)).duration).toBe(10);
   });
 });
 

@@ -73,6 +73,35 @@ describe("stored files", () => {
     expect(statusOf(await call(storageLoader, "/storage/avatars/missing.png"))).toBe(404);
   });
 
+  it("answers a byte range with 206 (players read a video's length and seek so), and one past the end with 416", async () => {
+    const bytes = Buffer.from(Array.from({ length: 100 }, (_, index) => index));
+    await putObject("gallery", "user-1/clip.webm", bytes, "video/webm");
+    const link = signedUrl("gallery", "user-1/clip.webm");
+    const ask = async (headers: Record<string, string>) => {
+      const { pathname, search } = new URL(link, origin);
+      const [, , bucket, ...rest] = pathname.split("/");
+      return (await storageLoader(
+        routeArgs(new Request(`${origin}${pathname}${search}`, { headers }), { params: { bucket, "*": rest.join("/") } }),
+      )) as Response;
+    };
+    const whole = await ask({});
+    expect([whole.status, whole.headers.get("accept-ranges"), (await whole.arrayBuffer()).byteLength]).toEqual([200, "bytes", 100]);
+    const part = await ask({ Range: "bytes=10-19" });
+    expect([part.status, part.headers.get("content-range"), part.headers.get("content-type")]).toEqual([206, "bytes 10-19/100", "video/webm"]);
+    expect([...new Uint8Array(await part.arrayBuffer())]).toEqual([10, 11, 12, 13, 14, 15, 16, 17, 18, 19]);
+    const rest = await ask({ Range: "bytes=90-" });
+    expect([rest.status, rest.headers.get("content-range")]).toEqual([206, "bytes 90-99/100"]);
+    const tail = await ask({ Range: "bytes=-5" });
+    expect([...new Uint8Array(await tail.arrayBuffer())]).toEqual([95, 96, 97, 98, 99]);
+    const beyond = await ask({ Range: "bytes=100-" });
+    expect([beyond.status, beyond.headers.get("content-range")]).toEqual([416, "bytes */100"]);
+    // Another version than the player holds (If-Range), or a header it cannot read: the whole file.
+    expect((await ask({ Range: "bytes=0-9", "If-Range": '"old"' })).status).toBe(200);
+    expect((await ask({ Range: "bytes=0-9", "If-Range": whole.headers.get("etag")! })).status).toBe(206);
+    expect((await ask({ Range: "items=0-9" })).status).toBe(200);
+    expect((await ask({ Range: "bytes=9-2" })).status).toBe(200);
+  });
+
   it("makes 300 px card thumbnails with cover fit and 150 px square avatars", async () => {
     await putObject("avatars", "people/two.png", await samplePng());
     const card = (await call(thumbnailLoader, "/thumb/avatars/people/two.png?w=300")) as Response;

@@ -1,6 +1,6 @@
-import { Globe, Lock, Trash2 } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
-import { Link, useFetcher, useLocation } from "react-router";
+import { Globe, Trash2 } from "lucide-react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { Link, useLocation } from "react-router";
 import { ConfirmDeleteDialog } from "~/components/ui/confirm-delete-dialog";
 import {
   GALLERY_FILTERS,
@@ -11,7 +11,9 @@ import {
   type GalleryItemView,
   type GalleryPage,
 } from "~/lib/gallery";
+import { mediaLabel, MediaPreview } from "./media-preview";
 import { MediaViewer } from "./media-viewer";
+import { PublicSwitch } from "./public-switch";
 
 export type PendingJobView = { jobId: string; prompt: string; status: string; createdAt: string };
 
@@ -185,42 +187,17 @@ function PendingCard({ job }: { job: PendingJobView }) {
 }
 
 function GalleryCard({ item, onOpen, onDelete }: { item: GalleryItemView; onOpen: () => void; onDelete: () => void }) {
-  const location = useLocation();
-  const fetcher = useFetcher();
-  const label = item.prompt || "Generated image";
+  const promptId = useId();
   return (
     <li className="card flex flex-col overflow-hidden" data-testid="gallery-item">
-      {item.kind === "image" ? (
-        <button type="button" onClick={onOpen} className="aspect-[3/4] overflow-hidden" aria-label={`Open ${label}`}>
-          <img src={item.thumbUrl} alt={label} loading="lazy" className="size-full object-cover transition hover:scale-105" />
-        </button>
-      ) : item.kind === "video" ? (
-        <video src={item.url} controls preload="metadata" className="aspect-[3/4] w-full bg-black object-contain" aria-label={label} />
-      ) : (
-        <div className="flex aspect-[3/4] items-center p-2">
-          <audio src={item.url} controls preload="none" className="w-full" aria-label={label} />
-        </div>
-      )}
+      <MediaPreview item={item} onOpen={onOpen} />
       <div className="flex flex-col gap-2 p-2.5">
-        <p className="line-clamp-2 text-xs text-muted" title={item.prompt}>
+        <p id={promptId} className="line-clamp-2 text-xs text-muted" title={item.prompt}>
           {item.prompt}
         </p>
         {item.mine ? (
           <div className="flex items-center justify-between gap-1">
-            <fetcher.Form method="post" action="/generate">
-              <input type="hidden" name="intent" value="set-public" />
-              <input type="hidden" name="imageId" value={item.id} />
-              <input type="hidden" name="public" value={item.isPublic ? "false" : "true"} />
-              <input type="hidden" name="returnTo" value={location.pathname + location.search} />
-              <button
-                type="submit"
-                aria-label={item.isPublic ? "Public, make private" : "Private, make public"}
-                className="flex items-center gap-1 rounded-full border border-line px-2.5 py-1 text-xs hover:border-accent"
-              >
-                {item.isPublic ? <Globe className="size-3.5" aria-hidden /> : <Lock className="size-3.5" aria-hidden />}
-                {item.isPublic ? "Public" : "Private"}
-              </button>
-            </fetcher.Form>
+            <PublicSwitch item={item} describedBy={promptId} />
             <Link
               to={`/gallery/${item.id}/delete`}
               onClick={(event) => {
@@ -228,7 +205,7 @@ function GalleryCard({ item, onOpen, onDelete }: { item: GalleryItemView; onOpen
                 onDelete();
               }}
               className="rounded-full p-1.5 text-muted hover:text-danger"
-              aria-label={`Delete ${label}`}
+              aria-label={`Delete ${mediaLabel(item)}`}
             >
               <Trash2 className="size-4" aria-hidden />
             </Link>

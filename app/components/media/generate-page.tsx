@@ -8,7 +8,16 @@ import { FormAlert } from "~/components/ui/form";
 import type { ModelSettings, SettingOption } from "~/lib/documents/model-settings";
 import { GALLERY_REFRESH_MS, type GalleryFilter, type GalleryPage } from "~/lib/gallery";
 import { generateTexts, optionLabel, optionsOf, settingLabel, type GenerateModelView, type ModelTypeView } from "~/lib/generate";
-import { CUSTOM_IMAGE_SIZE, CUSTOM_SIZE_MAX, CUSTOM_SIZE_MIN, mediaCostLabel, mediaPrice, priceText, readMediaSettings } from "~/lib/media-pricing";
+import {
+  CUSTOM_IMAGE_SIZE,
+  CUSTOM_SIZE_MAX,
+  CUSTOM_SIZE_MIN,
+  defaultSettingOption,
+  mediaCostLabel,
+  mediaPrice,
+  priceText,
+  readMediaSettings,
+} from "~/lib/media-pricing";
 import type { UploadView } from "~/lib/uploads";
 import { UPLOAD_ACCEPT } from "~/lib/uploads";
 import { Gallery, type PendingJobView } from "./gallery";
@@ -17,6 +26,8 @@ import { useMediaJobEvents } from "./use-media-job-events";
 
 type Props = {
   signedIn: boolean;
+  /** The person's tokens (null signed out), shown beside the price. */
+  balance: number | null;
   types: ModelTypeView[];
   type: string;
   models: GenerateModelView[];
@@ -28,7 +39,7 @@ type Props = {
 };
 
 /** Spec section 2 (Generate Media): prompt, model type and model, settings, a picture to start from, the price, Generate; the gallery below. */
-export function GeneratePage({ signedIn, types, type, models, model: modelName, filter, gallery, pending, refusal }: Props) {
+export function GeneratePage({ signedIn, balance, types, type, models, model: modelName, filter, gallery, pending, refusal }: Props) {
   const location = useLocation();
   const navigate = useNavigate();
   const openAuthModal = useAuthModal();
@@ -143,7 +154,9 @@ export function GeneratePage({ signedIn, types, type, models, model: modelName, 
           </div>
         )}
 
-        {model ? <SettingsFields settings={model.settings} onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))} /> : null}
+        {model ? (
+          <SettingsFields key={model.name} settings={model.settings} onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))} />
+        ) : null}
 
         {model?.takesSourceImage ? (
           <fieldset className="flex flex-col gap-2">
@@ -190,9 +203,7 @@ export function GeneratePage({ signedIn, types, type, models, model: modelName, 
         {refusal?.claimTokens ? <FreeTokensOffer returnTo="/generate" /> : null}
 
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm text-muted" aria-live="polite">
-            {quote !== null ? priceText(quote) : null}
-          </p>
+          <PriceAndBalance price={quote} balance={balance} />
           <button type="submit" className="btn-primary" disabled={busy || !model}>
             <Sparkles className="size-4" aria-hidden /> {busy ? "Generating..." : generateTexts.generate}
           </button>
@@ -214,6 +225,23 @@ export function GeneratePage({ signedIn, types, type, models, model: modelName, 
   );
 }
 
+/** What the chosen settings cost, and beside it what the person has (in the danger colour when it is not enough). */
+function PriceAndBalance({ price, balance }: { price: number | null; balance: number | null }) {
+  if (price === null) return <p aria-live="polite" />;
+  const short = balance !== null && balance < price;
+  return (
+    <p className="text-sm text-muted" aria-live="polite">
+      {priceText(price)}
+      {balance !== null ? (
+        <>
+          <span aria-hidden> · </span>
+          <span className={short ? "font-medium text-danger" : undefined}>{generateTexts.balance(balance, short)}</span>
+        </>
+      ) : null}
+    </p>
+  );
+}
+
 /** A custom image size starts at 1024 × 1024 (the inputs' default values). */
 const CUSTOM_SIZE_DEFAULTS = { width: "1024", height: "1024" };
 
@@ -231,7 +259,7 @@ function SettingsFields({ settings, onChange }: { settings: ModelSettings; onCha
           <select
             id={`setting-${name}`}
             name={`setting.${name}`}
-            defaultValue={String(options[0])}
+            defaultValue={String(defaultSettingOption(name, options))}
             onChange={(event) => onChange(name, event.currentTarget.value)}
             className="field h-11"
           >

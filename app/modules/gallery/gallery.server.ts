@@ -43,18 +43,20 @@ type GalleryRow = {
   createdAt: Date;
 };
 
-/** What the browser is shown of an item: links signed for 7 days, the 300 px thumbnail for pictures. */
+/** What the browser is shown of an item: links signed for 7 days, the 300 px thumbnail for pictures, a video's poster. */
 export function galleryItemView(row: GalleryRow, viewerId: string | null): GalleryItemView {
   const stored = row.storagePath ?? galleryStoragePath(row.url);
   const url = stored ? signedUrl("gallery", stored) : row.url;
   const kind: MediaKind = row.mediaType === "video" || row.mediaType === "audio" ? row.mediaType : mediaKindOf(row.url);
-  const thumbUrl = row.thumbnailPath ? signedUrl("gallery", row.thumbnailPath) : kind === "image" ? (thumbnailUrl(url, 300) ?? url) : url;
+  const thumbnail = row.thumbnailPath ? signedUrl("gallery", row.thumbnailPath) : null;
+  const thumbUrl = thumbnail ?? (kind === "image" ? (thumbnailUrl(url, 300) ?? url) : url);
   return {
     id: row.id,
     prompt: row.prompt,
     kind,
     url,
     thumbUrl,
+    posterUrl: kind === "video" ? thumbnail : null,
     width: row.width,
     height: row.height,
     isPublic: row.isPublic,

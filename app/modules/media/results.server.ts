@@ -8,9 +8,9 @@ import { renderThumbnail } from "~/modules/storage/thumbnail.server";
 
 /**
  * A finished job's files are copied into the app's storage (provider links expire), checked by
- * their content, each with a 300 px wide thumbnail when it is a picture. Paths are fixed by the
- * job's request id and the file's index, so a job stored twice (a webhook and a poll at once)
- * writes the same objects, and only one completion records them.
+ * their content, each with a 300 px wide thumbnail when it is a picture or a video with a poster.
+ * Paths are fixed by the job's request id and the file's index, so a job stored twice (a webhook
+ * and a poll at once) writes the same objects, and only one completion records them.
  */
 
 /** The largest file taken from a provider. */
@@ -66,21 +66,31 @@ export async function storeOutputs(userId: string, requestId: string, outputs: M
     const path = await putObject("gallery", `${userId}/${itemId}.${kind.extension}`, bytes, kind.contentType);
     let { width = null, height = null } = output;
     let thumbnailPath: string | null = null;
-    if (kind.mediaType === "image" || kind.contentType === "image/webp") {
-      try {
+    try {
+      if (kind.mediaType === "image") {
         const metadata = await sharp(bytes, { limitInputPixels: 40_000_000 }).metadata();
         width = metadata.width ?? width;
         height = metadata.pageHeight ?? metadata.height ?? height;
         thumbnailPath = await putObject("gallery", `${userId}/${itemId}-300.webp`, await renderThumbnail(bytes, 300), "image/webp");
-      } catch (error) {
-        logger.warn({ err: error, requestId, index }, "could not make a thumbnail");
+      } else if (kind.mediaType === "video" && output.poster) {
+        thumbnailPath = await putObject("gallery", `${userId}/${itemId}-300.webp`, await posterThumbnail(output.poster), "image/webp");
       }
+    } catch (error) {
+      logger.warn({ err: error, requestId, index }, "could not make a thumbnail");
     }
     const mediaType = output.duration && kind.mediaType === "image" ? "video" : kind.mediaType;
     stored.push({ index, requestId: itemId, mediaType, contentType: kind.contentType, path, thumbnailPath, width, height, duration: output.duration ?? null });
   }
   if (stored.length === 0 && fetchFailures > 0) throw new Error("no media result could be fetched");
   return stored;
+}
+
+/**
+ * A video's poster, 300 px wide in the video's own shape (not cropped like a picture's card
+ * thumbnail): the player shows it in place of the first frame, so the two must match.
+ */
+function posterThumbnail(poster: Buffer) {
+  return sharp(poster, { failOn: "error", limitInputPixels: 40_000_000 }).resize({ width: 300, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
 }
 
 /** Removes files stored for a job that did not complete after all (cancelled meanwhile). */

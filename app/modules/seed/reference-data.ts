@@ -147,7 +147,7 @@ function seedMediaModels() {
       modelId: "demo-video",
       aiPlatform: "demo",
       modelType: "video",
-      description: "Built-in offline demo: a short animation drawn from the prompt, no API key needed.",
+      description: "Built-in offline demo: a short clip picked by the prompt, no API key needed.",
       costTokens: 10,
       costUnit: "5_seconds",
       weight: 10,

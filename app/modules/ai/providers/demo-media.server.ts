@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
 import sharp from "sharp";
 import { imageDimensions, requestedCount, requestedSeconds, type Dimensions } from "~/lib/media-pricing";
 import { env } from "~/modules/config/env.server";
@@ -7,14 +9,12 @@ import type { MediaCheck, MediaOutput, MediaProvider, MediaRequest } from "./typ
 /**
  * The offline media provider: no key, no network, always there. A picture is an SVG composed
  * from the prompt's words on a palette seeded by the prompt, rendered by sharp at the requested
- * size and count; a video a short animated WebP of it; audio and music a short WAV of tones. Each
- * is labelled "Demo". It answers after MEDIA_DEMO_DELAY_MS, like a queue would: the request id
+ * size and count; a video one of the short WebM clips shipped in assets/demo-clips (chosen by the
+ * prompt, scripts/make-demo-clips.sh makes them); audio and music a short WAV of tones. Each is
+ * labelled "Demo". It answers after MEDIA_DEMO_DELAY_MS, like a queue would: the request id
  * carries when it is ready, so a restart in between loses nothing.
  */
 
-const VIDEO_FRAMES = 12;
-const VIDEO_FRAME_MS = 120;
-const VIDEO_SIZE: Dimensions = { width: 512, height: 288 };
 const AUDIO_RATE = 22_050;
 const AUDIO_MAX_SECONDS = 8;
 
@@ -68,7 +68,7 @@ function escapeXml(text: string) {
   return text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-function pictureSvg(prompt: string, { width, height }: Dimensions, seed: string, frame = 0) {
+function pictureSvg(prompt: string, { width, height }: Dimensions, seed: string) {
   const random = seeded(`${prompt}#${seed}`);
   const hue = Math.floor(random() * 360);
   const palette = [0, 40, 160, 200, 300].map((shift) => `hsl(${(hue + shift) % 360} 70% ${45 + Math.floor(random() * 25)}%)`);
@@ -78,7 +78,7 @@ function pictureSvg(prompt: string, { width, height }: Dimensions, seed: string,
     .slice(0, 12);
   const unit = Math.min(width, height);
   const shapes = Array.from({ length: 9 }, (_, index) => {
-    const x = (random() * width + frame * unit * 0.02 * (index % 3)) % width;
+    const x = random() * width;
     const y = random() * height;
     return `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${(unit * (0.08 + random() * 0.25)).toFixed(1)}" fill="${palette[index % palette.length]}" fill-opacity="0.55"/>`;
   });
@@ -99,21 +99,41 @@ export function demoPicture(request: MediaRequest, size: Dimensions, index: numb
     .toBuffer();
 }
 
+/** The shipped clips, read from where the app runs (the Docker image copies the folder too). */
+export const DEMO_CLIPS_DIR = path.resolve(process.cwd(), "assets/demo-clips");
+
+type DemoClip = { look: string; file: string; poster: string; width: number; height: number; duration: number };
+
+let clips: Promise<DemoClip[]> | null = null;
+function demoClips() {
+  // A failed read is not kept: the job is tried again, and so is the file.
+  clips ??= fs
+    .readFile(path.join(DEMO_CLIPS_DIR, "clips.json"), "utf8")
+    .then((text) => JSON.parse(text) as DemoClip[])
+    .catch((error: unknown) => {
+      clips = null;
+      throw error;
+    });
+  return clips;
+}
+
+/**
+ * The clip for a request: its look picked by the prompt (the same prompt, the same look), its cut
+ * the shortest that lasts as long as asked (the longest when none does). What is stored is what
+ * the clip is: its own size and duration.
+ */
+export async function demoClipFor(prompt: string, seconds: number): Promise<DemoClip> {
+  const all = await demoClips();
+  const looks = [...new Set(all.map((clip) => clip.look))];
+  const look = looks[createHash("sha256").update(prompt).digest().readUInt32BE(0) % looks.length];
+  const cuts = all.filter((clip) => clip.look === look).sort((a, b) => a.duration - b.duration);
+  return cuts.find((clip) => clip.duration >= seconds) ?? cuts.at(-1)!;
+}
+
 async function demoVideo(request: MediaRequest): Promise<MediaOutput> {
-  const size = request.settings.image_size ? imageDimensions(request.settings) : VIDEO_SIZE;
-  const scale = Math.min(1, VIDEO_SIZE.width / size.width);
-  const frameSize = { width: Math.round(size.width * scale), height: Math.round(size.height * scale) };
-  const frames = await Promise.all(
-    Array.from({ length: VIDEO_FRAMES }, (_, frame) =>
-      sharp(Buffer.from(pictureSvg(request.prompt, frameSize, request.jobKey, frame)))
-        .png()
-        .toBuffer(),
-    ),
-  );
-  const data = await sharp(frames, { join: { animated: true } })
-    .webp({ delay: Array(VIDEO_FRAMES).fill(VIDEO_FRAME_MS), loop: 0, quality: 70 })
-    .toBuffer();
-  return { data, contentType: "image/webp", ...frameSize, duration: (VIDEO_FRAMES * VIDEO_FRAME_MS) / 1000 };
+  const clip = await demoClipFor(request.prompt, requestedSeconds(request.settings));
+  const [data, poster] = await Promise.all([fs.readFile(path.join(DEMO_CLIPS_DIR, clip.file)), fs.readFile(path.join(DEMO_CLIPS_DIR, clip.poster))]);
+  return { data, contentType: "video/webm", width: clip.width, height: clip.height, duration: clip.duration, poster };
 }
 
 /** A mono 16-bit WAV: a few notes chosen by the prompt, faded in and out. */

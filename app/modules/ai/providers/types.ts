@@ -41,8 +41,11 @@ export type MediaRequest = {
   webhookUrl?: string | null;
 };
 
-/** One produced file: bytes, or a link the app downloads from right away (provider links expire). */
-export type MediaOutput = ({ url: string } | { data: Buffer; contentType: string }) & { width?: number; height?: number; duration?: number };
+/**
+ * One produced file: bytes, or a link the app downloads from right away (provider links expire).
+ * `poster`: a picture of a video's first frame, when the provider has one.
+ */
+export type MediaOutput = ({ url: string } | { data: Buffer; contentType: string }) & { width?: number; height?: number; duration?: number; poster?: Buffer };
 
 export type MediaCheck = { state: "pending" } | { state: "completed"; outputs: MediaOutput[] } | { state: "failed"; error: string };
 
