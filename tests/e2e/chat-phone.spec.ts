@@ -1,6 +1,7 @@
 // Chat that fits a phone (issue 31): at 390 and at 1280 px, replies show whole, Stop keeps a
 // stopped reply charged less than a full one, ← and → move between a reply's versions (→ on the
 // last makes a new one), and on a phone the message box keeps most of its row.
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { chatTexts } from "~/lib/chat";
 import { mailAndModelFakes } from "./fakes";
@@ -24,6 +25,20 @@ async function chatting(page: Page, label: string, card = 0) {
   await expect(messages(page)).toHaveCount(1);
   await hydrated(page);
   return chat;
+}
+
+/**
+ * axe's serious and critical findings (WCAG 2.2 AA and what it builds on) in the conversation as
+ * it is now: the site's own frame around it is accessibility.spec.ts's.
+ */
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .include('section[aria-label^="Conversation with"]')
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  return violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html.slice(0, 160)).join(" | ")}`);
 }
 
 async function send(page: Page, text: string) {
@@ -74,6 +89,7 @@ for (const viewport of [phone, desktop]) {
       await expect(stopped.getByTestId("reply-stopped")).toHaveText(chatTexts.stopped);
       await expect(stopped).toContainText("The night was long");
       await page.screenshot({ path: `${SHOTS}/stopped-${viewport.width}.png` });
+      expect(await seriousViolations(page)).toEqual([]);
       // Paid for what it holds: at least 1 token, less than a full reply.
       const afterStop = await balance(page, `/chat/${chat.id}`);
       expect(afterFull - afterStop).toBeGreaterThanOrEqual(1);
@@ -99,6 +115,7 @@ for (const viewport of [phone, desktop]) {
       const previous = last().getByRole("button", { name: chatTexts.previousVersion });
       expect(await previous.boundingBox()).toMatchObject({ width: 44, height: 44 });
       await page.screenshot({ path: `${SHOTS}/versions-${viewport.width}.png` });
+      expect(await seriousViolations(page)).toEqual([]);
 
       await previous.click();
       await expect(last()).toContainText("The first answer.");
@@ -152,6 +169,7 @@ test("at 390 px the message box is at least 250 px wide: the tools fold into one
   await page.getByLabel("Settings: Chat mode").click();
   await expect(page.getByRole("radio", { name: /^Chat/ })).toBeChecked();
   await page.screenshot({ path: `${SHOTS}/composer-390-menu.png` });
+  expect(await seriousViolations(page)).toEqual([]);
   // Choosing a mode closes the menu; the box is as wide as before.
   await page.getByRole("radio", { name: /^Vision/ }).check();
   await expect(page.getByLabel("Attach files")).toBeHidden();

@@ -13,7 +13,7 @@ import { useReload } from "./use-chat-feed";
 import { VersionSwitch } from "./version-switch";
 
 /** A bubble's copy and delete: finger-sized and always shown on touch screens, small and shown on hover with a mouse. */
-const CONTROL = "-m-1 flex size-8 items-center justify-center rounded pointer-fine:m-0 pointer-fine:size-auto pointer-fine:p-1";
+const CONTROL = "-m-1 flex size-8 items-center justify-center rounded pointer-fine:m-0 pointer-fine:size-auto pointer-fine:p-1.5";
 const CONTROL_ICON = "size-4 pointer-fine:size-3.5";
 
 /** `refused`: a failed answer to a send the server turned down, so the person's message was not kept. */
