@@ -14,7 +14,12 @@ export type ChatMessageView = {
   /** A picture request's reply: the media once its job completed, or `generating` until then. */
   media?: ChatMediaView[];
   generating?: boolean;
+  /** The reply shown was stopped by the person before the model finished it (and charged for what it holds). */
+  stopped?: boolean;
 };
+
+/** What a message holds besides its words, as the session list names it ("Picture"). */
+export type MessageAttachmentKind = "picture" | "video" | "audio" | "file";
 
 export type ChatMediaView = { kind: "image" | "video" | "audio"; url: string; thumbUrl: string };
 
@@ -36,11 +41,13 @@ export type ChatSessionSummary = {
   agentAvatar: string | null;
   characterId: string;
   lastMessage: string | null;
+  /** The last message's picture, video, sound or file, when it has one. */
+  lastMessageKind?: MessageAttachmentKind;
   lastMessageTime: string;
 };
 
 export const MESSAGES_PAGE_SIZE = 25;
-/** Messages longer than this are collapsed with an expand toggle. */
+/** The person's own messages longer than this are collapsed with an expand toggle; the character's replies show whole. */
 export const COLLAPSE_OVER_CHARS = 300;
 /** Spec section 9: a copy's confirmation shows for 2 s. */
 export const COPY_CONFIRM_MS = 2000;
@@ -54,6 +61,11 @@ export const SESSION_LIST_READ_MAX = 5 * SESSION_LIST_LIMIT;
 
 export const chatTexts = {
   versionUnavailable: "Only the last reply can be switched, once it is written",
+  stopped: "Stopped",
+  previousVersion: "Previous version",
+  nextVersion: "Next version",
+  newVersion: "Regenerate: a new version",
+  moreTools: "More options",
   greeting: (name: string) => `Hi there! I'm ${name}. How can I help you today?`,
   thinking: "Thinking...",
   composerPlaceholder: "Write a message...",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { messagePreview } from "./message-preview";
+import { attachmentKindOf, messagePreview } from "./message-preview";
 
 describe("messagePreview", () => {
   it("drops emphasis, code and strike marks and keeps the words", () => {
@@ -24,5 +24,24 @@ describe("messagePreview", () => {
   it("shows at most the given number of characters", () => {
     expect(messagePreview("word ".repeat(200), 20)).toBe("word word word word");
     expect(messagePreview("")).toBe("");
+  });
+});
+
+describe("attachmentKindOf", () => {
+  it("names a picture request's picture or video, also while it is being made", () => {
+    expect(attachmentKindOf({ messageType: "image", media: [{ kind: "image" }] })).toBe("picture");
+    expect(attachmentKindOf({ messageType: "video", media: [{ kind: "video" }] })).toBe("video");
+    expect(attachmentKindOf({ messageType: "image", generating: true })).toBe("picture");
+    expect(attachmentKindOf({ messageType: "video", generating: true })).toBe("video");
+  });
+
+  it("names an attached picture before any other file, and a file otherwise", () => {
+    expect(attachmentKindOf({ attachments: [{ name: "notes.txt" }, { name: "u/photo.JPG" }] })).toBe("picture");
+    expect(attachmentKindOf({ attachments: [{ name: "u/notes.pdf" }] })).toBe("file");
+  });
+
+  it("names nothing for a message of words only", () => {
+    expect(attachmentKindOf({ messageType: "chat" })).toBeUndefined();
+    expect(attachmentKindOf({ messageType: "chat", attachments: [], media: [] })).toBeUndefined();
   });
 });

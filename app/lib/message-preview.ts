@@ -1,3 +1,6 @@
+import { isImageAttachment } from "./attachments";
+import type { MessageAttachmentKind } from "./chat";
+
 /** A message as one line of plain text, for the session list: Markdown's marks go, the words stay. */
 export function messagePreview(markdown: string, maxChars = 300): string {
   return (
@@ -17,3 +20,26 @@ export function messagePreview(markdown: string, maxChars = 300): string {
       .trim()
   );
 }
+
+/** A message's media and attachments, as the browser's view and the session list's query both know them. */
+type MessageParts = {
+  messageType?: string;
+  media?: { kind: "image" | "video" | "audio" }[];
+  attachments?: { name: string }[];
+  generating?: boolean;
+};
+
+/**
+ * What a message holds besides its words, for the session list: its first medium (a picture
+ * request's reply; one still being made is the picture or video it will be), else a picture among
+ * its attachments, else a file.
+ */
+export function attachmentKindOf({ messageType, media = [], attachments = [], generating }: MessageParts): MessageAttachmentKind | undefined {
+  const medium = media[0]?.kind;
+  if (medium) return medium === "image" ? "picture" : medium;
+  if (generating) return messageType === "video" ? "video" : "picture";
+  if (attachments.some((file) => isImageAttachment(file.name))) return "picture";
+  return attachments.length ? "file" : undefined;
+}
+
+export const attachmentKindLabels: Record<MessageAttachmentKind, string> = { picture: "Picture", video: "Video", audio: "Audio", file: "File" };

@@ -105,17 +105,21 @@ test("the same conversation without JavaScript", async ({ browser }) => {
   await expect(page.getByRole("textbox", { name: "Message", exact: true })).toHaveValue("Keep this text");
   await expect(messages(page)).toHaveCount(5);
 
-  // A long reply opens in full without scripts too, and keeps the model's line breaks.
+  // A long reply shows whole without scripts too (issue 31: no "Show more" on replies), and keeps
+  // the model's line breaks; a long message of the person's own opens in full from its toggle.
   fakes.model.nextReply({ text: `First line\nSecond line, ${"and then some more words ".repeat(15)}THE END` });
-  await page.getByRole("textbox", { name: "Message", exact: true }).fill("Tell me a long one");
+  await page.getByRole("textbox", { name: "Message", exact: true }).fill(`Tell me a long one, ${"because I have time tonight ".repeat(12)}MY END`);
   await page.getByRole("button", { name: "Send", exact: true }).click();
   await expect(messages(page)).toHaveCount(7);
   const long = messages(page).nth(6);
-  await expect(long.getByText("THE END")).toBeHidden();
-  await long.getByText("Show more", { exact: true }).click();
   await expect(long.getByText("THE END")).toBeVisible();
-  await expect(long.getByText("Show less", { exact: true })).toBeVisible();
+  await expect(long.getByText("Show more", { exact: true })).toHaveCount(0);
   await expect(long.locator("br")).not.toHaveCount(0);
+  const mine = messages(page).nth(5);
+  await expect(mine.getByText("MY END")).toBeHidden();
+  await mine.getByText("Show more", { exact: true }).click();
+  await expect(mine.getByText("MY END")).toBeVisible();
+  await expect(mine.getByText("Show less", { exact: true })).toBeVisible();
   // Regenerate posts the page's form too: the new reply takes the old one's place.
   fakes.model.nextReply({ text: "A shorter one, then." });
   await page.getByRole("button", { name: "Regenerate" }).click();

@@ -365,7 +365,7 @@ describe("a reply from the model", () => {
     expect(await prisma().chatSession.findUniqueOrThrow({ where: { id: chat.id } })).toMatchObject({ replyUntil: null });
   });
 
-  test("a reply stopped by the person keeps the text received so far", async () => {
+  test("a reply stopped by the person keeps the text received so far, marked stopped and charged for that much", async () => {
     const chat = await session();
     fake.nextReply({ text: "one two three four five six seven eight nine ten", chunkBytes: 64, delayMsPerChunk: 15 });
     const prepared = await prepareReply({ userId: userId }, chat.id, { text: "Count slowly" });
@@ -382,7 +382,9 @@ describe("a reply from the model", () => {
     const kept = outcome.status === "stopped" ? outcome.message?.message : undefined;
     expect(kept && kept.length >= 10 && "one two three four five six seven eight nine ten".startsWith(kept)).toBe(true);
     expect((await texts(chat.id)).at(-1)).toBe(`agent: ${kept}`);
-    expect(await getBalance(userId)).toMatchObject({ total: 100 - COST });
+    expect(outcome.status === "stopped" && outcome.message?.stopped).toBe(true);
+    // A few words of a full reply's price: the least a reply with words costs.
+    expect(await getBalance(userId)).toMatchObject({ total: 100 - 1 });
   });
 
   test("the person's message is saved before the model is called, as stored, and comes before the reply", async () => {

@@ -1,18 +1,20 @@
-import { BookOpen, Mic, Paperclip, RotateCcw, SendHorizontal, Square, X } from "lucide-react";
+import { BookOpen, Paperclip, Plus, RotateCcw, SendHorizontal, Square, X } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Form, useNavigation } from "react-router";
 import { ATTACHMENT_EXTENSIONS, type AttachmentView } from "~/lib/attachments";
 import { chatTexts, MESSAGE_COUNT_FROM_CHARS, MESSAGE_MAX_CHARS } from "~/lib/chat";
-import { showToast } from "~/lib/toasts";
 import { useAttachments } from "./attachment-picker";
-import { ModePicker, sendsPictureRequest, type ModeModels } from "./mode-picker";
+import { ModePicker, sendsPictureRequest, TOOL, type ModeModels } from "./mode-picker";
 import type { ChatMode } from "~/lib/documents/chat-message";
 
 const MAX_HEIGHT_PX = 200;
 
 /**
  * 'Write a message...': grows to 200 px, Enter sends, Shift+Enter adds a line. A plain form
- * underneath, so without JavaScript it posts to the page and the reply comes back with it.
+ * underneath, so without JavaScript it posts to the page and the reply comes back with it. On
+ * phones (under 768 px) the tools (mode, attach, prompt guide) fold into one menu, so the message
+ * box keeps most of the row; wider, they sit beside it. There is no mic: voice input has no
+ * implementation, and a button that cannot work is not shown.
  */
 export function ChatComposer({
   streaming,
@@ -48,6 +50,8 @@ export function ChatComposer({
   // Spec section 2: in a mode other than chat, 'Processing your request...' shows while the request is sent.
   const processing = navigation.state === "submitting" && sendsPictureRequest(String(navigation.formData?.get("mode") ?? ""));
   const input = useRef<HTMLTextAreaElement>(null);
+  const tools = useRef<HTMLDetailsElement>(null);
+  const closeTools = () => tools.current?.removeAttribute("open");
   const attachments = useAttachments();
   // The text's length once it is counted (0 below that), so that typing does not re-render the composer.
   const [length, setLength] = useState(0);
@@ -146,36 +150,64 @@ export function ChatComposer({
           ) : null}
         </div>
       ) : null}
-      <Form method="post" encType="multipart/form-data" onSubmit={submit} className="flex items-end gap-2">
+      <Form method="post" encType="multipart/form-data" onSubmit={submit} className="relative flex items-end gap-2">
         <input type="hidden" name="intent" value="send" />
-        {modes ? <ModePicker modes={modes} mode={mode} onChange={(next) => onModeChange?.(next)} /> : null}
-        {/* The file field itself is hidden: its button shows the keyboard focus for it. */}
-        <label
-          className="btn-secondary h-11 w-11 shrink-0 cursor-pointer p-0 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent"
-          aria-label="Attach files"
+        {/* Phones: one disclosure holds the tools (a <details>, so it opens without JavaScript too); the panel after it shows while it is open. */}
+        <details ref={tools} className="peer/tools shrink-0 md:hidden" onKeyDown={(event) => event.key === "Escape" && closeTools()}>
+          <summary
+            className="btn-secondary size-11 cursor-pointer list-none p-0 [&::-webkit-details-marker]:hidden"
+            aria-label={chatTexts.moreTools}
+            title={chatTexts.moreTools}
+          >
+            <Plus className="size-5" aria-hidden />
+          </summary>
+        </details>
+        <div
+          className="hidden max-md:absolute max-md:bottom-full max-md:left-0 max-md:z-20 max-md:mb-2 max-md:w-80 max-md:flex-col max-md:gap-1 max-md:rounded-xl max-md:border max-md:border-line max-md:bg-surface max-md:p-2 max-md:shadow-xl max-md:peer-open/tools:flex md:contents"
+          onKeyDown={(event) => event.key === "Escape" && closeTools()}
         >
-          <Paperclip className="size-4" aria-hidden />
-          {/* Named so that without JavaScript the chosen files post with the message; with it, each is uploaded at once and the field emptied. */}
-          <input
-            type="file"
-            name="file"
-            multiple
-            className="sr-only"
-            accept={ATTACHMENT_EXTENSIONS.map((extension) => `.${extension}`).join(",")}
-            onChange={(event) => {
-              attachments.add(event.currentTarget.files);
-              event.currentTarget.value = "";
-            }}
-          />
-        </label>
-        {onOpenGuide ? (
-          <button type="button" onClick={onOpenGuide} className="btn-secondary h-11 w-11 shrink-0 p-0" aria-label="Prompt guide">
-            <BookOpen className="size-4" />
-          </button>
-        ) : null}
-        <button type="button" onClick={() => showToast("voice-unsupported")} className="btn-secondary h-11 w-11 shrink-0 p-0" aria-label="Voice input">
-          <Mic className="size-4" />
-        </button>
+          {modes ? (
+            <ModePicker
+              modes={modes}
+              mode={mode}
+              onChange={(next) => {
+                onModeChange?.(next);
+                closeTools();
+              }}
+            />
+          ) : null}
+          {/* The file field itself is hidden: its button shows the keyboard focus for it. */}
+          <label className={`${TOOL} cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent`}>
+            <Paperclip className="size-4 shrink-0" aria-hidden />
+            <span className="md:sr-only">Attach files</span>
+            {/* Named so that without JavaScript the chosen files post with the message; with it, each is uploaded at once and the field emptied. */}
+            <input
+              type="file"
+              name="file"
+              multiple
+              className="sr-only"
+              accept={ATTACHMENT_EXTENSIONS.map((extension) => `.${extension}`).join(",")}
+              onChange={(event) => {
+                attachments.add(event.currentTarget.files);
+                event.currentTarget.value = "";
+                closeTools();
+              }}
+            />
+          </label>
+          {onOpenGuide ? (
+            <button
+              type="button"
+              onClick={() => {
+                closeTools();
+                onOpenGuide();
+              }}
+              className={TOOL}
+            >
+              <BookOpen className="size-4 shrink-0" aria-hidden />
+              <span className="md:sr-only">Prompt guide</span>
+            </button>
+          ) : null}
+        </div>
         <label htmlFor="chat-message" className="sr-only">
           Message
         </label>
@@ -190,7 +222,8 @@ export function ChatComposer({
           placeholder={chatTexts.composerPlaceholder}
           onInput={grow}
           onKeyDown={onKeyDown}
-          className="field max-h-[200px] min-h-11 flex-1 resize-none py-2.5"
+          onFocus={closeTools}
+          className="field max-h-[200px] min-h-11 min-w-0 flex-1 resize-none py-2.5"
         />
         {streaming ? (
           <button type="button" onClick={onStop} className="btn-secondary h-11 w-11 shrink-0 p-0" aria-label="Stop">

@@ -1,4 +1,4 @@
-import { Check, Copy, Trash2 } from "lucide-react";
+import { Check, CircleStop, Copy, Trash2 } from "lucide-react";
 import { memo, useEffect, useState } from "react";
 import Markdown, { type Components } from "react-markdown";
 import { useFetcher } from "react-router";
@@ -8,10 +8,12 @@ import { chatTexts, COLLAPSE_OVER_CHARS, COPY_CONFIRM_MS, type ChatMessageView }
 import { showToast } from "~/lib/toasts";
 import { tokenTexts } from "~/lib/tokens";
 import { copyText } from "./copy-text";
+import { MessageFiles } from "./message-files";
 import { useReload } from "./use-chat-feed";
+import { VersionSwitch } from "./version-switch";
 
 /** A bubble's copy and delete: finger-sized and always shown on touch screens, small and shown on hover with a mouse. */
-const CONTROL = "-m-1 flex size-8 items-center justify-center rounded pointer-fine:m-0 pointer-fine:size-auto pointer-fine:p-1";
+const CONTROL = "-m-1 flex size-8 items-center justify-center rounded pointer-fine:m-0 pointer-fine:size-auto pointer-fine:p-1.5";
 const CONTROL_ICON = "size-4 pointer-fine:size-3.5";
 
 /** `refused`: a failed answer to a send the server turned down, so the person's message was not kept. */
@@ -62,24 +64,28 @@ function MessageText({ text }: { text: string }) {
 
 /**
  * One message. Markdown is rendered without raw HTML (react-markdown ignores it), so nothing a
- * model or a person writes can run in the page. Long messages start collapsed; their toggle is a
- * native disclosure, so it works before the page's script has loaded and without it. Memoised: a
- * streamed word re-renders the list, and only the bubble it changed parses its Markdown again.
+ * model or a person writes can run in the page. The person's own long messages start collapsed
+ * (their toggle is a native disclosure, so it works before the page's script has loaded and
+ * without it); the character's replies always show whole (issue 31). Memoised: a streamed word
+ * re-renders the list, and only the bubble it changed parses its Markdown again.
  */
 export const MessageBubble = memo(function MessageBubble({
   message,
   canDelete,
   canSwitch = false,
+  onNewVersion,
 }: {
   message: DisplayedMessage;
   canDelete: boolean;
   /** The chat's last message: its versions (alternate greetings, regenerated replies) can be switched. */
   canSwitch?: boolean;
+  /** The last reply may get a new version: › on its last version regenerates it. */
+  onNewVersion?: () => void;
 }) {
   const [expanded, setExpanded] = useState(false);
   const [copied, setCopied] = useState(false);
   const mine = message.senderType === "user";
-  const long = message.message.length > COLLAPSE_OVER_CHARS;
+  const long = mine && message.message.length > COLLAPSE_OVER_CHARS;
 
   async function copy() {
     if (!(await copyText(message.message))) return showToast("copy-message-failed");
@@ -117,45 +123,12 @@ export const MessageBubble = memo(function MessageBubble({
         ) : message.message ? (
           <MessageText text={message.message} />
         ) : null}
-        {message.attachments?.length ? (
-          <ul className="mt-2 flex flex-wrap gap-2" aria-label="Attached files">
-            {message.attachments.map((file) => (
-              <li key={file.path}>
-                {file.contentType.startsWith("image/") ? (
-                  <a href={file.url} target="_blank" rel="noopener noreferrer">
-                    <img src={file.url} alt={file.name} className="max-h-40 rounded-lg" loading="lazy" />
-                  </a>
-                ) : (
-                  <a href={file.url} target="_blank" rel="noopener noreferrer" className="inline-block rounded-lg bg-black/20 px-2 py-1 text-xs underline">
-                    {file.name}
-                  </a>
-                )}
-              </li>
-            ))}
-          </ul>
-        ) : null}
         {message.generating ? (
           <p className="flex items-center gap-2 text-sm" role="status" data-testid="media-generating">
             <span className="size-3 animate-pulse rounded-full bg-accent" aria-hidden /> Generating...
           </p>
         ) : null}
-        {message.media?.length ? (
-          <ul className="mt-1 flex flex-wrap gap-2" aria-label="Media">
-            {message.media.map((item) =>
-              item.kind === "image" ? (
-                <li key={item.url}>
-                  <a href={item.url} target="_blank" rel="noopener noreferrer">
-                    <img src={item.thumbUrl} alt="A picture from the chat" className="max-h-64 rounded-lg" loading="lazy" />
-                  </a>
-                </li>
-              ) : (
-                <li key={item.url}>
-                  {item.kind === "video" ? <video src={item.url} controls className="max-h-64 rounded-lg" /> : <audio src={item.url} controls />}
-                </li>
-              ),
-            )}
-          </ul>
-        ) : null}
+        <MessageFiles message={message} />
         {/* While this month's free tokens are unclaimed, claiming them comes first: buying may not even be available. */}
         {message.claimTokens || message.buyTokens ? (
           <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
@@ -172,56 +145,34 @@ export const MessageBubble = memo(function MessageBubble({
           </p>
         ) : null}
         {!message.pending && !message.thinking && !message.failed ? (
-          <div className="mt-1 flex items-center justify-end gap-1 transition pointer-fine:opacity-60 pointer-fine:group-hover:opacity-100">
-            {message.versions ? <VersionSwitch id={message.id} versions={message.versions} enabled={canSwitch} /> : null}
-            {/* A message of files only has no text to copy; its files are links. */}
-            {message.message ? (
-              <button type="button" onClick={copy} className={CONTROL} aria-label={copied ? "Copied" : "Copy message"}>
-                {copied ? <Check className={CONTROL_ICON} /> : <Copy className={CONTROL_ICON} />}
-              </button>
+          <div className="mt-1 flex flex-wrap items-center justify-end gap-x-2">
+            {/* What the reply is (its versions, stopped) always shows; copy and delete show on hover with a mouse. */}
+            {message.versions || onNewVersion || message.stopped ? (
+              <div className="mr-auto flex items-center gap-2">
+                {message.versions || onNewVersion ? <VersionSwitch message={message} enabled={canSwitch} onNewVersion={onNewVersion} /> : null}
+                {message.stopped ? (
+                  <span className="inline-flex items-center gap-1 text-xs text-muted" data-testid="reply-stopped">
+                    <CircleStop className="size-3.5" aria-hidden /> {chatTexts.stopped}
+                  </span>
+                ) : null}
+              </div>
             ) : null}
-            {copied ? <span className="text-xs">Copied!</span> : null}
-            {canDelete && mine ? <DeleteMessage id={message.id} /> : null}
+            <div className="flex items-center gap-1 transition pointer-fine:opacity-60 pointer-fine:group-hover:opacity-100">
+              {/* A message of files only has no text to copy; its files are links. */}
+              {message.message ? (
+                <button type="button" onClick={copy} className={CONTROL} aria-label={copied ? "Copied" : "Copy message"}>
+                  {copied ? <Check className={CONTROL_ICON} /> : <Copy className={CONTROL_ICON} />}
+                </button>
+              ) : null}
+              {copied ? <span className="text-xs">Copied!</span> : null}
+              {canDelete && mine ? <DeleteMessage id={message.id} /> : null}
+            </div>
           </div>
         ) : null}
       </div>
     </li>
   );
 });
-
-/**
- * Swipes: "‹ 1/3 ›" between a message's versions. Each arrow is a form post (works without
- * JavaScript); only the chat's last message can switch, since the conversation after it was
- * answered from the version shown.
- */
-function VersionSwitch({ id, versions, enabled }: { id: string; versions: { selected: number; count: number }; enabled: boolean }) {
-  const fetcher = useFetcher();
-  const shown = fetcher.formData ? Number(fetcher.formData.get("version")) : versions.selected;
-  const arrow = (to: number, label: string, glyph: string) => (
-    <fetcher.Form method="post" preventScrollReset>
-      <input type="hidden" name="intent" value="select-version" />
-      <input type="hidden" name="messageId" value={id} />
-      <input type="hidden" name="version" value={to} />
-      <button
-        type="submit"
-        disabled={!enabled || to < 0 || to >= versions.count || fetcher.state !== "idle"}
-        className={`${CONTROL} disabled:opacity-40`}
-        aria-label={label}
-      >
-        {glyph}
-      </button>
-    </fetcher.Form>
-  );
-  return (
-    <div className="mr-auto flex items-center gap-0.5 text-xs" data-versions>
-      {arrow(shown - 1, "Previous version", "‹")}
-      <span aria-live="polite">
-        {shown + 1}/{versions.count}
-      </span>
-      {arrow(shown + 1, "Next version", "›")}
-    </div>
-  );
-}
 
 /**
  * Every bubble's delete goes through this one fetcher, which the chat page keeps (see

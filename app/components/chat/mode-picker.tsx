@@ -13,21 +13,29 @@ export function sendsPictureRequest(mode: string) {
 }
 
 /**
+ * One of the composer's tools: a labelled 44 px row in the phone's tools menu, a 44 px round
+ * button beside the message box from 768 px on.
+ */
+export const TOOL =
+  "flex h-11 shrink-0 items-center gap-3 rounded-lg px-3 text-sm hover:bg-raised max-md:w-full md:min-w-11 md:justify-center md:gap-1 md:rounded-full md:border md:border-line md:bg-raised md:hover:border-accent";
+
+/**
  * The composer's settings toggle (spec section 2): the mode a message is sent in, each with the
  * model and cost it would use. A <details> of radio buttons inside the composer's form, so the
- * chosen mode posts with the message without JavaScript too.
+ * chosen mode posts with the message without JavaScript too. In the phone's tools menu its
+ * choices open in place, under it.
  */
 export function ModePicker({ modes, mode, onChange }: { modes: ModeModels; mode: ChatMode; onChange: (mode: ChatMode) => void }) {
   return (
     <details className="group relative shrink-0">
-      <summary
-        className="btn-secondary h-11 cursor-pointer list-none gap-1 px-3 text-xs [&::-webkit-details-marker]:hidden"
-        aria-label={`Settings: ${LABELS[mode]} mode`}
-      >
-        <Settings2 className="size-4" aria-hidden />
-        <span className={mode === "chat" ? "sr-only" : ""}>{LABELS[mode]}</span>
+      <summary className={`${TOOL} cursor-pointer list-none md:px-3 [&::-webkit-details-marker]:hidden`} aria-label={`Settings: ${LABELS[mode]} mode`}>
+        <Settings2 className="size-4 shrink-0" aria-hidden />
+        <span className={`md:text-xs ${mode === "chat" ? "md:sr-only" : ""}`}>
+          {LABELS[mode]}
+          <span className="md:hidden"> mode</span>
+        </span>
       </summary>
-      <fieldset className="absolute bottom-full left-0 z-20 mb-2 flex w-72 flex-col gap-1 rounded-xl border border-line bg-surface p-2 shadow-xl">
+      <fieldset className="flex min-w-0 flex-col gap-1 max-md:mt-1 md:absolute md:bottom-full md:left-0 md:z-20 md:mb-2 md:w-80 md:rounded-xl md:border md:border-line md:bg-surface md:p-2 md:shadow-xl">
         <legend className="sr-only">Mode</legend>
         {CHAT_MODES.map((option) => {
           const model = modes[option];

@@ -1,14 +1,20 @@
+import { File, Film, Image, Music } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useNavigation, useSearchParams } from "react-router";
-import { chatTexts, type ChatSessionSummary } from "~/lib/chat";
+import { Form, Link, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { chatTexts, type ChatSessionSummary, type MessageAttachmentKind } from "~/lib/chat";
 import { formatChatTime } from "~/lib/dates";
-import { messagePreview } from "~/lib/message-preview";
+import { attachmentKindLabels, messagePreview } from "~/lib/message-preview";
+
+/** As on Explore: the list is asked for once typing pauses this long. */
+const SEARCH_DEBOUNCE_MS = 300;
+const KIND_ICONS = { picture: Image, video: Film, audio: Music, file: File } as const;
 import { CharacterPicture } from "../ui/avatar";
 
 type Older = { next: string | null; load?: () => void; state?: "idle" | "loading" | "failed"; fromOlderPage?: boolean };
 
 /**
- * The person's chats, newest first, with a name search that works as a plain GET form. The list
+ * The person's chats, newest first, with a name search that works as a plain GET form and, with
+ * JavaScript, searches as the person types (like Explore's). The list
  * comes in pages of SESSION_LIST_LIMIT: `older.next` is where the next one starts, if any. "Show
  * older chats" adds it with `older.load` (useSessionPages), says so to screen readers and moves
  * the focus to the first chat added; without JavaScript it is a link to that page
@@ -29,6 +35,15 @@ export function ChatSessionList({
   const navigation = useNavigation();
   const searching = navigation.state !== "idle" && navigation.formData?.has("q") === true;
   const [searchParams] = useSearchParams();
+  const submit = useSubmit();
+  const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(debounce.current), []);
+  // Follow the URL (back button, another chat's link) but never overwrite what the person is typing.
+  const searchInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const input = searchInput.current;
+    if (input && document.activeElement !== input) input.value = query;
+  }, [query]);
   const pageAt = (cursor: string | null) => {
     const params = new URLSearchParams(searchParams);
     params.delete("before");
@@ -49,25 +64,48 @@ export function ChatSessionList({
   }, [sessions.length]);
   return (
     <div className="flex h-full flex-col">
-      <Form method="get" className="border-b border-line p-3" role="search">
+      <Form
+        method="get"
+        className="border-b border-line p-3"
+        role="search"
+        onChange={(event) => {
+          const form = event.currentTarget;
+          clearTimeout(debounce.current);
+          debounce.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), SEARCH_DEBOUNCE_MS);
+        }}
+        onSubmit={() => clearTimeout(debounce.current)}
+      >
         <label htmlFor="chat-search" className="sr-only">
           Search chats
         </label>
-        <input id="chat-search" name="q" type="search" defaultValue={query} placeholder={chatTexts.searchPlaceholder} className="field h-10 w-full" />
+        <input
+          id="chat-search"
+          ref={searchInput}
+          name="q"
+          type="search"
+          defaultValue={query}
+          placeholder={chatTexts.searchPlaceholder}
+          maxLength={100}
+          className="field h-11 w-full"
+        />
       </Form>
+      {/* A search on its way keeps the chats shown until its answer replaces them. */}
       {searching ? (
-        <p className="p-6 text-center text-sm text-muted" role="status">
+        <p className="px-3 py-2 text-center text-sm text-muted" role="status">
           {chatTexts.loadingSessions}
         </p>
-      ) : sessions.length === 0 ? (
-        <div className="flex flex-1 flex-col items-center justify-center gap-2 p-6 text-center">
-          <p className="font-medium">{chatTexts.noSessionsTitle}</p>
-          <Link to="/explore" className="text-sm text-accent hover:underline">
-            {chatTexts.noSessionsHint}
-          </Link>
-        </div>
+      ) : null}
+      {sessions.length === 0 ? (
+        searching ? null : (
+          <div className="flex flex-1 flex-col items-center justify-center gap-2 p-6 text-center">
+            <p className="font-medium">{chatTexts.noSessionsTitle}</p>
+            <Link to="/explore" className="text-sm text-accent hover:underline">
+              {chatTexts.noSessionsHint}
+            </Link>
+          </div>
+        )
       ) : (
-        <div className="flex-1 overflow-y-auto">
+        <div className={`flex-1 overflow-y-auto transition-opacity ${searching ? "opacity-60" : ""}`} aria-busy={searching || undefined}>
           {older.fromOlderPage ? (
             <Link to={pageAt(null)} className="block px-3 py-3 text-center text-sm text-accent hover:underline">
               {chatTexts.newestSessions}
@@ -97,9 +135,7 @@ export function ChatSessionList({
                           {formatChatTime(session.lastMessageTime)}
                         </time>
                       </span>
-                      <span className="block truncate text-sm text-muted" data-testid="session-last-message">
-                        {messagePreview(session.lastMessage ?? "")}
-                      </span>
+                      <LastLine text={session.lastMessage ?? ""} kind={session.lastMessageKind} />
                     </span>
                   </Link>
                 </li>
@@ -133,5 +169,18 @@ export function ChatSessionList({
         </div>
       )}
     </div>
+  );
+}
+
+/** A chat's last message as one line: its words, and what it holds besides (a picture says so, with or without words). */
+function LastLine({ text, kind }: { text: string; kind?: MessageAttachmentKind }) {
+  const words = messagePreview(text);
+  const Icon = kind ? KIND_ICONS[kind] : null;
+  return (
+    <span className="flex items-center gap-1 text-sm text-muted" data-testid="session-last-message">
+      {Icon ? <Icon className="size-3.5 shrink-0" aria-hidden /> : null}
+      <span className="truncate">{kind && !words ? attachmentKindLabels[kind] : words}</span>
+      {kind && words ? <span className="sr-only">({attachmentKindLabels[kind]})</span> : null}
+    </span>
   );
 }

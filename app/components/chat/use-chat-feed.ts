@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import type { ChatMessageView, ChatSessionSummary, PresentMessages } from "~/lib/chat";
+import { attachmentKindOf } from "~/lib/message-preview";
 
 export type FeedHandlers = {
   /**
@@ -141,7 +142,7 @@ export function useFeedGapCheck(sessionId: string, messages: Kept[], drop: (ids:
   }, []);
 }
 
-type LastLine = { messageId: string; lastMessage: string; lastMessageTime: string };
+type LastLine = Pick<ChatSessionSummary, "lastMessageKind"> & { messageId: string; lastMessage: string; lastMessageTime: string };
 
 /**
  * The session list kept live. A message saved in a chat becomes its last line (unless a newer one
@@ -169,7 +170,7 @@ export function useLiveSessionList(serverSessions: ChatSessionSummary[], reload:
           const update = updates.current[session.id];
           // The server's copy wins once it is as new as the live one (after a reload of the list).
           return update && update.lastMessageTime > session.lastMessageTime
-            ? { ...session, lastMessage: update.lastMessage, lastMessageTime: update.lastMessageTime }
+            ? { ...session, lastMessage: update.lastMessage, lastMessageKind: update.lastMessageKind, lastMessageTime: update.lastMessageTime }
             : session;
         })
         .sort((a, b) => b.lastMessageTime.localeCompare(a.lastMessageTime)),
@@ -179,7 +180,8 @@ export function useLiveSessionList(serverSessions: ChatSessionSummary[], reload:
   const noteMessage = useCallback((sessionId: string, message: ChatMessageView) => {
     const shown = updates.current[sessionId];
     if (!shown || shown.lastMessageTime <= message.createdAt) {
-      updates.current = { ...updates.current, [sessionId]: { messageId: message.id, lastMessage: message.message, lastMessageTime: message.createdAt } };
+      const line = { messageId: message.id, lastMessage: message.message, lastMessageKind: attachmentKindOf(message), lastMessageTime: message.createdAt };
+      updates.current = { ...updates.current, [sessionId]: line };
       rerender();
     }
     if (!listed.current.has(sessionId) && !reloadedFor.current.has(sessionId)) {

@@ -103,8 +103,9 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
       live.noteMessage(messageSession, message);
       if (held.current?.sessionId === messageSession) held.current.messages.push(message);
       else addLive(messageSession, [message]);
-      // A picture request's reply filled in (its placeholder is already shown): the page's data is read again.
-      if (message.media?.length && messageSession === sessionId) reload();
+      // A picture request's reply filled in (its placeholder is already shown), or a stopped reply,
+      // announced once paid for: the page's data is read again, and with it the balance.
+      if ((message.media?.length || message.stopped) && messageSession === sessionId) reload();
     },
     onDeleted: (messageSession, id) => {
       // A delete made with this page's own button reloads the page when it redirects.

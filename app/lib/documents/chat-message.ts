@@ -24,6 +24,8 @@ export type ChatMessageDocument = {
   message?: string;
   isGenerating?: boolean;
   request_id?: string;
+  /** The person stopped the reply (its newest version) before the model finished it. */
+  stopped?: boolean;
 };
 
 const uploadedFileReading = z.object({ path: z.string(), name: optional(z.string()), type: optional(z.string()), content_type: optional(z.string()) });
@@ -38,6 +40,7 @@ const chatMessageDocumentReading = z.object({
   message: optional(z.string()),
   isGenerating: optional(z.boolean()),
   request_id: optional(z.string()),
+  stopped: optional(z.boolean()),
 });
 
 /** Reads a stored message document: files without a path, and parts of the wrong type, are left out. Never throws. */
@@ -50,6 +53,7 @@ export const chatMessageDocumentTexts = {
   path: "Each uploaded file needs its stored path",
   text: (field: string) => `${field} must be a text`,
   isGenerating: "isGenerating must be true or false",
+  stopped: "stopped must be true or false",
 } as const;
 
 const text = (field: string) => z.string(chatMessageDocumentTexts.text(field)).optional();
@@ -74,6 +78,7 @@ export const chatMessageDocumentSchema = z.strictObject({
   message: text("message"),
   isGenerating: z.boolean(chatMessageDocumentTexts.isGenerating).optional(),
   request_id: text("request_id"),
+  stopped: z.boolean(chatMessageDocumentTexts.stopped).optional(),
 });
 
 /** A message document as a writer gives it, before chatMessageDocumentSchema checks it. */

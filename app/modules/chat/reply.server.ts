@@ -21,6 +21,7 @@ import { AttachmentRejected, attachmentPaths, attachmentPathsOf, foreignAttachme
 import { agentStreamsSql, agentTemperatureSql } from "./agent-settings.server";
 import { chatModelChoiceSql, lastAskHasImagesSql, usableChatModels } from "./model-choice.server";
 import { publishChatEvent } from "./realtime.server";
+import { stoppedReplyCost } from "./reply-price.server";
 import { ChatNotFoundError, messageCtes, saveMessage, savedMessageView, type NewMessage, type OwnSession } from "./sessions.server";
 
 /*
@@ -110,7 +111,8 @@ export type PreparedReply = {
    */
   ask: {
     agent: PromptAgent;
-    model: ModelConnection & { systemInstruction: string | null; messageInstruction: string | null; acceptsImages: boolean };
+    /** `costTokens`: the price of a full reply, which a stopped one is charged a share of (stoppedReplyCost). */
+    model: ModelConnection & { systemInstruction: string | null; messageInstruction: string | null; acceptsImages: boolean; costTokens: number };
     history: HistoryEntry[];
     text: string;
     files: string[];
@@ -387,10 +389,12 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
 
 /**
  * Calls the model and streams its words to `onDelta`, as one paid call (withReservation) on the
- * tokens the opening statement reserved. The reply is saved once, when it is complete (or, if the
- * person stopped it, with what had arrived), and then paid for. A reply that cannot start (its
- * attachments unreadable, its platform not callable), fails, or comes back empty saves nothing and
- * gives the tokens back. Whatever the ending, the chat is let go.
+ * tokens the opening statement reserved. The reply is saved once, when it is complete, and then
+ * paid for. If the person stopped it, what had arrived is saved marked stopped, paid for in part
+ * (stoppedReplyCost), and announced once paid, so that a page reading its data again on the news
+ * finds the balance settled. A reply that cannot start (its attachments unreadable, its platform
+ * not callable), fails, or comes back empty saves nothing and gives the tokens back. Whatever the
+ * ending, the chat is let go.
  */
 export async function runReply(
   prepared: PreparedReply,
@@ -411,6 +415,7 @@ export async function runReply(
     throw error;
   }
   const saved = outcome.status !== "failed" && outcome.message !== null;
+  if (outcome.status === "stopped" && outcome.message) await announceStopped(prepared, outcome.message.id);
   if (saved && prepared.replaces) await replaceOldReply(prepared);
   // A reply saved in place of none let the chat go in its own statement.
   else if (!saved) await endReply(prepared);
@@ -465,17 +470,28 @@ async function startReply({ ask }: PreparedReply) {
   return { prompt, provider: chatProviderFor(ask.model) };
 }
 
+/** A reply the person stopped: what arrived is kept, marked stopped, and charged for the share of a full reply it holds. */
 async function finishStopped(prepared: PreparedReply, partial: string): Promise<PaidOutcome<ReplyOutcome>> {
   if (!partial.trim()) return refund({ status: "stopped", message: null });
-  const message = await saveReply(prepared, partial);
-  return message ? charge({ status: "stopped", message }) : refund({ status: "stopped", message: null });
+  const message = await saveReply(prepared, partial, { stopped: true });
+  return message
+    ? charge({ status: "stopped", message }, stoppedReplyCost(prepared.ask.model.costTokens, partial))
+    : refund({ status: "stopped", message: null });
+}
+
+/** Tells the person's pages about a stopped reply, now that it is paid for. The reply is kept if this fails; a reload shows it. */
+async function announceStopped(prepared: PreparedReply, messageId: string) {
+  await publishChatEvent({ kind: "message", userId: prepared.userId, sessionId: prepared.session.id, messageId }).catch((error: unknown) =>
+    logger.error({ err: error, sessionId: prepared.session.id }, "could not announce a stopped reply"),
+  );
 }
 
 /**
- * Saves the reply and announces it. Null when it could not be saved (the chat was deleted
- * meanwhile): then it is not paid for. A reply that replaces none lets the chat go in the same statement.
+ * Saves the reply and announces it (a stopped one is announced once paid for: announceStopped).
+ * Null when it could not be saved (the chat was deleted meanwhile): then it is not paid for. A
+ * reply that replaces none lets the chat go in the same statement.
  */
-async function saveReply(prepared: PreparedReply, text: string) {
+async function saveReply(prepared: PreparedReply, text: string, { stopped = false } = {}) {
   try {
     return await saveMessage(
       prepared.session,
@@ -483,12 +499,17 @@ async function saveReply(prepared: PreparedReply, text: string) {
       {
         senderType: "agent",
         message: text,
-        document: { ai_platform: prepared.model.platform, model_id: prepared.model.modelId, selectedModel: prepared.model.name },
+        document: {
+          ai_platform: prepared.model.platform,
+          model_id: prepared.model.modelId,
+          selectedModel: prepared.model.name,
+          ...(stopped ? { stopped: true } : {}),
+        },
         // A regenerate keeps the replaced reply's versions: the person can go back to them.
         replacing: prepared.replaces,
       },
       // A regenerate lets the chat go once the reply it replaces is gone, so no ask meanwhile reads both.
-      { endsReply: prepared.replaces ? null : prepared.replyUntil },
+      { endsReply: prepared.replaces ? null : prepared.replyUntil, announce: !stopped },
     );
   } catch (error) {
     logger.error({ err: error, sessionId: prepared.session.id }, "could not save a chat reply");

@@ -11,6 +11,7 @@ import {
 import { agentDocumentFor } from "~/lib/documents/agent-document";
 import { personaName } from "~/lib/macros";
 import { chatMessageDocumentSchema, parseChatMessageDocument, type ChatMessageDocumentInput } from "~/lib/documents/chat-message";
+import { attachmentKindOf } from "~/lib/message-preview";
 import { addressTime } from "~/lib/query-params";
 import { liveLoginSessionSql } from "~/modules/auth/login-session.server";
 import { escapeLike, isUuid } from "~/modules/db/sql.server";
@@ -113,24 +114,44 @@ export function readSessionCursor(value: string | null) {
   return { time: new Date(time!), id };
 }
 
-/** A session summary as the database answers it: the time is still a Date. */
-type SummaryRow = Omit<ChatSessionSummary, "lastMessageTime"> & { lastMessageTime: Date };
+/** A session summary as the database answers it: the time is still a Date, and the last message's media and document as stored. */
+type SummaryRow = Omit<ChatSessionSummary, "lastMessageTime" | "lastMessageKind"> & {
+  lastMessageTime: Date;
+  lastMessageType: string | null;
+  lastMedia: unknown;
+  lastDocument: unknown;
+};
 
 /** The person's chats that `where` keeps, in the list's order (time descending, id ascending), at most `limit`. */
 async function sessionSummaries(userId: string, where: Prisma.Sql, limit: number): Promise<ChatSessionSummary[]> {
   const rows = await prisma().$queryRaw<SummaryRow[]>`
     SELECT s.id::text AS id, a.id::text AS "agentId", a.name AS "agentName", a.avatar_url AS "agentAvatar",
-           a.character_id::text AS "characterId", last.message AS "lastMessage",
+           a.character_id::text AS "characterId", last.message AS "lastMessage", last.message_type AS "lastMessageType",
+           last.media AS "lastMedia", last.document AS "lastDocument",
            COALESCE(s.last_message_at, s.created_at) AS "lastMessageTime"
     FROM chat_sessions s
     JOIN chat_agents a ON a.id = s.agent_id
     LEFT JOIN LATERAL (
-      SELECT m.message FROM chat_messages m WHERE m.session_id = s.id ORDER BY m.created_at DESC, m.id DESC LIMIT 1
+      SELECT m.message, m.message_type, m.media, m.document FROM chat_messages m WHERE m.session_id = s.id ORDER BY m.created_at DESC, m.id DESC LIMIT 1
     ) last ON true
     WHERE s.user_id = ${userId}::uuid ${where}
     ORDER BY COALESCE(s.last_message_at, s.created_at) DESC, s.id
     LIMIT ${limit}`;
-  return rows.map((row) => ({ ...row, lastMessageTime: row.lastMessageTime.toISOString() }));
+  return rows.map(({ lastMessageType, lastMedia, lastDocument, ...row }) => {
+    const kind = lastMessageKind(lastMessageType, lastMedia, lastDocument);
+    return { ...row, ...(kind ? { lastMessageKind: kind } : {}), lastMessageTime: row.lastMessageTime.toISOString() };
+  });
+}
+
+/** What the last message holds besides its words (a picture, say), as its view would show it. */
+function lastMessageKind(messageType: string | null, media: unknown, document: unknown) {
+  const parsed = parseChatMessageDocument(document);
+  return attachmentKindOf({
+    messageType: messageType ?? undefined,
+    media: mediaKinds(media).map((kind) => ({ kind })),
+    attachments: parsed.uploadedFiles.map((file) => ({ name: file.path })),
+    generating: parsed.isGenerating === true,
+  });
 }
 
 /**
@@ -299,6 +320,7 @@ export function savedMessageView(entry: NewMessage, row: { id: string; createdAt
     createdAt: row.createdAt.toISOString(),
     attachments: attachmentViews(entry.document ?? {}),
     ...versionsView(row.versionCount ?? 0, row.selected ?? 0),
+    ...stoppedView(entry.document?.stopped === true, row.versionCount ?? 0, row.selected ?? 0),
   };
 }
 
@@ -306,16 +328,21 @@ function versionsView(count: number, selected: number): Pick<ChatMessageView, "v
   return count > 1 ? { versions: { selected, count } } : {};
 }
 
+/** The document (and so its `stopped`) describes a reply's newest version: an earlier one shown was not stopped, as far as is known. */
+function stoppedView(stopped: boolean, count: number, selected: number): Pick<ChatMessageView, "stopped"> {
+  return stopped && (count <= 1 || selected === count - 1) ? { stopped } : {};
+}
+
 /**
  * Adds a message to the session and announces it to the person's open tabs and devices, in one
  * statement. `endsReply`: the reply_until of the reply this message is, which it ends (unless
- * another reply has taken the chat since).
+ * another reply has taken the chat since). `announce: false`: the caller announces it later.
  */
 export async function saveMessage(
   session: OwnSession,
   userId: string,
   entry: NewMessage,
-  { endsReply }: { endsReply?: Date | null } = {},
+  { endsReply, announce = true }: { endsReply?: Date | null; announce?: boolean } = {},
 ): Promise<ChatMessageView> {
   const [row] = await prisma().$queryRaw<{ id: string; createdAt: Date; versionCount: number; selected: number }[]>`
     WITH ${messageCtes(
@@ -329,7 +356,7 @@ export async function saveMessage(
       endsReply ? { replyUntil: Prisma.sql`CASE WHEN s.reply_until = ${endsReply}::timestamp(3) THEN NULL ELSE s.reply_until END` } : {},
     )}
     SELECT saved.id::text AS id, saved.created_at AS "createdAt", saved.version_count AS "versionCount", saved.selected_alternative AS selected
-    FROM saved, announced`;
+    FROM saved ${announce ? Prisma.sql`, announced` : Prisma.empty}`;
   return savedMessageView(entry, row!);
 }
 
@@ -361,7 +388,9 @@ type MessageRow = {
 function toView(row: MessageRow): ChatMessageView {
   const attachments = attachmentViews(row.document);
   const media = chatMediaViews(row.media);
-  const generating = media.length === 0 && parseChatMessageDocument(row.document).isGenerating === true;
+  const document = parseChatMessageDocument(row.document);
+  const generating = media.length === 0 && document.isGenerating === true;
+  const versionCount = row.alternatives?.length ?? 0;
   return {
     id: row.id,
     senderType: row.senderType,
@@ -369,7 +398,8 @@ function toView(row: MessageRow): ChatMessageView {
     messageType: row.messageType,
     createdAt: row.createdAt.toISOString(),
     ...(attachments.length ? { attachments } : {}),
-    ...versionsView(row.alternatives?.length ?? 0, row.selectedAlternative ?? 0),
+    ...versionsView(versionCount, row.selectedAlternative ?? 0),
+    ...stoppedView(document.stopped === true, versionCount, row.selectedAlternative ?? 0),
     ...(media.length ? { media } : {}),
     ...(generating ? { generating } : {}),
   };
@@ -399,13 +429,24 @@ export async function selectMessageVersion(userId: string, sessionId: string, me
   return toView(rows[0]!);
 }
 
-/** A picture request's reply media (stored by the media jobs as gallery paths), as signed links. */
-function chatMediaViews(media: unknown): ChatMediaView[] {
+type StoredMedia = { mediaType?: unknown; path?: unknown; thumbnailPath?: unknown };
+
+/** A picture request's reply media as stored by the media jobs (gallery paths): each with a path, and its kind. */
+function storedMedia(media: unknown): { entry: StoredMedia & { path: string }; kind: ChatMediaView["kind"] }[] {
   if (!Array.isArray(media)) return [];
-  return media.flatMap((entry: { mediaType?: unknown; path?: unknown; thumbnailPath?: unknown }) => {
+  return media.flatMap((entry: StoredMedia) => {
     if (!entry || typeof entry.path !== "string") return [];
     const kind = entry.mediaType === "video" || entry.mediaType === "audio" ? entry.mediaType : "image";
+    return [{ entry: entry as StoredMedia & { path: string }, kind }];
+  });
+}
+
+const mediaKinds = (media: unknown) => storedMedia(media).map((item) => item.kind);
+
+/** A picture request's reply media, as signed links. */
+function chatMediaViews(media: unknown): ChatMediaView[] {
+  return storedMedia(media).map(({ entry, kind }) => {
     const url = signedUrl("gallery", entry.path);
-    return [{ kind, url, thumbUrl: typeof entry.thumbnailPath === "string" ? signedUrl("gallery", entry.thumbnailPath) : url }];
+    return { kind, url, thumbUrl: typeof entry.thumbnailPath === "string" ? signedUrl("gallery", entry.thumbnailPath) : url };
   });
 }

@@ -11,6 +11,7 @@ import { ChatSessionList } from "~/components/chat/session-list";
 import { useChat } from "~/components/chat/use-chat";
 import { useChatScroll } from "~/components/chat/use-chat-scroll";
 import { useSessionPages } from "~/components/chat/use-session-pages";
+import { useVersionKeys } from "~/components/chat/use-version-keys";
 import type { FieldErrors } from "~/lib/auth-forms";
 import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_PER_MESSAGE } from "~/lib/attachments";
 import { chatTexts } from "~/lib/chat";
@@ -193,6 +194,14 @@ export default function ChatSession({ loaderData, actionData, params }: Route.Co
   }, [hasMore, loadOlder]);
 
   const last = chat.messages.at(-1);
+  const answerable = chat.messages.some((message) => message.senderType === "user");
+  // The last reply, when it is one written and saved: its arrows switch versions, and › on its last version asks for a new one.
+  const lastReply =
+    last && last.senderType === "agent" && last.messageType === "chat" && !last.pending && !last.thinking && !last.failed && !last.id.startsWith("temp-")
+      ? last
+      : undefined;
+  const onNewVersion = lastReply && answerable && !chat.streaming ? chat.regenerate : undefined;
+  const versionKeys = useVersionKeys(lastReply, onNewVersion);
   return (
     <div className="flex h-dvh min-h-0 md:h-[calc(100dvh-4rem)]">
       <aside className="hidden w-72 shrink-0 border-r border-line lg:block" aria-label="Chat sessions">
@@ -203,7 +212,11 @@ export default function ChatSession({ loaderData, actionData, params }: Route.Co
           query={searchParams.get("q") ?? ""}
         />
       </aside>
-      <section className="flex min-w-0 flex-1 flex-col max-md:pb-[env(safe-area-inset-bottom)]" aria-label={`Conversation with ${page.agent.name}`}>
+      <section
+        className="flex min-w-0 flex-1 flex-col max-md:pb-[env(safe-area-inset-bottom)]"
+        aria-label={`Conversation with ${page.agent.name}`}
+        onKeyDown={versionKeys}
+      >
         <header className="flex items-center gap-3 border-b border-line px-3 py-2">
           <Link to="/chat" className="rounded-full p-1 text-muted hover:text-ink lg:hidden" aria-label="All chats">
             <ChevronLeft className="size-5" />
@@ -236,6 +249,9 @@ export default function ChatSession({ loaderData, actionData, params }: Route.Co
         </header>
         <div
           {...scroll.scrollerProps}
+          // Focusable, so that the keyboard can scroll it, and its arrow keys switch the last reply's versions.
+          tabIndex={0}
+          data-conversation
           className={`flex flex-1 ${scroll.topDown ? "flex-col" : "flex-col-reverse"} overflow-y-auto overscroll-contain px-3 py-4`}
         >
           <div className="relative mt-auto">
@@ -265,7 +281,13 @@ export default function ChatSession({ loaderData, actionData, params }: Route.Co
             ) : (
               <ol className="flex flex-col gap-3" aria-label="Messages">
                 {chat.messages.map((message, index) => (
-                  <MessageBubble key={message.id} message={message} canDelete canSwitch={index === chat.messages.length - 1} />
+                  <MessageBubble
+                    key={message.id}
+                    message={message}
+                    canDelete
+                    canSwitch={index === chat.messages.length - 1}
+                    onNewVersion={message === lastReply ? onNewVersion : undefined}
+                  />
                 ))}
               </ol>
             )}
@@ -335,10 +357,10 @@ export default function ChatSession({ loaderData, actionData, params }: Route.Co
         <ChatComposer
           streaming={chat.streaming}
           draft={actionData?.draft}
-          // The last reply again, or, when it failed or never came (stopped before a word, or the
-          // page reloaded after a failure), the answer to the last message. A send the server
-          // refused kept nothing to answer: its text is back in the composer instead.
-          canRegenerate={last !== undefined && !last.refused && chat.messages.some((message) => message.senderType === "user")}
+          // The answer to the last message when it failed or never came (stopped before a word, or
+          // the page reloaded after a failure); a reply's own › makes its new versions. A send the
+          // server refused kept nothing to answer: its text is back in the composer instead.
+          canRegenerate={last !== undefined && !last.refused && answerable && !lastReply}
           onSend={(text, attachments) => {
             scroll.followOwnMessage();
             return chat.send(text, attachments);
