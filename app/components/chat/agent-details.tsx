@@ -90,7 +90,7 @@ export function AgentDetails({
           </>
         ) : null}
       </dl>
-      <div className="mt-5 flex flex-wrap gap-2" aria-label="Quick prompts">
+      <div className="mt-5 flex flex-wrap gap-2" role="group" aria-label="Quick prompts">
         {QUICK_ACTIONS.filter((action) => agent.promptGuide.some((section) => section.key === action.key)).map((action) => (
           <button key={action.key} type="button" onClick={() => onQuickPrompt(action.key)} className="btn-secondary h-8 px-3 text-xs">
             {action.label}

@@ -131,7 +131,7 @@ export function ChatComposer({
         </Form>
       ) : null}
       {attachments.files.length || attachments.problem ? (
-        <div className="mb-2 flex flex-wrap items-center gap-2" aria-label="Attachments">
+        <div className="mb-2 flex flex-wrap items-center gap-2" role="group" aria-label="Attachments">
           {attachments.files.map((file) => (
             <span key={file.key} className="inline-flex items-center gap-1.5 rounded-full bg-raised px-3 py-1 text-xs">
               {file.name}

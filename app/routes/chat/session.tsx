@@ -322,7 +322,7 @@ export default function ChatSession({ loaderData, actionData, params }: Route.Co
           </div>
         </div>
         {chat.messages.length <= 1 ? (
-          <div className="grid grid-cols-3 gap-2 px-3 pb-2 md:hidden" aria-label="Quick actions">
+          <div className="grid grid-cols-3 gap-2 px-3 pb-2 md:hidden" role="group" aria-label="Quick actions">
             {MOBILE_TOPICS.map((topic) => (
               <button key={topic.label} type="button" onClick={() => write(topic.prompt)} className="btn-secondary h-9 px-2 text-xs">
                 {topic.label}
