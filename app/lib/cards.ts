@@ -1,3 +1,4 @@
+import { characterFieldLabel } from "./character-form";
 import { LOREBOOK_MAX_ENTRIES } from "./documents/character-book";
 
 /** Character cards (Tavern Character Card V1/V2/V3) in and out: the limits and what a person reads. */
@@ -25,9 +26,19 @@ export const cardTexts = {
   badCard: "This character card could not be read",
   tooManyImports: "Too many character cards imported. Please try again later.",
   imported: "Character imported. It is not published: only you can see it.",
+  noCategory: "Choose a category for the imported character",
+  unknownCategory: "Choose a category from the list",
+  /** Followed by what the character form would refuse, so that what is imported can be saved again as it is. */
+  doesNotFit: "This card does not fit a character here",
 } as const;
 
 export type CardErrorKey = Exclude<keyof typeof cardTexts, "field" | "imported">;
+
+/** A card the character form would refuse: the form's reason after ours. */
+export const cardDoesNotFit = (reason: string) => `${cardTexts.doesNotFit}: ${reason}`;
+
+/** The same refusal where only the field it names can travel (a plain form's redirect). */
+export const cardDoesNotFitField = (field: string) => `${cardTexts.doesNotFit}: check its ${characterFieldLabel(field).toLowerCase()}`;
 
 /** The key of a refusal's text, which a plain form's redirect carries (keys, never texts, travel in a URL). */
 export function cardErrorKey(message: string): CardErrorKey {
@@ -35,8 +46,9 @@ export function cardErrorKey(message: string): CardErrorKey {
   return (found?.[0] as CardErrorKey | undefined) ?? "badCard";
 }
 
-/** The text for a key from a URL, or null when it is not one. */
-export function cardErrorText(key: string | null): string | null {
+/** The text for a key from a URL (and the field a card that does not fit names), or null when it is not one. */
+export function cardErrorText(key: string | null, field: string | null = null): string | null {
+  if (key === "doesNotFit" && field) return cardDoesNotFitField(field);
   if (!key || key === "field" || key === "imported" || !Object.hasOwn(cardTexts, key)) return null;
   return cardTexts[key as CardErrorKey];
 }

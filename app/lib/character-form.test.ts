@@ -1,5 +1,16 @@
 import { describe, expect, test } from "vitest";
-import { blankCharacterValues, changedRows, characterFormValues, characterFormValuesOf, parseCharacterForm, tagsOf } from "./character-form";
+import {
+  blankCharacterValues,
+  CHARACTER_FIELD_MAX,
+  changedList,
+  changedRows,
+  characterFieldLabel,
+  characterFormTexts,
+  characterFormValues,
+  characterFormValuesOf,
+  parseCharacterForm,
+  tagsOf,
+} from "./character-form";
 import { LOREBOOK_ENTRY_MAX_CHARS, LOREBOOK_MAX_ENTRIES, lorebookTexts } from "./documents/character-book";
 import { blankLorebookEntry, lorebookFormTexts, type LorebookEntryValues } from "./lorebook-form";
 
@@ -50,6 +61,12 @@ describe("the character form", () => {
       name: "Nova",
       description: "A guide",
       welcomeMessage: null,
+      personality: "Quick-witted and kind to strangers.",
+      scenario: null,
+      alternateGreetings: ["Back already?", "Look up!"],
+      mesExample: "<START>\n{{user}}: Hi\n{{char}}: Hello, stargazer.",
+      postHistoryInstructions: null,
+      creatorNotes: "Best at night.",
       chatModel: "Talker",
       systemInstruction: null,
       messageInstruction: "Be brief",
@@ -68,6 +85,12 @@ describe("the character form", () => {
         name: "Nova",
         description: "A guide",
         welcomeMessage: "",
+        personality: "Quick-witted and kind to strangers.",
+        scenario: "",
+        alternateGreetings: ["Back already?", "Look up!"],
+        mesExample: "<START>\n{{user}}: Hi\n{{char}}: Hello, stargazer.",
+        postHistoryInstructions: "",
+        creatorNotes: "Best at night.",
         chatModel: "Talker",
         systemInstruction: "",
         messageInstruction: "Be brief",
@@ -121,6 +144,71 @@ function lorebookForm(rows: Partial<LorebookEntryValues>[], pairs: [string, stri
 }
 
 const parsedLorebook = (rows: Partial<LorebookEntryValues>[]) => parseCharacterForm(characterFormValues(lorebookForm(rows)));
+
+describe("the character card's texts in the form", () => {
+  const basics: [string, string][] = [
+    ["categoryId", "3"],
+    ["name", "Nova"],
+    ["description", "A guide"],
+  ];
+
+  test("alternate greetings are read in index order, trimmed, blanks dropped", () => {
+    const values = characterFormValues(
+      formOf([...basics, ["alternateGreetings.10", "  Look up!  "], ["alternateGreetings.2", "Back already?"], ["alternateGreetings.5", "   "]]),
+    );
+    expect(values.alternateGreetings).toEqual(["Back already?", "   ", "  Look up!  "]);
+    expect(parseCharacterForm(values)).toMatchObject({ input: { alternateGreetings: ["Back already?", "Look up!"] } });
+  });
+
+  test("Add greeting and Remove alternate greeting N change only that list and say which", () => {
+    const values = { ...blankCharacterValues(), name: "Nova", alternateGreetings: ["One", "Two"] };
+    const add = formOf([["add", "alternateGreetings"]]);
+    expect(changedRows(add, values)).toMatchObject({ name: "Nova", alternateGreetings: ["One", "Two", ""] });
+    expect(changedList(add)).toBe("alternateGreetings");
+    const remove = formOf([["remove", "alternateGreetings.0"]]);
+    expect(changedRows(remove, values)?.alternateGreetings).toEqual(["Two"]);
+    expect(changedList(remove)).toBe("alternateGreetings");
+    const full = { ...values, alternateGreetings: Array.from({ length: CHARACTER_FIELD_MAX.alternateGreetings }, () => "Hi") };
+    expect(changedRows(add, full)?.alternateGreetings).toHaveLength(CHARACTER_FIELD_MAX.alternateGreetings);
+    expect(changedList(formOf([["save", "1"]]))).toBeNull();
+  });
+
+  test.each([
+    ["personality", "Personality", CHARACTER_FIELD_MAX.personality],
+    ["scenario", "Scenario", CHARACTER_FIELD_MAX.scenario],
+    ["mesExample", "Example dialogue", CHARACTER_FIELD_MAX.mesExample],
+    ["postHistoryInstructions", "Post-history instructions", CHARACTER_FIELD_MAX.postHistoryInstructions],
+    ["creatorNotes", "Creator notes", CHARACTER_FIELD_MAX.creatorNotes],
+  ])("%s over its limit is refused, naming the field", (field, label, max) => {
+    const values = characterFormValues(formOf([...basics, [field, "x".repeat(max + 1)]]));
+    const text = `${label} must be at most ${max} characters`;
+    expect(parseCharacterForm(values)).toEqual({ refusal: { error: text, fields: { [field]: text } } });
+    expect(parseCharacterForm({ ...values, [field]: "x".repeat(max) })).toMatchObject({ input: { [field]: "x".repeat(max) } });
+  });
+
+  test("a greeting over its limit is refused on its row; too many greetings on the list", () => {
+    const long = characterFormValues(formOf([...basics, ["alternateGreetings.0", "Hi"], ["alternateGreetings.1", "x".repeat(2001)]]));
+    expect(parseCharacterForm(long)).toEqual({
+      refusal: { error: characterFormTexts.greetingTooLong(1), fields: { "alternateGreetings.1": "Alternate greeting 2 must be at most 2000 characters" } },
+    });
+    const many = Array.from({ length: CHARACTER_FIELD_MAX.alternateGreetings + 5 }, (_, index): [string, string] => [
+      `alternateGreetings.${index}`,
+      `Hi ${index}`,
+    ]);
+    const values = characterFormValues(formOf([...basics, ...many]));
+    expect(values.alternateGreetings).toHaveLength(CHARACTER_FIELD_MAX.alternateGreetings + 1);
+    expect(parseCharacterForm(values)).toEqual({
+      refusal: { error: characterFormTexts.tooManyGreetings, fields: { alternateGreetings: characterFormTexts.tooManyGreetings } },
+    });
+  });
+
+  test("a refused field's label, rows by their number", () => {
+    expect(characterFieldLabel("mesExample")).toBe("Example dialogue");
+    expect(characterFieldLabel("alternateGreetings.2")).toBe("Alternate greeting 3");
+    expect(characterFieldLabel("lorebook.0")).toBe("Lorebook entry 1");
+    expect(characterFieldLabel("constructor")).toBe("Details");
+  });
+});
 
 describe("the character form's lorebook", () => {
   test("rows are read with their boxes: a box not sent is off", () => {
@@ -254,6 +342,12 @@ const storedWithout = {
   name: "Nova",
   description: "A guide",
   welcomeMessage: null,
+  personality: null,
+  scenario: null,
+  alternateGreetings: [],
+  mesExample: null,
+  postHistoryInstructions: null,
+  creatorNotes: null,
   chatModel: null,
   systemInstruction: null,
   messageInstruction: null,

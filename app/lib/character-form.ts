@@ -20,6 +20,15 @@ export const CHARACTER_FIELD_MAX = {
   systemInstruction: 8000,
   messageInstruction: 8000,
   imagePrompt: 2000,
+  personality: 4000,
+  scenario: 4000,
+  /** Each alternate greeting has the welcome message's limit. */
+  alternateGreeting: 2000,
+  /** With the greeting they make a new chat's first message's versions, which a chat keeps at most 20 of. */
+  alternateGreetings: 19,
+  mesExample: 8000,
+  postHistoryInstructions: 8000,
+  creatorNotes: 4000,
   detail: 200,
   tag: 40,
   tags: 20,
@@ -43,7 +52,36 @@ export const characterFormTexts = {
   unknownCategory: "Choose a category from the list",
   tooManyTags: `Use at most ${CHARACTER_FIELD_MAX.tags} tags`,
   tagTooLong: `A tag has at most ${CHARACTER_FIELD_MAX.tag} characters`,
+  tooManyGreetings: `Use at most ${CHARACTER_FIELD_MAX.alternateGreetings} alternate greetings`,
+  greetingTooLong: (index: number) => `Alternate greeting ${index + 1} must be at most ${CHARACTER_FIELD_MAX.alternateGreeting} characters`,
 } as const;
+
+/** The labels a refusal names a field by, as the form shows them. */
+export const CHARACTER_FIELD_LABELS = {
+  categoryId: "Category",
+  name: "Name",
+  description: "Description",
+  welcomeMessage: "Welcome message",
+  personality: "Personality",
+  scenario: "Scenario",
+  alternateGreetings: "Alternate greetings",
+  mesExample: "Example dialogue",
+  systemInstruction: "System instruction",
+  messageInstruction: "Message instruction",
+  postHistoryInstructions: "Post-history instructions",
+  creatorNotes: "Creator notes",
+  imagePrompt: "Image prompt",
+  tags: "Tags",
+  details: "Details",
+  lorebook: "Lorebook",
+} as const;
+
+/** A refused field's label from its key (`alternateGreetings.2` is "Alternate greeting 3"); an unknown key is "Details". */
+export function characterFieldLabel(field: string) {
+  const row = /^(alternateGreetings|lorebook)\.(\d{1,4})$/.exec(field);
+  if (row) return `${row[1] === "lorebook" ? "Lorebook entry" : "Alternate greeting"} ${Number(row[2]) + 1}`;
+  return Object.hasOwn(CHARACTER_FIELD_LABELS, field) ? CHARACTER_FIELD_LABELS[field as keyof typeof CHARACTER_FIELD_LABELS] : CHARACTER_FIELD_LABELS.details;
+}
 
 /** What the form offers to choose from: categories, the detail definitions (their options by name) and the published models of each type. */
 export type CharacterFormChoices = {
@@ -53,9 +91,13 @@ export type CharacterFormChoices = {
   modelsByType: Record<string, string[]>;
 };
 
-/** What a refused save answers (errorData of an invalid-input error), or an "Add another" press without JavaScript. */
+/**
+ * What a refused save answers (errorData of an invalid-input error), or an "Add another" press
+ * without JavaScript (`changed`: the list it lengthened or shortened).
+ */
 export type CharacterFormFailure =
-  { error?: string; description?: string; fields?: Record<string, string>; values?: CharacterFormValues; generateAvatar?: boolean } | undefined;
+  | { error?: string; description?: string; fields?: Record<string, string>; values?: CharacterFormValues; generateAvatar?: boolean; changed?: GrowingList }
+  | undefined;
 
 /** The four prompt-guide sections that hold one group each (the spec's send_me, show_me, can_i_see, chat_basics). */
 export const SINGLE_GUIDE_SECTIONS = [
@@ -76,6 +118,12 @@ export type CharacterFormValues = {
   name: string;
   description: string;
   welcomeMessage: string;
+  personality: string;
+  scenario: string;
+  alternateGreetings: string[];
+  mesExample: string;
+  postHistoryInstructions: string;
+  creatorNotes: string;
   chatModel: string;
   systemInstruction: string;
   messageInstruction: string;
@@ -90,7 +138,7 @@ export type CharacterFormValues = {
 };
 
 /** The lists a person can lengthen with "Add another" (a submit button without JavaScript). */
-export const GROWING_LISTS = ["customModels", "askMe", "lorebook"] as const;
+export const GROWING_LISTS = ["customModels", "askMe", "lorebook", "alternateGreetings"] as const;
 export type GrowingList = (typeof GROWING_LISTS)[number];
 
 const blankGroup = (): PromptGroupValues => ({ category: "", prompts: "" });
@@ -101,6 +149,12 @@ export function blankCharacterValues(): CharacterFormValues {
     name: "",
     description: "",
     welcomeMessage: "",
+    personality: "",
+    scenario: "",
+    alternateGreetings: [],
+    mesExample: "",
+    postHistoryInstructions: "",
+    creatorNotes: "",
     chatModel: "",
     systemInstruction: "",
     messageInstruction: "",
@@ -133,6 +187,19 @@ function rowsOf<Row extends Record<string, string>>(form: FormData, list: string
     .map((index) => Object.fromEntries(keys.map((key) => [key, text(form, `${list}.${index}.${key}`)])) as Row);
 }
 
+/** The alternate greetings as sent (`alternateGreetings.N`), in index order; one more than allowed is read, so too many are refused, not cut. */
+function greetingsOf(form: FormData) {
+  const indexes = new Set<number>();
+  for (const name of form.keys()) {
+    const match = /^alternateGreetings\.(\d{1,3})$/.exec(name);
+    if (match) indexes.add(Number(match[1]));
+  }
+  return [...indexes]
+    .sort((a, b) => a - b)
+    .slice(0, CHARACTER_FIELD_MAX.alternateGreetings + 1)
+    .map((index) => text(form, `alternateGreetings.${index}`));
+}
+
 /** Tags as sent: chips (`tag`, with JavaScript) and the comma-separated text field (`tags`). */
 export function tagsOf(form: FormData) {
   const typed = form.getAll("tags").flatMap((value) => (typeof value === "string" ? value.split(",") : []));
@@ -150,6 +217,12 @@ export function characterFormValues(form: FormData): CharacterFormValues {
     name: text(form, "name"),
     description: text(form, "description"),
     welcomeMessage: text(form, "welcomeMessage"),
+    personality: text(form, "personality"),
+    scenario: text(form, "scenario"),
+    alternateGreetings: greetingsOf(form),
+    mesExample: text(form, "mesExample"),
+    postHistoryInstructions: text(form, "postHistoryInstructions"),
+    creatorNotes: text(form, "creatorNotes"),
     chatModel: text(form, "chatModel"),
     systemInstruction: text(form, "systemInstruction"),
     messageInstruction: text(form, "messageInstruction"),
@@ -164,23 +237,35 @@ export function characterFormValues(form: FormData): CharacterFormValues {
   };
 }
 
-/**
- * An "Add another" or "Remove" button pressed without JavaScript (`add=customModels`,
- * `remove=askMe.1`): the same values with the list changed, to show again. Null for a save.
- */
-export function changedRows(form: FormData, values: CharacterFormValues): CharacterFormValues | null {
+/** Each growing list's blank row, and how many rows it may have. */
+const GROWING: { [List in GrowingList]: { blank: () => CharacterFormValues[List][number]; max: number } } = {
+  customModels: { blank: () => ({ type: "", model: "" }), max: CHARACTER_FIELD_MAX.customModels },
+  askMe: { blank: blankGroup, max: CHARACTER_FIELD_MAX.askMe },
+  lorebook: { blank: blankLorebookEntry, max: LOREBOOK_MAX_ENTRIES },
+  alternateGreetings: { blank: () => "", max: CHARACTER_FIELD_MAX.alternateGreetings },
+};
+
+const isGrowingList = (name: string): name is GrowingList => (GROWING_LISTS as readonly string[]).includes(name);
+
+/** The list an "Add another" or "Remove" button pressed without JavaScript changes (`add=customModels`, `remove=askMe.1`), and the row removed. */
+function listChange(form: FormData): { list: GrowingList; remove: number | null } | null {
   const add = text(form, "add");
-  const remove = /^(customModels|askMe|lorebook)\.(\d{1,4})$/.exec(text(form, "remove"));
-  if (add === "customModels" && values.customModels.length < CHARACTER_FIELD_MAX.customModels)
-    return { ...values, customModels: [...values.customModels, { type: "", model: "" }] };
-  if (add === "askMe" && values.askMe.length < CHARACTER_FIELD_MAX.askMe) return { ...values, askMe: [...values.askMe, blankGroup()] };
-  if (add === "lorebook" && values.lorebook.length < LOREBOOK_MAX_ENTRIES) return { ...values, lorebook: [...values.lorebook, blankLorebookEntry()] };
-  if ((GROWING_LISTS as readonly string[]).includes(add)) return values;
-  if (!remove) return null;
-  const index = Number(remove[2]);
-  if (remove[1] === "customModels") return { ...values, customModels: values.customModels.filter((_, at) => at !== index) };
-  if (remove[1] === "lorebook") return { ...values, lorebook: values.lorebook.filter((_, at) => at !== index) };
-  return { ...values, askMe: values.askMe.filter((_, at) => at !== index) };
+  if (isGrowingList(add)) return { list: add, remove: null };
+  const remove = /^(\w+)\.(\d{1,4})$/.exec(text(form, "remove"));
+  return remove && isGrowingList(remove[1]!) ? { list: remove[1], remove: Number(remove[2]) } : null;
+}
+
+/** Which list an "Add another" or "Remove" press changes; null for a save. */
+export const changedList = (form: FormData) => listChange(form)?.list ?? null;
+
+/** An "Add another" or "Remove" press without JavaScript: the same values with the list changed, to show again. Null for a save. */
+export function changedRows(form: FormData, values: CharacterFormValues): CharacterFormValues | null {
+  const change = listChange(form);
+  if (!change) return null;
+  const { list, remove } = change;
+  const rows: unknown[] = values[list];
+  if (remove !== null) return { ...values, [list]: rows.filter((_, at) => at !== remove) };
+  return { ...values, [list]: rows.length < GROWING[list].max ? [...rows, GROWING[list].blank()] : rows };
 }
 
 const REQUIRED = [
@@ -222,6 +307,20 @@ export const characterFormSchema = z.object({
   name: atMost("name", "Name").min(1, characterFormTexts.required("Name")),
   description: atMost("description", "Description").min(1, characterFormTexts.required("Description")),
   welcomeMessage: atMost("welcomeMessage", "Welcome message"),
+  personality: atMost("personality", CHARACTER_FIELD_LABELS.personality),
+  scenario: atMost("scenario", CHARACTER_FIELD_LABELS.scenario),
+  alternateGreetings: z
+    .array(z.string())
+    .superRefine((greetings, context) => {
+      for (const [index, greeting] of greetings.entries())
+        if (greeting.trim().length > CHARACTER_FIELD_MAX.alternateGreeting)
+          context.addIssue({ code: "custom", path: [index], message: characterFormTexts.greetingTooLong(index) });
+    })
+    .transform((greetings) => greetings.map((greeting) => greeting.trim()).filter(Boolean))
+    .refine((greetings) => greetings.length <= CHARACTER_FIELD_MAX.alternateGreetings, characterFormTexts.tooManyGreetings),
+  mesExample: atMost("mesExample", CHARACTER_FIELD_LABELS.mesExample),
+  postHistoryInstructions: atMost("postHistoryInstructions", CHARACTER_FIELD_LABELS.postHistoryInstructions),
+  creatorNotes: atMost("creatorNotes", CHARACTER_FIELD_LABELS.creatorNotes),
   chatModel: atMost("name", "Chat model"),
   systemInstruction: atMost("systemInstruction", "System instruction"),
   messageInstruction: atMost("messageInstruction", "Message instruction"),
@@ -268,7 +367,7 @@ export function parseCharacterForm(values: CharacterFormValues): { input: Charac
   const fields: Record<string, string> = {};
   for (const issue of parsed.error?.issues ?? []) {
     const [first] = issue.path;
-    const key = first === "customModels" ? "customModels" : first === "promptGuide" ? guideField(issue.path) : String(first ?? "form");
+    const key = first === "promptGuide" ? guideField(issue.path) : listField(issue.path);
     fields[key] ??= issue.message;
   }
   if ("refusal" in lorebook) {
@@ -276,6 +375,12 @@ export function parseCharacterForm(values: CharacterFormValues): { input: Charac
     if (lorebook.refusal.index !== null) fields[`lorebook.${lorebook.refusal.index}`] = lorebook.refusal.message;
   }
   return { refusal: { error: Object.values(fields)[0] ?? characterFormTexts.saveFailed, fields } };
+}
+
+/** Which field an issue belongs to: a custom model's problem is the list's, an alternate greeting's its row's (`alternateGreetings.2`). */
+function listField([first, index]: PropertyKey[]) {
+  if (first === "alternateGreetings" && typeof index === "number") return `alternateGreetings.${index}`;
+  return String(first ?? "form");
 }
 
 /** Which prompt-guide field an issue belongs to: `askMe` or `guide.send_me`. */
@@ -290,6 +395,12 @@ export function characterFormValuesOf(character: {
   name: string;
   description: string;
   welcomeMessage: string | null;
+  personality: string | null;
+  scenario: string | null;
+  alternateGreetings: string[];
+  mesExample: string | null;
+  postHistoryInstructions: string | null;
+  creatorNotes: string | null;
   chatModel: string | null;
   systemInstruction: string | null;
   messageInstruction: string | null;
@@ -308,6 +419,12 @@ export function characterFormValuesOf(character: {
     name: character.name,
     description: character.description,
     welcomeMessage: character.welcomeMessage ?? "",
+    personality: character.personality ?? "",
+    scenario: character.scenario ?? "",
+    alternateGreetings: character.alternateGreetings,
+    mesExample: character.mesExample ?? "",
+    postHistoryInstructions: character.postHistoryInstructions ?? "",
+    creatorNotes: character.creatorNotes ?? "",
     chatModel: character.chatModel ?? "",
     systemInstruction: character.systemInstruction ?? "",
     messageInstruction: character.messageInstruction ?? "",

@@ -7,6 +7,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_OPENAI_PORT } from "../../playwright.config";
 import { mailAndModelFakes } from "./fakes";
+import { openSection } from "./character-form";
 import { CONSOLE_ADMIN } from "./fixture-accounts";
 import { hydrated, signedInAccount, signIn } from "./journeys";
 import { desktop, phone } from "./viewports";
@@ -56,7 +57,9 @@ async function fillBasics(page: Page, name: string, chatModel = CHAT_MODEL) {
   await page.getByLabel("Name", { exact: true }).fill(name);
   await page.getByLabel("Description", { exact: true }).fill("A night-sky guide who names every star she sees.");
   await page.getByLabel("Welcome message").fill(`Hello, I'm ${name}. Look up!`);
-  await page.getByLabel("personality").selectOption("Witty");
+  await openSection(page, "Traits and tags");
+  await page.getByLabel("personality", { exact: true }).selectOption("Witty");
+  await openSection(page, "Models");
   await page.getByLabel("Chat model").selectOption(chatModel);
 }
 
@@ -106,7 +109,9 @@ test("an admin adds a chat model, builds and publishes a character on it, it is 
   await page.getByRole("button", { name: "Add model" }).click();
   await expect(page.getByLabel("Custom model 2 type")).toBeVisible();
   await page.getByLabel("Custom model 1", { exact: true }).selectOption({ index: 1 });
+  await openSection(page, "Instructions for the AI");
   await page.getByLabel("System instruction").fill(`You are ${name}, a cheerful astronomer.`);
+  await openSection(page, "Prompt guide");
   await page.getByLabel("Ask Me 1 category").fill("Stars");
   await page.getByLabel("Ask Me 1 prompts (one a line)").fill("Which star is brightest?\nWhat is a comet?");
   await page.screenshot({ path: `${shots}/build-1280.png`, fullPage: true });
@@ -143,6 +148,8 @@ test("an admin adds a chat model, builds and publishes a character on it, it is 
   await expect(dialog.getByLabel("Name", { exact: true })).toHaveValue(name);
   await expect(dialog.getByLabel("Chat model")).toHaveValue(model);
   await expect(dialog.getByLabel("Ask Me 1 prompts (one a line)")).toHaveValue("Which star is brightest?\nWhat is a comet?");
+  // Tags are in a folded section: its chips are in the page, shown once it is opened.
+  await openSection(page, "Traits and tags");
   await expect(dialog.getByRole("button", { name: /^Remove tag / })).toHaveCount(2);
   await page.screenshot({ path: `${shots}/characters-edit-1280.png` });
   await dialog.getByRole("link", { name: "Cancel" }).click();

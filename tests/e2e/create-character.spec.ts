@@ -5,6 +5,7 @@ import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
+import { openSection } from "./character-form";
 import { mailAndModelFakes } from "./fakes";
 import { CONSOLE_ADMIN } from "./fixture-accounts";
 import { hydrated, signedInAccount, signIn } from "./journeys";
@@ -27,10 +28,12 @@ async function avatarPicture() {
 }
 
 async function fillBasics(page: Page, name: string) {
-  await page.getByLabel("Category", { exact: true }).selectOption({ label: "Anime" });
+  // The card import beside the form asks for a category too.
+  await page.getByRole("form", { name: "Build a character" }).getByLabel("Category", { exact: true }).selectOption({ label: "Anime" });
   await page.getByLabel("Name", { exact: true }).fill(name);
   await page.getByLabel("Description", { exact: true }).fill("A lighthouse keeper who tells stories about the sea.");
   await page.getByLabel("Welcome message").fill(`Ahoy, I'm ${name}.`);
+  await openSection(page, "Models");
   await page.getByLabel("Chat model").selectOption(CHAT_MODEL);
 }
 
@@ -63,6 +66,7 @@ test("build a character, chat with it, submit it, an admin approves it, it is on
   await fillBasics(page, name);
   await page.getByLabel("Image prompt", { exact: true }).fill("An old lighthouse keeper with a red scarf and a brass lantern");
   await page.getByLabel("Generate the avatar from the image prompt").check();
+  await openSection(page, "Lorebook");
   await page.getByRole("button", { name: "Add entry" }).click();
   await page.getByLabel("Lorebook entry 1 keys").fill("lantern");
   await page.getByLabel("Lorebook entry 1 content").fill("The brass lantern was a gift from Captain Ilse of the Northern Star.");
@@ -183,6 +187,7 @@ test("build a character without JavaScript, edit it, and delete it after the con
 
   await fillBasics(page, name);
   await page.getByLabel("Avatar", { exact: true }).setInputFiles(await avatarPicture());
+  await openSection(page, "Traits and tags");
   await page.getByLabel("Tags").fill(" Sea, Lamp ,Sea");
   await page.getByRole("button", { name: "Save Character" }).click();
   await expect(page).toHaveURL(/\/create\?toast=character-saved$/);
@@ -194,6 +199,7 @@ test("build a character without JavaScript, edit it, and delete it after the con
   await expect(page.getByRole("heading", { name: `Edit ${name}` })).toBeVisible();
   await expect(page.getByLabel("Tags")).toHaveValue("Sea, Lamp");
   // A lorebook entry added without JavaScript: the server shows the form again with a new entry.
+  await openSection(page, "Lorebook");
   await page.getByRole("button", { name: "Add entry" }).click();
   await page.getByLabel("Lorebook entry 1 keys").fill("fog, harbour");
   await page.getByLabel("Lorebook entry 1 content").fill("Fog rolls into the harbour every evening at six.");
@@ -205,6 +211,7 @@ test("build a character without JavaScript, edit it, and delete it after the con
     .getByRole("link", { name: `Edit ${name} II` })
     .click();
   await expect(page.getByLabel("Lorebook entry 1 keys")).toHaveValue("fog, harbour");
+  await openSection(page, "Lorebook");
   await page.screenshot({ path: `${shots}/create-edit-lorebook-phone-390.png`, fullPage: true });
   await page.goto("/create");
 
@@ -241,5 +248,81 @@ test("build a character without JavaScript, edit it, and delete it after the con
   await expect(page).toHaveURL(/\/create\?toast=character-deleted$/);
   await expect(page.getByText("Character deleted successfully")).toBeVisible();
   await expect(mine(page, name)).toHaveCount(0);
+  await context.close();
+});
+
+/** A Tavern V2 card as other apps write it: no category. */
+function tavernCard(name: string) {
+  const data = { name, description: "A ferry captain who knows every tide.", personality: "Gruff, fair, fond of puns.", first_mes: "All aboard." };
+  return Buffer.from(JSON.stringify({ spec: "chara_card_v2", spec_version: "2.0", data: { ...data, scenario: "", mes_example: "", extensions: {} } }));
+}
+
+test("without JavaScript: fill the advanced settings, add and remove alternate greetings, save; import a card that has no category", async ({ browser }) => {
+  test.slow();
+  const name = `Wren Harbour ${Date.now() % 100000}`;
+  const context = await browser.newContext({ viewport: phone, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await signedInAccount(page, fakes.smtp, `create.card.${Date.now()}@example.com`, "create password");
+  await page.goto("/create");
+  // The advanced settings are folded until opened.
+  await expect(page.getByLabel("Scenario")).toBeHidden();
+  await fillBasics(page, name);
+  await page.getByLabel("Personality", { exact: true }).fill("Quiet, precise, fond of old maps.");
+
+  await openSection(page, "Story and greetings");
+  await page.getByLabel("Scenario").fill("A harbour office at dawn; {{user}} brings a torn map.");
+  // Each press is a round trip: the section stays open with everything typed.
+  await page.getByRole("button", { name: "Add greeting" }).click();
+  await page.getByLabel("Alternate greeting 1", { exact: true }).fill("The tide waits for no one.");
+  await page.getByRole("button", { name: "Add greeting" }).click();
+  await page.getByLabel("Alternate greeting 2", { exact: true }).fill("A greeting to remove.");
+  await page.getByRole("button", { name: "Add greeting" }).click();
+  await page.getByLabel("Alternate greeting 3", { exact: true }).fill("Fog today. Mind the ropes.");
+  await page.getByRole("button", { name: "Remove alternate greeting 2" }).click();
+  await expect(page.getByLabel(/^Alternate greeting \d$/)).toHaveCount(2);
+  await expect(page.getByLabel("Alternate greeting 1", { exact: true })).toHaveValue("The tide waits for no one.");
+  await expect(page.getByLabel("Alternate greeting 2", { exact: true })).toHaveValue("Fog today. Mind the ropes.");
+  await expect(page.getByLabel("Scenario")).toHaveValue("A harbour office at dawn; {{user}} brings a torn map.");
+  await expect(page.getByLabel("Personality", { exact: true })).toHaveValue("Quiet, precise, fond of old maps.");
+  await page.getByLabel("Example dialogue").fill("<START>\n{{user}}: Can you read it?\n{{char}}: Every line.");
+  await openSection(page, "Instructions for the AI");
+  await page.getByLabel("Post-history instructions").fill("Answer like a harbour master.");
+  await openSection(page, "Creator notes");
+  await page.getByLabel("Creator notes").fill("Made for the no-JavaScript test.");
+  await page.getByRole("button", { name: "Save Character" }).click();
+  await expect(page).toHaveURL(/\/create\?toast=character-saved$/);
+  await expect(mine(page, name)).toContainText("Private");
+
+  await mine(page, name)
+    .getByRole("link", { name: `Edit ${name}` })
+    .click();
+  await expect(page.getByLabel("Personality", { exact: true })).toHaveValue("Quiet, precise, fond of old maps.");
+  await expect(page.getByLabel("Scenario")).toHaveValue("A harbour office at dawn; {{user}} brings a torn map.");
+  await expect(page.getByLabel("Alternate greeting 2", { exact: true })).toHaveValue("Fog today. Mind the ropes.");
+  await expect(page.getByLabel("Example dialogue")).toHaveValue("<START>\n{{user}}: Can you read it?\n{{char}}: Every line.");
+  await expect(page.getByLabel("Post-history instructions")).toHaveValue("Answer like a harbour master.");
+  await expect(page.getByLabel("Creator notes")).toHaveValue("Made for the no-JavaScript test.");
+  await page.goto("/create");
+
+  // A card from elsewhere has no category: the import asks for one, then the character saves as it is.
+  const captain = `Tidewell ${Date.now() % 100000}`;
+  const card = { name: "tidewell.json", mimeType: "application/json", buffer: tavernCard(captain) };
+  await page.getByLabel("Import a character card (PNG or JSON)").setInputFiles(card);
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  await expect(page).toHaveURL(/cardError=noCategory/);
+  await expect(page.getByRole("alert").filter({ hasText: "Choose a category for the imported character" })).toBeVisible();
+  await expect(mine(page, captain)).toHaveCount(0);
+  await page.getByLabel("Import a character card (PNG or JSON)").setInputFiles(card);
+  await page.getByRole("region", { name: "Import a character card" }).getByLabel("Category").selectOption({ label: "Anime" });
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  await expect(page).toHaveURL(/imported=/);
+  await expect(mine(page, captain)).toContainText("Private");
+  await mine(page, captain)
+    .getByRole("link", { name: `Edit ${captain}` })
+    .click();
+  await expect(page.getByLabel("Category", { exact: true })).toHaveValue(/\d+/);
+  await expect(page.getByLabel("Personality", { exact: true })).toHaveValue("Gruff, fair, fond of puns.");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page).toHaveURL(/\/create\?toast=character-updated$/);
   await context.close();
 });

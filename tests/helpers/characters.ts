@@ -1,4 +1,4 @@
-import { characterFormTexts } from "~/lib/character-form";
+import { characterFormTexts, type CharacterFormValues } from "~/lib/character-form";
 import { customModelTexts } from "~/lib/documents/custom-models";
 import { promptGuideTexts } from "~/lib/documents/prompt-guide";
 import { prisma } from "~/modules/db/db.server";
@@ -91,3 +91,35 @@ export const refusedCharacterFormValues = [
   ["an Ask Me group without prompts", { "askMe.0.prompts": " \n " }, "askMe", promptGuideTexts.prompts],
   ["a name over 80 characters", { name: "N".repeat(81) }, "name", "Name must be at most 80 characters"],
 ] as const;
+
+/** The form as the browser posts it when it shows these values and the person changes nothing (a box is sent only when checked). */
+export function formOfValues(intent: "create" | "update", values: CharacterFormValues): Fields {
+  const texts = [
+    "categoryId",
+    "name",
+    "description",
+    "welcomeMessage",
+    "personality",
+    "scenario",
+    "mesExample",
+    "postHistoryInstructions",
+    "creatorNotes",
+  ] as const;
+  const more = ["chatModel", "systemInstruction", "messageInstruction", "imagePrompt"] as const;
+  const pairs: [string, string][] = [["intent", intent], ...[...texts, ...more].map((name): [string, string] => [name, values[name]])];
+  pairs.push(["tags", values.tags.join(", ")]);
+  for (const [name, value] of Object.entries(values.details)) pairs.push([`detail.${name}`, value]);
+  values.alternateGreetings.forEach((greeting, index) => pairs.push([`alternateGreetings.${index}`, greeting]));
+  values.customModels.forEach((row, index) => pairs.push([`customModels.${index}.type`, row.type], [`customModels.${index}.model`, row.model]));
+  values.askMe.forEach((group, index) => pairs.push([`askMe.${index}.category`, group.category], [`askMe.${index}.prompts`, group.prompts]));
+  for (const [key, group] of Object.entries(values.guide)) pairs.push([`guide.${key}.category`, group.category], [`guide.${key}.prompts`, group.prompts]);
+  values.lorebook.forEach((row, index) => {
+    const name = (field: string) => `lorebook.${index}.${field}`;
+    pairs.push([name("keys"), row.keys], [name("content"), row.content], [name("insertionOrder"), row.insertionOrder], [name("extra"), row.extra]);
+    if (row.enabled) pairs.push([name("enabled"), "on"]);
+    if (row.constant) pairs.push([name("constant"), "on"]);
+    if (row.caseSensitive) pairs.push([name("caseSensitive"), "on"]);
+  });
+  if (values.isPublished) pairs.push(["isPublished", "on"]);
+  return pairs;
+}

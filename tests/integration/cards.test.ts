@@ -4,7 +4,8 @@
 import { crc32 } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { cardTexts } from "~/lib/cards";
+import { cardDoesNotFit, cardErrorText, cardTexts } from "~/lib/cards";
+import { CHARACTER_FIELD_MAX, characterFormTexts } from "~/lib/character-form";
 import { CARD_IMPORTS, cardFieldsOfCharacter } from "~/modules/cards/cards.server";
 import { prisma } from "~/modules/db/db.server";
 import { listObjects } from "~/modules/storage/storage.server";
@@ -17,8 +18,11 @@ import { routeArgs } from "../helpers/route-args";
 import { newUser } from "../helpers/tokens";
 
 let db: TestDatabase;
+/** The category every import here goes to, unless a test says otherwise. */
+let categoryId: number;
 beforeAll(async () => {
   db = await createTestDatabase();
+  ({ id: categoryId } = await prisma().category.create({ data: { name: "Sci-fi" } }));
 });
 afterAll(() => db.dispose());
 
@@ -127,13 +131,26 @@ function textChunksOf(png: Buffer) {
   return texts;
 }
 
-async function importFile(bytes: Buffer, fileName: string) {
+/** The import as the page's script posts it (`answer=data`), into the test's category unless another (or "") is chosen. */
+async function importFile(bytes: Buffer, fileName: string, category = String(categoryId)) {
+  const response = await postImport(bytes, fileName, category, true);
+  return { status: response.status, body: (await response.json()) as { ok: boolean; characterId?: string; error?: string } };
+}
+
+/** The import as a plain form posts it, without JavaScript: where it is sent back to. */
+async function importWithoutJavaScript(bytes: Buffer, fileName: string, category = String(categoryId)) {
+  const response = await postImport(bytes, fileName, category, false);
+  return { status: response.status, location: response.headers.get("location") };
+}
+
+async function postImport(bytes: Buffer, fileName: string, category: string, script: boolean) {
   const form = new FormData();
   form.set("card", new File([new Uint8Array(bytes)], fileName));
-  form.set("answer", "data");
+  form.set("categoryId", category);
+  form.set("redirectTo", "/create");
+  if (script) form.set("answer", "data");
   const request = new Request("http://localhost/api/characters/import", { method: "POST", headers: { Cookie: cookie }, body: form });
-  const response = (await importAction(routeArgs(request))) as Response;
-  return { status: response.status, body: (await response.json()) as { ok: boolean; characterId?: string; error?: string } };
+  return (await importAction(routeArgs(request))) as Response;
 }
 
 async function exported(kind: "png" | "json", characterId: string, as = cookie) {
@@ -151,7 +168,8 @@ describe("a card imported, exported and imported again keeps its fields", () => 
     const first = await importFile(await pngWith({ chara: base64(v2Card()) }), "mira.png");
     expect(first).toMatchObject({ status: 201, body: { ok: true } });
     const character = await prisma().character.findUniqueOrThrow({ where: { id: first.body.characterId! } });
-    expect(character).toMatchObject({ isPublished: false, createdById: userId, welcomeMessage: "Welcome aboard. Mind the loose panel." });
+    expect(character).toMatchObject({ isPublished: false, createdById: userId, categoryId, welcomeMessage: "Welcome aboard. Mind the loose panel." });
+    expect(character).toMatchObject({ personality: "Calm, curious, stubborn.", scenario: "The bridge of the Halcyon, adrift near a nebula.", details: {} });
     expect(character.avatarUrl).toMatch(new RegExp(`^/storage/avatars/${userId}/`));
     expect(await fieldsOf(character.id)).toEqual(cardData());
 
@@ -232,6 +250,74 @@ describe("a card that is not sound is refused with its reason, and nothing is wr
     await expectRefused(Buffer.from("{ not json"), "card.json", 400, cardTexts.badJson);
     await expectRefused(await pngWith({}), "picture.png", 400, cardTexts.noCardInPng);
     await expectRefused(Buffer.from(JSON.stringify({ spec: "chara_card_v2", data: { description: "no name" } })), "card.json", 400, cardTexts.notACard);
+  });
+});
+
+describe("the category an imported character goes to", () => {
+  const json = (data: object = cardData()) => Buffer.from(JSON.stringify(v2Card(data)));
+
+  test("a card without a category is refused until one from the list is chosen, and nothing is written", async () => {
+    const before = await prisma().character.count();
+    expect(await importFile(json(), "mira.json", "")).toEqual({ status: 400, body: { ok: false, error: cardTexts.noCategory } });
+    for (const unknown of ["999999", "abc", "-1"])
+      expect(await importFile(json(), "mira.json", unknown), unknown).toEqual({ status: 400, body: { ok: false, error: cardTexts.unknownCategory } });
+    expect(await prisma().character.count()).toBe(before);
+    expect(await listObjects("avatars", userId)).toEqual([]);
+  });
+
+  test("a card exported here names its category and comes back into it without asking; a category chosen wins", async () => {
+    const first = await importFile(json(), "mira.json");
+    const card = (await (await exported("json", first.body.characterId!)).json()) as { data: { extensions: unknown } };
+    expect(card.data.extensions).toEqual({ characterverse: { category: "Sci-fi" } });
+    const png = textChunksOf(Buffer.from(await (await exported("png", first.body.characterId!)).arrayBuffer()));
+    for (const chunk of [png.chara!, png.ccv3!])
+      expect(JSON.parse(Buffer.from(chunk, "base64").toString("utf8")).data.extensions).toEqual(card.data.extensions);
+
+    const back = await importFile(Buffer.from(JSON.stringify(card)), "mira.json", "");
+    expect(back.status).toBe(201);
+    expect(await prisma().character.findUniqueOrThrow({ where: { id: back.body.characterId! } })).toMatchObject({ categoryId });
+    const other = await prisma().category.create({ data: { name: "Adventure" } });
+    const moved = await importFile(Buffer.from(JSON.stringify(card)), "mira.json", String(other.id));
+    expect(await prisma().character.findUniqueOrThrow({ where: { id: moved.body.characterId! } })).toMatchObject({ categoryId: other.id });
+  });
+
+  test("without JavaScript a refusal comes back to the page as keys, which the form reads as the reason", async () => {
+    expect(await importWithoutJavaScript(json(), "mira.json", "")).toEqual({ status: 302, location: "/create?cardError=noCategory" });
+    expect(cardErrorText("noCategory")).toBe(cardTexts.noCategory);
+    const long = { ...cardData(), description: "x".repeat(CHARACTER_FIELD_MAX.description + 1) };
+    expect(await importWithoutJavaScript(json(long), "long.json")).toEqual({ status: 302, location: "/create?cardError=doesNotFit&cardField=description" });
+    expect(cardErrorText("doesNotFit", "description")).toBe(`${cardTexts.doesNotFit}: check its description`);
+    const imported = await importWithoutJavaScript(json(), "mira.json");
+    expect(imported.location).toMatch(/^\/create\?imported=[0-9a-f-]{36}$/);
+  });
+});
+
+describe("a card the character form would refuse is refused at import, naming the field, and nothing is written", () => {
+  const over = (field: keyof typeof CHARACTER_FIELD_MAX) => "x".repeat(CHARACTER_FIELD_MAX[field] + 1);
+  const tooLong = (label: string, field: keyof typeof CHARACTER_FIELD_MAX) => `${label} must be at most ${CHARACTER_FIELD_MAX[field]} characters`;
+  test.each([
+    ["description", { description: over("description") }, tooLong("Description", "description")],
+    ["an empty description", { description: " " }, `${characterFormTexts.missingTitle}: Description`],
+    ["first_mes", { first_mes: over("welcomeMessage") }, tooLong("Welcome message", "welcomeMessage")],
+    ["personality", { personality: over("personality") }, tooLong("Personality", "personality")],
+    ["scenario", { scenario: over("scenario") }, tooLong("Scenario", "scenario")],
+    ["mes_example", { mes_example: over("mesExample") }, tooLong("Example dialogue", "mesExample")],
+    ["system_prompt", { system_prompt: over("systemInstruction") }, tooLong("System instruction", "systemInstruction")],
+    [
+      "post_history_instructions",
+      { post_history_instructions: over("postHistoryInstructions") },
+      tooLong("Post-history instructions", "postHistoryInstructions"),
+    ],
+    ["creator_notes", { creator_notes: over("creatorNotes") }, tooLong("Creator notes", "creatorNotes")],
+    ["an alternate greeting", { alternate_greetings: ["Hi", over("alternateGreeting")] }, characterFormTexts.greetingTooLong(1)],
+    ["too many alternate greetings", { alternate_greetings: Array.from({ length: 20 }, (_, index) => `Hi ${index}`) }, characterFormTexts.tooManyGreetings],
+    ["too many tags", { tags: Array.from({ length: 21 }, (_, index) => `tag ${index}`) }, characterFormTexts.tooManyTags],
+  ])("%s", async (_case, change, reason) => {
+    const before = await prisma().character.count();
+    const card = Buffer.from(JSON.stringify(v2Card({ ...cardData(), ...change })));
+    expect(await importFile(card, "card.json")).toEqual({ status: 400, body: { ok: false, error: cardDoesNotFit(reason) } });
+    expect(await prisma().character.count()).toBe(before);
+    expect(await listObjects("avatars", userId)).toEqual([]);
   });
 });
 

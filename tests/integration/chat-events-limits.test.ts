@@ -97,12 +97,19 @@ test(`opening feed ${FEEDS_PER_PERSON + 1} closes the person's oldest, telling i
 
 test("one event to a person's several feeds costs one read, and each feed carries it", async () => {
   const userId = await newUser();
-  const sessionId = await startChat(userId, characterId);
   // Two sign-ins (two devices), several tabs each.
   const cookies = [await signedInCookie(userId), await signedInCookie(userId)];
-  const opened = [];
-  for (let i = 0; i < 6; i++) opened.push(await openFeed(cookies[i % 2]!));
-  const feeds = opened.map((feed) => feed.body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader());
+  const reader = (feed: Awaited<ReturnType<typeof openFeed>>) =>
+    feed.body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
+  const opened = [await openFeed(cookies[0]!)];
+  const feeds = [reader(opened[0]!)];
+  // Starting the chat posts the character's greeting live; the first tab sees it before the others open.
+  const sessionId = await startChat(userId, characterId);
+  expect((await feeds[0]!.read()).value?.event).toBe("message");
+  for (let i = 1; i < 6; i++) {
+    opened.push(await openFeed(cookies[i % 2]!));
+    feeds.push(reader(opened[i]!));
+  }
 
   const saved = await prisma().chatMessage.create({ data: { sessionId, senderType: "user", senderId: userId, userId, message: "seen in every tab" } });
   const reads = liveFeedReadsForTests();

@@ -31,7 +31,7 @@ beforeEach(async () => {
   userId = await newUser();
   await credit(userId, { type: "free", amount: 100, description: "test" });
   const characterId = (await prisma().character.findFirstOrThrow({ where: { isPublished: true } })).id;
-  provider.fake.nextReply({ text: "Hello there." });
+  // The character's authored greeting opens the chat without a model call.
   sessionId = (await getOwnSession(userId, await startChat(userId, characterId))).id;
 });
 

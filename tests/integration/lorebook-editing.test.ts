@@ -277,7 +277,7 @@ describe("an imported card's lorebook edited through the form", () => {
   test("keeps its entries' other fields and the lorebook's own settings", async () => {
     const maker = await person();
     const card = new File([JSON.stringify(cardWithLorebook())], "mira.json", { type: "application/json" });
-    const id = await importCard(maker.id, card);
+    const id = await importCard(maker.id, card, { categoryId: "3" });
     const rows = await shownRows(maker.cookie, id);
     expect(rows.map((row) => [row.keys, row.content])).toEqual([
       ["nebula", "The nebula hides a derelict station."],

@@ -6,12 +6,22 @@ import { cardErrorText } from "~/lib/cards";
 type ImportAnswer = { ok: true; characterId: string } | { ok: false; error: string };
 
 /**
- * Import a character card (a PNG with the card inside, or a .json file). A plain multipart form
- * to /api/characters/import, so it works without JavaScript: the page comes back with
- * `?imported=<id>` or the refusal's key. With JavaScript the reason shows here and `onImported`
- * (else a visit to `redirectTo?imported=<id>`) follows a success. The card's text is never shown as HTML.
+ * Import a character card (a PNG with the card inside, or a .json file) into a category. A plain
+ * multipart form to /api/characters/import, so it works without JavaScript: the page comes back
+ * with `?imported=<id>` or the refusal's key. With JavaScript the reason shows here and
+ * `onImported` (else a visit to `redirectTo?imported=<id>`) follows a success. The card's text is
+ * never shown as HTML. Cards carry no category (only those exported here do), so one is asked
+ * for: the character form needs it to save the character again.
  */
-export function CardImportForm({ redirectTo, onImported }: { redirectTo: string; onImported?: (characterId: string) => void }) {
+export function CardImportForm({
+  redirectTo,
+  categories,
+  onImported,
+}: {
+  redirectTo: string;
+  categories: { id: number; name: string }[];
+  onImported?: (characterId: string) => void;
+}) {
   const fetcher = useFetcher<ImportAnswer>();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
@@ -23,7 +33,7 @@ export function CardImportForm({ redirectTo, onImported }: { redirectTo: string;
     if (onImported) onImported(data.characterId);
     else navigate(`${redirectTo}${redirectTo.includes("?") ? "&" : "?"}imported=${data.characterId}`);
   }, [data, state, onImported, navigate, redirectTo]);
-  const error = data && !data.ok ? data.error : cardErrorText(searchParams.get("cardError"));
+  const error = data && !data.ok ? data.error : cardErrorText(searchParams.get("cardError"), searchParams.get("cardField"));
 
   return (
     <fetcher.Form method="post" action="/api/characters/import" encType="multipart/form-data" className="flex flex-col gap-2">
@@ -32,12 +42,26 @@ export function CardImportForm({ redirectTo, onImported }: { redirectTo: string;
       <label className="text-sm font-medium" htmlFor="card-file">
         Import a character card (PNG or JSON)
       </label>
+      <input id="card-file" name="card" type="file" accept=".png,.json,image/png,application/json" required className="field max-w-full" />
+      <label className="text-sm font-medium" htmlFor="card-category">
+        Category
+      </label>
       <div className="flex flex-wrap items-center gap-2">
-        <input id="card-file" name="card" type="file" accept=".png,.json,image/png,application/json" required className="field max-w-full" />
+        <select id="card-category" name="categoryId" defaultValue="" aria-describedby="card-category-note" className="field h-11 min-w-0 flex-1">
+          <option value="">Choose a category</option>
+          {categories.map((category) => (
+            <option key={category.id} value={String(category.id)}>
+              {category.name}
+            </option>
+          ))}
+        </select>
         <button type="submit" className="btn-secondary" disabled={state !== "idle"}>
           <Upload className="size-4" aria-hidden /> {state === "idle" ? "Import" : "Importing…"}
         </button>
       </div>
+      <p id="card-category-note" className="text-xs text-faint">
+        Where the character belongs. A card exported from here already names its category.
+      </p>
       {error ? (
         <p role="alert" className="text-sm text-danger">
           {error}

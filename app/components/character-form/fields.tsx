@@ -1,3 +1,4 @@
+import { ChevronDown } from "lucide-react";
 import type { ReactNode } from "react";
 
 /** A labelled multi-line text with its error (or hint) under it. */
@@ -92,3 +93,22 @@ export function FormSection({ title, note, children }: { title: string; note?: s
 
 /** An id for a field name such as `guide.send_me.category` (ids and names differ only by their dots). */
 export const fieldId = (name: string) => `cf-${name.replace(/[^\w-]/g, "-")}`;
+
+/**
+ * A part of the form folded away until opened (a native `<details>`, so it opens without
+ * JavaScript too); `open` unfolds it when it is first shown. Its fields are sent folded or not.
+ */
+export function FoldedSection({ title, summary, open, children }: { title: string; summary: string; open: boolean; children: ReactNode }) {
+  return (
+    <details open={open} className="group min-w-0 rounded-2xl border border-line">
+      <summary className="flex min-h-11 cursor-pointer list-none items-center gap-3 rounded-2xl px-4 py-3 hover:bg-raised/50 [&::-webkit-details-marker]:hidden">
+        <span className="flex min-w-0 flex-1 flex-col">
+          <span className="text-sm font-semibold">{title}</span>
+          <span className="text-xs text-faint">{summary}</span>
+        </span>
+        <ChevronDown className="size-4 shrink-0 text-muted transition-transform group-open:rotate-180" aria-hidden />
+      </summary>
+      <div className="flex min-w-0 flex-col gap-3 border-t border-line p-4">{children}</div>
+    </details>
+  );
+}

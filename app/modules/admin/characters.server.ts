@@ -72,6 +72,8 @@ export async function getCharacterInfo(characterId: string) {
     categoryName: character.category?.name ?? null,
     createdAt: character.createdAt,
     welcomeMessage: character.welcomeMessage,
+    personality: character.personality,
+    scenario: character.scenario,
     details,
     systemInstruction: character.systemInstruction,
     messageInstruction: character.messageInstruction,
@@ -102,7 +104,7 @@ export function characterFormAction(
   const handle = async (admin: AuditActor, form: FormData) => {
     try {
       const submission = await readCharacterForm(form);
-      if ("rows" in submission) return { values: submission.rows };
+      if ("rows" in submission) return { values: submission.rows, changed: submission.changed };
       await save(admin, submission);
     } catch (error) {
       return errorData(error);

@@ -18,7 +18,12 @@ export type PromptAgent = {
 
 export type PromptModel = { systemInstruction?: string | null; messageInstruction?: string | null };
 
-export type PromptCard = { mesExample?: string | null; postHistoryInstructions?: string | null };
+export type PromptCard = {
+  personality?: string | null;
+  scenario?: string | null;
+  mesExample?: string | null;
+  postHistoryInstructions?: string | null;
+};
 
 /** Where a card's example dialogue starts in the system message. */
 export const EXAMPLES_HEADING = "Example dialogue:";
@@ -61,7 +66,7 @@ export function buildChatPrompt({
   userMessage: ChatMessage["content"];
   /** The character's lorebook: its entries that apply join the system message. */
   lorebook?: CharacterBook | null;
-  /** From a character card: example dialogue (mes_example) for the system message, and instructions that follow the conversation. */
+  /** From a character card: personality, scenario and example dialogue (mes_example) for the system message, and instructions that follow the conversation. */
   card?: PromptCard;
 }): ChatPrompt {
   const names: CharacterNames = { char: agent.name, user: userName };
@@ -77,6 +82,9 @@ export function buildChatPrompt({
   const system = [
     instruction,
     characterProfile(agent, fill),
+    // Where SillyTavern puts them: after the description.
+    card.personality?.trim() && `${agent.name}'s personality: ${fill(card.personality.trim())}`,
+    card.scenario?.trim() && `Scenario: ${fill(card.scenario.trim())}`,
     lore.length > 0 && [LORE_HEADING, ...lore.map((entry) => fill(entry.content.trim()))].join("\n"),
     card.mesExample?.trim() && `${EXAMPLES_HEADING}\n${fill(card.mesExample.trim())}`,
     messageInstruction && `Message instruction: ${fill(messageInstruction)}`,

@@ -10,12 +10,15 @@ import { isPng, MalformedPngError, readPngChunks, textChunk } from "./png-chunks
  * every part is checked before anything is stored.
  */
 
-/** A card refused, with the reason a person reads: 400, or 413 when it is too large. */
+/** A card refused, with the reason a person reads: 400, or 413 when it is too large; `field`: the character form's field it does not fit. */
 export class CardRejectedError extends AppError {
-  constructor(message: string, status = 400) {
-    super("card-rejected", status, message);
+  constructor(message: string, status = 400, field?: string) {
+    super("card-rejected", status, message, field ? { details: { field } } : {});
   }
 }
+
+/** Where this app's own cards keep what the specifications have no field for (the V2 `extensions`, namespaced). */
+const OWN_EXTENSION = "characterverse";
 
 /** The card fields this app maps, by their names in the specifications. */
 export type CardFields = {
@@ -55,15 +58,28 @@ const cardFieldsSchema = z.object({
   character_book: z.unknown().optional(),
 });
 
-/** The fields of a parsed card of any version: V2 and V3 keep them under `data`, V1 at the top. */
-export function cardFieldsOf(card: unknown): CardFields {
+/** A card's data: V2 and V3 keep it under `data`, V1 at the top. */
+function cardDataOf(card: unknown): Record<string, unknown> {
   if (typeof card !== "object" || card === null || Array.isArray(card)) throw new CardRejectedError(cardTexts.notACard);
   const record = card as Record<string, unknown>;
   const versioned = (record.spec === "chara_card_v2" || record.spec === "chara_card_v3") && typeof record.data === "object" && record.data !== null;
-  const parsed = cardFieldsSchema.safeParse(versioned ? record.data : record);
+  return (versioned ? record.data : record) as Record<string, unknown>;
+}
+
+/** The fields of a parsed card of any version. */
+export function cardFieldsOf(card: unknown): CardFields {
+  const parsed = cardFieldsSchema.safeParse(cardDataOf(card));
   if (!parsed.success) throw new CardRejectedError(parsed.error.issues[0]!.message);
   const { character_book: rawBook, ...fields } = parsed.data;
   return { ...fields, character_book: readBook(rawBook) };
+}
+
+const ownExtensionSchema = z.object({ extensions: z.object({ [OWN_EXTENSION]: z.object({ category: z.string().trim().min(1).max(80) }) }) });
+
+/** The category name a card exported here carries, or null (other cards have none; a malformed one is ignored). */
+export function cardCategoryOf(card: unknown): string | null {
+  const parsed = ownExtensionSchema.safeParse(cardDataOf(card));
+  return parsed.success ? parsed.data.extensions[OWN_EXTENSION].category : null;
 }
 
 function readBook(value: unknown): CharacterBook | null {
@@ -73,8 +89,10 @@ function readBook(value: unknown): CharacterBook | null {
   return book.data;
 }
 
+export type CardFile = { fields: CardFields; category: string | null; picture: Buffer | null };
+
 /** The card in a file: a PNG's `ccv3` chunk (preferred) or `chara` chunk, or a JSON file; with the PNG itself as the picture. */
-export function readCardFile(bytes: Buffer, fileName: string): { fields: CardFields; picture: Buffer | null } {
+export function readCardFile(bytes: Buffer, fileName: string): CardFile {
   if (isPng(bytes)) {
     let chunks;
     try {
@@ -85,10 +103,12 @@ export function readCardFile(bytes: Buffer, fileName: string): { fields: CardFie
     }
     const encoded = textChunk(chunks, "ccv3") ?? textChunk(chunks, "chara");
     if (encoded === null) throw new CardRejectedError(cardTexts.noCardInPng);
-    return { fields: cardFieldsOf(parseJson(decodeBase64(encoded))), picture: bytes };
+    const card = parseJson(decodeBase64(encoded));
+    return { fields: cardFieldsOf(card), category: cardCategoryOf(card), picture: bytes };
   }
   if (/\.png$/i.test(fileName)) throw new CardRejectedError(cardTexts.notPng);
-  return { fields: cardFieldsOf(parseJson(bytes)), picture: null };
+  const card = parseJson(bytes);
+  return { fields: cardFieldsOf(card), category: cardCategoryOf(card), picture: null };
 }
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -111,19 +131,23 @@ function parseJson(bytes: Buffer): unknown {
   }
 }
 
+/** What a card carries beside the specifications' fields: the character's category, in this app's own extension. */
+export type CardExtras = { category?: string | null };
+
 /** The V2 card (`chara_card_v2`) of these fields. */
-export function cardV2(fields: CardFields) {
+export function cardV2(fields: CardFields, { category = null }: CardExtras = {}) {
   const { character_book, ...rest } = fields;
+  const extensions = category ? { [OWN_EXTENSION]: { category } } : {};
   return {
     spec: "chara_card_v2",
     spec_version: "2.0",
-    data: { ...rest, ...(character_book ? { character_book } : {}), character_version: "", extensions: {} },
+    data: { ...rest, ...(character_book ? { character_book } : {}), character_version: "", extensions },
   };
 }
 
 /** The V3 card (`chara_card_v3`): V2's fields and the ones V3 requires. */
-export function cardV3(fields: CardFields, { createdAt, updatedAt }: { createdAt: Date; updatedAt: Date }) {
-  const v2 = cardV2(fields);
+export function cardV3(fields: CardFields, { createdAt, updatedAt }: { createdAt: Date; updatedAt: Date }, extras: CardExtras = {}) {
+  const v2 = cardV2(fields, extras);
   return {
     spec: "chara_card_v3",
     spec_version: "3.0",

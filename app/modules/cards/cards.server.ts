@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { Prisma, type Character } from "~/generated/prisma/client";
-import { CARD_FILE_MAX_BYTES, CARD_IMAGE_MAX_PIXELS, cardTexts } from "~/lib/cards";
+import { CARD_FILE_MAX_BYTES, CARD_IMAGE_MAX_PIXELS, cardDoesNotFit, cardTexts } from "~/lib/cards";
+import { characterFormValuesOf, parseCharacterForm } from "~/lib/character-form";
 import { parseCharacterBook } from "~/lib/documents/character-book";
 import { parseCharacterDetails } from "~/lib/documents/character-details";
 import { isUuid } from "~/modules/db/sql.server";
@@ -11,7 +12,7 @@ import { logger } from "~/modules/logging/logger.server";
 import { RateLimitedError, recordAttempt, type RateLimitRule } from "~/modules/security/rate-limit.server";
 import { storeAvatarImage } from "~/modules/storage/images.server";
 import { getObject } from "~/modules/storage/storage.server";
-import { CardRejectedError, cardV2, cardV3, readCardFile, type CardFields } from "./card-format.server";
+import { CardRejectedError, cardV2, cardV3, readCardFile, type CardFields, type CardFile } from "./card-format.server";
 import { withTextChunks } from "./png-chunks.server";
 
 /**
@@ -21,26 +22,28 @@ import { withTextChunks } from "./png-chunks.server";
  * character owned by the importer; nothing is written unless the whole card is sound.
  */
 
-type CardCharacter = Character;
-
-/** A character the person may see, or NotFoundError (someone else's unpublished one included). */
-async function visibleCharacter(userId: string | null, characterId: string): Promise<CardCharacter> {
+/** A character the person may see, with its category's name, or NotFoundError (someone else's unpublished one included). */
+async function visibleCharacter(userId: string | null, characterId: string) {
   if (!isUuid(characterId)) throw new NotFoundError();
   const character = await prisma().character.findFirst({
     where: { id: characterId, ...visibleTo(userId) },
+    include: { category: { select: { name: true } } },
   });
   if (!character) throw new NotFoundError();
   return character;
 }
 
-/** The card fields of a stored character. */
-export function cardFieldsOfCharacter(character: CardCharacter): CardFields {
+/**
+ * The card fields of a stored character. Without a personality of its own, the personality
+ * chosen among the detail definitions ("Dreamy") stands in for it.
+ */
+export function cardFieldsOfCharacter(character: Character): CardFields {
   const details = parseCharacterDetails(character.details).texts;
   return {
     name: character.name,
     description: character.description,
-    personality: details.personality ?? "",
-    scenario: details.scenario ?? "",
+    personality: character.personality ?? details.personality ?? "",
+    scenario: character.scenario ?? "",
     first_mes: character.welcomeMessage ?? "",
     alternate_greetings: character.alternateGreetings,
     mes_example: character.mesExample ?? "",
@@ -68,15 +71,19 @@ function cardFileName(name: string, extension: string) {
 /** The V3 JSON card of a character the person may see. */
 export async function exportCardJson(userId: string | null, characterId: string) {
   const character = await visibleCharacter(userId, characterId);
-  return { card: cardV3(cardFieldsOfCharacter(character), character), fileName: cardFileName(character.name, "json") };
+  return { card: cardV3(cardFieldsOfCharacter(character), character, { category: character.category?.name }), fileName: cardFileName(character.name, "json") };
 }
 
 /** The PNG card of a character the person may see: its picture (or a plain one) with both cards inside. */
 export async function exportCardPng(userId: string | null, characterId: string) {
   const character = await visibleCharacter(userId, characterId);
   const fields = cardFieldsOfCharacter(character);
+  const extras = { category: character.category?.name };
   const base64 = (card: unknown) => Buffer.from(JSON.stringify(card), "utf8").toString("base64");
-  const png = withTextChunks(await pictureAsPng(character.avatarUrl), { chara: base64(cardV2(fields)), ccv3: base64(cardV3(fields, character)) });
+  const png = withTextChunks(await pictureAsPng(character.avatarUrl), {
+    chara: base64(cardV2(fields, extras)),
+    ccv3: base64(cardV3(fields, character, extras)),
+  });
   return { png, fileName: cardFileName(character.name, "png") };
 }
 
@@ -109,31 +116,80 @@ async function checkPicture(picture: Buffer) {
 export const CARD_IMPORTS: RateLimitRule = { limit: 30, windowSeconds: 3600 };
 
 /**
- * Imports a card file as a new character owned by the person, not published. The card is read
- * and checked whole first (CardRejectedError, nothing written), then its picture stored as the
- * avatar, then the character created. Returns the new character's id.
+ * The category an import goes to: the one the person chose, else the one a card exported here
+ * names; a card needs one, so that the character form can save it as it is.
  */
-export async function importCard(userId: string, file: File | null): Promise<string> {
+async function importCategory(chosen: string | null, named: string | null): Promise<number> {
+  if (chosen) {
+    const id = /^\d{1,9}$/.test(chosen) ? Number(chosen) : 0;
+    const category = id > 0 ? await prisma().category.findUnique({ where: { id }, select: { id: true } }) : null;
+    if (!category) throw new CardRejectedError(cardTexts.unknownCategory, 400, "categoryId");
+    return category.id;
+  }
+  const category = named ? await prisma().category.findFirst({ where: { name: { equals: named, mode: "insensitive" } }, select: { id: true } }) : null;
+  if (!category) throw new CardRejectedError(cardTexts.noCategory, 400, "categoryId");
+  return category.id;
+}
+
+/** A card the character form would refuse is refused here, naming the field: whatever is imported can be saved again unchanged. */
+function checkFitsTheForm({ fields }: CardFile, categoryId: number) {
+  const values = characterFormValuesOf({
+    categoryId,
+    name: fields.name,
+    description: fields.description,
+    welcomeMessage: fields.first_mes,
+    personality: fields.personality,
+    scenario: fields.scenario,
+    alternateGreetings: fields.alternate_greetings,
+    mesExample: fields.mes_example,
+    postHistoryInstructions: fields.post_history_instructions,
+    creatorNotes: fields.creator_notes,
+    chatModel: null,
+    systemInstruction: fields.system_prompt,
+    messageInstruction: null,
+    imagePrompt: null,
+    isPublished: false,
+    tags: fields.tags,
+    details: {},
+    customModels: [],
+    promptGuide: { ask_me: [], send_me: null, show_me: null, can_i_see: null, chat_basics: null },
+    characterBook: fields.character_book,
+  });
+  const parsed = parseCharacterForm(values);
+  if (!("refusal" in parsed)) return;
+  const [field] = Object.keys(parsed.refusal.fields);
+  throw new CardRejectedError(cardDoesNotFit(parsed.refusal.error), 400, field);
+}
+
+/**
+ * Imports a card file as a new character owned by the person, not published, in the category
+ * chosen (`categoryId`, else the one the card names). The card is read and checked whole first
+ * (CardRejectedError, nothing written), then its picture stored as the avatar, then the
+ * character created. Returns the new character's id.
+ */
+export async function importCard(userId: string, file: File | null, { categoryId = null }: { categoryId?: string | null } = {}): Promise<string> {
   if (!file || file.size === 0) throw new CardRejectedError(cardTexts.noFile);
   if (file.size > CARD_FILE_MAX_BYTES) throw new CardRejectedError(cardTexts.fileTooLarge, 413);
   const limit = await recordAttempt(`card-import:user:${userId}`, CARD_IMPORTS);
   if (limit.limited) throw new RateLimitedError(cardTexts.tooManyImports, limit.retryAfterSeconds);
   const bytes = Buffer.from(await file.arrayBuffer());
-  const { fields, picture } = readCardFile(bytes, file.name);
+  const card = readCardFile(bytes, file.name);
+  const { fields, picture } = card;
+  const category = await importCategory(categoryId, card.category);
+  checkFitsTheForm(card, category);
   if (picture) await checkPicture(picture);
   const avatarUrl = picture ? await storeAvatarImage(userId, new File([new Uint8Array(picture)], "card.png", { type: "image/png" })) : null;
-  const details = Object.fromEntries(
-    Object.entries({ personality: fields.personality.trim(), scenario: fields.scenario.trim() }).filter(([, value]) => value !== ""),
-  );
   const character = await prisma().character.create({
     data: {
       name: fields.name,
       description: fields.description,
+      categoryId: category,
       welcomeMessage: fields.first_mes || null,
+      personality: fields.personality.trim() || null,
+      scenario: fields.scenario.trim() || null,
       avatarUrl,
       isPublished: false,
       tags: fields.tags,
-      details,
       systemInstruction: fields.system_prompt || null,
       alternateGreetings: fields.alternate_greetings,
       mesExample: fields.mes_example || null,

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Prisma, type Character } from "~/generated/prisma/client";
 import {
+  changedList,
   changedRows,
   characterFormTexts,
   characterFormValues,
@@ -9,6 +10,7 @@ import {
   type CharacterFormChoices,
   type CharacterFormValues,
   type CharacterInput,
+  type GrowingList,
 } from "~/lib/character-form";
 import { parseCharacterBook, type LorebookEntry } from "~/lib/documents/character-book";
 import { DETAIL_KEYS, parseCharacterDetails } from "~/lib/documents/character-details";
@@ -60,7 +62,8 @@ function refused(message: string, values: CharacterFormValues, fields: Record<st
   return new AppError("invalid-input", 400, message, { details: { fields, values, ...(description ? { description } : {}) } });
 }
 
-export type CharacterFormSubmission = { rows: CharacterFormValues } | { input: CharacterInput; values: CharacterFormValues; avatar: File | null };
+export type CharacterFormSubmission =
+  { rows: CharacterFormValues; changed: GrowingList } | { input: CharacterInput; values: CharacterFormValues; avatar: File | null };
 
 /**
  * The character form as posted: either an "Add another"/"Remove" press (the values to show again
@@ -70,7 +73,7 @@ export type CharacterFormSubmission = { rows: CharacterFormValues } | { input: C
 export async function readCharacterForm(form: FormData): Promise<CharacterFormSubmission> {
   const values = characterFormValues(form);
   const rows = changedRows(form, values);
-  if (rows) return { rows };
+  if (rows) return { rows, changed: changedList(form)! };
   const parsed = parseCharacterForm(values);
   if ("refusal" in parsed) throw refused(parsed.refusal.error, values, parsed.refusal.fields, parsed.refusal.description);
   const fields = await unknownChoices(parsed.input);
@@ -163,6 +166,12 @@ export function columnsOf(input: CharacterInput, keptDetails: Record<string, unk
     name: input.name,
     description: input.description,
     welcomeMessage: input.welcomeMessage || null,
+    personality: input.personality || null,
+    scenario: input.scenario || null,
+    alternateGreetings: input.alternateGreetings,
+    mesExample: input.mesExample || null,
+    postHistoryInstructions: input.postHistoryInstructions || null,
+    creatorNotes: input.creatorNotes || null,
     chatModel: input.chatModel || null,
     isPublished: input.isPublished,
     tags: input.tags,

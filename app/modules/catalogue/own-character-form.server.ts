@@ -17,7 +17,7 @@ export async function ownCharacterFormAnswer(form: FormData | null, save: (submi
   try {
     if (!form) throw new BodyTooLargeError(CHARACTER_FORM_TOO_LARGE);
     const submission = await readCharacterForm(form);
-    if ("rows" in submission) return { values: submission.rows, generateAvatar: asksForAvatar(form) };
+    if ("rows" in submission) return { values: submission.rows, changed: submission.changed, generateAvatar: asksForAvatar(form) };
     const toast = await save({ ...submission, generateAvatar: asksForAvatar(form) && submission.avatar === null });
     return redirectWithToast("/create", toast);
   } catch (error) {

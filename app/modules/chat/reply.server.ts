@@ -151,6 +151,8 @@ type OpeningRow = {
   messageInstruction: string | null;
   /** The character's lorebook as stored (parseCharacterBook reads it). */
   characterBook: unknown;
+  personality: string | null;
+  scenario: string | null;
   mesExample: string | null;
   postHistoryInstructions: string | null;
   userName: string | null;
@@ -263,7 +265,7 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
       SELECT s.id, s.user_id, COALESCE(s.reply_until > (now() AT TIME ZONE 'UTC'), false) AS busy,
              a.id AS agent_id, a.character_id, a.name, a.avatar_url, a.description, a.bio, a.document, a.custom_models,
              a.system_instruction, a.message_instruction, c.chat_model AS character_chat_model, c.character_book,
-             c.mes_example, c.post_history_instructions, u.name AS user_name, u.email AS user_email,
+             c.personality, c.scenario, c.mes_example, c.post_history_instructions, u.name AS user_name, u.email AS user_email,
              -- Two more than the prompt's history: a regenerate leaves out the ask it repeats and the reply it replaces.
              COALESCE((
                SELECT json_agg(json_build_object('senderType', recent.sender_type, 'message', recent.message, 'messageType', recent.message_type,
@@ -315,7 +317,7 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
            context.id::text AS id, context.agent_id::text AS "agentId", context.character_id::text AS "characterId",
            context.name AS "agentName", context.avatar_url AS "agentAvatar", context.description, context.bio,
            context.system_instruction AS "systemInstruction", context.message_instruction AS "messageInstruction", context.history,
-           context.character_book AS "characterBook", context.mes_example AS "mesExample",
+           context.character_book AS "characterBook", context.personality, context.scenario, context.mes_example AS "mesExample",
            context.post_history_instructions AS "postHistoryInstructions", context.user_name AS "userName", context.user_email AS "userEmail",
            ${agentTemperatureSql(Prisma.sql`context.document`)} AS temperature, ${agentStreamsSql(Prisma.sql`context.document`)} AS "agentStreams",
            CASE WHEN ${regenerate} THEN (SELECT m.id::text FROM chat_messages m WHERE m.session_id = context.id AND m.sender_type = 'agent'
@@ -381,7 +383,7 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
       text,
       files,
       lorebook: parseCharacterBook(row.characterBook),
-      card: { mesExample: row.mesExample, postHistoryInstructions: row.postHistoryInstructions },
+      card: { personality: row.personality, scenario: row.scenario, mesExample: row.mesExample, postHistoryInstructions: row.postHistoryInstructions },
       userName: personaName({ name: row.userName, email: row.userEmail }),
     },
   };

@@ -20,6 +20,8 @@ export default function CharacterInfo({ loaderData }: Route.ComponentProps) {
     ["Created", formatDate(character.createdAt)],
     ["Description", character.description],
     ["Welcome message", character.welcomeMessage],
+    ["Personality", character.personality],
+    ["Scenario", character.scenario],
     ...character.details.map(([name, value]): [string, string] => [name, value]),
     ["System instruction", character.systemInstruction],
     ["Message instruction", character.messageInstruction],

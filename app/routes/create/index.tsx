@@ -115,14 +115,16 @@ export default function CreateCharacter({ loaderData, actionData }: Route.Compon
             <OwnCharacterList characters={characters} />
           </section>
           <section className="rounded-2xl border border-line bg-surface p-4" aria-label="Import a character card">
-            <CardImportForm redirectTo="/create" />
+            <CardImportForm redirectTo="/create" categories={choices.categories} />
           </section>
         </aside>
         <section className="flex flex-col gap-3" aria-labelledby="new-character">
-          <h2 id="new-character" className="text-lg font-semibold">
-            New character
-          </h2>
-          <p className="text-sm text-muted">Fields marked * are required.</p>
+          <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+            <h2 id="new-character" className="text-lg font-semibold">
+              New character
+            </h2>
+            <p className="text-sm text-muted">Fields marked * are required.</p>
+          </div>
           <CharacterForm
             key={formKey}
             audience="owner"
