@@ -48,7 +48,7 @@ test("a submitted character is mailed to the admins, badged in the admin menu an
   await signedInAccount(person, fakes.smtp, `queue.${Date.now()}@example.com`, "queue password");
   await person.goto("/create");
   await hydrated(person);
-  await person.getByLabel("Category", { exact: true }).selectOption({ label: "Anime" });
+  await person.getByRole("form", { name: "Build a character" }).getByLabel("Category", { exact: true }).selectOption({ label: "Anime" });
   await person.getByLabel("Name", { exact: true }).fill(name);
   await person.getByLabel("Description", { exact: true }).fill("Keeps the queue in order.");
   await person.getByRole("button", { name: "Save Character" }).click();
