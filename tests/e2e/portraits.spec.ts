@@ -2,6 +2,7 @@
 // admin list and the chat show its initials on a colour of its own.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { openSection } from "./character-form";
 import { mailAndModelFakes } from "./fakes";
 import { CONSOLE_ADMIN } from "./fixture-accounts";
 import { hydrated, signIn } from "./journeys";
@@ -17,7 +18,9 @@ async function buildWithoutPicture(page: Page, name: string) {
   await page.getByLabel("Name", { exact: true }).fill(name);
   await page.getByLabel("Description", { exact: true }).fill("A lighthouse keeper who has not had his portrait painted yet.");
   await page.getByLabel("Welcome message").fill(`Evening. I'm ${name}; mind the stairs.`);
-  await page.getByLabel("personality").selectOption("Witty");
+  await openSection(page, "Traits and tags");
+  await page.getByLabel("personality", { exact: true }).selectOption("Witty");
+  await openSection(page, "Models");
   await page.getByLabel("Chat model").selectOption("Llama 3.1 70B Instruct");
   await page.getByRole("button", { name: "Publish Now" }).click();
   await expect(page.getByText("Character saved successfully")).toBeVisible({ timeout: 30_000 });
