@@ -1,5 +1,5 @@
 import { characterFieldLabel } from "./character-form";
-import { LOREBOOK_MAX_ENTRIES } from "./documents/character-book";
+import { LOREBOOK_MAX_ENTRIES, lorebookTexts } from "./documents/character-book";
 
 /** Character cards (Tavern Character Card V1/V2/V3) in and out: the limits and what a person reads. */
 export const CARD_FILE_MAX_BYTES = 8 * 1024 * 1024;
@@ -22,6 +22,8 @@ export const cardTexts = {
   imageTooLarge: "The card's picture is too large (at most 4096 × 4096 pixels)",
   badImage: "The card's picture cannot be read as an image",
   tooManyEntries: `A lorebook can have at most ${LOREBOOK_MAX_ENTRIES} entries`,
+  extensionsTooDeep: lorebookTexts.extensionsTooDeep,
+  extensionsTooLarge: lorebookTexts.extensionsTooLarge,
   field: (name: string) => `The card's ${name} must be ${name === "alternate_greetings" || name === "tags" ? "a list of texts" : "a text"}`,
   badCard: "This character card could not be read",
   tooManyImports: "Too many character cards imported. Please try again later.",

@@ -5,6 +5,7 @@ import { crc32 } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { cardDoesNotFit, cardErrorText, cardTexts } from "~/lib/cards";
+import { EXTENSIONS_MAX_CHARS } from "~/lib/documents/character-book";
 import { CHARACTER_FIELD_MAX, characterFormTexts } from "~/lib/character-form";
 import { CARD_IMPORTS, cardFieldsOfCharacter } from "~/modules/cards/cards.server";
 import { prisma } from "~/modules/db/db.server";
@@ -244,6 +245,19 @@ describe("a card that is not sound is refused with its reason, and nothing is wr
     const entries = Array.from({ length: 10_000 }, (_, id) => ({ keys: [`k${id}`], content: "c", extensions: {}, enabled: true, insertion_order: id }));
     const crowded = { ...data, character_book: { ...data.character_book, entries } };
     await expectRefused(Buffer.from(JSON.stringify(v2Card(crowded))), "crowded.json", 400, cardTexts.tooManyEntries);
+  });
+
+  test("a lorebook whose extensions nest 3,000 deep, in a PNG, or weigh more than their limit", async () => {
+    let nested: unknown = {};
+    for (let depth = 0; depth < 3000; depth++) nested = { deeper: nested };
+    const data = cardData();
+    const deep = { ...data, character_book: { ...data.character_book, extensions: { nested } } };
+    await expectRefused(await pngWith({ chara: base64(v2Card(deep)) }), "deep.png", 400, cardTexts.extensionsTooDeep);
+    const entry = { ...data.character_book.entries[0]!, extensions: { nested } };
+    const deepEntry = { ...data, character_book: { ...data.character_book, entries: [entry] } };
+    await expectRefused(Buffer.from(JSON.stringify(v2Card(deepEntry))), "deep.json", 400, cardTexts.extensionsTooDeep);
+    const heavy = { ...data, character_book: { ...data.character_book, extensions: { notes: "x".repeat(EXTENSIONS_MAX_CHARS) } } };
+    await expectRefused(Buffer.from(JSON.stringify(v2Card(heavy))), "heavy.json", 400, cardTexts.extensionsTooLarge);
   });
 
   test("JSON that is not JSON, a PNG without a card, and a card without a name", async () => {

@@ -11,16 +11,40 @@ import { listOf, optional, readWith } from "./reading";
 export const LOREBOOK_MAX_ENTRIES = 1000;
 /** An entry's content and keys are texts; the whole lorebook is bounded by the card's size limit. */
 export const LOREBOOK_ENTRY_MAX_CHARS = 20_000;
+/** A lorebook's or an entry's `extensions` (other tools' settings, kept as they are) nest at most this deep... */
+export const EXTENSIONS_MAX_DEPTH = 20;
+/** ...and weigh at most this many characters as JSON. */
+export const EXTENSIONS_MAX_CHARS = 50_000;
 
 export const lorebookTexts = {
   notObject: "The lorebook must be an object with a list of entries",
   tooManyEntries: `A lorebook can have at most ${LOREBOOK_MAX_ENTRIES} entries`,
   entry: (index: number) => `Lorebook entry ${index + 1} needs a list of keys and a content text`,
   entryTooLong: (index: number) => `Lorebook entry ${index + 1} is longer than ${LOREBOOK_ENTRY_MAX_CHARS} characters`,
+  extensionsTooDeep: `A lorebook's extensions can nest at most ${EXTENSIONS_MAX_DEPTH} levels deep`,
+  extensionsTooLarge: `A lorebook's extensions can be at most ${EXTENSIONS_MAX_CHARS} characters`,
 } as const;
 
+/** How deep a JSON value nests (a scalar: 0), counted without recursion, stopping past `limit`. */
+export function jsonDepth(value: unknown, limit: number): number {
+  let deepest = 0;
+  const pending: [unknown, number][] = [[value, 0]];
+  while (pending.length > 0) {
+    const [item, depth] = pending.pop()!;
+    if (typeof item !== "object" || item === null) continue;
+    deepest = Math.max(deepest, depth + 1);
+    if (deepest > limit) return deepest;
+    for (const child of Object.values(item)) pending.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
 const stringList = z.array(z.string());
-const extensions = z.record(z.string(), z.unknown());
+/** Other tools' settings, kept as they are, within a depth and a size (checked depth first, so the size check never recurses too deep). */
+const extensions = z
+  .record(z.string(), z.unknown())
+  .refine((value) => jsonDepth(value, EXTENSIONS_MAX_DEPTH) <= EXTENSIONS_MAX_DEPTH, { message: lorebookTexts.extensionsTooDeep, abort: true })
+  .refine((value) => JSON.stringify(value).length <= EXTENSIONS_MAX_CHARS, { message: lorebookTexts.extensionsTooLarge, abort: true });
 
 const entrySchema = z.object({
   keys: stringList,
@@ -71,7 +95,12 @@ export const characterBookSchema = z
     const entries: LorebookEntry[] = [];
     book.entries.forEach((value, index) => {
       const entry = entrySchema.safeParse(value);
-      if (!entry.success) return context.addIssue({ code: "custom", path: ["entries", index], message: lorebookTexts.entry(index) });
+      if (!entry.success) {
+        const limit = entry.error.issues.find(
+          (issue) => issue.message === lorebookTexts.extensionsTooDeep || issue.message === lorebookTexts.extensionsTooLarge,
+        );
+        return context.addIssue({ code: "custom", path: ["entries", index], message: limit?.message ?? lorebookTexts.entry(index) });
+      }
       if (entry.data.content.length + entry.data.keys.join("").length > LOREBOOK_ENTRY_MAX_CHARS)
         return context.addIssue({ code: "custom", path: ["entries", index], message: lorebookTexts.entryTooLong(index) });
       entries.push(entry.data);
