@@ -16,6 +16,7 @@ export const modelTexts = {
   platformRequired: "AI platform is required",
   typeRequired: "Model type is required",
   costInteger: "Tokens must be a whole number of at least 0",
+  contextTokens: "Context size must be blank or a whole number from 512 to 10000000 tokens",
   duplicate: "A chat model with this name already exists",
   apiUrl: "API URL must start with http:// or https://",
   testPrompt: "Reply with one short sentence to confirm you are working.",

@@ -37,6 +37,10 @@ const wholeNumber = (message: string, { min, max }: { min: number; max: number }
     .transform(Number)
     .pipe(z.number().min(min, message).max(max, message));
 
+/** The smallest and largest context window an admin may set (tokens). */
+export const CONTEXT_TOKENS_MIN = 512;
+export const CONTEXT_TOKENS_MAX = 10_000_000;
+
 /** One setting row of the form: its name and its options as comma-separated text. */
 export type SettingRow = { name: string; options: string };
 
@@ -74,6 +78,17 @@ export const modelFormSchema = z.object({
   isStream: z.boolean(),
   isWebhook: z.boolean(),
   acceptsImages: z.boolean(),
+  // Blank: no bound beyond the history's message count.
+  contextTokens: z
+    .string()
+    .trim()
+    .transform((value, context) => {
+      if (value === "") return null;
+      const tokens = /^\d{1,9}$/.test(value) ? Number(value) : NaN;
+      if (tokens >= CONTEXT_TOKENS_MIN && tokens <= CONTEXT_TOKENS_MAX) return tokens;
+      context.addIssue({ code: "custom", message: modelTexts.contextTokens });
+      return z.NEVER;
+    }),
 });
 export type ModelInput = z.output<typeof modelFormSchema>;
 
@@ -95,6 +110,7 @@ export type ModelFormValues = {
   isStream: boolean;
   isWebhook: boolean;
   acceptsImages: boolean;
+  contextTokens: string;
 };
 
 export const blankModel = (): ModelFormValues => ({
@@ -114,6 +130,7 @@ export const blankModel = (): ModelFormValues => ({
   isStream: true,
   isWebhook: false,
   acceptsImages: false,
+  contextTokens: "",
 });
 
 /** The character-detail form as sent: options one per line, a line starting with `{` being an object. */

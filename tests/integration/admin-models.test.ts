@@ -31,7 +31,18 @@ const SECRET_KEY = "sk-test-very-secret-0123456789";
 
 type Fields = [string, string][];
 type TextField =
-  "chatModel" | "modelId" | "aiPlatform" | "modelType" | "description" | "costTokens" | "costUnit" | "weight" | "apiUrl" | "apiKey" | "removeApiKey";
+  | "chatModel"
+  | "modelId"
+  | "aiPlatform"
+  | "modelType"
+  | "description"
+  | "costTokens"
+  | "costUnit"
+  | "weight"
+  | "apiUrl"
+  | "apiKey"
+  | "removeApiKey"
+  | "contextTokens";
 type ModelFields = Partial<Record<TextField, string>> & { settings?: [string, string][]; checks?: string[] };
 
 function modelForm(intent: "create" | "update", { settings = [], checks = ["isStream"], ...overrides }: ModelFields = {}): Fields {
@@ -181,6 +192,17 @@ describe("/admin/models", () => {
       expect(answer).toMatchObject({ status: 400, data: { fields: { settings: expect.any(String) } } });
     }
     expect(await prisma().chatModel.count()).toBe(0);
+  });
+
+  test("Context size is kept from the form (blank: no bound); one out of range or not a number is refused with its text", async () => {
+    const admin = await signedInAdmin();
+    expect((await addModel(admin.cookie, { contextTokens: " 8192 " })).contextTokens).toBe(8192);
+    expect((await addModel(admin.cookie, { chatModel: "Unbounded", contextTokens: "" })).contextTokens).toBeNull();
+    for (const contextTokens of ["100", "12.5", "lots", "99999999999"]) {
+      const answer = await post(newAction, "/admin/models/new", admin.cookie, modelForm("create", { chatModel: "Refused", contextTokens }));
+      expect(answer).toMatchObject({ status: 400, data: { fields: { contextTokens: modelTexts.contextTokens } } });
+    }
+    expect(await prisma().chatModel.count({ where: { chatModel: "Refused" } })).toBe(0);
   });
 
   test("a second model with the same name is refused with its text", async () => {

@@ -91,6 +91,7 @@ export function formValuesOf(model: AdminModelView): ModelFormValues {
     costTokens: String(model.costTokens),
     weight: String(model.weight),
     apiUrl: model.apiUrl ?? "",
+    contextTokens: model.contextTokens === null ? "" : String(model.contextTokens),
   };
 }
 
@@ -118,6 +119,7 @@ export function readModelForm(form: FormData): { model: ModelInput; key: KeyChan
     isStream: form.get("isStream") === "on",
     isWebhook: form.get("isWebhook") === "on",
     acceptsImages: form.get("acceptsImages") === "on",
+    contextTokens: String(form.get("contextTokens") ?? ""),
   };
   const model = parseEditorForm(modelFormSchema, values, modelTexts.updateFailed);
   const typed = String(form.get("apiKey") ?? "").trim();
@@ -145,6 +147,7 @@ const summaryOf = (model: ChatModel) => ({
   costTokens: model.costTokens,
   costUnit: model.costUnit,
   isPublished: model.isPublished,
+  contextTokens: model.contextTokens,
   apiUrl: model.apiUrl,
   hasApiKey: Boolean(model.apiKey),
 });

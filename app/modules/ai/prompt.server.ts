@@ -16,7 +16,17 @@ export type PromptAgent = {
   temperature?: number | null;
 };
 
-export type PromptModel = { systemInstruction?: string | null; messageInstruction?: string | null };
+export type PromptModel = {
+  systemInstruction?: string | null;
+  messageInstruction?: string | null;
+  /** The model's context window in tokens (set by an admin): the history is trimmed, oldest first, to fit. */
+  contextTokens?: number | null;
+};
+
+/** In a bounded context, room kept for the reply itself: this many tokens, or a quarter of a small context. */
+export const REPLY_ROOM_TOKENS = 1024;
+/** What a message costs beyond its text (its role and separators), roughly. */
+const MESSAGE_OVERHEAD_TOKENS = 4;
 
 export type PromptCard = {
   personality?: string | null;
@@ -92,11 +102,12 @@ export function buildChatPrompt({
     .filter(Boolean)
     .join("\n\n");
   const after = card.postHistoryInstructions?.trim();
+  const fixed = [system, textOf(userMessage), after ? fill(after) : ""].reduce((sum, text) => sum + estimateTokens(text) + MESSAGE_OVERHEAD_TOKENS, 0);
 
   return {
     messages: [
       { role: "system", content: system },
-      ...recent,
+      ...fitHistory(recent, fixed, model.contextTokens),
       { role: "user", content: userMessage },
       ...(after ? [{ role: "system" as const, content: fill(after) }] : []),
     ],
@@ -109,6 +120,25 @@ export const LOREBOOK_TOKEN_BUDGET = 1024;
 /** How many of the most recent messages (the new one included) are searched for an entry's keys, unless the lorebook says fewer. */
 export const LOREBOOK_SCAN_DEPTH = 4;
 const LORE_HEADING = "World and lore:";
+
+/**
+ * The most recent messages of `recent` that fit a context of `contextTokens` beside the prompt's
+ * other parts (`fixedTokens`) and room for the reply: the oldest are left out first. Without a
+ * bound, all of them.
+ */
+function fitHistory(recent: ChatMessage[], fixedTokens: number, contextTokens: number | null | undefined) {
+  if (!contextTokens) return recent;
+  const room = contextTokens - Math.min(REPLY_ROOM_TOKENS, Math.floor(contextTokens / 4)) - fixedTokens;
+  let used = 0;
+  let first = recent.length;
+  while (first > 0) {
+    const cost = estimateTokens(textOf(recent[first - 1]!.content)) + MESSAGE_OVERHEAD_TOKENS;
+    if (used + cost > room) break;
+    used += cost;
+    first -= 1;
+  }
+  return recent.slice(first);
+}
 
 /** A rough token count, as a budget needs it: about four characters a token in English. */
 export function estimateTokens(text: string) {

@@ -112,7 +112,13 @@ export type PreparedReply = {
   ask: {
     agent: PromptAgent;
     /** `costTokens`: the price of a full reply, which a stopped one is charged a share of (stoppedReplyCost). */
-    model: ModelConnection & { systemInstruction: string | null; messageInstruction: string | null; acceptsImages: boolean; costTokens: number };
+    model: ModelConnection & {
+      systemInstruction: string | null;
+      messageInstruction: string | null;
+      acceptsImages: boolean;
+      costTokens: number;
+      contextTokens: number | null;
+    };
     history: HistoryEntry[];
     text: string;
     files: string[];
@@ -462,7 +468,7 @@ async function answer(
 async function startReply({ ask }: PreparedReply) {
   const prompt = buildChatPrompt({
     agent: ask.agent,
-    model: { systemInstruction: ask.model.systemInstruction, messageInstruction: ask.model.messageInstruction },
+    model: { systemInstruction: ask.model.systemInstruction, messageInstruction: ask.model.messageInstruction, contextTokens: ask.model.contextTokens },
     userName: ask.userName,
     history: ask.history,
     userMessage: await promptContentWithAttachments(ask.text, ask.files, { readsImages: ask.model.acceptsImages }),

@@ -3,6 +3,8 @@ import { Form, useNavigation } from "react-router";
 import { EditorButtons, EditorCheckbox } from "~/components/admin/editor-form";
 import { FormAlert, FormField } from "~/components/ui/form";
 import {
+  CONTEXT_TOKENS_MAX,
+  CONTEXT_TOKENS_MIN,
   BLANK_SETTING_ROWS,
   COST_UNITS,
   DEFAULT_IMAGE_SETTINGS,
@@ -171,6 +173,17 @@ export function ModelForm({
           ))}
         </datalist>
         <FormField label="Weight" name="weight" type="number" step={1} defaultValue={shown.weight} error={fields.weight} hint="Heavier models come first" />
+        <FormField
+          label="Context size"
+          name="contextTokens"
+          type="number"
+          min={CONTEXT_TOKENS_MIN}
+          max={CONTEXT_TOKENS_MAX}
+          step={1}
+          defaultValue={shown.contextTokens}
+          error={fields.contextTokens}
+          hint="Tokens a chat prompt may hold; the oldest messages are left out to fit. Blank: no limit"
+        />
       </div>
       <FormField
         label="API URL"
