@@ -11,6 +11,8 @@ export const PLAN_BLANK_FEATURE_ROWS = 3;
 
 export const planTexts = {
   hasSubscribers: "Cannot delete plan with active subscribers",
+  freePlan: "The Free plan cannot be deleted: everyone without a paid plan is on it",
+  pastSubscribers: "Cannot delete a plan that past subscriptions still name; make it inactive instead",
   updateFailed: "Failed to update plan",
   deleteFailed: "Failed to delete plan",
 } as const;

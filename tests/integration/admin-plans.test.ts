@@ -1,4 +1,6 @@
 import { describe, expect, test } from "vitest";
+import { planTexts } from "~/lib/admin-catalogue";
+import { planStatistics } from "~/modules/admin/plans.server";
 import { prisma } from "~/modules/db/db.server";
 import { syncSubscriptionById } from "~/modules/payments/subscriptions.server";
 import { loader as plansLoader } from "~/routes/admin/plans";
@@ -172,6 +174,39 @@ describe("/admin/plans", () => {
     expect(answer.data).toMatchObject({ ok: false, error: "Cannot delete plan with active subscribers" });
     expect(await prisma().plan.findUnique({ where: { id: plan.id } })).not.toBeNull();
     expect(await prisma().auditEntry.count()).toBe(audits);
+  });
+
+  test("the Free plan cannot be deleted, said before asking and refused if asked anyway", async () => {
+    const free = await prisma().plan.findFirstOrThrow({ where: { priceCents: 0 } });
+    const { data } = await load(deleteLoader, `/admin/plans/${free.id}/delete`, setup.admin.cookie, { planId: free.id });
+    expect(data).toMatchObject({ plan: { name: free.name, refusal: planTexts.freePlan } });
+    const answer = await post(deleteAction, `/admin/plans/${free.id}/delete`, setup.admin.cookie, [["intent", "delete"]], { planId: free.id });
+    expect(answer).toMatchObject({ status: 409, data: { ok: false, error: planTexts.freePlan } });
+    expect(await prisma().plan.findUnique({ where: { id: free.id } })).not.toBeNull();
+  });
+
+  test("a plan only ended subscriptions name shows no subscribers and is kept for them, with the reason", async () => {
+    const plan = await createPlan("Bygone");
+    await prisma().subscription.create({ data: { userId: await newUser(), planId: plan.id, status: "canceled" } });
+    const { data } = await load(deleteLoader, `/admin/plans/${plan.id}/delete`, setup.admin.cookie, { planId: plan.id });
+    expect(data).toMatchObject({ plan: { name: "Bygone", subscribers: 0, refusal: planTexts.pastSubscribers } });
+    const answer = await post(deleteAction, `/admin/plans/${plan.id}/delete`, setup.admin.cookie, [["intent", "delete"]], { planId: plan.id });
+    expect(answer).toMatchObject({ status: 409, data: { ok: false, error: planTexts.pastSubscribers } });
+    expect(await prisma().plan.findUnique({ where: { id: plan.id } })).not.toBeNull();
+  });
+
+  test("every plan the statistics count anyone on is one Delete refuses", async () => {
+    const busy = await createPlan("Crowded");
+    await subscriber(busy.id);
+    const empty = await createPlan("Empty");
+    const statistics = await planStatistics();
+    expect(statistics.filter((row) => row.userCount > 0).length).toBeGreaterThanOrEqual(2);
+    for (const row of statistics) {
+      const { data } = await load(deleteLoader, `/admin/plans/${row.planId}/delete`, setup.admin.cookie, { planId: row.planId });
+      if (row.userCount > 0) expect((data as { plan: { refusal: string | null } }).plan.refusal, row.planName).toBeTruthy();
+    }
+    const { data } = await load(deleteLoader, `/admin/plans/${empty.id}/delete`, setup.admin.cookie, { planId: empty.id });
+    expect(data).toMatchObject({ plan: { refusal: null } });
   });
 
   test("Delete Plan removes a plan nobody is on, with an audit row", async () => {

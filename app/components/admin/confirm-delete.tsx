@@ -7,7 +7,7 @@ import { ModalRoute } from "./modal-route";
  * A delete that asks first, as a route of its own (`/admin/banners/:id/delete`): with JavaScript
  * a dialog over the list, without it the same question as a page. Delete posts `intent=delete`
  * to the route; Cancel goes back to the list. A refusal (e.g. a plan that has subscribers) is
- * shown in place.
+ * shown in place; one known before asking (`refusal`) is said instead of offering Delete.
  */
 export function ConfirmDelete({
   title,
@@ -16,6 +16,7 @@ export function ConfirmDelete({
   backTo,
   error,
   note,
+  refusal,
 }: {
   title: string;
   question: string;
@@ -24,6 +25,8 @@ export function ConfirmDelete({
   backTo: string;
   error?: string;
   note?: string;
+  /** why it cannot be deleted, known before asking: said in place of the Delete button */
+  refusal?: string | null;
 }) {
   const busy = useNavigation().state === "submitting";
   return (
@@ -31,19 +34,21 @@ export function ConfirmDelete({
       <p>{question}</p>
       <p className="rounded-xl bg-raised px-3 py-2 text-sm font-medium break-words">{name}</p>
       {note ? <p className="text-sm text-muted">{note}</p> : null}
-      {error ? <FormAlert tone="error">{error}</FormAlert> : null}
+      {error || refusal ? <FormAlert tone="error">{error ?? refusal}</FormAlert> : null}
       <Form method="post" className="flex flex-wrap justify-end gap-2">
         <input type="hidden" name="intent" value="delete" />
         <Link to={backTo} preventScrollReset className="btn-secondary">
-          Cancel
+          {refusal ? "Back" : "Cancel"}
         </Link>
-        <button
-          type="submit"
-          className="inline-flex items-center gap-2 rounded-full bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-600 disabled:opacity-50"
-          disabled={busy}
-        >
-          <Trash2 className="size-4" aria-hidden /> Delete
-        </button>
+        {refusal ? null : (
+          <button
+            type="submit"
+            className="inline-flex items-center gap-2 rounded-full bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-600 disabled:opacity-50"
+            disabled={busy}
+          >
+            <Trash2 className="size-4" aria-hidden /> Delete
+          </button>
+        )}
       </Form>
     </ModalRoute>
   );

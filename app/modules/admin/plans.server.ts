@@ -12,10 +12,31 @@ import { parseEditorForm } from "./console.server";
 
 /** Subscription statuses that count a person as on a paid plan (the Subscription page's rule). */
 
-export class PlanHasSubscribersError extends AppError {
-  constructor() {
-    super("plan-has-subscribers", 409, planTexts.hasSubscribers);
+/** A plan that cannot be deleted, with the reason (planTexts): the free plan, or one subscriptions name. */
+export class PlanNotDeletableError extends AppError {
+  constructor(reason: string = planTexts.hasSubscribers) {
+    super("plan-not-deletable", 409, reason);
   }
+}
+
+/** The free plan: the cheapest plan at 0, as planStatistics counts it (everyone without a paid plan is on it). */
+async function freePlanId(db: Pick<Prisma.TransactionClient, "plan"> = prisma()) {
+  const plan = await db.plan.findFirst({ where: { priceCents: 0 }, orderBy: { name: "asc" }, select: { id: true } });
+  return plan?.id ?? null;
+}
+
+/**
+ * Why a plan cannot be deleted, or null: the free plan never; a plan with live subscribers (the
+ * statistics count them) never; one only ended subscriptions name is kept for them, and can be
+ * made inactive instead.
+ */
+async function deleteRefusal(db: Pick<Prisma.TransactionClient, "plan" | "subscription">, planId: string) {
+  if ((await freePlanId(db)) === planId) return planTexts.freePlan;
+  const [live, all] = await Promise.all([
+    db.subscription.count({ where: { planId, status: { in: LIVE_SUBSCRIPTION_STATUSES } } }),
+    db.subscription.count({ where: { planId } }),
+  ]);
+  return live > 0 ? planTexts.hasSubscribers : all > 0 ? planTexts.pastSubscribers : null;
 }
 
 /** Stripe refused to create the new price: nothing was saved. */
@@ -72,11 +93,15 @@ export async function getPlanForEdit(planId: string) {
   };
 }
 
-/** A plan with how many people it has subscribed (the delete confirmation says so). */
+/** A plan with how many people it has subscribed, and why it cannot be deleted if it cannot (the confirmation says so first). */
 export async function getPlanForDelete(planId: string) {
   const plan = isUuid(planId) ? await prisma().plan.findUnique({ where: { id: planId }, select: { id: true, name: true } }) : null;
   if (!plan) throw new NotFoundError();
-  return { ...plan, subscribers: await prisma().subscription.count({ where: { planId } }) };
+  const [subscribers, refusal] = await Promise.all([
+    prisma().subscription.count({ where: { planId, status: { in: LIVE_SUBSCRIPTION_STATUSES } } }),
+    deleteRefusal(prisma(), planId),
+  ]);
+  return { ...plan, subscribers, refusal };
 }
 
 /** The plan form as sent: feature rows are `featureText`, with `featureEnabled` naming the ticked rows by position. */
@@ -164,19 +189,20 @@ export async function updatePlan(actor: AuditActor, planId: string, input: PlanI
   return plan;
 }
 
-/** Deletes a plan nobody is subscribed to (spec: refused with 'Cannot delete plan with active subscribers'). */
+/** Deletes a plan no subscription names and that is not the free plan (spec: refused with 'Cannot delete plan with active subscribers'). */
 export async function deletePlan(actor: AuditActor, planId: string) {
   try {
     await auditedWrite(actor, async (tx) => {
       const plan = isUuid(planId) ? await tx.plan.findUnique({ where: { id: planId } }) : null;
       if (!plan) throw new NotFoundError();
-      if ((await tx.subscription.count({ where: { planId } })) > 0) throw new PlanHasSubscribersError();
+      const refusal = await deleteRefusal(tx, planId);
+      if (refusal) throw new PlanNotDeletableError(refusal);
       await tx.plan.delete({ where: { id: planId } });
       return { result: null, audit: { action: "delete", entityType: "plan", entityId: planId, summary: `Deleted plan ${plan.name}`, before: summaryOf(plan) } };
     });
   } catch (error) {
     // A subscription that started between the count and the delete: the foreign key refuses it.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003") throw new PlanHasSubscribersError();
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003") throw new PlanNotDeletableError();
     throw error;
   }
   await catalogueChanged();

@@ -21,6 +21,7 @@ export default function DeletePlan({ loaderData, actionData }: Route.ComponentPr
       name={plan.name}
       note={plan.subscribers > 0 ? `${subscribers} to this plan.` : undefined}
       error={actionData?.error}
+      refusal={plan.refusal}
       backTo="/admin/plans"
     />
   );
