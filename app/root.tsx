@@ -50,7 +50,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
       <h1 className="text-2xl font-bold">{title}</h1>
-      <p className="text-muted">The page could not be loaded. Please try again in a moment.</p>
+      <p className="text-muted">
+        {isRouteErrorResponse(error) && error.status === 503 && typeof error.data === "string"
+          ? error.data
+          : "The page could not be loaded. Please try again in a moment."}
+      </p>
       <a href="/" className="btn-primary">
         Back to home
       </a>

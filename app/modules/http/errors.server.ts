@@ -45,6 +45,49 @@ export class InvalidInputError extends AppError {
   }
 }
 
+/** How long a person is asked to wait while the database cannot be reached (Retry-After, seconds). */
+export const DATABASE_RETRY_SECONDS = 5;
+export const DATABASE_UNAVAILABLE_TEXT = "CharacterVerse cannot reach its database for a moment. Please try again shortly.";
+
+/** The database cannot be reached (down, restarting, out of connections): 503 with Retry-After, not a 500. */
+export class DatabaseUnavailableError extends AppError {
+  constructor(cause: unknown) {
+    super("database-unavailable", 503, DATABASE_UNAVAILABLE_TEXT, { headers: { "Retry-After": String(DATABASE_RETRY_SECONDS) }, cause });
+  }
+}
+
+/** Driver adapter error kinds (Prisma) and codes (Node, PostgreSQL, Prisma) that say the database cannot be reached now. */
+const UNREACHABLE_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
+const UNREACHABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "57P01", // admin_shutdown
+  "57P02", // crash_shutdown
+  "57P03", // cannot_connect_now
+  "53300", // too_many_connections
+  "P1001",
+  "P1002",
+  "P1017",
+  "P2024",
+]);
+
+/** Whether `error` (or what caused it) says the database cannot be reached, rather than a query being wrong. */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  for (let cause = error, depth = 0; typeof cause === "object" && cause !== null && depth < 5; depth += 1) {
+    const { code, meta, message } = cause as { code?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: unknown } } }; message?: unknown };
+    if (typeof code === "string" && UNREACHABLE_CODES.has(code)) return true;
+    const kind = meta?.driverAdapterError?.cause?.kind;
+    if (typeof kind === "string" && UNREACHABLE_KINDS.has(kind)) return true;
+    if (typeof message === "string" && /Connection terminated|Can't reach database server/.test(message)) return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
 }

@@ -1,7 +1,8 @@
 import { STATUS_CODES } from "node:http";
 import { createRequestHandler, data, type AppLoadContext, type ServerBuild } from "react-router";
 import { loginSessionIdOf } from "~/modules/auth/login-session.server";
-import { AppError, errorResponse, isAppError } from "./errors.server";
+import { logger } from "~/modules/logging/logger.server";
+import { AppError, DATABASE_RETRY_SECONDS, DatabaseUnavailableError, errorResponse, isAppError, isDatabaseUnreachable } from "./errors.server";
 
 type Build = ServerBuild | (() => Promise<ServerBuild>);
 type RouteModule = NonNullable<ServerBuild["routes"][string]>["module"];
@@ -9,7 +10,8 @@ type RouteFunction = (args: never) => unknown;
 
 /**
  * React Router's request handler for the app (decision 015): every route's loader and action
- * answers an app error that no route caught with its status (answeringAppErrors), an address
+ * answers an app error that no route caught with its status (answeringAppErrors), a database that
+ * cannot be reached with 503 and Retry-After, an address
  * holding an encoded NUL is refused before any route reads it, and what a signed-in request is
  * answered is kept out of shared caches.
  */
@@ -17,7 +19,7 @@ export function createAppRequestHandler(build: Build, mode?: string) {
   const handle = createRequestHandler(typeof build === "function" ? () => build().then(answeringAppErrors) : answeringAppErrors(build), mode);
   return async (request: Request, context?: AppLoadContext) => {
     if (request.url.includes("%00")) return nulInAddress();
-    const response = await handle(request, context);
+    const response = withRetryAfter(await handle(request, context));
     return loginSessionIdOf(request) ? privateUnlessSaid(response) : response;
   };
 }
@@ -37,6 +39,19 @@ function privateUnlessSaid(response: Response) {
     // Headers of a Response.redirect() cannot change: the same answer, with the header.
     const copy = new Response(response.body, response);
     copy.headers.set("Cache-Control", "private, no-store");
+    return copy;
+  }
+}
+
+/** A page's 503 (the database cannot be reached) tells the browser when to try again, as a resource route's does. */
+function withRetryAfter(response: Response) {
+  if (response.status !== 503 || response.headers.has("Retry-After")) return response;
+  try {
+    response.headers.set("Retry-After", String(DATABASE_RETRY_SECONDS));
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    copy.headers.set("Retry-After", String(DATABASE_RETRY_SECONDS));
     return copy;
   }
 }
@@ -86,6 +101,10 @@ function answeringWith<F extends RouteFunction>(run: F, answer: (error: unknown)
     try {
       return await run(args);
     } catch (error) {
+      if (!isAppError(error) && isDatabaseUnreachable(error)) {
+        logger.warn({ code: (error as { code?: unknown }).code }, "the database cannot be reached: answering 503");
+        throw answer(new DatabaseUnavailableError(error));
+      }
       throw answer(error);
     }
   }) as F;
