@@ -7,7 +7,7 @@ import { recordAttempts, type RateLimitRule } from "~/modules/security/rate-limi
 import { endAllLoginSessions } from "./login-session.server";
 import { clearSignInFailures } from "./sign-in.server";
 import { hashPassword } from "./password.server";
-import { consumeLink, issueLink } from "./links.server";
+import { consumeLink, issueLink, liveLinkUser } from "./links.server";
 
 /** Reset mails one inbox may receive: enough to retry, too few to flood it. */
 export const RESET_REQUESTS_PER_EMAIL: RateLimitRule = { limit: 5, windowSeconds: 3600 };
@@ -42,6 +42,14 @@ async function mailResetLink(email: string) {
   const token = await issueLink(user.id, "password_reset");
   const link = `${env().APP_URL}/reset-password?token=${encodeURIComponent(token)}`;
   await sendMail({ to: user.email, ...passwordResetEmail({ link, appUrl: env().APP_URL }) });
+}
+
+/**
+ * Whether a mailed reset link still works, so its page can say so before asking for a password.
+ * Opening a link spends nothing: mail scanners fetch links.
+ */
+export async function isResetLinkLive(token: string) {
+  return (await liveLinkUser(token, "password_reset")) !== null;
 }
 
 export type PasswordResetResult = { ok: true; userId: string } | { ok: false; reason: "invalid-link" };
