@@ -17,7 +17,7 @@ const SHOTS = "/tmp/shots/intent";
 const PASSWORD = "first ten minutes";
 const PRICE = 20; // deepseek-v3's cost_tokens in the seed
 const LONG_REPLY = `Once upon a time, in a harbour town. ${"The lighthouse keeper climbed the stairs again, counting every step. ".repeat(5)}THE END`;
-const CHAT_URL = /\/chat\/[0-9a-f-]{36}$/;
+const CHAT_URL = /\/chat\/[0-9a-f-]{36}(\?toast=email-confirmed)?$/;
 
 const messages = (page: Page) => page.getByRole("list", { name: "Messages" }).locator(":scope > li");
 const composer = (page: Page) => page.getByRole("textbox", { name: "Message", exact: true });
