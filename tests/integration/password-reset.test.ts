@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { beforeEach, describe, expect, it } from "vitest";
 import { authTexts } from "~/lib/auth-forms";
+import { FREE_MONTHLY_TOKENS } from "~/lib/tokens";
+import { getBalance } from "~/modules/tokens/ledger.server";
 import { signUp } from "~/modules/auth/accounts.server";
 import { confirmEmail, signInAnswer } from "../helpers/accounts";
 import { getCurrentUser, startLoginSession } from "~/modules/auth/login-session.server";
@@ -189,6 +191,9 @@ describe("forgot password", () => {
     const [token] = await waitForResetTokens(email);
     expect(await setNewPassword(token, "compiler1")).toMatchObject({ status: 302 });
     expect(await signIn(email, "compiler1")).toMatchObject({ ok: true });
+    // Confirmed this way too, the account gets the month's free tokens.
+    const { id } = await test.database.prisma.user.findUniqueOrThrow({ where: { email } });
+    expect(await getBalance(id)).toMatchObject({ total: FREE_MONTHLY_TOKENS });
   });
 
   it("past 5 requests an hour for one e-mail, the answer stays the same but no mail is sent", async () => {
