@@ -2,6 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { AuthCard, SignInSubmit } from "~/components/auth-card";
 import { FormAlert, FormField } from "~/components/ui/form";
 import { safeRedirectPath } from "~/lib/auth-forms";
+import { FREE_MONTHLY_TOKENS } from "~/lib/tokens";
 import { readAccountForm } from "~/modules/auth/account-form.server";
 import { cancelSignUp, confirmationLink } from "~/modules/auth/accounts.server";
 import { confirmEmailAndSignIn } from "~/modules/auth/sign-in.server";
@@ -53,7 +54,10 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
   if (actionData && "cancelled" in actionData) return <SignUpCancelled />;
   if (!loaderData.email || (actionData && "invalidLink" in actionData)) return <InvalidLink redirectTo={loaderData.redirectTo} />;
   return (
-    <AuthCard title="Confirm your e-mail" subtitle="Enter the password you chose when you signed up, and you are in.">
+    <AuthCard
+      title="Confirm your e-mail"
+      subtitle={`Enter the password you chose when you signed up, and you are in, with your first ${FREE_MONTHLY_TOKENS} free tokens.`}
+    >
       <Form method="post" className="flex flex-col gap-4">
         {actionData && "error" in actionData ? <FormAlert tone="error">{actionData.error}</FormAlert> : null}
         <input type="hidden" name="token" value={loaderData.token} />
