@@ -138,6 +138,8 @@ for (const size of [desktop, phone]) {
     await page
       .getByLabel("Import a character card (PNG or JSON)")
       .setInputFiles({ name: "wren.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(ferryCard(name))) });
+    // The card names no category: the import asks for one.
+    await page.getByRole("region", { name: "Import a character card" }).getByLabel("Category").selectOption({ label: "Anime" });
     await page.getByRole("button", { name: "Import", exact: true }).click();
     await expect(page).toHaveURL(/imported=/);
 
