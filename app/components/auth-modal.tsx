@@ -176,6 +176,8 @@ function SignUpPanel({ redirectTo, googleSignIn, onSwitch }: { redirectTo: strin
       <p className="mt-1 text-sm text-muted">Start free with 500 tokens every month.</p>
       <fetcher.Form method="post" action="/signup" className="mt-5 flex flex-col gap-4" noValidate>
         {formError && !submitting ? <FormAlert tone="error">{formError}</FormAlert> : null}
+        {/* The mailed link brings the person back here (or where they were headed) once confirmed. */}
+        <input type="hidden" name="redirectTo" value={redirectTo} />
         <ModalField label="Email" name="email" type="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
         <PasswordField autoComplete="new-password" hint={authTexts.passwordTooShort} value={password} onChange={setPassword} />
         <button type="submit" className="btn-primary h-11" disabled={!valid || submitting}>

@@ -6,7 +6,8 @@ import { tokenTexts } from "~/lib/tokens";
 const CLAIM_ACTION = "/dashboard/tokens";
 
 /**
- * This month's free tokens, offered where a person lands (a new account starts with none): one
+ * This month's free tokens, offered where a person lands while the claim is open (a new account
+ * has its first made by the confirmation, so this is for the months after): one
  * plain form, so one tap claims them with JavaScript off too.
  */
 export function FreeTokensOffer({ returnTo }: { returnTo: string }) {

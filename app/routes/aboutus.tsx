@@ -60,7 +60,8 @@ const faqs: FaqItem[] = [
     answer: (
       <p>
         Tokens pay for AI model use. Each chat message or generated image, video or audio clip costs tokens; the price is shown next to every model, and models
-        without a cost are marked Free. Every signed-in account can claim 500 free tokens once a month from the Free Tokens page.
+        without a cost are marked Free. Every account gets 500 free tokens a month: the first come when you confirm your e-mail, and after that you claim them
+        once a month from the Free Tokens page.
       </p>
     ),
   },
@@ -205,7 +206,7 @@ export default function AboutUs() {
         <h2 id="cta-heading" className="text-2xl font-bold md:text-3xl">
           Ready to meet your first character?
         </h2>
-        <p className="mx-auto mt-3 max-w-xl text-muted">Create a free account and claim 500 tokens to start chatting today.</p>
+        <p className="mx-auto mt-3 max-w-xl text-muted">Create a free account: your first 500 tokens arrive when you confirm your e-mail.</p>
         <Link to="/signup" className="btn-primary mt-6 w-full px-6 py-3 text-base sm:w-auto">
           Sign Up Now
         </Link>

@@ -6,7 +6,7 @@ import { authTexts, formRefusal, PASSWORD_MIN } from "~/lib/auth-forms";
 import { signUpSchema } from "~/lib/auth-schemas";
 import { readAccountForm } from "~/modules/auth/account-form.server";
 import { endLoginSession } from "~/modules/auth/login-session.server";
-import { resetPassword } from "~/modules/auth/password-reset.server";
+import { isResetLinkLive, resetPassword } from "~/modules/auth/password-reset.server";
 import { errorData } from "~/modules/http/errors.server";
 import { invalidForm } from "~/modules/http/form.server";
 import type { Route } from "./+types/reset-password";
@@ -24,9 +24,13 @@ export function headers() {
   return { "Cache-Control": "no-store" };
 }
 
-/** Only reads the token: mail scanners prefetch links, so the token is spent by the form's POST. */
+/**
+ * Only reads the token: mail scanners prefetch links, so the token is spent by the form's POST.
+ * A link that no longer works says so at once, before anyone types a new password for nothing.
+ */
 export async function loader({ url }: Route.LoaderArgs) {
-  return { token: url.searchParams.get("token") ?? "" };
+  const token = url.searchParams.get("token") ?? "";
+  return { token, live: await isResetLinkLive(token) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -45,7 +49,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const submitting = useNavigation().state === "submitting";
-  if (!loaderData.token || (actionData && "status" in actionData)) return <InvalidLink />;
+  if (!loaderData.live || (actionData && "status" in actionData)) return <InvalidLink />;
   const { fields: errors, formError } = formRefusal(actionData);
   return (
     <AuthCard title="Choose a new password" subtitle="You will be signed out everywhere, then sign in with the new password.">

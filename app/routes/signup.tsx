@@ -1,8 +1,8 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { AuthCard, TermsNotice } from "~/components/auth-card";
 import { FormAlert, FormField } from "~/components/ui/form";
 import { GoogleButton } from "~/components/google-button";
-import { authTexts, formRefusal } from "~/lib/auth-forms";
+import { authTexts, formRefusal, safeRedirectPath } from "~/lib/auth-forms";
 import { signUpSchema } from "~/lib/auth-schemas";
 import { readAccountForm } from "~/modules/auth/account-form.server";
 import { resendVerification, signUp } from "~/modules/auth/accounts.server";
@@ -17,8 +17,8 @@ export function meta() {
   return [{ title: "Create Account · CharacterVerse" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  if (await getCurrentUser(request)) throw redirect("/");
+export async function loader({ request, url }: Route.LoaderArgs) {
+  if (await getCurrentUser(request)) throw redirect(safeRedirectPath(url.searchParams.get("redirectTo")));
   return { googleSignIn: isGoogleConfigured() };
 }
 
@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       confirmPassword: form.get("confirmPassword") ?? undefined,
     });
     if (!parsed.success) return errorData(invalidForm(parsed.error));
-    await signUp(parsed.data.email, parsed.data.password, context.clientIp);
+    await signUp(parsed.data.email, parsed.data.password, context.clientIp, safeRedirectPath(form.get("redirectTo")));
     return { status: "sent" as const, email: parsed.data.email };
   } catch (error) {
     return errorData(error);
@@ -46,7 +46,7 @@ async function resend(form: FormData, clientIp: string | undefined) {
     .trim()
     .toLowerCase();
   try {
-    await resendVerification(email, clientIp);
+    await resendVerification(email, clientIp, safeRedirectPath(form.get("redirectTo")));
     return { status: "sent" as const, email };
   } catch (error) {
     if (!(error instanceof RateLimitedError)) throw error;
@@ -56,6 +56,9 @@ async function resend(form: FormData, clientIp: string | undefined) {
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
   const submitting = useNavigation().state === "submitting";
+  // Where the person was headed (Chat Now, say): it rides along to the mailed link, and so to the confirmation.
+  const redirectTo = safeRedirectPath(useSearchParams()[0].get("redirectTo"));
+  const back = redirectTo === "/" ? "" : `?redirectTo=${encodeURIComponent(redirectTo)}`;
   if (actionData && "status" in actionData) {
     return (
       <AuthCard title="Check your inbox">
@@ -74,11 +77,12 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
           <Form method="post" className="flex flex-col gap-2">
             <input type="hidden" name="intent" value="resend" />
             <input type="hidden" name="email" value={actionData.email} />
+            <input type="hidden" name="redirectTo" value={redirectTo} />
             <button type="submit" className="btn-secondary" disabled={submitting}>
               Resend the link
             </button>
           </Form>
-          <Link to="/login" className="btn-primary">
+          <Link to={`/login${back}`} className="btn-primary">
             Go to sign in
           </Link>
         </div>
@@ -90,6 +94,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
     <AuthCard title="Create Account" subtitle="Start free with 500 tokens every month.">
       <Form method="post" className="flex flex-col gap-4" noValidate>
         {formError ? <FormAlert tone="error">{formError}</FormAlert> : null}
+        <input type="hidden" name="redirectTo" value={redirectTo} />
         <FormField label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
         <FormField
           label="Password"
@@ -107,10 +112,10 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
         </button>
         <TermsNotice />
       </Form>
-      {loaderData.googleSignIn ? <GoogleButton /> : null}
+      {loaderData.googleSignIn ? <GoogleButton redirectTo={redirectTo} /> : null}
       <p className="mt-6 text-center text-sm text-muted">
         Already have an account?{" "}
-        <Link to="/login" className="text-accent hover:underline">
+        <Link to={`/login${back}`} className="text-accent hover:underline">
           Sign in
         </Link>
       </p>

@@ -1,6 +1,8 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { AuthCard, SignInSubmit } from "~/components/auth-card";
 import { FormAlert, FormField } from "~/components/ui/form";
+import { safeRedirectPath } from "~/lib/auth-forms";
+import { FREE_MONTHLY_TOKENS } from "~/lib/tokens";
 import { readAccountForm } from "~/modules/auth/account-form.server";
 import { cancelSignUp, confirmationLink } from "~/modules/auth/accounts.server";
 import { confirmEmailAndSignIn } from "~/modules/auth/sign-in.server";
@@ -22,7 +24,9 @@ export function headers() {
  */
 export async function loader({ url }: Route.LoaderArgs) {
   const token = url.searchParams.get("token") ?? "";
-  return { token, email: (await confirmationLink(token))?.email ?? null };
+  // Where the person was headed when they signed up: a path on this site, or home.
+  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
+  return { token, redirectTo, email: (await confirmationLink(token))?.email ?? null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -48,12 +52,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
   const submitting = useNavigation().state === "submitting";
   if (actionData && "cancelled" in actionData) return <SignUpCancelled />;
-  if (!loaderData.email || (actionData && "invalidLink" in actionData)) return <InvalidLink />;
+  if (!loaderData.email || (actionData && "invalidLink" in actionData)) return <InvalidLink redirectTo={loaderData.redirectTo} />;
   return (
-    <AuthCard title="Confirm your e-mail" subtitle="Enter the password you chose when you signed up, and you are in.">
+    <AuthCard
+      title="Confirm your e-mail"
+      subtitle={`Enter the password you chose when you signed up, and you are in, with your first ${FREE_MONTHLY_TOKENS} free tokens.`}
+    >
       <Form method="post" className="flex flex-col gap-4">
         {actionData && "error" in actionData ? <FormAlert tone="error">{actionData.error}</FormAlert> : null}
         <input type="hidden" name="token" value={loaderData.token} />
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <FormField label="Email" name="email" type="email" autoComplete="username" value={loaderData.email} readOnly />
         <FormField label="Password" name="password" type="password" autoComplete="current-password" required />
         <SignInSubmit label="Confirm and sign in" busyLabel="Confirming…" submitting={submitting} />
@@ -86,7 +94,7 @@ function SignUpCancelled() {
   );
 }
 
-function InvalidLink() {
+function InvalidLink({ redirectTo }: { redirectTo: string }) {
   return (
     <AuthCard title="Link not valid">
       <div className="flex flex-col gap-4">
@@ -94,6 +102,7 @@ function InvalidLink() {
         <p className="text-sm text-muted">Enter your e-mail and we will send a new link if the account still needs confirming.</p>
         <Form method="post" action="/signup" className="flex flex-col gap-3">
           <input type="hidden" name="intent" value="resend" />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
           <FormField label="Email" name="email" type="email" autoComplete="email" required />
           <button type="submit" className="btn-primary">
             Send a new link

@@ -159,9 +159,6 @@ test("an admin adds a chat model, builds and publishes a character on it, it is 
   const personContext = await browser.newContext({ viewport: desktop });
   const person = await personContext.newPage();
   await signedInAccount(person, fakes.smtp, `builds.${Date.now()}@example.com`, "builds password");
-  await person.goto("/dashboard/tokens");
-  await person.getByRole("button", { name: "Claim 500 Tokens" }).click();
-  await expect(person.getByTestId("balance-free")).toHaveText("500");
   await person.goto(`/explore?q=${encodeURIComponent(name)}`);
   await expect(person.getByRole("article").filter({ hasText: name })).toBeVisible();
   await person.goto(`/explore?character=${characterId}`);

@@ -63,7 +63,8 @@ test("an admin grants 1,000 tokens to a person, who sees them in their balance",
   const person = await personContext.newPage();
   await signedInAccount(person, fakes.smtp, email, "granted password");
   await person.goto("/dashboard/tokens");
-  await expect(person.getByTestId("balance-free")).toHaveText("0");
+  // The month's free tokens came with the confirmation.
+  await expect(person.getByTestId("balance-free")).toHaveText("500");
 
   const page = await adminPage(browser);
   await page.goto(`/admin/users?q=${encodeURIComponent(email)}`);
@@ -77,7 +78,7 @@ test("an admin grants 1,000 tokens to a person, who sees them in their balance",
   await expect(page.getByText("Tokens granted.")).toBeVisible();
 
   await person.reload();
-  await expect(person.getByTestId("balance-free")).toHaveText("1,000");
+  await expect(person.getByTestId("balance-free")).toHaveText("1,500");
   await expect(person.getByText("Welcome gift")).toBeVisible();
   await personContext.close();
   await page.context().close();

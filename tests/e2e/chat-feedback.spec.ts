@@ -4,21 +4,16 @@ import { expect, test, type Page } from "@playwright/test";
 import { attachmentTexts, ATTACHMENTS_PER_MESSAGE } from "~/lib/attachments";
 import { chatTexts } from "~/lib/chat";
 import { mailAndModelFakes } from "./fakes";
-import { hydrated, scrollToTop, seededGreeting, signedInAccount } from "./journeys";
+import { UNCLAIMED } from "./fixture-accounts";
+import { hydrated, scrollToTop, seededGreeting, signedInAccount, signIn } from "./journeys";
 import { desktop, phone } from "./viewports";
 
 const fakes = mailAndModelFakes();
 
-/** A confirmed, signed-in person with this month's free tokens, on a new chat with the nth character. */
 /** A new person chatting with the nth character of Explore: the character's greeting as they read it. */
-async function chatting(page: Page, label: string, nth = 0, { javaScript = true, tokens = true } = {}) {
+async function chatting(page: Page, label: string, nth = 0, { javaScript = true } = {}) {
   const person = `feedback.${label}.${Date.now()}`;
   await signedInAccount(page, fakes.smtp, `${person}@example.com`, "chat password");
-  if (tokens) {
-    await page.goto("/dashboard/tokens");
-    await page.getByRole("button", { name: "Claim 500 Tokens" }).click();
-    await expect(page.getByTestId("balance-free")).toHaveText("500");
-  }
   await page.goto("/explore");
   const card = page.getByRole("article").nth(nth);
   const character = (await card.getByRole("heading").textContent())!;
@@ -94,7 +89,13 @@ test.describe("a reply that does not come", () => {
 
   test("a send refused for want of tokens says 'Failed to send message', shows why with a way to buy, and gives the text back", async ({ page }) => {
     await page.setViewportSize(desktop);
-    await chatting(page, "refused", 1, { tokens: false });
+    // Someone with no tokens left and this month's claim not made yet (a new account has it made).
+    await signIn(page, UNCLAIMED.refusedSend.email, UNCLAIMED.refusedSend.password);
+    await expect(page.getByLabel("Profile menu")).toBeVisible();
+    await page.goto("/explore");
+    await page.getByRole("article").nth(1).getByRole("link", { name: "Chat Now" }).click();
+    await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+    await hydrated(page);
     const asked = fakes.model.requests.length;
     await composer(page).fill("Can we talk?");
     await composer(page).press("Enter");

@@ -14,9 +14,6 @@ const composer = (page: Page) => page.getByRole("textbox", { name: "Message", ex
 
 async function signedUpWithTokens(page: Page, label: string) {
   await signedInAccount(page, fakes.smtp, `live.${label}.${Date.now()}@example.com`, "chat password");
-  await page.goto("/dashboard/tokens");
-  await page.getByRole("button", { name: "Claim 500 Tokens" }).click();
-  await expect(page.getByTestId("balance-free")).toHaveText("500");
 }
 
 /** A message sent the way the composer sends it, from the given tab. */

@@ -18,9 +18,6 @@ const composer = (page: Page) => page.getByRole("textbox", { name: "Message", ex
 /** A confirmed, signed-in person with this month's 500 free tokens, in a new chat. */
 async function chatting(page: Page, label: string, card = 0) {
   await signedInAccount(page, fakes.smtp, `phone.${label}.${Date.now()}@example.com`, "phone chat password");
-  await page.goto("/dashboard/tokens");
-  await page.getByRole("button", { name: "Claim 500 Tokens" }).click();
-  await expect(page.getByTestId("balance-free")).toHaveText("500");
   const chat = await startChatFromExplore(page, card);
   await expect(messages(page)).toHaveCount(1);
   await hydrated(page);

@@ -10,14 +10,9 @@ const fakes = mailAndModelFakes();
 const PASSWORD = "chat password";
 const messages = (page: Page) => page.getByRole("list", { name: "Messages" }).locator(":scope > li");
 
-async function signedUp(page: Page, label: string, { tokens = true } = {}) {
+async function signedUp(page: Page, label: string) {
   const email = `switch.${label}.${Date.now()}@example.com`;
   await signedInAccount(page, fakes.smtp, email, PASSWORD);
-  if (tokens) {
-    await page.goto("/dashboard/tokens");
-    await page.getByRole("button", { name: "Claim 500 Tokens" }).click();
-    await expect(page.getByTestId("balance-free")).toHaveText("500");
-  }
   return email;
 }
 
@@ -288,12 +283,12 @@ test("the sidebar's Chat goes to my own last chat, never to the one of whoever u
     await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
   };
 
-  const first = await signedUp(page, "first", { tokens: false });
+  const first = await signedUp(page, "first");
   const firstChat = await startChatFromExplore(page, 4);
   await logOut();
 
   // Someone else signs in on the same browser: Chat is their chat list, not the first person's chat.
-  await signedUp(page, "second", { tokens: false });
+  await signedUp(page, "second");
   await page.goto("/explore");
   await hydrated(page);
   await chatItem().click();

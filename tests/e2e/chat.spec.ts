@@ -11,9 +11,6 @@ const fakes = mailAndModelFakes();
 async function readyToChat(page: Page, label: string) {
   const email = `chat.${label}.${Date.now()}@example.com`;
   await signedInAccount(page, fakes.smtp, email, "chat password");
-  await page.goto("/dashboard/tokens");
-  await page.getByRole("button", { name: "Claim 500 Tokens" }).click();
-  await expect(page.getByTestId("balance-free")).toHaveText("500");
   return { email };
 }
 

@@ -45,9 +45,6 @@ test("build a character, chat with it, submit it, an admin approves it, it is on
   const context = await browser.newContext({ viewport: desktop, acceptDownloads: true });
   const page = await context.newPage();
   await signedInAccount(page, fakes.smtp, `create.js.${Date.now()}@example.com`, "create password");
-  await page.goto("/dashboard/tokens");
-  await page.getByRole("button", { name: "Claim 500 Tokens" }).click();
-  await expect(page.getByTestId("balance-free")).toHaveText("500");
 
   // The sidebar leads to the page.
   await page.goto("/explore");

@@ -112,9 +112,6 @@ test("without JavaScript, Regenerate keeps the earlier reply and the arrows swit
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: phone });
   const page = await context.newPage();
   await signedInAccount(page, fakes.smtp, `swipes.nojs.${Date.now()}@example.com`, "swipe password");
-  await page.goto("/dashboard/tokens");
-  await page.getByRole("button", { name: "Claim 500 Tokens" }).click();
-  await expect(page.getByTestId("balance-free")).toHaveText("500");
   await page.goto("/explore");
   await page.getByRole("article").nth(2).getByRole("link", { name: "Chat Now" }).click();
   await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);

@@ -45,3 +45,14 @@ export const A11Y = {
   characterName: "Keyboard Kit",
   ticketTopic: "Reading the site with a screen reader",
 };
+
+/**
+ * People with no tokens and this month's free claim not yet made: a new account starts with the
+ * claim made (decision 028), so a person like this is one from an earlier month. One each for the
+ * journeys that need an empty balance, so that they do not share one.
+ */
+export const UNCLAIMED = {
+  refusedSend: { email: "unclaimed.refused@example.com", password: "unclaimed password" },
+  firstRunWithScript: { email: "unclaimed.first-run.js@example.com", password: "unclaimed password" },
+  firstRunWithoutScript: { email: "unclaimed.first-run.nojs@example.com", password: "unclaimed password" },
+};

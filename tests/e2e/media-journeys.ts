@@ -14,9 +14,6 @@ export async function personWithTokens(browser: Browser, smtp: SmtpCapture, labe
   await page.goto("/signup");
   await hydrated(page);
   await signedInAccount(page, smtp, email, MEDIA_PASSWORD);
-  await page.goto("/dashboard/tokens");
-  await page.getByRole("button", { name: "Claim 500 Tokens" }).click();
-  await expect(page.getByTestId("balance-free")).toHaveText("500");
   return { context, page, email };
 }
 

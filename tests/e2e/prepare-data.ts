@@ -7,7 +7,7 @@ import { openDatabase } from "~/modules/db/database.server";
 import { useDatabaseForTests } from "~/modules/db/db.server";
 import { prepareDatabase } from "~/modules/db/startup.server";
 import { hashPassword } from "~/modules/auth/password.server";
-import { A11Y, CONSOLE_ADMIN, MANY_CHATS, MANY_CHATS_LIVE, MODELS_ADMIN, ONE_CHAT, SUPPORT } from "./fixture-accounts";
+import { A11Y, CONSOLE_ADMIN, MANY_CHATS, MANY_CHATS_LIVE, MODELS_ADMIN, ONE_CHAT, SUPPORT, UNCLAIMED } from "./fixture-accounts";
 
 export const EXTRA_CHARACTERS = 16;
 
@@ -67,6 +67,18 @@ for (const [account, name, role] of [
 ] as const) {
   await database.prisma.user.create({
     data: { email: account.email, passwordHash: await hashPassword(account.password), name, role, status: "active", emailVerifiedAt: new Date() },
+  });
+}
+// People without tokens whose month's claim is still open (new accounts start with it made).
+for (const account of Object.values(UNCLAIMED)) {
+  await database.prisma.user.create({
+    data: {
+      email: account.email,
+      passwordHash: await hashPassword(account.password),
+      name: account.email.split("@")[0],
+      status: "active",
+      emailVerifiedAt: new Date(),
+    },
   });
 }
 // The accessibility suite's person: a chat, a character of their own waiting for review, a ticket.

@@ -102,7 +102,7 @@ describe("accounts", () => {
     const { cookie } = (await signInAnswer(signInRequest(email, password), "10.3.0.1")) as { cookie: string };
     const data = await shellLoader(routeArgs(new Request("http://localhost/", { headers: { Cookie: cookie.split(";")[0] } })));
     const serialized = JSON.stringify(data);
-    expect(data.profile).toEqual({ name: "ada", email, avatarUrl: "/default-avatar.svg", isAdmin: false, tokens: 0 });
+    expect(data.profile).toEqual({ name: "ada", email, avatarUrl: "/default-avatar.svg", isAdmin: false, tokens: 500 });
     expect(serialized).not.toContain("scrypt$");
     expect(serialized).not.toContain(cookie.split(";")[0].split("=")[1]);
   });

@@ -71,10 +71,10 @@ describe("a confirmation link", () => {
     ).delivery;
     const [link] = linksMailedTo(VICTIM);
 
-    expect(await openLink(link)).toEqual({ token: link, email: VICTIM });
-    expect(await openLink(link)).toEqual({ token: link, email: VICTIM });
+    expect(await openLink(link)).toEqual({ token: link, redirectTo: "/", email: VICTIM });
+    expect(await openLink(link)).toEqual({ token: link, redirectTo: "/", email: VICTIM });
     expect(await signIn(VICTIM, "victim-password")).toEqual({ ok: false, status: 400, error: authTexts.unconfirmedEmailPage });
-    expect(await openLink("made-up-token")).toEqual({ token: "made-up-token", email: null });
+    expect(await openLink("made-up-token")).toEqual({ token: "made-up-token", redirectTo: "/", email: null });
   });
 
   it("with the sign-up's password it confirms the account and signs in, once", async () => {

@@ -76,3 +76,17 @@ describe("a chat that cannot be started", () => {
     expect(response.headers.get("location")).toMatch(/^\/chat\/[0-9a-f-]{36}$/);
   });
 });
+
+describe("a chat started after signing in", () => {
+  const startedFrom = async (query: string) => {
+    const request = new Request(`http://localhost/chat/start/${characterId}${query}`, { headers: { Cookie: cookie, "Sec-Fetch-Site": "same-origin" } });
+    const thrown = await startLoader(routeArgs(request, { params: { characterId } })).catch((response: unknown) => response);
+    return (thrown as Response).headers.get("location");
+  };
+
+  test("the confirmation's (or sign-in's) toast is shown in the chat it opens; other toasts are not passed on", async () => {
+    expect(await startedFrom("?toast=email-confirmed")).toMatch(/^\/chat\/[0-9a-f-]{36}\?toast=email-confirmed$/);
+    expect(await startedFrom("?toast=logged-in")).toMatch(/^\/chat\/[0-9a-f-]{36}\?toast=logged-in$/);
+    expect(await startedFrom("?toast=start-chat-failed")).toMatch(/^\/chat\/[0-9a-f-]{36}$/);
+  });
+});

@@ -9,6 +9,9 @@ import { startOAuthProvider, type OAuthProvider, type ProviderProfile } from "..
 import { createTestDatabase, truncateAll, type TestDatabase } from "../helpers/database";
 import { answerOf, routeArgs } from "../helpers/route-args";
 import { confirmedAccount, signInAnswer } from "../helpers/accounts";
+import { FREE_MONTHLY_TOKENS, tokenTexts } from "~/lib/tokens";
+import { claimMonthlyFreeTokens } from "~/modules/tokens/free-tokens.server";
+import { getBalance } from "~/modules/tokens/ledger.server";
 
 const APP_URL = "http://localhost:3999";
 const CLIENT_ID = "characterverse-test-client";
@@ -224,6 +227,31 @@ describe("Google sign-in", () => {
     expect(user).toMatchObject({ status: "active", passwordHash: null, name: "ada" });
     expect(user.emailVerifiedAt).toBeInstanceOf(Date);
     expect(user.oauthAccounts).toHaveLength(1);
+  });
+
+  it("a Google sign-up starts with the month's 500 free tokens, once; linking a confirmed account gives none", async () => {
+    provider.signInAs(ada);
+    await signInWithGoogle();
+    await signInWithGoogle();
+    const user = await test.database.prisma.user.findUniqueOrThrow({ where: { email: "ada@example.com" } });
+    expect(await getBalance(user.id)).toEqual({ free: FREE_MONTHLY_TOKENS, purchased: 0, total: FREE_MONTHLY_TOKENS });
+    expect(await test.database.prisma.tokenTransaction.count({ where: { userId: user.id } })).toBe(1);
+    expect(await claimMonthlyFreeTokens(user.id)).toEqual({ success: false, message: tokenTexts.alreadyClaimedMessage });
+
+    const confirmed = await confirmedAccount("grace@example.com", "grace-password");
+    provider.signInAs({ sub: "google-grace", email: "grace@example.com", email_verified: true });
+    await signInWithGoogle();
+    expect(await getBalance(confirmed.id)).toMatchObject({ total: 0 });
+  });
+
+  it("an unconfirmed account confirmed through Google gets the month's free tokens", async () => {
+    await (
+      await signUp("ada@example.com", "set-by-someone-else")
+    ).delivery;
+    provider.signInAs(ada);
+    await signInWithGoogle();
+    const user = await test.database.prisma.user.findUniqueOrThrow({ where: { email: "ada@example.com" } });
+    expect(await getBalance(user.id)).toMatchObject({ total: FREE_MONTHLY_TOKENS });
   });
 
   it("the page the person came from survives the round trip; another origin does not", async () => {

@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { beforeEach, describe, expect, it } from "vitest";
 import { authTexts } from "~/lib/auth-forms";
+import { FREE_MONTHLY_TOKENS } from "~/lib/tokens";
+import { getBalance } from "~/modules/tokens/ledger.server";
 import { signUp } from "~/modules/auth/accounts.server";
 import { confirmEmail, signInAnswer } from "../helpers/accounts";
 import { getCurrentUser, startLoginSession } from "~/modules/auth/login-session.server";
@@ -64,6 +66,8 @@ const currentUser = (cookie: string) => getCurrentUser(new Request("http://local
 const passwordHashOf = async (email: string) => (await test.database.prisma.user.findUniqueOrThrow({ where: { email } })).passwordHash;
 
 const sent = { status: 200, data: { status: "sent" } };
+/** The reset link's page data: whether it still works. */
+const openResetLink = (token: string) => resetPasswordLoader(routeArgs(new Request(`http://localhost/reset-password?token=${token}`)));
 const invalidLink = { status: 400, data: { status: "invalid-link" } };
 
 describe("forgot password", () => {
@@ -75,7 +79,8 @@ describe("forgot password", () => {
     expect(await forgotPassword(email)).toEqual(sent);
     const [token] = await waitForResetTokens(email);
     // Opening the link (or a mail scanner prefetching it) spends nothing.
-    expect(await resetPasswordLoader(routeArgs(new Request(`http://localhost/reset-password?token=${token}`)))).toEqual({ token });
+    expect(await openResetLink(token)).toEqual({ token, live: true });
+    expect(await openResetLink(token)).toEqual({ token, live: true });
 
     const reset = await setNewPassword(token, "analytical engine");
     expect(reset).toMatchObject({ status: 302, location: "/login?reset=1", cookie: expect.stringMatching(/^cv_session=; .*Max-Age=0/) });
@@ -85,7 +90,8 @@ describe("forgot password", () => {
     expect(await currentUser(laptop)).toBeNull();
     expect(await currentUser(phone)).toBeNull();
 
-    // The same link a second time changes nothing.
+    // The same link a second time says it was used before asking for a password, and changes nothing.
+    expect(await openResetLink(token)).toEqual({ token, live: false });
     const hash = await passwordHashOf(email);
     expect(await setNewPassword(token, "someone else's")).toEqual(invalidLink);
     expect(await passwordHashOf(email)).toBe(hash);
@@ -148,6 +154,9 @@ describe("forgot password", () => {
     const [token] = await waitForResetTokens(email);
     await test.database.prisma.verificationToken.updateMany({ where: { purpose: "password_reset" }, data: { expiresAt: new Date(Date.now() - 1000) } });
 
+    // Their pages say so before asking for a password.
+    expect(await openResetLink(token)).toEqual({ token, live: false });
+    expect(await openResetLink("made-up-token")).toEqual({ token: "made-up-token", live: false });
     expect(await setNewPassword(token, "analytical engine")).toEqual(invalidLink);
     expect(await setNewPassword("made-up-token", "analytical engine")).toEqual(invalidLink);
     expect(await setNewPassword("", "analytical engine")).toEqual(invalidLink);
@@ -182,6 +191,9 @@ describe("forgot password", () => {
     const [token] = await waitForResetTokens(email);
     expect(await setNewPassword(token, "compiler1")).toMatchObject({ status: 302 });
     expect(await signIn(email, "compiler1")).toMatchObject({ ok: true });
+    // Confirmed this way too, the account gets the month's free tokens.
+    const { id } = await test.database.prisma.user.findUniqueOrThrow({ where: { email } });
+    expect(await getBalance(id)).toMatchObject({ total: FREE_MONTHLY_TOKENS });
   });
 
   it("past 5 requests an hour for one e-mail, the answer stays the same but no mail is sent", async () => {

@@ -1,14 +1,14 @@
 import type { RefObject } from "react";
-import { Menu, Plus } from "lucide-react";
+import { Menu } from "lucide-react";
 import { Link, useLocation, useSearchParams } from "react-router";
 import type { CategorySummary } from "~/lib/catalogue";
 import type { HeaderProfile } from "~/lib/profile";
 import { exploreHref } from "~/lib/explore-params";
-import { formatTokens } from "~/lib/tokens";
 import { SHOW_CREATE_ACCOUNT_EVENT, useAuthModal } from "../auth-modal";
 import { CategoryIcon } from "../category-icon";
 import { Logo } from "./logo";
 import { ProfileMenu } from "./profile-menu";
+import { TokenBalanceLink } from "./token-balance-link";
 
 export function Header({
   categories,
@@ -72,14 +72,7 @@ export function Header({
       <div className="ml-auto flex items-center gap-2">
         {profile ? (
           <>
-            <Link
-              to="/dashboard/tokens"
-              className="hidden items-center gap-1.5 rounded-full bg-raised px-3 py-1.5 text-sm font-medium hover:text-accent lg:inline-flex"
-              data-testid="header-tokens"
-            >
-              <Plus className="size-4 text-accent" aria-hidden />
-              {formatTokens(profile.tokens)} Tokens
-            </Link>
+            <TokenBalanceLink tokens={profile.tokens} testId="header-tokens" className="max-sm:px-2.5 max-sm:text-xs" />
             <ProfileMenu profile={profile} />
           </>
         ) : (

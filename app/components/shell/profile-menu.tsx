@@ -32,7 +32,8 @@ export function ProfileMenu({ profile }: { profile: HeaderProfile }) {
         aria-label={`Profile menu: ${name}`}
       >
         <img src={thumbnailUrl(profile.avatarUrl, 150) ?? "/default-avatar.svg"} alt="" className="size-7 rounded-full object-cover" width={28} height={28} />
-        <span className="max-w-32 truncate">{name}</span>
+        {/* Below large screens the avatar alone: the balance and the category links need the room. */}
+        <span className="max-w-32 truncate max-lg:sr-only">{name}</span>
         <ChevronDown className="size-4 text-muted" aria-hidden />
       </summary>
       <div role="menu" className="absolute right-0 mt-2 w-56 rounded-2xl border border-line bg-surface p-2 shadow-2xl">

@@ -1,10 +1,11 @@
-import { authTexts, tooManyAttempts } from "~/lib/auth-forms";
+import { authTexts, safeRedirectPath, tooManyAttempts } from "~/lib/auth-forms";
 import { env } from "~/modules/config/env.server";
 import { prisma } from "~/modules/db/db.server";
 import { AppError } from "~/modules/http/errors.server";
 import { logger } from "~/modules/logging/logger.server";
 import { sendMail } from "~/modules/mail/mailer.server";
 import { verificationEmail, type VerificationKind } from "~/modules/mail/templates";
+import { claimMonthlyFreeTokens } from "~/modules/tokens/free-tokens.server";
 import { RateLimitedError, recordAttempts, type RateLimitRule } from "~/modules/security/rate-limit.server";
 import { roleFor } from "./admin.server";
 import { hashPassword, spendPasswordCheck, verifyPassword } from "./password.server";
@@ -52,17 +53,17 @@ async function countSignUp(email: string, clientIp: string | undefined) {
  * with someone else's e-mail. So a new sign-up for it replaces the password and kills the links
  * mailed before: only the newest link, with the newest sign-up's password, confirms it.
  */
-export async function signUp(email: string, password: string, clientIp?: string): Promise<LinkRequest> {
+export async function signUp(email: string, password: string, clientIp?: string, returnTo = "/"): Promise<LinkRequest> {
   await countSignUp(email, clientIp);
   const passwordHash = await hashPassword(password);
   const existing = await prisma().user.findUnique({ where: { email } });
   // A confirmed account keeps its password; one an admin turned off gets no link that could not work.
   if (existing?.emailVerifiedAt || existing?.status === "inactive") return accepted(Promise.resolve());
-  if (existing) return accepted(mailVerificationLink(existing.email, () => replacePendingPassword(existing.id, passwordHash), "again"));
+  if (existing) return accepted(mailVerificationLink(existing.email, () => replacePendingPassword(existing.id, passwordHash), "again", returnTo));
   const user = await prisma().user.create({
     data: { email, passwordHash, name: defaultNameFor(email), avatarUrl: DEFAULT_AVATAR_URL, role: roleFor(email), status: "pending" },
   });
-  return accepted(mailVerificationLink(user.email, () => issueLink(user.id, "email_verification"), "first"));
+  return accepted(mailVerificationLink(user.email, () => issueLink(user.id, "email_verification"), "first", returnTo));
 }
 
 /**
@@ -82,20 +83,29 @@ function replacePendingPassword(userId: string, passwordHash: string) {
  * Sends a new link to an unverified account; silent for unknown or verified e-mails. Like the
  * latest sign-up's own link, it confirms the account with that sign-up's password.
  */
-export async function resendVerification(email: string, clientIp?: string): Promise<LinkRequest> {
+export async function resendVerification(email: string, clientIp?: string, returnTo = "/"): Promise<LinkRequest> {
   await countSignUp(email, clientIp);
   const user = await prisma().user.findUnique({ where: { email } });
   // A cancelled sign-up has no password a link could confirm: its owner signs up again instead.
   if (!user || user.emailVerifiedAt || user.status === "inactive" || !user.passwordHash) return accepted(Promise.resolve());
-  return accepted(mailVerificationLink(user.email, () => issueLink(user.id, "email_verification"), "resend"));
+  return accepted(mailVerificationLink(user.email, () => issueLink(user.id, "email_verification"), "resend", returnTo));
 }
 
-/** Never rejects: a mail that cannot be sent is logged, and the person can ask again. */
-async function mailVerificationLink(email: string, issue: () => Promise<string | null>, kind: VerificationKind) {
+/** A longer destination is dropped from the mailed link (the person lands on home instead). */
+const RETURN_PATH_MAX = 512;
+
+/**
+ * Never rejects: a mail that cannot be sent is logged, and the person can ask again. `returnTo`,
+ * where the person was headed when they signed up, rides in the link (a path on this site only),
+ * so the confirmation lands them there.
+ */
+async function mailVerificationLink(email: string, issue: () => Promise<string | null>, kind: VerificationKind, returnTo: string) {
   try {
     const token = await issue();
     if (!token) return;
-    const link = `${env().APP_URL}/verify-email?token=${encodeURIComponent(token)}`;
+    const destination = safeRedirectPath(returnTo);
+    const back = destination === "/" || destination.length > RETURN_PATH_MAX ? "" : `&redirectTo=${encodeURIComponent(destination)}`;
+    const link = `${env().APP_URL}/verify-email?token=${encodeURIComponent(token)}${back}`;
     await sendMail({ to: email, ...verificationEmail({ link, appUrl: env().APP_URL, kind }) });
   } catch (error) {
     logger.error({ err: error, to: email }, "could not send the verification e-mail");
@@ -141,7 +151,7 @@ export async function cancelSignUp(token: string) {
  *
  * One transaction, the link first, and only while the password is still the one checked: a
  * sign-up replacing it at the same moment either kills this link or waits and finds the account
- * confirmed.
+ * confirmed. The same transaction makes the month's free claim for the person (decision 028).
  */
 async function confirmAccount(token: string, account: { id: string; email: string; passwordHash: string | null }, password: string) {
   if (!account.passwordHash) {
@@ -155,7 +165,10 @@ async function confirmAccount(token: string, account: { id: string; email: strin
       where: { id: account.id, status: "pending", emailVerifiedAt: null, passwordHash: account.passwordHash },
       data: { emailVerifiedAt: new Date(), status: "active" },
     });
-    return count === 1;
+    if (count !== 1) return false;
+    // The sign-up's promise: the month's free tokens come with the confirmation, in its commit.
+    await claimMonthlyFreeTokens(account.id, new Date(), tx);
+    return true;
   });
   if (confirmed) return { id: account.id, email: account.email };
   // A second submit of the same form (a double click) finds the link spent by the first: the

@@ -7,6 +7,7 @@ import { env, type Env } from "~/modules/config/env.server";
 import { prisma } from "~/modules/db/db.server";
 import { AppError } from "~/modules/http/errors.server";
 import { logger } from "~/modules/logging/logger.server";
+import { claimMonthlyFreeTokens } from "~/modules/tokens/free-tokens.server";
 import { DEFAULT_AVATAR_URL, defaultNameFor } from "./accounts.server";
 import { roleFor } from "./admin.server";
 import { knownDeviceCookie } from "./device.server";
@@ -169,21 +170,30 @@ async function accountFor(profile: GoogleProfile): Promise<SignedIn> {
     // A password set on an unconfirmed account was never proven to be the owner's: it could be
     // someone who registered this e-mail first. Confirming through Google drops it.
     const confirm = existing.emailVerifiedAt ? {} : { emailVerifiedAt: new Date(), status: "active" as const, passwordHash: null };
-    await prisma().user.update({ where: { id: existing.id }, data: { ...confirm, oauthAccounts: { create: identity } } });
+    await prisma().$transaction(async (tx) => {
+      await tx.user.update({ where: { id: existing.id }, data: { ...confirm, oauthAccounts: { create: identity } } });
+      // Confirmed now: the month's free tokens come with it, as with a confirmation link.
+      if (!existing.emailVerifiedAt) await claimMonthlyFreeTokens(existing.id, new Date(), tx);
+    });
     return { id: existing.id, email: existing.email };
   }
 
-  return prisma().user.create({
-    data: {
-      email: profile.email,
-      emailVerifiedAt: new Date(),
-      status: "active",
-      name: profile.name ?? defaultNameFor(profile.email),
-      avatarUrl: profile.picture ?? DEFAULT_AVATAR_URL,
-      role: roleFor(profile.email),
-      oauthAccounts: { create: identity },
-    },
-    select: { id: true, email: true },
+  // A Google sign-up is confirmed from the start: its month's free tokens come in the same commit.
+  return prisma().$transaction(async (tx) => {
+    const user = await tx.user.create({
+      data: {
+        email: profile.email,
+        emailVerifiedAt: new Date(),
+        status: "active",
+        name: profile.name ?? defaultNameFor(profile.email),
+        avatarUrl: profile.picture ?? DEFAULT_AVATAR_URL,
+        role: roleFor(profile.email),
+        oauthAccounts: { create: identity },
+      },
+      select: { id: true, email: true },
+    });
+    await claimMonthlyFreeTokens(user.id, new Date(), tx);
+    return user;
   });
 }
 

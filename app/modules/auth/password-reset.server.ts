@@ -4,10 +4,11 @@ import { logger } from "~/modules/logging/logger.server";
 import { sendMail } from "~/modules/mail/mailer.server";
 import { passwordResetEmail } from "~/modules/mail/templates";
 import { recordAttempts, type RateLimitRule } from "~/modules/security/rate-limit.server";
+import { claimMonthlyFreeTokens } from "~/modules/tokens/free-tokens.server";
 import { endAllLoginSessions } from "./login-session.server";
 import { clearSignInFailures } from "./sign-in.server";
 import { hashPassword } from "./password.server";
-import { consumeLink, issueLink } from "./links.server";
+import { consumeLink, issueLink, liveLinkUser } from "./links.server";
 
 /** Reset mails one inbox may receive: enough to retry, too few to flood it. */
 export const RESET_REQUESTS_PER_EMAIL: RateLimitRule = { limit: 5, windowSeconds: 3600 };
@@ -44,6 +45,14 @@ async function mailResetLink(email: string) {
   await sendMail({ to: user.email, ...passwordResetEmail({ link, appUrl: env().APP_URL }) });
 }
 
+/**
+ * Whether a mailed reset link still works, so its page can say so before asking for a password.
+ * Opening a link spends nothing: mail scanners fetch links.
+ */
+export async function isResetLinkLive(token: string) {
+  return (await liveLinkUser(token, "password_reset")) !== null;
+}
+
 export type PasswordResetResult = { ok: true; userId: string } | { ok: false; reason: "invalid-link" };
 
 /**
@@ -56,13 +65,15 @@ export async function resetPassword(token: string, newPassword: string): Promise
   if (!userId) return { ok: false, reason: "invalid-link" };
   const passwordHash = await hashPassword(newPassword);
   const now = new Date();
-  await prisma().$transaction([
-    prisma().user.update({ where: { id: userId }, data: { passwordHash } }),
+  await prisma().$transaction(async (tx) => {
+    await tx.user.update({ where: { id: userId }, data: { passwordHash } });
     // Following the link proves the inbox is theirs, as the confirmation link does (and the new password is the reader's own).
-    prisma().user.updateMany({ where: { id: userId, status: "pending" }, data: { status: "active", emailVerifiedAt: now } }),
+    const confirmed = await tx.user.updateMany({ where: { id: userId, status: "pending" }, data: { status: "active", emailVerifiedAt: now } });
+    // A confirmation gives the month's free tokens, whichever link made it (decision 028).
+    if (confirmed.count === 1) await claimMonthlyFreeTokens(userId, now, tx);
     // Other links mailed before this one would set a password again; they die with this change.
-    prisma().verificationToken.updateMany({ where: { userId, purpose: "password_reset", usedAt: null }, data: { usedAt: now } }),
-  ]);
+    await tx.verificationToken.updateMany({ where: { userId, purpose: "password_reset", usedAt: null }, data: { usedAt: now } });
+  });
   await endAllLoginSessions(userId);
   const { email } = await prisma().user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
   await clearSignInFailures(email);

@@ -76,7 +76,12 @@ export async function confirmEmailAndSignIn(form: FormData, request: Request, cl
   });
   if (!user) return null;
   // Whoever this browser was signed in as is signed out first: startLoginSession ends that session.
-  return { cookie: await startLoginSession(user.id, request, clientIp ?? null), deviceCookie: knownDeviceCookie(user.email), redirectTo: "/" };
+  return {
+    cookie: await startLoginSession(user.id, request, clientIp ?? null),
+    deviceCookie: knownDeviceCookie(user.email),
+    // Where the person was headed when they signed up, carried by the mailed link and the form.
+    redirectTo: safeRedirectPath(form.get("redirectTo")),
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { FREE_MONTHLY_TOKENS, tokenTexts } from "~/lib/tokens";
 import { prisma } from "~/modules/db/db.server";
-import { credit, getBalance, type Balance } from "./ledger.server";
+import { credit, getBalance, type Balance, type Runner } from "./ledger.server";
 
 /** The calendar month (UTC) a claim counts against: YYYY-MM. */
 export function claimMonth(now: Date) {
@@ -12,27 +12,27 @@ export type ClaimResult = { success: true; message: string; balance: Balance } |
 /**
  * The spec's claim_monthly_free_tokens: 500 free tokens once per calendar month. "Once" is the
  * unique (user, month) constraint: of any number of simultaneous claims exactly one inserts its
- * row, and the credit commits in the same transaction as that row.
+ * row, and the credit commits in the same transaction as that row. Given `db` (a transaction),
+ * the claim joins it: confirming an account claims the month for its person in the same commit.
  */
-export async function claimMonthlyFreeTokens(userId: string, now = new Date()): Promise<ClaimResult> {
-  const month = claimMonth(now);
-  return prisma().$transaction(
-    async (tx) => {
-      const claimed = await tx.$queryRaw<{ id: string }[]>`
-        INSERT INTO free_token_claims (id, user_id, month, amount, created_at)
-        VALUES (gen_random_uuid(), ${userId}::uuid, ${month}, ${FREE_MONTHLY_TOKENS}, ${now})
-        ON CONFLICT (user_id, month) DO NOTHING
-        RETURNING id::text AS id`;
-      if (claimed.length === 0) return { success: false as const, message: tokenTexts.alreadyClaimedMessage };
-      const balance = await credit(
-        userId,
-        { type: "free", amount: FREE_MONTHLY_TOKENS, description: "Monthly free tokens", reference: { type: "free_claim", id: claimed[0]!.id } },
-        tx,
-      );
-      return { success: true as const, message: tokenTexts.claimed, balance };
-    },
-    { maxWait: 30_000, timeout: 30_000 },
+export async function claimMonthlyFreeTokens(userId: string, now = new Date(), db?: Runner): Promise<ClaimResult> {
+  if (db) return claimWithin(db, userId, now);
+  return prisma().$transaction((tx) => claimWithin(tx, userId, now), { maxWait: 30_000, timeout: 30_000 });
+}
+
+async function claimWithin(db: Runner, userId: string, now: Date): Promise<ClaimResult> {
+  const claimed = await db.$queryRaw<{ id: string }[]>`
+    INSERT INTO free_token_claims (id, user_id, month, amount, created_at)
+    VALUES (gen_random_uuid(), ${userId}::uuid, ${claimMonth(now)}, ${FREE_MONTHLY_TOKENS}, ${now})
+    ON CONFLICT (user_id, month) DO NOTHING
+    RETURNING id::text AS id`;
+  if (claimed.length === 0) return { success: false, message: tokenTexts.alreadyClaimedMessage };
+  const balance = await credit(
+    userId,
+    { type: "free", amount: FREE_MONTHLY_TOKENS, description: "Monthly free tokens", reference: { type: "free_claim", id: claimed[0]!.id } },
+    db,
   );
+  return { success: true, message: tokenTexts.claimed, balance };
 }
 
 /** Whether `now`'s month's claim is still open to the person: what the claim offers (home, a refused message) ask. */

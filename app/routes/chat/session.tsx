@@ -17,6 +17,8 @@ import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_PER_MESSAGE } from "~/lib/attachments
 import { chatTexts } from "~/lib/chat";
 import { showToast, withToast } from "~/lib/toasts";
 import type { ShellHandle } from "~/components/shell/frame";
+import { TokenBalanceLink } from "~/components/shell/token-balance-link";
+import { useProfile } from "~/components/shell/use-profile";
 import { requireUser } from "~/modules/auth/login-session.server";
 import { AttachmentsTooLargeError } from "~/modules/chat/attachments.server";
 import { chatPageData, handleChatAction } from "~/modules/chat/page.server";
@@ -104,6 +106,7 @@ const MOBILE_DETAILS = ["Speak", "Photos", "Videos"];
 
 export default function ChatSession({ loaderData, actionData, params }: Route.ComponentProps) {
   const page = loaderData;
+  const profile = useProfile();
   const [searchParams] = useSearchParams();
   const sessionPages = useSessionPages(page.sessions, page.sessionsNext, searchParams.get("q") ?? "");
   const chat = useChat(params.sessionId, page.messages, sessionPages.sessions);
@@ -229,7 +232,9 @@ export default function ChatSession({ loaderData, actionData, params }: Route.Co
             width={36}
             height={36}
           />
-          <h1 className="flex-1 truncate font-semibold">{page.agent.name}</h1>
+          <h1 className="min-w-0 flex-1 truncate font-semibold">{page.agent.name}</h1>
+          {/* The shell's header, and its balance, give way to this one on a phone. */}
+          {profile ? <TokenBalanceLink tokens={profile.tokens} className="px-2.5 text-xs md:hidden" /> : null}
           <button
             type="button"
             onClick={() => setDetailsOpen(true)}

@@ -24,9 +24,13 @@ function backWithToast(request: Request, code: ToastCode) {
   return redirect(withToast(fromHere && !NOT_BACK_TO.test(fromHere) ? fromHere : "/explore", code));
 }
 
-async function start(request: Request, userId: string, characterId: string) {
+/** A sign-in, sign-up confirmation or Google sign-in that led here says so in the chat it opens. */
+const PASSED_ON = new Set<string>(["email-confirmed", "logged-in", "signed-in"] satisfies ToastCode[]);
+
+async function start(request: Request, userId: string, characterId: string, toast: string | null = null) {
   try {
-    return redirect(`/chat/${await startChat(userId, characterId)}`);
+    const chat = `/chat/${await startChat(userId, characterId)}`;
+    return redirect(toast && PASSED_ON.has(toast) ? withToast(chat, toast as ToastCode) : chat);
   } catch (error) {
     // A character that is not there (or another person's, not published) does not exist for this person.
     if (error instanceof ChatNotFoundError) throw new Response("Not Found", { status: 404 });
@@ -42,7 +46,7 @@ async function start(request: Request, userId: string, characterId: string) {
  */
 export async function loader({ request, url, params }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
-  if (request.headers.get("sec-fetch-site") === "same-origin") throw await start(request, user.id, params.characterId);
+  if (request.headers.get("sec-fetch-site") === "same-origin") throw await start(request, user.id, params.characterId, url.searchParams.get("toast"));
   let character;
   try {
     character = await visibleCharacter(user.id, params.characterId);
