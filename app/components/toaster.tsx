@@ -6,10 +6,12 @@ import { onToast, TOAST_MS, toastFor, toasts, type ToastCode } from "~/lib/toast
 type Toast = { title: string; message: string; tone: "success" | "error" };
 
 /**
- * Toasts sit at the bottom, above the phone's bottom bar and the chat composer, so they never
- * cover a page's header or the free-tokens banner at the top of a page.
+ * Toasts sit at the bottom, above the phone's bottom bar, so they never cover a page's header or
+ * the free-tokens banner at the top of a page; in a conversation, just under its header, where
+ * the oldest messages are, so the newest, the message box and Send stay in sight.
  */
-const TOAST_PLACE = "pointer-events-none fixed inset-x-0 bottom-24 z-50 flex justify-center px-4 md:right-6 md:bottom-6 md:left-auto md:justify-end";
+const TOAST_PLACE = "pointer-events-none fixed inset-x-0 z-50 flex justify-center px-4 md:right-6 md:left-auto md:justify-end";
+const TOAST_BOTTOM = { page: "top-auto bottom-24 md:bottom-6", conversation: "top-[4.5rem] bottom-auto md:top-32" } as const;
 
 /**
  * Shows the toast named in the URL, then drops the parameter without a reload; and the toasts
@@ -17,6 +19,7 @@ const TOAST_PLACE = "pointer-events-none fixed inset-x-0 bottom-24 z-50 flex jus
  */
 export function Toaster() {
   const location = useLocation();
+  const place = `${TOAST_PLACE} ${TOAST_BOTTOM[/^\/chat\/[^/]+/.test(location.pathname) ? "conversation" : "page"]}`;
   const code = new URLSearchParams(location.search).get("toast");
   const [dismissed, setDismissed] = useState<string | null>(null);
   const [raised, setRaised] = useState<{ code: ToastCode; message?: string; at: number } | null>(null);
@@ -49,11 +52,11 @@ export function Toaster() {
 
   if (raised) {
     const shown = { ...toasts[raised.code], message: raised.message ?? toasts[raised.code].message };
-    return <RaisedToast key={raised.at} toast={shown} onDismiss={() => setRaised(null)} />;
+    return <RaisedToast key={raised.at} place={place} toast={shown} onDismiss={() => setRaised(null)} />;
   }
   if (!toast || dismissed === location.key) return null;
   return (
-    <div className={TOAST_PLACE}>
+    <div className={place}>
       <ToastCard toast={toast} onDismiss={() => setDismissed(location.key)} />
     </div>
   );
@@ -64,14 +67,14 @@ export function Toaster() {
  * prompt guide copies from one). Only ever rendered in the browser: a popover is hidden until
  * script opens it.
  */
-function RaisedToast({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }) {
+function RaisedToast({ toast, place, onDismiss }: { toast: Toast; place: string; onDismiss: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     const element = ref.current;
     if (element && !element.matches(":popover-open")) element.showPopover();
   }, []);
   return (
-    <div ref={ref} popover="manual" className={`${TOAST_PLACE} top-auto m-0 h-auto w-full overflow-visible border-0 bg-transparent p-0 md:w-auto`}>
+    <div ref={ref} popover="manual" className={`${place} m-0 h-auto w-full overflow-visible border-0 bg-transparent p-0 md:w-auto`}>
       <ToastCard toast={toast} onDismiss={onDismiss} />
     </div>
   );
