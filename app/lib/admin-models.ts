@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { modelSettingsSchema, settingOptionsFromText, type ModelSettings } from "./documents/model-settings";
+import { FORBIDDEN_MODEL_ADDRESS_TEXT, isForbiddenModelHost } from "./model-address";
 
 /**
  * The admin console's Chat Models and Character Details forms (spec sections 3, 5, 8 and 9): one
@@ -73,6 +74,7 @@ export const modelFormSchema = z.object({
   weight: wholeNumber("Weight must be a whole number", { min: -1_000_000, max: 1_000_000 }),
   apiUrl: text(500, "API URL")
     .refine((value) => value === "" || /^https?:\/\/[^\s]+$/i.test(value), modelTexts.apiUrl)
+    .refine((value) => value === "" || !URL.canParse(value) || !isForbiddenModelHost(new URL(value).hostname), FORBIDDEN_MODEL_ADDRESS_TEXT)
     .transform((value) => value || null),
   isPublished: z.boolean(),
   isStream: z.boolean(),

@@ -2,6 +2,7 @@ import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { DEFAULT_IMAGE_SETTINGS, modelTexts } from "~/lib/admin-models";
+import { FORBIDDEN_MODEL_ADDRESS_TEXT } from "~/lib/model-address";
 import routes from "~/routes";
 import { invalidateCatalogueCache } from "~/modules/catalogue/cache.server";
 import { listPublishedModels } from "~/modules/chat/model-choice.server";
@@ -316,6 +317,26 @@ describe("/admin/models", () => {
     ]);
     expect(failed).toMatchObject({ status: 200, data: { test: { ok: false, text: expect.stringContaining("Incorrect API key provided") } } });
     expect(JSON.stringify(failed)).not.toContain(SECRET_KEY);
+  });
+
+  test("an API URL at a link-local or metadata address is refused on the form; one stored earlier fails its Test with that reason", async () => {
+    const admin = await signedInAdmin();
+    for (const apiUrl of ["http://169.254.169.254/v1", "http://metadata.google.internal/v1", "http://[fe80::1]:8080/v1"]) {
+      const answer = await post(newAction, "/admin/models/new", admin.cookie, modelForm("create", { apiUrl }));
+      expect(answer, apiUrl).toMatchObject({ status: 400, data: { fields: { apiUrl: FORBIDDEN_MODEL_ADDRESS_TEXT } } });
+    }
+    expect(await prisma().chatModel.count()).toBe(0);
+    // A self-hosted model on this machine or the local network is fine.
+    await addModel(admin.cookie, { chatModel: "Local Llama", apiUrl: "http://127.0.0.1:11434/v1" });
+    const model = await addModel(admin.cookie, { apiKey: SECRET_KEY });
+    await prisma().chatModel.update({ where: { id: model.id }, data: { apiUrl: "http://169.254.169.254/v1" } });
+    const before = fake.requests.length;
+    const tested = await post(modelsAction, "/admin/models", admin.cookie, [
+      ["intent", "test"],
+      ["id", model.id],
+    ]);
+    expect(tested).toMatchObject({ status: 200, data: { test: { ok: false, text: FORBIDDEN_MODEL_ADDRESS_TEXT } } });
+    expect(fake.requests.length).toBe(before);
   });
 
   test("a key stored in plain text before keys were sealed is still used", async () => {

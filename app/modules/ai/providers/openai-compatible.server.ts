@@ -5,6 +5,7 @@ import { findPlatform } from "~/modules/ai/platforms";
 import { env, type Env } from "~/modules/config/env.server";
 import { openSecret } from "~/modules/security/secret-box.server";
 import { guardRequest, ProviderError, ProviderNotConfiguredError } from "./errors.server";
+import { assertModelUrlAllowed, modelDispatcher } from "./outbound.server";
 import type { ChatCompletion, ChatProvider, ChatRequest, ChatStreamEvent, ModelConnection, TokenUsage } from "./types";
 
 /**
@@ -121,12 +122,14 @@ function requestBody(endpoint: ModelEndpoint, { messages, temperature }: ChatReq
 /**
  * POSTs to the provider with undici's `request`: the HTTP client behind Node's fetch, without
  * fetch's web streams, which cost about a millisecond more before the first word (bench/chat-stream).
- * Connections are kept alive per origin. The body is read as it arrives, or dropped on abort.
+ * Connections are kept alive per origin, never to a link-local or metadata address (modelDispatcher).
+ * The body is read as it arrives, or dropped on abort.
  */
 function post(endpoint: ModelEndpoint, body: object, signal: AbortSignal): Promise<Dispatcher.ResponseData> {
   const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json, text/event-stream" };
   if (endpoint.apiKey) headers.authorization = `Bearer ${endpoint.apiKey}`;
-  return httpRequest(`${endpoint.baseUrl}/chat/completions`, { method: "POST", headers, body: JSON.stringify(body), signal });
+  assertModelUrlAllowed(endpoint.baseUrl);
+  return httpRequest(`${endpoint.baseUrl}/chat/completions`, { method: "POST", headers, body: JSON.stringify(body), signal, dispatcher: modelDispatcher });
 }
 
 /** The body as text, chunk by chunk. A streaming decoder keeps a multi-byte character that is split across network chunks whole. */

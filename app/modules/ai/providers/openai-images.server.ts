@@ -1,7 +1,9 @@
+import { fetch as modelFetch } from "undici";
 import { imageDimensions, requestedCount } from "~/lib/media-pricing";
 import { ProviderError } from "./errors.server";
 import { mediaOutputsOf } from "./media-outputs.server";
 import type { ModelEndpoint } from "./openai-compatible.server";
+import { assertModelUrlAllowed, modelDispatcher } from "./outbound.server";
 import type { MediaProvider, MediaRequest } from "./types";
 
 /**
@@ -23,15 +25,19 @@ export function openAiImages(endpoint: ModelEndpoint): MediaProvider {
     demo: false,
     webhooks: false,
     async submit(request) {
-      let response: Response;
+      let response: Awaited<ReturnType<typeof modelFetch>>;
       try {
-        response = await fetch(`${endpoint.baseUrl}/images/generations`, {
+        assertModelUrlAllowed(endpoint.baseUrl);
+        response = await modelFetch(`${endpoint.baseUrl}/images/generations`, {
+          dispatcher: modelDispatcher,
           method: "POST",
           headers: { "Content-Type": "application/json", ...(endpoint.apiKey ? { Authorization: `Bearer ${endpoint.apiKey}` } : {}) },
           body: JSON.stringify(openAiImagesBody(endpoint, request)),
           signal: AbortSignal.timeout(GENERATION_TIMEOUT_MS),
         });
       } catch (error) {
+        if (error instanceof ProviderError) throw error;
+        if (error instanceof Error && error.cause instanceof ProviderError) throw error.cause;
         throw new ProviderError("Could not reach the image provider", { cause: error });
       }
       if (!response.ok) {
