@@ -154,6 +154,23 @@ describe("Add User", () => {
     expect(entries[0]!.summary).not.toContain("new.person");
   });
 
+  it("refuses a form over its size on every users action (413), changing nothing", async () => {
+    const { cookie, user } = await signedInAccount();
+    const id = user.id;
+    const huge = { intent: "invite", email: "big@example.com", name: "x".repeat(20_000) };
+    for (const [action, path, params] of [
+      [usersAction, "/admin/users", {}],
+      [userAction, `/admin/users/${id}`, { id }],
+      [statusAction, `/admin/users/${id}/status`, { id }],
+      [deleteAction, `/admin/users/${id}/delete`, { id }],
+    ] as const) {
+      // Thrown as an app error, which the request handler answers with its status.
+      await expect(postForm(action, path, cookie, huge, params), path).rejects.toMatchObject({ status: 413, message: "This form is too large." });
+    }
+    expect(await prisma().user.count()).toBe(1);
+    expect((await listAuditEntries({})).total).toBe(0);
+  });
+
   it("refuses an invalid or taken e-mail with the field's error and creates nothing", async () => {
     const { cookie } = await signedInAccount();
     expect(await postForm(usersAction, "/admin/users", cookie, { intent: "invite", email: "not-an-email" })).toMatchObject({

@@ -4,13 +4,20 @@ import { fieldErrors } from "~/lib/auth-forms";
 import type { ToastCode } from "~/lib/toasts";
 import { requireAdmin } from "~/modules/auth/login-session.server";
 import { AppError, errorData, redirectWithToast } from "~/modules/http/errors.server";
-import { readFormWithin } from "~/modules/http/form.server";
+import { BodyTooLargeError, readFormWithin } from "~/modules/http/form.server";
 import type { AuditActor } from "./audit.server";
 
 type IntentHandler = (admin: AuditActor, form: FormData) => Promise<unknown>;
 
 /** A form of buttons and a few short fields: what the console's lists and delete confirmations post. */
 const SMALL_FORM_BYTES = 4096;
+
+/** A console page's own small form (the users pages'), read within `maxBytes`; a larger one answers 413. */
+export async function readConsoleForm(request: Request, maxBytes = 16 * 1024) {
+  const form = await readFormWithin(request, maxBytes);
+  if (!form) throw new BodyTooLargeError("This form is too large.");
+  return form;
+}
 
 /**
  * An admin console action: the admin guard, a form of at most `maxBytes`, then the handler its

@@ -58,4 +58,19 @@ describe("readFormWithin", () => {
     file.set("file", new File(["x"], "a\u0000.png"));
     await expect(readFormWithin(new Request("http://localhost/form", { method: "POST", body: file }), 1_000)).rejects.toThrow("NUL character");
   });
+
+  it("refuses a file sent where text is expected (400), and takes files in the fields made for them", async () => {
+    const misplaced = new FormData();
+    misplaced.set("message", new File(["hello"], "note.txt", { type: "text/plain" }));
+    await expect(readFormWithin(new Request("http://localhost/form", { method: "POST", body: misplaced }), 1_000)).rejects.toMatchObject({
+      status: 400,
+      message: 'The field "message" takes text, not a file.',
+    });
+    const placed = new FormData();
+    placed.set("message", "hello");
+    placed.set("file", new File(["x"], "a.png"));
+    const form = await readFormWithin(new Request("http://localhost/form", { method: "POST", body: placed }), 1_000);
+    expect(form?.get("message")).toBe("hello");
+    expect(form?.get("file")).toBeInstanceOf(File);
+  });
 });

@@ -49,7 +49,18 @@ export async function readFormWithin(request: Request, maxBytes: number): Promis
   if (!bytes) return null;
   const form = bytes.length === 0 ? new FormData() : urlEncoded ? urlEncodedForm(bytes.toString("utf8")) : await multipartForm(bytes, contentType);
   refuseNul(form);
+  refuseFilesInTextFields(form);
   return form;
+}
+
+/** The fields where the app's forms take files; every other field takes text. */
+const FILE_FIELDS = new Set(["file", "avatar", "image", "card"]);
+
+/** A file sent where text is expected is refused, rather than read as "[object File]". */
+function refuseFilesInTextFields(form: FormData) {
+  for (const [name, value] of form) {
+    if (typeof value !== "string" && !FILE_FIELDS.has(name)) throw new UnreadableFormError(`The field "${name.slice(0, 40)}" takes text, not a file.`);
+  }
 }
 
 async function multipartForm(bytes: Buffer<ArrayBuffer>, contentType: string) {

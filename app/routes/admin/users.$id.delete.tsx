@@ -7,6 +7,7 @@ import { getUserForAdmin } from "~/modules/admin/users.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
 import { errorData, redirectWithToast } from "~/modules/http/errors.server";
 import type { Route } from "./+types/users.$id.delete";
+import { readConsoleForm } from "~/modules/admin/console.server";
 
 export function meta() {
   return [{ title: "Delete user · Admin · CharacterVerse" }];
@@ -25,7 +26,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readConsoleForm(request);
   switch (form.get("intent")) {
     case "delete":
       return deleteAccount(admin, params.id);

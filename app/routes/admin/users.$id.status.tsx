@@ -8,6 +8,7 @@ import { getUserForAdmin } from "~/modules/admin/users.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
 import { errorData, redirectWithToast } from "~/modules/http/errors.server";
 import type { Route } from "./+types/users.$id.status";
+import { readConsoleForm } from "~/modules/admin/console.server";
 
 export function meta({ data: page }: Route.MetaArgs) {
   return [{ title: `${page ? statusChangeTexts[page.change].title : "User"} · Admin · CharacterVerse` }];
@@ -33,7 +34,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readConsoleForm(request);
   switch (form.get("intent")) {
     case "suspend":
       return change(() => suspendUser(admin, params.id), params.id, "user-suspended");

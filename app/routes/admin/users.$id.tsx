@@ -18,6 +18,7 @@ import { requireAdmin } from "~/modules/auth/login-session.server";
 import { errorData, redirectWithToast } from "~/modules/http/errors.server";
 import type { Route } from "./+types/users.$id";
 import { DeleteUser, failureOf, RoleForm, StatusForm, TokensForm } from "./users.$id.panels";
+import { readConsoleForm } from "~/modules/admin/console.server";
 
 export function meta({ data: page }: Route.MetaArgs) {
   const who = page?.user.deleted ? "Deleted user" : (page?.user.name ?? "User");
@@ -35,7 +36,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readConsoleForm(request);
   const intent = form.get("intent");
   switch (intent) {
     case "resend-invite":

@@ -23,6 +23,7 @@ import { listUsers, userStats } from "~/modules/admin/users.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
 import { errorData, redirectWithToast } from "~/modules/http/errors.server";
 import type { Route } from "./+types/users";
+import { readConsoleForm } from "~/modules/admin/console.server";
 
 export function meta() {
   return [{ title: "Users · Admin · CharacterVerse" }];
@@ -37,7 +38,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readConsoleForm(request);
   const intent = form.get("intent");
   switch (intent) {
     case "invite":
