@@ -108,6 +108,16 @@ describe("owner-only actions", () => {
     expect(await prisma().galleryImage.count()).toBe(0);
   });
 
+  test("two deletes of one item at once: one says it is deleted, the other finds it gone (404), none says it failed", async () => {
+    const ada = await person("ada@example.com");
+    const image = await galleryImage(ada.id);
+    const params = { imageId: image.id };
+    const answers = await Promise.all([1, 2].map(() => post(deleteAction, `/gallery/${image.id}/delete`, ada.cookie, [["intent", "delete"]], params)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([302, 404]);
+    expect(answers.find((answer) => answer.status === 302)).toMatchObject({ location: expect.stringContaining("toast=image-deleted") });
+    expect(await prisma().galleryImage.count()).toBe(0);
+  });
+
   test("someone else's item, public or private, answers 404 to every action and changes nothing", async () => {
     const ada = await person("ada@example.com");
     const bob = await person("bob@example.com");

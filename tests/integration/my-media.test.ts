@@ -161,6 +161,16 @@ describe("My Media", () => {
     expect(await prisma().upload.count()).toBe(0);
   });
 
+  test("two deletes of one upload at once: one says it is deleted, the other finds it gone (404), none says it failed", async () => {
+    const ada = await person("ada@example.com");
+    const upload = await storedUpload(ada.id, "cat.png");
+    const params = { uploadId: upload.id };
+    const answers = await Promise.all([1, 2].map(() => post(deleteAction, `/dashboard/media/${upload.id}/delete`, ada.cookie, [["intent", "delete"]], params)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([302, 404]);
+    expect(answers.find((answer) => answer.status === 302)).toMatchObject({ location: "/dashboard/media?toast=media-deleted" });
+    expect(await prisma().upload.count()).toBe(0);
+  });
+
   test("the picker's list answers signed-in people only", async () => {
     const response = (await uploadsApi(routeArgs(new Request("http://localhost/api/uploads")))) as Response;
     expect(response.status).toBe(401);

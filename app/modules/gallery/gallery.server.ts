@@ -93,5 +93,7 @@ export async function deleteGalleryImage(userId: string, imageId: string) {
   const image = await ownGalleryImage(userId, imageId);
   const stored = new Set([image.storagePath ?? galleryStoragePath(image.url), image.thumbnailPath].filter((path): path is string => Boolean(path)));
   for (const path of stored) await removeObject("gallery", path);
-  await prisma().galleryImage.delete({ where: { id: image.id } });
+  // Two deletes at once: one removes the row, the other finds it gone (404), never "failed".
+  const { count } = await prisma().galleryImage.deleteMany({ where: { id: image.id, userId } });
+  if (count === 0) throw new NotFoundError();
 }

@@ -120,7 +120,9 @@ export async function ownUpload(userId: string, uploadId: string) {
 export async function deleteUpload(userId: string, uploadId: string) {
   const upload = await ownUpload(userId, uploadId);
   await removeObject("uploads", upload.privatePath);
-  await prisma().upload.delete({ where: { id: upload.id } });
+  // Two deletes at once: one removes the row, the other finds it gone (404), never "failed".
+  const { count } = await prisma().upload.deleteMany({ where: { id: upload.id, userId } });
+  if (count === 0) throw new NotFoundError();
 }
 
 type UploadRow = Awaited<ReturnType<typeof ownUpload>>;
