@@ -13,6 +13,7 @@ export const toasts = {
   "email-confirmed": { title: "Success", message: "Your e-mail is confirmed and you are signed in.", tone: "success" },
   "signed-in": { title: "Success", message: "Successfully signed in", tone: "success" },
   "auth-failed": { title: "Error", message: "Failed to complete authentication", tone: "error" },
+  "google-failed": { title: "Error", message: "Failed to sign in with Google", tone: "error" },
   "profile-updated": { title: "Success", message: "Profile updated successfully", tone: "success" },
   "signed-out-others": { title: "Success", message: "Signed out of all other devices", tone: "success" },
   "tokens-claimed": { title: "Success", message: tokenTexts.claimed, tone: "success" },

@@ -7,12 +7,12 @@ export function meta() {
   return [{ title: "Signing in · CharacterVerse" }];
 }
 
-/** Where the identity provider sends the person back: always a redirect to / with the spec's toast. */
+/** Where the identity provider sends the person back: always a redirect with the spec's toast (signed in, or which side failed). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { signedIn, returnTo, cookies } = await finishGoogleSignIn(request, context.clientIp ?? null);
+  const { failure, returnTo, cookies } = await finishGoogleSignIn(request, context.clientIp ?? null);
   const headers = new Headers({ "Cache-Control": "no-store" });
   for (const cookie of cookies) headers.append("Set-Cookie", cookie);
-  throw redirectWithToast(returnTo, signedIn ? "signed-in" : "auth-failed", { headers });
+  throw redirectWithToast(returnTo, failure ?? "signed-in", { headers });
 }
 
 export default function AuthCallback() {

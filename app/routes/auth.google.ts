@@ -2,7 +2,8 @@ import { data, redirect } from "react-router";
 import { safeRedirectPath } from "~/lib/auth-forms";
 import { readAccountForm } from "~/modules/auth/account-form.server";
 import { isGoogleConfigured, startGoogleSignIn } from "~/modules/auth/google.server";
-import { errorResponse } from "~/modules/http/errors.server";
+import { errorResponse, isAppError, redirectWithToast } from "~/modules/http/errors.server";
+import { logger } from "~/modules/logging/logger.server";
 import { BodyTooLargeError } from "~/modules/http/form.server";
 import type { Route } from "./+types/auth.google";
 
@@ -18,7 +19,10 @@ export async function action({ request }: Route.ActionArgs) {
     const { location, cookies } = await startGoogleSignIn(safeRedirectPath(form.get("redirectTo")));
     return redirect(location, { headers: cookies.map((cookie): [string, string] => ["Set-Cookie", cookie]) });
   } catch (error) {
-    return errorResponse(error);
+    if (isAppError(error)) return errorResponse(error);
+    // The provider's sign-in could not start (its settings are wrong): the spec's Google failure, not a 500.
+    logger.error({ err: error }, "Google sign-in could not start");
+    return redirectWithToast("/login", "google-failed");
   }
 }
 

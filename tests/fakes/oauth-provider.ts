@@ -29,6 +29,8 @@ export async function startOAuthProvider({ port = 0 }: { port?: number } = {}) {
   const issuer = server.issuer.url!.replace(/\/$/, "");
 
   let profile: ProviderProfile = { sub: "google-user-1", email: "someone@example.com", email_verified: true };
+  /** Set, the next /userinfo answers with this status (the provider failing after the code exchange). */
+  let failNextUserinfo: number | null = null;
   const issuedAccessTokens = new Set<string>();
   /** What reached /token: the client's credentials and grant, to check what the app sent. */
   const tokenRequests: { authorization: string | undefined; body: TokenRequestIncomingMessage["body"] }[] = [];
@@ -44,6 +46,12 @@ export async function startOAuthProvider({ port = 0 }: { port?: number } = {}) {
   });
   server.service.on("beforeUserinfo", (response: MutableResponse, request: IncomingMessage) => {
     const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
+    if (failNextUserinfo !== null) {
+      response.statusCode = failNextUserinfo;
+      response.body = { error: "server_error" };
+      failNextUserinfo = null;
+      return;
+    }
     if (!bearer || !issuedAccessTokens.has(bearer)) {
       response.statusCode = 401;
       response.body = { error: "invalid_token" };
@@ -72,6 +80,10 @@ export async function startOAuthProvider({ port = 0 }: { port?: number } = {}) {
         url.searchParams.delete("code");
         url.searchParams.set("error", error);
       });
+    },
+    /** The next /userinfo answers `status` (503: Google failing) instead of the profile. */
+    failNextUserinfo(status = 503) {
+      failNextUserinfo = status;
     },
     close: () => server.stop(),
   };

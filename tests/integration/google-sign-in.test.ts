@@ -120,9 +120,10 @@ async function signedInEmail(response: Response) {
   return user?.email ?? null;
 }
 
-async function expectRefused(response: Response) {
+/** Refused, signed out, with the toast for the side that failed: this app's ('auth-failed') or Google's ('google-failed'). */
+async function expectRefused(response: Response, toast: "auth-failed" | "google-failed" = "auth-failed") {
   expect(response.status).toBe(302);
-  expect(response.headers.get("Location")).toBe("/?toast=auth-failed");
+  expect(response.headers.get("Location")).toBe(`/?toast=${toast}`);
   expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith("cv_session="))).toBe(false);
   expect(await test.database.prisma.loginSession.count()).toBe(0);
 }
@@ -306,10 +307,12 @@ describe("Google sign-in", () => {
     expect(await test.database.prisma.user.count()).toBe(0);
   });
 
-  it("the person declining at the provider ends in the failure toast", async () => {
+  it("the person declining at the provider, or Google's userinfo failing, ends in 'Failed to sign in with Google'", async () => {
     provider.signInAs(ada);
     provider.refuseNextAuthorization("access_denied");
-    await expectRefused(await signInWithGoogle());
+    await expectRefused(await signInWithGoogle(), "google-failed");
+    provider.failNextUserinfo(503);
+    await expectRefused(await signInWithGoogle(), "google-failed");
     expect(await test.database.prisma.user.count()).toBe(0);
   });
 

@@ -25,11 +25,28 @@ type SignedIn = { id: string; email: string };
 /** A Google sign-in that cannot complete (the person sees the spec's failure toast); `reason` is for the log. */
 export class GoogleSignInError extends AppError {
   readonly reason: string;
+  /** Google itself failed or refused (its endpoints), rather than this app's side of the flow. */
+  readonly byProvider: boolean;
 
-  constructor(reason: string) {
+  constructor(reason: string, { byProvider = false }: { byProvider?: boolean } = {}) {
     super("auth-failed", 401, toasts["auth-failed"].message);
     this.reason = reason;
+    this.byProvider = byProvider;
   }
+}
+
+/**
+ * Which failure the person is told of: 'Failed to sign in with Google' when the identity provider
+ * failed or refused (an `error` on the callback, its token or userinfo endpoint refusing or out of
+ * reach), else 'Failed to complete authentication' (this app's side: state, cookies, settings).
+ */
+function failureOf(request: Request, error: unknown): "google-failed" | "auth-failed" {
+  const byProvider =
+    new URL(request.url).searchParams.has("error") ||
+    error instanceof OAuth2RequestError ||
+    (error instanceof GoogleSignInError && error.byProvider) ||
+    (error instanceof TypeError && error.message === "fetch failed");
+  return byProvider ? "google-failed" : "auth-failed";
 }
 
 /** Google sign-in exists only when the app has its OAuth client; otherwise the button is hidden. */
@@ -115,10 +132,10 @@ export async function finishGoogleSignIn(request: Request, clientIp: string | nu
     if (!new URL(request.url).searchParams.get("state")) throw new GoogleSignInError("the callback has no state");
     const user = await authenticator().authenticate("google", request);
     cookies.push(await startLoginSession(user.id, request, clientIp), knownDeviceCookie(user.email));
-    return { signedIn: true, returnTo: returnPath(request), cookies };
+    return { signedIn: true, failure: null, returnTo: returnPath(request), cookies };
   } catch (error) {
     logFailure(error);
-    return { signedIn: false, returnTo: "/", cookies };
+    return { signedIn: false, failure: failureOf(request, error), returnTo: "/", cookies };
   }
 }
 
@@ -149,7 +166,7 @@ async function fetchProfile(accessToken: string) {
     headers: { Authorization: `Bearer ${accessToken}`, Accept: "application/json" },
     signal: AbortSignal.timeout(10_000),
   });
-  if (!response.ok) throw new GoogleSignInError(`the userinfo endpoint answered ${response.status}`);
+  if (!response.ok) throw new GoogleSignInError(`the userinfo endpoint answered ${response.status}`, { byProvider: true });
   const profile = profileSchema.parse(await response.json());
   if (profile.email_verified !== true) throw new GoogleSignInError("the Google account's e-mail is not verified");
   return profile;
