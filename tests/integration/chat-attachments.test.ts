@@ -71,6 +71,14 @@ async function regenerate(chatId: string, reply: string) {
   return runReply(await prepareReply({ userId }, chatId, { regenerate: true }), {});
 }
 
+/** A JPEG a phone might send: with EXIF naming its author and where it was taken. */
+function photoWithGps() {
+  return sharp({ create: { width: 40, height: 30, channels: 3, background: "#c84" } })
+    .jpeg()
+    .withExif({ IFD0: { Copyright: "Ada" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1" } })
+    .toBuffer();
+}
+
 describe("chat attachments", () => {
   test("an image is stored at {userId}/{uniqueId}/{filename} behind a signed link; the extension's case does not matter", async () => {
     const stored = await storeChatAttachment(userId, file(png, "Sunset.PNG"));
@@ -80,6 +88,16 @@ describe("chat attachments", () => {
     expect(link.pathname).toBe(`/storage/chats/${stored.path}`);
     expect(isReadable("chats", stored.path, link.searchParams)).toBe(true);
     expect(isReadable("chats", stored.path, new URLSearchParams())).toBe(false);
+  });
+
+  test("a photo is stored without its EXIF and GPS position", async () => {
+    const photo = await photoWithGps();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const stored = await storeChatAttachment(userId, file(photo, "trip.jpg"));
+    const kept = (await getObject("chats", stored.path))!.body;
+    const metadata = await sharp(kept).metadata();
+    expect(metadata.exif).toBeUndefined();
+    expect([metadata.format, metadata.width, metadata.height]).toEqual(["jpeg", 40, 30]);
   });
 
   test("files outside the spec's list, or whose content is not what the extension says, are refused", async () => {

@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { describe, expect, test, vi } from "vitest";
 import { UPLOADS_PAGE_SIZE, type UploadsPage } from "~/lib/uploads";
 import { resetEnvForTests } from "~/modules/config/env.server";
@@ -77,6 +78,24 @@ describe("My Media", () => {
     expect((await listed("type=audio", ada.cookie)).uploads.map((upload) => upload.filename)).toEqual(["song.wav"]);
     expect((await listed("q=holiday&type=audio", ada.cookie)).total).toBe(0);
     expect((await listed("q=bob", ada.cookie)).total).toBe(0);
+  });
+
+  test("a photo added to My Media is stored without its EXIF and GPS position", async () => {
+    const ada = await person("ada@example.com");
+    const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#c84" } })
+      .jpeg()
+      .withExif({ IFD0: { Copyright: "Ada" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1" } })
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const answer = await post(mediaAction, "/dashboard/media", ada.cookie, [
+      ["intent", "upload"],
+      ["file", new File([new Uint8Array(photo)], "trip.jpg", { type: "image/jpeg" })],
+    ]);
+    expect(answer).toMatchObject({ status: 302, location: "/dashboard/media?toast=media-added" });
+    const upload = await prisma().upload.findFirstOrThrow({ where: { userId: ada.id } });
+    const kept = (await getObject("uploads", upload.privatePath))!.body;
+    expect((await sharp(kept).metadata()).exif).toBeUndefined();
+    expect([upload.width, upload.height, upload.size]).toEqual([40, 30, kept.length]);
   });
 
   test("an image or an audio file is added by its content; anything else is refused with the reason", async () => {

@@ -12,6 +12,7 @@ import { prisma } from "~/modules/db/db.server";
 import { isUuid } from "~/modules/db/sql.server";
 import { logger } from "~/modules/logging/logger.server";
 import { env } from "~/modules/config/env.server";
+import { withoutMetadata } from "~/modules/storage/images.server";
 import { folderUsage, getObject, listObjects, putObject, removeObject, signedUrl } from "~/modules/storage/storage.server";
 
 /** A file refused (its type, size or content, too many, or not the sender's upload), with the reason: 400 unless said. */
@@ -77,8 +78,12 @@ export async function storeChatAttachment(userId: string, file: File): Promise<A
     const docx = await checkDocx(bytes);
     if (docx !== "word") throw new AttachmentRejected(docx === "too-large" ? attachmentTexts.docxTooLarge : attachmentTexts.contentMismatch);
   }
-  await ensureRoomFor(userId, bytes.length);
-  const path = await putObject("chats", `${userId}/${randomUUID()}/${safeName(file.name)}`, bytes, contentTypeForPath(file.name));
+  // A photo is stored without its EXIF (GPS position included).
+  const stored = detected?.mime.startsWith("image/")
+    ? await withoutMetadata(bytes, detected.mime).catch(() => Promise.reject(new AttachmentRejected(attachmentTexts.contentMismatch)))
+    : bytes;
+  await ensureRoomFor(userId, stored.length);
+  const path = await putObject("chats", `${userId}/${randomUUID()}/${safeName(file.name)}`, stored, contentTypeForPath(file.name));
   return viewOf(path);
 }
 

@@ -50,3 +50,21 @@ export async function storeImage(file: File, { bucket, folder, width, height, no
 export function storeAvatarImage(userId: string, file: File) {
   return storeImage(file, { bucket: "avatars", folder: userId, width: 512, height: 512, notAnImage: "Only images can be used as an avatar" });
 }
+
+const REENCODED = { "image/jpeg": "jpeg", "image/png": "png", "image/webp": "webp" } as const;
+
+/**
+ * A picture's bytes without what a camera or phone wrote beside the pixels (EXIF with its GPS
+ * position, XMP, comments): turned upright as its EXIF said, then re-encoded in its own format.
+ * A GIF carries no EXIF and keeps its frames as they are; other files are returned unchanged.
+ */
+export async function withoutMetadata(bytes: Buffer, mime: string): Promise<Buffer> {
+  const format = REENCODED[mime as keyof typeof REENCODED];
+  if (!format) return bytes;
+  const animated = format === "webp" && ((await sharp(bytes, { limitInputPixels: 40_000_000 }).metadata()).pages ?? 1) > 1;
+  const image = sharp(bytes, { limitInputPixels: 40_000_000, animated });
+  const upright = animated ? image : image.rotate();
+  if (format === "jpeg") return upright.jpeg({ quality: 92 }).toBuffer();
+  if (format === "png") return upright.png().toBuffer();
+  return upright.webp({ quality: 92 }).toBuffer();
+}

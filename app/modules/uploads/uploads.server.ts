@@ -7,6 +7,7 @@ import { prisma } from "~/modules/db/db.server";
 import { isUuid } from "~/modules/db/sql.server";
 import { AppError, NotFoundError } from "~/modules/http/errors.server";
 import { recordAttempt } from "~/modules/security/rate-limit.server";
+import { withoutMetadata } from "~/modules/storage/images.server";
 import { folderUsage, putObject, randomFileName, removeObject, signedUrl } from "~/modules/storage/storage.server";
 
 /** A file My Media does not take (its content, size, or the person's quota), with the reason: 400 unless said. */
@@ -57,10 +58,13 @@ export async function addUpload(userId: string, file: File): Promise<UploadView>
   if (file.size > UPLOAD_MAX_BYTES) throw new UploadRejectedError(uploadTexts.tooLarge, 413);
   if ((await recordAttempt(`media-upload:user:${userId}`, UPLOADS_PER_HOUR)).limited)
     throw new UploadRejectedError("Too many uploads. Please try again later.", 429);
-  const bytes = Buffer.from(await file.arrayBuffer());
-  const detected = await fileTypeFromBuffer(bytes);
+  const sent = Buffer.from(await file.arrayBuffer());
+  const detected = await fileTypeFromBuffer(sent);
   const mediaType = detected ? ACCEPTED[detected.mime] : undefined;
   if (!detected || !mediaType) throw new UploadRejectedError(uploadTexts.notMedia);
+  // A photo is stored without its EXIF (GPS position included).
+  const bytes =
+    mediaType === "image" ? await withoutMetadata(sent, detected.mime).catch(() => Promise.reject(new UploadRejectedError(uploadTexts.notMedia))) : sent;
   await ensureRoomFor(userId, bytes.length);
   const size = mediaType === "image" ? await imageSize(bytes) : { width: null, height: null };
   const privatePath = await putObject("uploads", `${userId}/${randomFileName(`file.${detected.ext}`)}`, bytes, detected.mime);
