@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { AttachmentView } from "~/lib/attachments";
 import { chatTexts, rememberLastChat, type ChatMessageView, type ChatSessionSummary } from "~/lib/chat";
 import { showToast } from "~/lib/toasts";
+import { outOfTokensOfferOf } from "~/lib/tokens";
 import { useProfile } from "../shell/use-profile";
 import { isDeletedHere, type DisplayedMessage } from "./message-bubble";
 import { useChatFeed, useFeedGapCheck, useLiveSessionList, useReload } from "./use-chat-feed";
@@ -154,7 +155,7 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
       try {
         const response = await fetch(`/api/chat/${sessionId}/reply`, { method: "POST", body, signal: abort.signal });
         if (!response.ok || !response.body) {
-          const problem = (await response.json().catch(() => ({}))) as { error?: string; buyTokens?: string; claimTokens?: string };
+          const problem = (await response.json().catch(() => ({}))) as { error?: string; code?: string };
           if (userTemp) drop(userTemp.id);
           // A refused send kept nothing to answer; a refused Regenerate leaves the last message unanswered.
           setPlaceholder({
@@ -162,8 +163,7 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
             thinking: false,
             failed: true,
             refused: userTemp !== null,
-            buyTokens: problem.buyTokens,
-            claimTokens: problem.claimTokens,
+            outOfTokens: outOfTokensOfferOf(problem),
           });
           // Spec section 4: a send that failed says so; the bubble says why.
           showToast("send-failed");
