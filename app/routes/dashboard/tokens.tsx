@@ -5,14 +5,14 @@ import { FormAlert } from "~/components/ui/form";
 import { TokenPackageGrid } from "~/components/token-package-grid";
 import { TransactionTable } from "~/components/transaction-table";
 import { safeRedirectPath } from "~/lib/auth-forms";
-import { formatDate } from "~/lib/dates";
+import { formatDate, formatDayMonth } from "~/lib/dates";
 import { FREE_MONTHLY_TOKENS, formatTokens, tokenTexts } from "~/lib/tokens";
 import { requireUser, type CurrentUser } from "~/modules/auth/login-session.server";
 import { errorData, failureToast, redirectWithToast } from "~/modules/http/errors.server";
 import { listTokenPackages, startTokenCheckout } from "~/modules/payments/checkout.server";
 import { readPaymentPageForm } from "~/modules/payments/page-form.server";
 import { isPaymentsConfigured } from "~/modules/payments/stripe.server";
-import { claimMonthlyFreeTokens, getTokenInfo } from "~/modules/tokens/free-tokens.server";
+import { claimMonthlyFreeTokens, getTokenInfo, nextClaimDay } from "~/modules/tokens/free-tokens.server";
 import { getRequestBalance } from "~/modules/tokens/ledger.server";
 import type { Route } from "./+types/tokens";
 
@@ -23,7 +23,14 @@ export function meta() {
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
   const [info, packages] = await Promise.all([getTokenInfo(user.id, { balance: getRequestBalance(request, user.id) }), listTokenPackages()]);
-  return { ...info, packages, paymentsConfigured: isPaymentsConfigured(), returnTo: returnPath(url.searchParams.get("returnTo")) };
+  return {
+    ...info,
+    packages,
+    paymentsConfigured: isPaymentsConfigured(),
+    returnTo: returnPath(url.searchParams.get("returnTo")),
+    // Once this month's claim is used, when the next one opens.
+    nextClaimDay: info.canClaimFree ? null : nextClaimDay(new Date()),
+  };
 }
 
 const TOKENS = "/dashboard/tokens";
@@ -98,6 +105,7 @@ export default function Tokens({ loaderData, actionData }: Route.ComponentProps)
           <p className="text-sm text-muted">
             Claim {FREE_MONTHLY_TOKENS} free tokens once every month.
             {loaderData.freeTokenClaimedDate ? ` Last claimed ${formatDate(loaderData.freeTokenClaimedDate)}.` : null}
+            {loaderData.nextClaimDay ? ` ${tokenTexts.nextFreeTokens(FREE_MONTHLY_TOKENS, formatDayMonth(loaderData.nextClaimDay))}.` : null}
           </p>
         </div>
         <Form method="post">
