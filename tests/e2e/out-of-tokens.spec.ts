@@ -6,7 +6,8 @@ import { execFileSync } from "node:child_process";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { formatDayMonth } from "~/lib/dates";
 import { tokenTexts } from "~/lib/tokens";
-import { E2E_PORT, E2E_STRIPE_PORT, E2E_STRIPE_WEBHOOK_SECRET } from "../../playwright.config";
+import { E2E_OPENAI_PORT, E2E_PORT, E2E_STRIPE_PORT, E2E_STRIPE_WEBHOOK_SECRET } from "../../playwright.config";
+import { startFakeOpenAi, type FakeOpenAi } from "../fakes/openai-server";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe-server";
 import { CONSOLE_ADMIN, OUT_OF_TOKENS } from "./fixture-accounts";
 import { hydrated, signIn } from "./journeys";
@@ -132,7 +133,9 @@ test.describe("on a server without Stripe", () => {
 
 test.describe("with the fake Stripe", () => {
   let stripe: FakeStripe;
+  let model: FakeOpenAi;
   test.beforeAll(async () => {
+    model = await startFakeOpenAi({ port: E2E_OPENAI_PORT });
     stripe = await startFakeStripe({
       port: E2E_STRIPE_PORT,
       webhookSecret: E2E_STRIPE_WEBHOOK_SECRET,
@@ -141,6 +144,7 @@ test.describe("with the fake Stripe", () => {
   });
   test.afterAll(async () => {
     await stripe.close();
+    await model.close();
   });
 
   for (const [size, viewport] of sizes) {
@@ -167,8 +171,20 @@ test.describe("with the fake Stripe", () => {
       await expect(page).toHaveURL(new RegExp(`/chat/${person.chatId}$`), { timeout: 10_000 });
       await expect(composer(page)).toHaveValue(draft);
       if (size === "desktop") await expect(page.getByTestId("header-tokens")).toHaveText("4,990 Tokens");
+
+      // The kept message goes, is answered and paid for, and Usage counts that one reply.
+      model.nextReply({ text: "Orion is up, and Venus is low in the west." });
+      await composer(page).press("Enter");
+      await expect(page.getByRole("list", { name: "Messages" })).toContainText("Orion is up");
+      await expect(composer(page)).toHaveValue("");
+      await page.goto("/dashboard/usage");
+      const chat = page.getByTestId("usage-chat");
+      await expect(chat).toContainText("1 reply");
+      const spent = Number((await chat.getByText(/tokens$/).textContent())!.replace(/\D/g, ""));
+      expect(spent).toBeGreaterThan(0);
+      await page.screenshot({ path: `${SHOTS}/usage-${size}.png`, fullPage: true });
       await page.goto("/dashboard/tokens");
-      await expect(page.getByTestId("balance-purchased")).toHaveText("4,990");
+      await expect(page.getByTestId("balance-purchased")).toHaveText((4990 - spent).toLocaleString("en-US"));
       await context.close();
     });
   }
