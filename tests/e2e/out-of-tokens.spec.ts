@@ -3,6 +3,7 @@
 // token, plan and admin pages say payments are off. With Stripe (the fake), Buy in the refusal
 // leads to the packages, Checkout and back to the same chat with the unsent text still in the box.
 import { execFileSync } from "node:child_process";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { formatDayMonth } from "~/lib/dates";
 import { tokenTexts } from "~/lib/tokens";
@@ -24,6 +25,14 @@ const sizes = [
 function nextFreeText(now = new Date()) {
   const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
   return tokenTexts.nextFreeTokens(500, formatDayMonth(next));
+}
+
+/** The accessibility suite's rule set (WCAG 2.0-2.2 A and AA): these pages exist only without Stripe, so it does not see them. */
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]).analyze();
+  return violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => ({ rule: violation.id, on: violation.nodes.map((node) => `${node.target.join(" ")}: ${node.failureSummary}`) }));
 }
 
 const composer = (page: Page) => page.getByRole("textbox", { name: "Message", exact: true });
@@ -77,6 +86,7 @@ test.describe("on a server without Stripe", () => {
       // Nothing was lost: the text is back in the box.
       await expect(composer(page)).toHaveValue("Are you still up?");
       await page.getByRole("button", { name: "Dismiss" }).click();
+      expect(await seriousViolations(page)).toEqual([]);
       await page.screenshot({ path: `${SHOTS}/chat-without-stripe-${size}.png` });
 
       // The same message, from the same component, on /generate.
@@ -110,6 +120,7 @@ test.describe("on a server without Stripe", () => {
       await expect(page.getByText(tokenTexts.paymentsNotConfigured)).toBeVisible();
       await expect(page.getByRole("dialog")).toHaveCount(0);
       await expect(page.getByRole("link", { name: /buy/i })).toHaveCount(0);
+      expect(await seriousViolations(page)).toEqual([]);
       await page.screenshot({ path: `${SHOTS}/tokens-signed-out-without-stripe-${size}.png`, fullPage: true });
       await context.close();
     });
@@ -124,6 +135,7 @@ test.describe("on a server without Stripe", () => {
         await expect(notice).toBeVisible();
         await expect(notice).toContainText("STRIPE_SECRET_KEY");
         await expect(notice).toContainText("STRIPE_WEBHOOK_SECRET");
+        expect(await seriousViolations(page)).toEqual([]);
         if (path === "/admin") await page.screenshot({ path: `${SHOTS}/admin-dashboard-without-stripe-${size}.png` });
       }
       await context.close();

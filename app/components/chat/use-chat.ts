@@ -161,6 +161,8 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
           setPlaceholder({
             message: problem.error ?? chatTexts.replyFailed,
             thinking: false,
+            // Settled, so not dimmed like a reply still coming: a refusal must read at full contrast.
+            pending: false,
             failed: true,
             refused: userTemp !== null,
             outOfTokens: outOfTokensOfferOf(problem),
@@ -182,7 +184,7 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
             setPlaceholder({ message: reply, thinking: false });
           } else if (event.event === "complete") addOrReplace(data as ChatMessageView, placeholderId);
           else if (event.event === "error") {
-            setPlaceholder({ message: String(data.message ?? chatTexts.replyFailed), thinking: false, failed: true });
+            setPlaceholder({ message: String(data.message ?? chatTexts.replyFailed), thinking: false, pending: false, failed: true });
             showToast("send-failed");
           }
         }

@@ -100,7 +100,7 @@ function Packages({ packages }: { packages: PackageRow[] }) {
             <div className="flex min-w-0 flex-col gap-1">
               <h2 className="truncate text-lg font-semibold">{item.name}</h2>
               <div className="flex flex-wrap gap-1.5 text-xs font-semibold">
-                {item.isPopular ? <span className="rounded-full bg-accent px-2 py-0.5 text-white">Popular</span> : null}
+                {item.isPopular ? <span className="rounded-full bg-accent-strong px-2 py-0.5 text-white">Popular</span> : null}
                 {item.discount > 0 ? <span className="rounded-full bg-pink-strong px-2 py-0.5 text-white">{item.discount}% off</span> : null}
               </div>
             </div>
