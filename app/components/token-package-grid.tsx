@@ -4,11 +4,11 @@ import { formatTokens, formatUsd } from "~/lib/tokens";
 type TokenPackage = { id: string; name: string; tokens: number; priceCents: number; discount: number; isPopular: boolean };
 
 /**
- * The four token packages (spec section 9); the page decides what each card's button does. The
+ * The four token packages (spec section 9); the page decides what each card's button does (none: shown only to read). The
  * columns follow the grid's own width (a container), which two sidebars can make far narrower
  * than the screen.
  */
-export function TokenPackageGrid({ packages, renderAction }: { packages: TokenPackage[]; renderAction: (item: TokenPackage) => ReactNode }) {
+export function TokenPackageGrid({ packages, renderAction }: { packages: TokenPackage[]; renderAction?: (item: TokenPackage) => ReactNode }) {
   return (
     <div className="@container">
       <ul className="grid gap-4 @md:grid-cols-2 @4xl:grid-cols-4">
@@ -26,7 +26,7 @@ export function TokenPackageGrid({ packages, renderAction }: { packages: TokenPa
                 <span className="rounded-full bg-success/15 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-success">{item.discount}% off</span>
               ) : null}
             </p>
-            <div className="mt-auto pt-2">{renderAction(item)}</div>
+            {renderAction ? <div className="mt-auto pt-2">{renderAction(item)}</div> : null}
           </li>
         ))}
       </ul>

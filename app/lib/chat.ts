@@ -101,8 +101,8 @@ export const chatTexts = {
   tooManyReplies: (seconds: number) =>
     `You are sending messages faster than anyone can read the replies. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`,
   noMessageToAnswer: "There is no message to answer yet.",
-  insufficientTokens: (cost: number, balance: number) =>
-    `You need ${cost} tokens for this message, and your balance is ${balance}. Buy tokens or claim your free monthly tokens to continue.`,
+  /** What can be done about it (claim, buy, the next free tokens) shows beneath: OutOfTokensOptions. */
+  insufficientTokens: (cost: number, balance: number) => `You need ${cost} tokens for this message, and your balance is ${balance}.`,
   messageTooLong: `Messages can be at most ${MESSAGE_MAX_CHARS} characters.`,
   messageLength: (count: number) =>
     `${count.toLocaleString("en-US")} / ${MESSAGE_MAX_CHARS.toLocaleString("en-US")} characters${count >= MESSAGE_MAX_CHARS ? ": the most a message can hold" : ""}`,

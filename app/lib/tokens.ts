@@ -14,12 +14,46 @@ export const tokenTexts = {
   processFailed: "Failed to process payment",
   paymentSucceeded: "Payment processed successfully! Your tokens have been added to your account.",
   tooManyCheckouts: "Too many payment attempts. Please try again later.",
-  paymentsNotConfigured: "Buying tokens is not available yet.",
+  paymentsNotConfigured: "Buying tokens is not offered on this server.",
+  plansNotOffered: "Paid plans are not offered on this server.",
+  /** The admin console's notice: what is off, and the settings that turn it on. */
+  paymentsOffTitle: "Payments are off",
+  paymentsOffDetail: "Token packages and paid plans cannot be bought on this server, and the site says so wherever they show.",
+  paymentsOffHowTo: "To turn payments on, set these environment variables and restart the app:",
+  buyTokens: "Buy tokens",
+  nextFreeTokens: (amount: number, date: string) => `Your next ${formatTokens(amount)} free tokens arrive on ${date}`,
+  pickPackage: "Pick a package: after paying you come back to where you were.",
   claimOffer: `Claim your ${FREE_MONTHLY_TOKENS} free tokens for this month`,
   claimButton: `Claim ${FREE_MONTHLY_TOKENS} Tokens`,
   claimOfferNote: "Every month you can claim free tokens to chat with characters.",
   redirecting: (tokens: number) => `Redirecting to payment for ${formatTokens(tokens)} tokens`,
 } as const;
+
+/**
+ * What a person out of tokens can do, as a refusal (402) carries it: claim this month's free
+ * tokens (while unclaimed), buy (only when payments are on), and otherwise when the next free
+ * tokens come (`date` is the day, YYYY-MM-DD in UTC).
+ */
+export type OutOfTokensOffer = { claimTokens?: string; buyTokens?: string; nextFreeTokens?: { amount: number; date: string } };
+
+/** The offer in a refusal's JSON body or action data (its fields sit beside `error`), or undefined when it has none. */
+export function outOfTokensOfferOf(body: {
+  code?: unknown;
+  claimTokens?: unknown;
+  buyTokens?: unknown;
+  nextFreeTokens?: unknown;
+}): OutOfTokensOffer | undefined {
+  if (body.code !== "insufficient-tokens") return undefined;
+  const next = body.nextFreeTokens as { amount?: unknown; date?: unknown } | undefined;
+  return {
+    ...(typeof body.claimTokens === "string" && { claimTokens: body.claimTokens }),
+    ...(typeof body.buyTokens === "string" && { buyTokens: body.buyTokens }),
+    ...(typeof next?.amount === "number" && typeof next.date === "string" && { nextFreeTokens: { amount: next.amount, date: next.date } }),
+  };
+}
+
+/** Settings that turn payments on (docs: README, Configuration). */
+export const PAYMENT_SETTINGS = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const;
 
 /** Seconds the payment page waits before going to the tokens page (spec: 3 s). */
 export const PAYMENT_REDIRECT_SECONDS = 3;

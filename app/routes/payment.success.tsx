@@ -1,6 +1,7 @@
 import { CheckCircle2, XCircle } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useNavigate } from "react-router";
+import { safeRedirectPath } from "~/lib/auth-forms";
 import { formatTokens, PAYMENT_REDIRECT_SECONDS, tokenTexts } from "~/lib/tokens";
 import { requireUser } from "~/modules/auth/login-session.server";
 import { isAppError, NotFoundError } from "~/modules/http/errors.server";
@@ -11,37 +12,48 @@ import type { Route } from "./+types/payment.success";
 
 const TOKENS_PAGE = "/dashboard/tokens";
 
-/** Spec: after 3 seconds the tokens page, also without JavaScript (a meta refresh). */
-export function meta() {
-  return [{ title: "Payment · CharacterVerse" }, { httpEquiv: "refresh", content: `${PAYMENT_REDIRECT_SECONDS};url=${TOKENS_PAGE}` }];
+/**
+ * Spec: after 3 seconds the tokens page, also without JavaScript (a meta refresh); a purchase
+ * started elsewhere (a chat out of tokens) goes back there instead.
+ */
+export function meta({ data }: Route.MetaArgs) {
+  const destination = data?.destination ?? TOKENS_PAGE;
+  return [{ title: "Payment · CharacterVerse" }, { httpEquiv: "refresh", content: `${PAYMENT_REDIRECT_SECONDS};url=${destination}` }];
 }
 
-type Outcome = { ok: true; tokens: number; kind: string } | { ok: false; error: string };
+type Outcome = ({ ok: true; tokens: number; kind: string } | { ok: false; error: string }) & { destination: string };
 
 export async function loader({ request, url }: Route.LoaderArgs): Promise<Outcome> {
   const user = await requireUser(request, url);
-  const sessionId = url.searchParams.get("session_id");
-  if (!sessionId) return { ok: false, error: tokenTexts.noSessionId };
-  if (!isPaymentsConfigured()) return { ok: false, error: tokenTexts.verifyFailed };
+  // Only a path on this site: a return address is never another origin.
+  const destination = safeRedirectPath(url.searchParams.get("returnTo"), TOKENS_PAGE);
+  return { ...(await verify(user.id, url.searchParams.get("session_id"))), destination };
+}
+
+async function verify(userId: string, sessionId: string | null) {
+  if (!sessionId) return { ok: false as const, error: tokenTexts.noSessionId };
+  if (!isPaymentsConfigured()) return { ok: false as const, error: tokenTexts.verifyFailed };
   try {
-    const result = await verifyCheckoutForUser(user.id, sessionId);
-    if (result.status === "unpaid" || result.status === "unknown") return { ok: false, error: tokenTexts.verifyFailed };
-    return { ok: true, tokens: result.tokens, kind: result.kind };
+    const result = await verifyCheckoutForUser(userId, sessionId);
+    if (result.status === "unpaid" || result.status === "unknown") return { ok: false as const, error: tokenTexts.verifyFailed };
+    return { ok: true as const, tokens: result.tokens, kind: result.kind };
   } catch (error) {
     // Someone else's checkout does not exist for this person; an unknown id is the spec's failed verification.
     if (error instanceof NotFoundError) throw new Response("Not Found", { status: 404 });
-    if (isAppError(error)) return { ok: false, error: error.message };
+    if (isAppError(error)) return { ok: false as const, error: error.message };
     logger.error({ err: error, sessionId }, "payment verification failed");
-    return { ok: false, error: tokenTexts.processFailed };
+    return { ok: false as const, error: tokenTexts.processFailed };
   }
 }
 
 export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
+  const { destination } = loaderData;
+  const backToTokens = destination === TOKENS_PAGE;
   useEffect(() => {
-    const timer = setTimeout(() => navigate(TOKENS_PAGE, { replace: true }), PAYMENT_REDIRECT_SECONDS * 1000);
+    const timer = setTimeout(() => navigate(destination, { replace: true }), PAYMENT_REDIRECT_SECONDS * 1000);
     return () => clearTimeout(timer);
-  }, [navigate]);
+  }, [navigate, destination]);
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-20 text-center">
       {loaderData.ok ? (
@@ -62,9 +74,11 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
           </p>
         </>
       )}
-      <p className="text-sm text-muted">Taking you to your tokens in {PAYMENT_REDIRECT_SECONDS} seconds…</p>
-      <Link to={TOKENS_PAGE} className="btn-secondary">
-        Go to tokens now
+      <p className="text-sm text-muted">
+        {backToTokens ? "Taking you to your tokens" : "Taking you back to where you were"} in {PAYMENT_REDIRECT_SECONDS} seconds…
+      </p>
+      <Link to={destination} className="btn-secondary">
+        {backToTokens ? "Go to tokens now" : "Go back now"}
       </Link>
     </div>
   );

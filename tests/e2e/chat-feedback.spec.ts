@@ -102,7 +102,11 @@ test.describe("a reply that does not come", () => {
 
     await expect(toast(page, chatTexts.sendFailed)).toBeVisible();
     await expect(messages(page).last()).toContainText("You need 20 tokens for this message");
-    await expect(messages(page).last().getByRole("link", { name: "Buy tokens" })).toHaveAttribute("href", "/dashboard/tokens");
+    // Buy leads to the packages, and back to this chat after paying.
+    await expect(messages(page).last().getByRole("link", { name: "Buy tokens" })).toHaveAttribute(
+      "href",
+      `/dashboard/tokens?${new URLSearchParams({ returnTo: new URL(page.url()).pathname })}#buy`,
+    );
     await expect(composer(page)).toHaveValue("Can we talk?");
     // Nothing was kept to answer, so there is nothing to regenerate.
     await expect(page.getByRole("button", { name: "Regenerate" })).toHaveCount(0);

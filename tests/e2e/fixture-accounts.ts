@@ -56,3 +56,19 @@ export const UNCLAIMED = {
   firstRunWithScript: { email: "unclaimed.first-run.js@example.com", password: "unclaimed password" },
   firstRunWithoutScript: { email: "unclaimed.first-run.nojs@example.com", password: "unclaimed password" },
 };
+
+/**
+ * People out of tokens with this month's free claim already used, each with one chat (its id
+ * fixed, so a journey opens it directly): one per out-of-tokens journey and screen size, since
+ * buying changes a balance (out-of-tokens.spec.ts).
+ */
+export const OUT_OF_TOKENS = {
+  password: "out of tokens password",
+  agentName: "Night Owl",
+  people: {
+    "off-phone": { email: "out.of.tokens.off.phone@example.com", chatId: "0a7e0000-0000-4000-8000-000000000001" },
+    "off-desktop": { email: "out.of.tokens.off.desktop@example.com", chatId: "0a7e0000-0000-4000-8000-000000000002" },
+    "on-phone": { email: "out.of.tokens.on.phone@example.com", chatId: "0a7e0000-0000-4000-8000-000000000003" },
+    "on-desktop": { email: "out.of.tokens.on.desktop@example.com", chatId: "0a7e0000-0000-4000-8000-000000000004" },
+  },
+};

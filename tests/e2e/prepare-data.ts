@@ -7,7 +7,10 @@ import { openDatabase } from "~/modules/db/database.server";
 import { useDatabaseForTests } from "~/modules/db/db.server";
 import { prepareDatabase } from "~/modules/db/startup.server";
 import { hashPassword } from "~/modules/auth/password.server";
-import { A11Y, CONSOLE_ADMIN, MANY_CHATS, MANY_CHATS_LIVE, MODELS_ADMIN, ONE_CHAT, SUPPORT, UNCLAIMED } from "./fixture-accounts";
+import { FREE_MONTHLY_TOKENS } from "~/lib/tokens";
+import { deductTokens } from "~/modules/tokens/adjustments.server";
+import { claimMonthlyFreeTokens } from "~/modules/tokens/free-tokens.server";
+import { A11Y, CONSOLE_ADMIN, MANY_CHATS, MANY_CHATS_LIVE, MODELS_ADMIN, ONE_CHAT, OUT_OF_TOKENS, SUPPORT, UNCLAIMED } from "./fixture-accounts";
 
 export const EXTRA_CHARACTERS = 16;
 
@@ -127,4 +130,23 @@ await database.prisma.character.create({
   },
 });
 await database.prisma.ticket.create({ data: { userId: a11yPerson.id, topic: A11Y.ticketTopic, message: "Does every page work with a screen reader?" } });
+// People out of tokens, this month's claim used (claimed, then spent), each with a chat.
+for (const person of Object.values(OUT_OF_TOKENS.people)) {
+  const spender = await database.prisma.user.create({
+    data: {
+      email: person.email,
+      passwordHash: await hashPassword(OUT_OF_TOKENS.password),
+      name: "Out Of Tokens",
+      status: "active",
+      emailVerifiedAt: new Date(),
+    },
+  });
+  await claimMonthlyFreeTokens(spender.id);
+  await deductTokens(spender.id, { takeFirst: "free", amount: FREE_MONTHLY_TOKENS, description: "Chat with a friend" });
+  const agent = await database.prisma.chatAgent.create({ data: { userId: spender.id, characterId: first!.id, name: OUT_OF_TOKENS.agentName } });
+  await database.prisma.chatSession.create({ data: { id: person.chatId, userId: spender.id, agentId: agent.id, lastMessageAt: new Date() } });
+  await database.prisma.chatMessage.create({
+    data: { sessionId: person.chatId, senderType: "agent", senderId: agent.id, userId: spender.id, message: "Up late again? Tell me everything." },
+  });
+}
 await database.close();

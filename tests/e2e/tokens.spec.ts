@@ -114,15 +114,20 @@ test("subscribe to a plan through Checkout, get its tokens, then cancel and rene
   await page.screenshot({ path: "test-results/overview-desktop.png", fullPage: true });
 });
 
-test("signed out, /tokens offers a free account; closing the sign-up modal goes home", async ({ page }) => {
+test("signed out, /tokens shows its page: the packages to read and a sign-up call, no modal", async ({ page }) => {
   await page.setViewportSize(phone);
   await page.goto("/tokens");
   await hydrated(page);
   await expect(page.getByRole("heading", { name: "Free Tokens" })).toBeVisible();
-  const dialog = page.getByRole("dialog", { name: "Create Free Account" });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole("button", { name: "Close" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Create Free Account" })).toHaveAttribute("href", "/signup?redirectTo=/dashboard/tokens");
+  const packages = page.getByRole("region", { name: "Need more? Token packages" });
+  await expect(packages.getByRole("heading", { name: "Standard" })).toBeVisible();
+  await expect(packages.getByText("19,900")).toBeVisible();
+  // Read-only: buying is for signed-in people, from their dashboard.
+  await expect(packages.getByRole("button")).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+  await page.screenshot({ path: "test-results/out-of-tokens/tokens-signed-out-with-stripe-phone.png", fullPage: true });
 });
 
 test("the tokens page on a phone keeps everything inside the screen", async ({ page }) => {

@@ -9,7 +9,7 @@ import { loader as billingLoader } from "~/routes/dashboard/billing";
 import { loader as overviewLoader } from "~/routes/dashboard/overview";
 import { loader as usageLoader } from "~/routes/dashboard/usage";
 import { createTestDatabase, truncateAll, type TestDatabase } from "../helpers/database";
-import { newUser } from "../helpers/tokens";
+import { mediaJobReservation, newUser } from "../helpers/tokens";
 import { routeArgs } from "../helpers/route-args";
 
 let test: TestDatabase;
@@ -123,9 +123,10 @@ describe("usage page", () => {
     const { usage } = await load(usageLoader, "/dashboard/usage", userId);
     expect(usage).toEqual({
       month: new Date().toISOString().slice(0, 7),
-      spent: { chatMessages: 0, images: 0, other: 0, total: 0 },
-      messagesSent: 0,
-      imagesGenerated: 0,
+      spent: {
+        byKind: Object.fromEntries(["chat", "image", "video", "audio", "music", "other"].map((kind) => [kind, { tokens: 0, requests: 0 }])),
+        total: 0,
+      },
       storage: { bytes: 0, files: 0 },
       balance: { free: 0, purchased: 0, total: 0 },
     });
@@ -137,17 +138,28 @@ describe("usage page", () => {
     await credit(userId, { type: "purchased", amount: 100, description: "Standard package" });
     await settle((await reserve(userId, 20, { purpose: "chat_message", description: "Chat message" })).id, 12);
     await settle((await reserve(userId, 20, { purpose: "chat_message", description: "Chat message" })).id);
-    await release((await reserve(userId, 50, { purpose: "image", description: "Image" })).id);
-    await settle((await reserve(userId, 40, { purpose: "image", description: "Image" })).id);
-    await reserve(userId, 30, { purpose: "video", description: "Video" });
+    await release((await mediaJobReservation(userId, "image", 50)).id);
+    await settle((await mediaJobReservation(userId, "image", 40)).id);
+    await mediaJobReservation(userId, "video", 30);
     await release((await reserve(userId, 20, { purpose: "chat_message", description: "Chat message" })).id);
+    await settle((await mediaJobReservation(userId, "music", 30)).id, 25);
 
     const { usage } = await load(usageLoader, "/dashboard/usage", userId);
-    expect(usage.spent).toEqual({ chatMessages: 32, images: 40, other: 30, total: 102 });
-    expect(usage.balance).toEqual({ free: 398, purchased: 100, total: 498 });
+    expect(usage.spent).toEqual({
+      byKind: {
+        chat: { tokens: 32, requests: 2 },
+        image: { tokens: 40, requests: 1 },
+        video: { tokens: 30, requests: 1 },
+        audio: { tokens: 0, requests: 0 },
+        music: { tokens: 25, requests: 1 },
+        other: { tokens: 0, requests: 0 },
+      },
+      total: 127,
+    });
+    expect(usage.balance).toEqual({ free: 373, purchased: 100, total: 473 });
   });
 
-  it("counts the messages the person sent this month: a Regenerate, a reply or someone else's message is not one", async () => {
+  it("counts each charged reply this month, a Regenerate's too, and only the person's own", async () => {
     const userId = await newUser();
     const someoneElse = await newUser();
     await credit(userId, { type: "free", amount: 100, description: "Monthly free tokens" });
@@ -162,9 +174,11 @@ describe("usage page", () => {
       await chatOf(someoneElse)
     )("user");
 
+    await credit(someoneElse, { type: "free", amount: 100, description: "Monthly free tokens" });
+    await settle((await reserve(someoneElse, 7, { purpose: "chat_message", description: "Chat message" })).id);
+
     const { usage } = await load(usageLoader, "/dashboard/usage", userId);
-    expect(usage.messagesSent).toBe(1);
-    expect(usage.spent.chatMessages).toBe(10);
+    expect(usage.spent.byKind.chat).toEqual({ tokens: 10, requests: 2 });
   });
 
   it("leaves out spending from an earlier month", async () => {
@@ -179,8 +193,7 @@ describe("usage page", () => {
     await say("user");
 
     const { usage } = await load(usageLoader, "/dashboard/usage", userId);
-    expect(usage.spent.chatMessages).toBe(5);
-    expect(usage.messagesSent).toBe(1);
+    expect(usage.spent.byKind.chat).toEqual({ tokens: 5, requests: 1 });
   });
 
   it("draws the month's edges at midnight UTC on the 1st", async () => {
@@ -204,11 +217,10 @@ describe("usage page", () => {
 
     const november = await getMonthlyUsage(userId, { now: new Date("2026-11-15T12:00:00Z") });
     expect(november.month).toBe("2026-11");
-    expect(november.spent.chatMessages).toBe(6);
-    expect(november.messagesSent).toBe(2);
+    expect(november.spent.byKind.chat).toEqual({ tokens: 6, requests: 2 });
   });
 
-  it("counts this month's images and every stored upload, and only the person's own", async () => {
+  it("counts every stored upload, and only the person's own", async () => {
     const userId = await newUser();
     const someoneElse = await newUser();
     const upload = (owner: string, size: number) =>
@@ -218,15 +230,9 @@ describe("usage page", () => {
     await upload(userId, 1_500_000);
     await upload(userId, 2_048);
     await upload(someoneElse, 9_999);
-    const image = (owner: string, createdAt = new Date()) =>
-      prisma().galleryImage.create({ data: { userId: owner, requestId: `${randomUUID()}-0`, url: "/x.png", createdAt } });
-    await image(userId);
-    await image(userId, new Date("2020-01-15T12:00:00Z"));
-    await image(someoneElse);
 
     const { usage } = await load(usageLoader, "/dashboard/usage", userId);
     expect(usage.storage).toEqual({ bytes: 1_502_048, files: 2 });
-    expect(usage.imagesGenerated).toBe(1);
   });
 
   it("counts the chat attachments the person stored, sent or not, beside the uploads library", async () => {

@@ -467,7 +467,7 @@ describe("a reply from the model", () => {
     expect(chat.id).not.toBe(poorChat.id);
   });
 
-  test("without JavaScript, a refused send comes back with its status, text and Buy tokens link, and its text in the composer", async () => {
+  test("without JavaScript, a refused send comes back with its status, text and what can be done (the claim), and its text in the composer", async () => {
     const poor = await newUser();
     await credit(poor, { type: "free", amount: COST - 1, description: "test" });
     const chat = await startChat(poor, characterId);
@@ -482,7 +482,7 @@ describe("a reply from the model", () => {
       );
     expect(await post({ intent: "send", message: "Hello?" })).toEqual({
       status: 402,
-      data: expect.objectContaining({ ok: false, error: chatTexts.insufficientTokens(COST, COST - 1), buyTokens: "/dashboard/tokens", draft: "Hello?" }),
+      data: expect.objectContaining({ ok: false, error: chatTexts.insufficientTokens(COST, COST - 1), claimTokens: "/dashboard/tokens", draft: "Hello?" }),
     });
 
     // Saved, but no reply came: the message is on the page, so it is not put back in the composer.

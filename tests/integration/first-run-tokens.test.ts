@@ -3,7 +3,10 @@ import { chatTexts } from "~/lib/chat";
 import { prisma } from "~/modules/db/db.server";
 import { startChat } from "~/modules/chat/sessions.server";
 import { deductTokens } from "~/modules/tokens/adjustments.server";
-import { canClaimFreeTokens, claimMonthlyFreeTokens } from "~/modules/tokens/free-tokens.server";
+import { formatDayMonth } from "~/lib/dates";
+import { tokenTexts } from "~/lib/tokens";
+import { resetEnvForTests } from "~/modules/config/env.server";
+import { canClaimFreeTokens, claimMonthlyFreeTokens, nextClaimDay } from "~/modules/tokens/free-tokens.server";
 import { getBalance } from "~/modules/tokens/ledger.server";
 import { action as replyAction } from "~/routes/api/chat.reply";
 import { action as sessionAction } from "~/routes/chat/session";
@@ -31,6 +34,13 @@ afterAll(async () => {
   await provider.stop();
   await db.dispose();
 });
+
+/** Payments on (a Stripe key set) or off for the refusals that follow; nothing here calls Stripe. */
+function useStripeKey(key: string | undefined) {
+  if (key) process.env.STRIPE_SECRET_KEY = key;
+  else delete process.env.STRIPE_SECRET_KEY;
+  resetEnvForTests();
+}
 
 const home = async (cookie?: string) =>
   (await homeLoader(routeArgs(new Request("http://localhost/", { headers: cookie ? { Cookie: cookie } : {} })))) as { canClaimFreeTokens: boolean };
@@ -90,27 +100,52 @@ describe("the claim offered on home", () => {
 });
 
 describe("a message refused for want of tokens", () => {
-  test("offers the month's claim while it is open, beside Buy tokens", async () => {
+  test("offers the month's claim while it is open, and no Buy on a server without payments", async () => {
     const userId = await newUser();
     const chat = await startChat(userId, characterId);
     const response = await postReply(userId, chat, "Hello?");
     expect(response.status).toBe(402);
-    expect(await response.json()).toEqual({
-      error: chatTexts.insufficientTokens(COST, 0),
-      code: "insufficient-tokens",
-      buyTokens: "/dashboard/tokens",
-      claimTokens: "/dashboard/tokens",
-    });
+    expect(await response.json()).toEqual({ error: chatTexts.insufficientTokens(COST, 0), code: "insufficient-tokens", claimTokens: "/dashboard/tokens" });
   });
 
-  test("offers only Buy tokens once this month's claim is spent", async () => {
+  test("once this month's claim is spent, names the day the next free tokens come, and still no Buy", async () => {
     const userId = await newUser();
     await claimMonthlyFreeTokens(userId);
     await deductTokens(userId, { takeFirst: "free", amount: 500, description: "spent elsewhere" });
     const chat = await startChat(userId, characterId);
     const response = await postReply(userId, chat, "Hello?");
     expect(response.status).toBe(402);
-    expect(await response.json()).toEqual({ error: chatTexts.insufficientTokens(COST, 0), code: "insufficient-tokens", buyTokens: "/dashboard/tokens" });
+    expect(await response.json()).toEqual({
+      error: chatTexts.insufficientTokens(COST, 0),
+      code: "insufficient-tokens",
+      nextFreeTokens: { amount: 500, date: nextClaimDay(new Date()) },
+    });
+  });
+
+  test("on a server with payments, offers Buy beside the claim, or beside the next free day", async () => {
+    useStripeKey("sk_test_first_run");
+    try {
+      const fresh = await newUser();
+      const response = await postReply(fresh, await startChat(fresh, characterId), "Hello?");
+      expect(await response.json()).toMatchObject({ claimTokens: "/dashboard/tokens", buyTokens: "/dashboard/tokens" });
+
+      const spent = await newUser();
+      await claimMonthlyFreeTokens(spent);
+      await deductTokens(spent, { takeFirst: "free", amount: 500, description: "spent elsewhere" });
+      const body = await (await postReply(spent, await startChat(spent, characterId), "Hello?")).json();
+      expect(body).toMatchObject({ buyTokens: "/dashboard/tokens", nextFreeTokens: { amount: 500, date: nextClaimDay(new Date()) } });
+      expect(body).not.toHaveProperty("claimTokens");
+    } finally {
+      useStripeKey(undefined);
+    }
+  });
+
+  test("the next free tokens come on the 1st of the next month (UTC), and read as '1 December'", () => {
+    expect(nextClaimDay(new Date("2026-11-15T12:00:00Z"))).toBe("2026-12-01");
+    expect(nextClaimDay(new Date("2026-12-31T23:59:59Z"))).toBe("2027-01-01");
+    expect(tokenTexts.nextFreeTokens(500, formatDayMonth(nextClaimDay(new Date("2026-11-01T00:00:00Z"))))).toBe(
+      "Your next 500 free tokens arrive on 1 December",
+    );
   });
 
   test("without JavaScript, the chat page's refusal carries the claim link too", async () => {
@@ -123,7 +158,7 @@ describe("a message refused for want of tokens", () => {
     });
     expect(await answerOf(() => sessionAction(routeArgs(request, { params: { sessionId: chat } })))).toEqual({
       status: 402,
-      data: expect.objectContaining({ ok: false, buyTokens: "/dashboard/tokens", claimTokens: "/dashboard/tokens", draft: "Hello?" }),
+      data: expect.objectContaining({ ok: false, claimTokens: "/dashboard/tokens", draft: "Hello?" }),
     });
   });
 });

@@ -146,13 +146,14 @@ describe("the Generate page", () => {
     expect(await prisma().upload.count()).toBe(0);
   });
 
-  test("without enough tokens: 402 with the chat's offer to claim the free tokens or buy more, and no job", async () => {
+  test("without enough tokens: 402 with the chat's offer to claim the free tokens (no Buy without payments), and no job", async () => {
     const ada = await personWithTokens(0);
     const answer = await generate(ada.cookie, [
       ["prompt", "a fox"],
       ["setting.num_images", "4"],
     ]);
-    expect(answer).toMatchObject({ status: 402, data: { code: "insufficient-tokens", buyTokens: "/dashboard/tokens", claimTokens: "/dashboard/tokens" } });
+    expect(answer).toMatchObject({ status: 402, data: { code: "insufficient-tokens", claimTokens: "/dashboard/tokens" } });
+    expect(answer.data).not.toHaveProperty("buyTokens");
     expect(await prisma().mediaJob.count()).toBe(0);
   });
 });

@@ -24,7 +24,7 @@ test("the success page and the webhook for one session, 50 times each at once, c
   );
   const results = await Promise.all(calls);
   for (const [index, result] of results.entries()) {
-    if (index % 2 === 0) expect(result).toEqual({ ok: true, tokens: 19900, kind: "token_package" });
+    if (index % 2 === 0) expect(result).toEqual({ ok: true, tokens: 19900, kind: "token_package", destination: "/dashboard/tokens" });
     else expect((result as Response).status).toBe(200);
   }
 

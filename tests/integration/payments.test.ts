@@ -20,8 +20,15 @@ async function buy(cookie: string, form: Record<string, string>) {
   return (await callRoute(tokensAction, "http://localhost/dashboard/tokens", cookie, { intent: "buy", ...form })) as Response;
 }
 
-const successPage = (cookie: string, sessionId?: string) =>
-  callRoute(successLoader, `http://localhost/payment/success${sessionId ? `?session_id=${sessionId}` : ""}`, cookie);
+const successPage = (cookie: string, sessionId?: string, returnTo?: string) =>
+  callRoute(
+    successLoader,
+    `http://localhost/payment/success?${new URLSearchParams({ ...(sessionId && { session_id: sessionId }), ...(returnTo && { returnTo }) })}`,
+    cookie,
+  );
+
+/** Without a place to return to, the success page leads to the tokens page (spec). */
+const TOKENS_PAGE = { destination: "/dashboard/tokens" };
 
 describe("buying a token package", () => {
   test("Buy sends the person to Checkout at the server's price for the package, with a pending payment", async () => {
@@ -35,6 +42,30 @@ describe("buying a token package", () => {
     const payment = await prisma().payment.findUniqueOrThrow({ where: { stripeSessionId: session.id } });
     expect(payment).toMatchObject({ userId, status: "pending", tokens: 19900, amountCents: 1999, kind: "token_package" });
     expect(await getBalance(userId)).toEqual({ free: 0, purchased: 0, total: 0 });
+  });
+
+  test("a purchase started from a chat comes back to it after paying; a return address off this site is dropped", async () => {
+    const { userId, cookie } = await buyer();
+    const response = await buy(cookie, { packageId: "basic", returnTo: "/chat/0c5e7b1e-0000-4000-8000-000000000000" });
+    const session = stripe.fake.sessions.get(sessionIdOf(response))!;
+    const success = new URL(session.success_url.replace("{CHECKOUT_SESSION_ID}", session.id));
+    expect(success.pathname).toBe("/payment/success");
+    expect(success.searchParams.get("returnTo")).toBe("/chat/0c5e7b1e-0000-4000-8000-000000000000");
+    expect(new URL(session.cancel_url!).searchParams.get("returnTo")).toBe("/chat/0c5e7b1e-0000-4000-8000-000000000000");
+
+    await stripe.fake.completeSession(session.id, { deliver: false });
+    expect(await successPage(cookie, session.id, success.searchParams.get("returnTo")!)).toEqual({
+      ok: true,
+      tokens: 4990,
+      kind: "token_package",
+      destination: "/chat/0c5e7b1e-0000-4000-8000-000000000000",
+    });
+    expect(await getBalance(userId)).toMatchObject({ purchased: 4990 });
+    for (const elsewhere of ["https://evil.example/chat", "//evil.example/chat", "/\\evil.example", "javascript:alert(1)"]) {
+      expect(await successPage(cookie, session.id, elsewhere)).toMatchObject(TOKENS_PAGE);
+      const offSite = await buy(cookie, { packageId: "basic", returnTo: elsewhere });
+      expect(stripe.fake.sessions.get(sessionIdOf(offSite))!.success_url).not.toContain("returnTo");
+    }
   });
 
   test("an unknown package is refused with the spec's text and creates nothing", async () => {
@@ -60,20 +91,20 @@ describe("buying a token package", () => {
     const { userId, cookie } = await buyer();
     const sessionId = sessionIdOf(await buy(cookie, { packageId: "basic" }));
 
-    expect(await successPage(cookie, sessionId)).toEqual({ ok: false, error: tokenTexts.verifyFailed });
+    expect(await successPage(cookie, sessionId)).toEqual({ ok: false, error: tokenTexts.verifyFailed, ...TOKENS_PAGE });
     expect((await getBalance(userId)).purchased).toBe(0);
 
     await stripe.fake.completeSession(sessionId, { deliver: false });
-    expect(await successPage(cookie, sessionId)).toEqual({ ok: true, tokens: 4990, kind: "token_package" });
-    expect(await successPage(cookie, sessionId)).toEqual({ ok: true, tokens: 4990, kind: "token_package" });
+    expect(await successPage(cookie, sessionId)).toEqual({ ok: true, tokens: 4990, kind: "token_package", ...TOKENS_PAGE });
+    expect(await successPage(cookie, sessionId)).toEqual({ ok: true, tokens: 4990, kind: "token_package", ...TOKENS_PAGE });
     expect(await getBalance(userId)).toEqual({ free: 0, purchased: 4990, total: 4990 });
     expect((await prisma().payment.findUniqueOrThrow({ where: { stripeSessionId: sessionId } })).status).toBe("fulfilled");
   });
 
   test("the success page without a session id, or with an unknown one, says so and credits nothing", async () => {
     const { userId, cookie } = await buyer();
-    expect(await successPage(cookie)).toEqual({ ok: false, error: tokenTexts.noSessionId });
-    expect(await successPage(cookie, "cs_test_nobody_started_this")).toEqual({ ok: false, error: tokenTexts.verifyFailed });
+    expect(await successPage(cookie)).toEqual({ ok: false, error: tokenTexts.noSessionId, ...TOKENS_PAGE });
+    expect(await successPage(cookie, "cs_test_nobody_started_this")).toEqual({ ok: false, error: tokenTexts.verifyFailed, ...TOKENS_PAGE });
     expect(await getBalance(userId)).toEqual({ free: 0, purchased: 0, total: 0 });
   });
 
@@ -91,7 +122,7 @@ describe("buying a token package", () => {
     expect(await getBalance(owner.userId)).toEqual({ free: 0, purchased: 0, total: 0 });
     expect((await prisma().payment.findUniqueOrThrow({ where: { stripeSessionId: sessionId } })).status).toBe("pending");
 
-    expect(await successPage(owner.cookie, sessionId)).toEqual({ ok: true, tokens: 4990, kind: "token_package" });
+    expect(await successPage(owner.cookie, sessionId)).toEqual({ ok: true, tokens: 4990, kind: "token_package", ...TOKENS_PAGE });
   });
 
   test("the webhook credits a paid session even if the browser never comes back; a redelivery changes nothing", async () => {

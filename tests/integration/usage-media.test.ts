@@ -11,7 +11,7 @@ import { signedInCookie } from "../helpers/payments";
 
 databaseEmptiedBeforeEachTest();
 
-test("Usage counts the media a person added and generated: pictures made this month, and every stored file", async () => {
+test("Usage counts the media a person added and generated as stored files", async () => {
   const ada = await confirmedAccount("ada@example.com");
   const cookie = await signedInCookie(ada.id);
   const usage = async () => ((await load(usageLoader, "/dashboard/usage", cookie)).data as { usage: MonthlyUsage }).usage;
@@ -31,6 +31,5 @@ test("Usage counts the media a person added and generated: pictures made this mo
   await prisma().galleryImage.create({ data: { userId: ada.id, requestId: "req-0", prompt: "fox", url: `${ada.id}/picture.png` } });
 
   const now = await usage();
-  expect(now.imagesGenerated).toBe(1);
   expect(now.storage).toEqual({ bytes: added.size + 23_000, files: 3 });
 });

@@ -9,6 +9,24 @@ import type { ChatMode } from "~/lib/documents/chat-message";
 
 const MAX_HEIGHT_PX = 200;
 
+/** Storage can be refused (private modes, full): the draft is then only in the box. */
+function readDraft(key: string) {
+  try {
+    return sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function keepDraft(key: string, text: string) {
+  try {
+    if (text.trim()) sessionStorage.setItem(key, text);
+    else sessionStorage.removeItem(key);
+  } catch {
+    // Not kept: see readDraft.
+  }
+}
+
 /**
  * 'Write a message...': grows to 200 px, Enter sends, Shift+Enter adds a line. A plain form
  * underneath, so without JavaScript it posts to the page and the reply comes back with it. On
@@ -19,6 +37,7 @@ const MAX_HEIGHT_PX = 200;
 export function ChatComposer({
   streaming,
   draft,
+  draftKey,
   canRegenerate,
   onSend,
   onStop,
@@ -32,6 +51,11 @@ export function ChatComposer({
   streaming: boolean;
   /** The text of a send the page's form posted and the server refused (without JavaScript). */
   draft?: string;
+  /**
+   * Where the unsent text is kept in this tab (sessionStorage), so that it is still in the box
+   * after the person leaves and comes back: to buy tokens, say, and return from the payment.
+   */
+  draftKey?: string;
   canRegenerate: boolean;
   /** Resolves false when the message did not reach the server: its text and files come back. */
   onSend: (text: string, attachments: AttachmentView[]) => Promise<boolean>;
@@ -56,6 +80,19 @@ export function ChatComposer({
   // The text's length once it is counted (0 below that), so that typing does not re-render the composer.
   const [length, setLength] = useState(0);
 
+  // A ref, so that grow (called from effects) reads the chat's key without depending on it.
+  const keptAs = useRef(draftKey);
+  keptAs.current = draftKey;
+
+  useEffect(() => {
+    const field = input.current;
+    if (!draftKey || !field || field.value) return;
+    const kept = readDraft(draftKey);
+    if (!kept) return;
+    field.value = kept;
+    grow();
+  }, [draftKey]);
+
   useEffect(() => {
     if (!fill || !input.current) return;
     input.current.value = fill.text;
@@ -68,6 +105,7 @@ export function ChatComposer({
     const field = input.current;
     if (!field) return;
     setLength(field.value.length >= MESSAGE_COUNT_FROM_CHARS ? field.value.length : 0);
+    if (keptAs.current) keepDraft(keptAs.current, field.value);
     field.style.height = "auto";
     field.style.height = `${Math.min(field.scrollHeight, MAX_HEIGHT_PX)}px`;
   }

@@ -6,7 +6,8 @@ import remarkBreaks from "remark-breaks";
 import remarkGfm from "remark-gfm";
 import { chatTexts, COLLAPSE_OVER_CHARS, COPY_CONFIRM_MS, type ChatMessageView } from "~/lib/chat";
 import { showToast } from "~/lib/toasts";
-import { tokenTexts } from "~/lib/tokens";
+import { type OutOfTokensOffer } from "~/lib/tokens";
+import { OutOfTokensOptions } from "~/components/out-of-tokens-options";
 import { copyText } from "./copy-text";
 import { MessageFiles } from "./message-files";
 import { useReload } from "./use-chat-feed";
@@ -22,8 +23,8 @@ export type DisplayedMessage = ChatMessageView & {
   thinking?: boolean;
   failed?: boolean;
   refused?: boolean;
-  buyTokens?: string;
-  claimTokens?: string;
+  /** A refusal for want of tokens: what the person can do about it. */
+  outOfTokens?: OutOfTokensOffer;
 };
 
 /**
@@ -129,21 +130,7 @@ export const MessageBubble = memo(function MessageBubble({
           </p>
         ) : null}
         <MessageFiles message={message} />
-        {/* While this month's free tokens are unclaimed, claiming them comes first: buying may not even be available. */}
-        {message.claimTokens || message.buyTokens ? (
-          <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
-            {message.claimTokens ? (
-              <a href={message.claimTokens} className="font-semibold underline">
-                {tokenTexts.claimOffer}
-              </a>
-            ) : null}
-            {message.buyTokens ? (
-              <a href={message.buyTokens} className="font-semibold underline">
-                Buy tokens
-              </a>
-            ) : null}
-          </p>
-        ) : null}
+        {message.outOfTokens ? <OutOfTokensOptions offer={message.outOfTokens} className="mt-2" /> : null}
         {!message.pending && !message.thinking && !message.failed ? (
           <div className="mt-1 flex flex-wrap items-center justify-end gap-x-2">
             {/* What the reply is (its versions, stopped) always shows; copy and delete show on hover with a mouse. */}

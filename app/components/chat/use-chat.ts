@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { AttachmentView } from "~/lib/attachments";
 import { chatTexts, rememberLastChat, type ChatMessageView, type ChatSessionSummary } from "~/lib/chat";
 import { showToast } from "~/lib/toasts";
+import { outOfTokensOfferOf } from "~/lib/tokens";
 import { useProfile } from "../shell/use-profile";
 import { isDeletedHere, type DisplayedMessage } from "./message-bubble";
 import { useChatFeed, useFeedGapCheck, useLiveSessionList, useReload } from "./use-chat-feed";
@@ -154,16 +155,17 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
       try {
         const response = await fetch(`/api/chat/${sessionId}/reply`, { method: "POST", body, signal: abort.signal });
         if (!response.ok || !response.body) {
-          const problem = (await response.json().catch(() => ({}))) as { error?: string; buyTokens?: string; claimTokens?: string };
+          const problem = (await response.json().catch(() => ({}))) as { error?: string; code?: string };
           if (userTemp) drop(userTemp.id);
           // A refused send kept nothing to answer; a refused Regenerate leaves the last message unanswered.
           setPlaceholder({
             message: problem.error ?? chatTexts.replyFailed,
             thinking: false,
+            // Settled, so not dimmed like a reply still coming: a refusal must read at full contrast.
+            pending: false,
             failed: true,
             refused: userTemp !== null,
-            buyTokens: problem.buyTokens,
-            claimTokens: problem.claimTokens,
+            outOfTokens: outOfTokensOfferOf(problem),
           });
           // Spec section 4: a send that failed says so; the bubble says why.
           showToast("send-failed");
@@ -182,7 +184,7 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
             setPlaceholder({ message: reply, thinking: false });
           } else if (event.event === "complete") addOrReplace(data as ChatMessageView, placeholderId);
           else if (event.event === "error") {
-            setPlaceholder({ message: String(data.message ?? chatTexts.replyFailed), thinking: false, failed: true });
+            setPlaceholder({ message: String(data.message ?? chatTexts.replyFailed), thinking: false, pending: false, failed: true });
             showToast("send-failed");
           }
         }

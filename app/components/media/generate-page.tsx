@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState, type FormEvent, type KeyboardEvent } from
 import { Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { useAuthModal } from "~/components/auth-modal";
 import { useReload } from "~/components/chat/use-chat-feed";
-import { FreeTokensOffer } from "~/components/free-tokens-offer";
+import { OutOfTokensOptions } from "~/components/out-of-tokens-options";
 import { FormAlert } from "~/components/ui/form";
 import type { ModelSettings, SettingOption } from "~/lib/documents/model-settings";
 import { GALLERY_REFRESH_MS, type GalleryFilter, type GalleryPage } from "~/lib/gallery";
@@ -20,6 +20,7 @@ import {
 } from "~/lib/media-pricing";
 import type { UploadView } from "~/lib/uploads";
 import { UPLOAD_ACCEPT } from "~/lib/uploads";
+import { outOfTokensOfferOf } from "~/lib/tokens";
 import { Gallery, type PendingJobView } from "./gallery";
 import { MyMediaPicker } from "./my-media-picker";
 import { useMediaJobEvents } from "./use-media-job-events";
@@ -35,7 +36,7 @@ type Props = {
   filter: GalleryFilter;
   gallery: GalleryPage;
   pending: PendingJobView[];
-  refusal: { error: string; buyTokens?: string; claimTokens?: string } | null;
+  refusal: { error: string; code?: string; buyTokens?: string; claimTokens?: string; nextFreeTokens?: unknown } | null;
 };
 
 /** Spec section 2 (Generate Media): prompt, model type and model, settings, a picture to start from, the price, Generate; the gallery below. */
@@ -187,20 +188,7 @@ export function GeneratePage({ signedIn, balance, types, type, models, model: mo
           </fieldset>
         ) : null}
 
-        {refusal ? (
-          <FormAlert tone="error">
-            {refusal.error}
-            {refusal.buyTokens ? (
-              <>
-                {" "}
-                <a href={refusal.buyTokens} className="font-semibold underline">
-                  Buy tokens
-                </a>
-              </>
-            ) : null}
-          </FormAlert>
-        ) : null}
-        {refusal?.claimTokens ? <FreeTokensOffer returnTo="/generate" /> : null}
+        {refusal ? <Refusal refusal={refusal} /> : null}
 
         <div className="flex flex-wrap items-center justify-between gap-3">
           <PriceAndBalance price={quote} balance={balance} />
@@ -221,6 +209,18 @@ export function GeneratePage({ signedIn, balance, types, type, models, model: mo
           }}
         />
       ) : null}
+    </div>
+  );
+}
+
+/** Why nothing was generated, and for want of tokens what the person can do about it. */
+function Refusal({ refusal }: { refusal: NonNullable<Props["refusal"]> }) {
+  const offer = outOfTokensOfferOf(refusal);
+  if (!offer) return <FormAlert tone="error">{refusal.error}</FormAlert>;
+  return (
+    <div role="alert" className="rounded-xl border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger">
+      <p>{refusal.error}</p>
+      <OutOfTokensOptions offer={offer} className="mt-1" />
     </div>
   );
 }

@@ -51,18 +51,18 @@ const cases: [string, AppError, { status: number; body: Record<string, unknown>;
   ["files over the size limit", new AttachmentsTooLargeError(), { status: 413, body: { error: attachmentTexts.tooLarge, code: "attachment-rejected" } }],
   [
     "too few tokens for a message",
-    new InsufficientTokensError(20, balance, chatTexts.insufficientTokens(20, 5)),
+    new InsufficientTokensError(20, balance, chatTexts.insufficientTokens(20, 5), { buyTokens: "/dashboard/tokens" }),
     { status: 402, body: { error: chatTexts.insufficientTokens(20, 5), code: "insufficient-tokens", buyTokens: "/dashboard/tokens" } },
   ],
   [
     "too few tokens for anything else",
-    new InsufficientTokensError(40, balance),
+    new InsufficientTokensError(40, balance, undefined, { nextFreeTokens: { amount: 500, date: "2026-12-01" } }),
     {
       status: 402,
       body: {
-        error: expect.stringMatching(/^You need 40 tokens for this, and your balance is 5\./),
+        error: "You need 40 tokens for this, and your balance is 5.",
         code: "insufficient-tokens",
-        buyTokens: "/dashboard/tokens",
+        nextFreeTokens: { amount: 500, date: "2026-12-01" },
       },
     },
   ],

@@ -14,7 +14,7 @@ import { database, prisma } from "~/modules/db/db.server";
 import { AppError, InvalidInputError } from "~/modules/http/errors.server";
 import { logger } from "~/modules/logging/logger.server";
 import { countAttemptSql, type RateLimitRule } from "~/modules/security/rate-limit.server";
-import { canClaimFreeTokens } from "~/modules/tokens/free-tokens.server";
+import { outOfTokensOffer } from "~/modules/tokens/free-tokens.server";
 import { InsufficientTokensError, reservationCtes, toBalance } from "~/modules/tokens/ledger.server";
 import { charge, refund, withReservation, type PaidOutcome } from "~/modules/tokens/reservations.server";
 import { AttachmentRejected, attachmentPaths, attachmentPathsOf, foreignAttachment, promptContentWithAttachments } from "./attachments.server";
@@ -354,8 +354,12 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
   if (!model) throw new NoChatModelError();
   if (model.costTokens > 0 && !row.reservationId) {
     const balance = toBalance({ free: row.balanceFree, purchased: row.balancePurchased });
-    const claimable = await canClaimFreeTokens(row.userId);
-    throw new InsufficientTokensError(model.costTokens, balance, chatTexts.insufficientTokens(model.costTokens, balance.total), { claimable });
+    throw new InsufficientTokensError(
+      model.costTokens,
+      balance,
+      chatTexts.insufficientTokens(model.costTokens, balance.total),
+      await outOfTokensOffer(row.userId),
+    );
   }
 
   const session: OwnSession = { id: row.id, agentId: row.agentId, characterId: row.characterId, agentName: row.agentName, agentAvatar: row.agentAvatar };

@@ -231,3 +231,11 @@ export function loadDotEnvFile() {
 export function resetEnvForTests() {
   cached = undefined;
 }
+
+/**
+ * Payments exist only when a Stripe key is configured; without one nothing pretends to work. In
+ * config (not payments/) because the token ledger's refusals say whether buying is possible.
+ */
+export function isPaymentsConfigured() {
+  return Boolean(env().STRIPE_SECRET_KEY);
+}

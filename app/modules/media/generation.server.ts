@@ -8,7 +8,7 @@ import { env } from "~/modules/config/env.server";
 import { prisma } from "~/modules/db/db.server";
 import { isUuid } from "~/modules/db/sql.server";
 import { AppError, InvalidInputError, NotFoundError } from "~/modules/http/errors.server";
-import { canClaimFreeTokens } from "~/modules/tokens/free-tokens.server";
+import { outOfTokensOffer } from "~/modules/tokens/free-tokens.server";
 import { getBalance, InsufficientTokensError, type Runner } from "~/modules/tokens/ledger.server";
 import { holdReservation, releaseReservation } from "~/modules/tokens/reservations.server";
 import { mediaJobNotifySql } from "./events.server";
@@ -102,9 +102,9 @@ export async function checkGeneration(input: Omit<StartGenerationInput, "sourceU
   return quote;
 }
 
-/** A refusal that says where to buy more, and to claim the month's free tokens when they are still there. */
+/** A refusal that says what the person can do: claim, buy, or when the next free tokens come. */
 async function insufficientTokens(userId: string, error: InsufficientTokensError) {
-  return new InsufficientTokensError(error.cost, error.balance, undefined, { claimable: await canClaimFreeTokens(userId) });
+  return new InsufficientTokensError(error.cost, error.balance, undefined, await outOfTokensOffer(userId));
 }
 
 /** Holds a job's tokens. */

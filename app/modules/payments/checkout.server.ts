@@ -37,10 +37,15 @@ export async function countCheckoutStart(userId: string) {
   if (limited) throw new TooManyCheckoutsError(retryAfterSeconds);
 }
 
-/** Where Stripe sends the browser back: the success page, with the session id Stripe fills in. */
-export function checkoutReturnUrls(cancelPath: string) {
+/**
+ * Where Stripe sends the browser back: the success page, with the session id Stripe fills in and
+ * the page the purchase started from (`returnTo`, a path on this site that the caller has
+ * checked), where the success page then leads; a cancel goes back to `cancelPath`.
+ */
+export function checkoutReturnUrls(cancelPath: string, returnTo?: string) {
+  const back = returnTo ? `&${new URLSearchParams({ returnTo })}` : "";
   return {
-    success_url: `${env().APP_URL}/payment/success?session_id={CHECKOUT_SESSION_ID}`,
+    success_url: `${env().APP_URL}/payment/success?session_id={CHECKOUT_SESSION_ID}${back}`,
     cancel_url: `${env().APP_URL}${cancelPath}`,
   };
 }
@@ -48,9 +53,10 @@ export function checkoutReturnUrls(cancelPath: string) {
 /**
  * Starts a Checkout Session for a token package. The price and the tokens come from our own
  * table, never from the browser; the pending payment row is written before the browser leaves,
- * so the webhook and the success page both find it.
+ * so the webhook and the success page both find it. `returnTo` (a checked path) is where the
+ * person goes after paying.
  */
-export async function startTokenCheckout(user: { id: string; email: string }, packageId: string) {
+export async function startTokenCheckout(user: { id: string; email: string }, packageId: string, returnTo?: string) {
   const tokenPackage = await prisma().tokenPackage.findFirst({ where: { id: packageId, isActive: true } });
   if (!tokenPackage) throw new UnknownPackageError(packageId);
   await countCheckoutStart(user.id);
@@ -69,7 +75,7 @@ export async function startTokenCheckout(user: { id: string; email: string }, pa
       },
     ],
     metadata: { userId: user.id, packageId: tokenPackage.id, kind: "token_package" },
-    ...checkoutReturnUrls("/dashboard/tokens"),
+    ...checkoutReturnUrls(returnTo ? `/dashboard/tokens?${new URLSearchParams({ returnTo })}` : "/dashboard/tokens", returnTo),
   });
   await prisma().payment.create({
     data: {

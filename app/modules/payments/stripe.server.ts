@@ -3,10 +3,7 @@ import { tokenTexts } from "~/lib/tokens";
 import { env } from "~/modules/config/env.server";
 import { AppError } from "~/modules/http/errors.server";
 
-/** Payments exist only when a Stripe key is configured; without one nothing pretends to work. */
-export function isPaymentsConfigured() {
-  return Boolean(env().STRIPE_SECRET_KEY);
-}
+export { isPaymentsConfigured } from "~/modules/config/env.server";
 
 /** A payment asked of a server without STRIPE_SECRET_KEY: the `payments-not-configured` toast. */
 export class PaymentsNotConfiguredError extends AppError {

@@ -1,4 +1,5 @@
-import { FREE_MONTHLY_TOKENS, tokenTexts } from "~/lib/tokens";
+import { FREE_MONTHLY_TOKENS, tokenTexts, type OutOfTokensOffer } from "~/lib/tokens";
+import { isPaymentsConfigured } from "~/modules/config/env.server";
 import { prisma } from "~/modules/db/db.server";
 import { credit, getBalance, type Balance, type Runner } from "./ledger.server";
 
@@ -39,6 +40,28 @@ async function claimWithin(db: Runner, userId: string, now: Date): Promise<Claim
 export async function canClaimFreeTokens(userId: string, now = new Date()) {
   const claim = await prisma().freeTokenClaim.findFirst({ where: { userId, month: claimMonth(now) }, select: { id: true } });
   return claim === null;
+}
+
+/** Where a person claims the free tokens and buys more. */
+const TOKENS_PATH = "/dashboard/tokens";
+
+/** The first day of the calendar month (UTC) after `now`'s: when the next free tokens can be claimed, YYYY-MM-DD. */
+export function nextClaimDay(now: Date) {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
+}
+
+/**
+ * What a person short of tokens can do, and nothing that cannot work: claim this month's free
+ * tokens while unclaimed, buy only when payments are on, and once the claim is used, the day the
+ * next free tokens come.
+ */
+export async function outOfTokensOffer(userId: string, now = new Date()): Promise<OutOfTokensOffer> {
+  const claimable = await canClaimFreeTokens(userId, now);
+  return {
+    ...(claimable && { claimTokens: TOKENS_PATH }),
+    ...(isPaymentsConfigured() && { buyTokens: TOKENS_PATH }),
+    ...(!claimable && { nextFreeTokens: { amount: FREE_MONTHLY_TOKENS, date: nextClaimDay(now) } }),
+  };
 }
 
 export type TokenInfo = {

@@ -1,4 +1,5 @@
 import { Prisma } from "~/generated/prisma/client";
+import type { OutOfTokensOffer } from "~/lib/tokens";
 import { prisma } from "~/modules/db/db.server";
 import { AppError } from "~/modules/http/errors.server";
 import { oncePerRequest } from "~/modules/http/per-request.server";
@@ -27,23 +28,20 @@ export type Runner = Pick<ReturnType<typeof prisma>, "$queryRaw">;
 /** How long a reservation may stay held before the sweeper gives it back, unless its purpose says otherwise (`ttlSeconds`). */
 export const RESERVATION_TTL_SECONDS = 10 * 60;
 
-/** Where a person buys tokens and claims the free ones: the refusal below links there. */
-const TOKENS_PATH = "/dashboard/tokens";
-
 /**
- * The balance does not cover a cost (402), with both figures and where to buy more. The text says
- * what the tokens were for when the caller knows (a chat message says "for this message"). A
- * caller that knows this month's free tokens are still unclaimed says so (`claimable`), and the
- * refusal then also carries where to claim them (`claimTokens`).
+ * The balance does not cover a cost (402), with both figures. The text says what the tokens were
+ * for when the caller knows (a chat message says "for this message"). A caller that knows the
+ * person passes what they can do about it (`outOfTokensOffer`: claim, buy, or when the next free
+ * tokens come); the refusal's body carries it beside the text.
  */
 export class InsufficientTokensError extends AppError {
   constructor(
     readonly cost: number,
     readonly balance: Balance,
-    message = `You need ${cost} tokens for this, and your balance is ${balance.total}. Buy tokens or claim your free monthly tokens to continue.`,
-    { claimable = false }: { claimable?: boolean } = {},
+    message = `You need ${cost} tokens for this, and your balance is ${balance.total}.`,
+    offer: OutOfTokensOffer = {},
   ) {
-    super("insufficient-tokens", 402, message, { details: claimable ? { buyTokens: TOKENS_PATH, claimTokens: TOKENS_PATH } : { buyTokens: TOKENS_PATH } });
+    super("insufficient-tokens", 402, message, { details: offer });
   }
 }
 

@@ -1,5 +1,6 @@
 import { Coins, CreditCard, Gift, LifeBuoy, MessageSquare, ShoppingCart, UserPlus, Users, Zap } from "lucide-react";
 import { Link } from "react-router";
+import { PaymentsOffNotice } from "~/components/admin/payments-off-notice";
 import { ReviewQueueCard } from "~/components/admin/review-queue-card";
 import { StatCard, StatGrid } from "~/components/admin/stat-card";
 import { Avatar } from "~/components/ui/avatar";
@@ -7,6 +8,7 @@ import { formatDate } from "~/lib/dates";
 import { formatTokens, formatUsd } from "~/lib/tokens";
 import { dashboardFigures, type DailyActivity } from "~/modules/admin/dashboard.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
+import { isPaymentsConfigured } from "~/modules/payments/stripe.server";
 import type { Route } from "./+types/dashboard";
 
 export function meta() {
@@ -16,7 +18,7 @@ export function meta() {
 /** Live figures (the spec's console showed fixed sample figures). */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return dashboardFigures();
+  return { ...(await dashboardFigures()), paymentsConfigured: isPaymentsConfigured() };
 }
 
 export default function AdminDashboard({ loaderData: figures }: Route.ComponentProps) {
@@ -26,6 +28,7 @@ export default function AdminDashboard({ loaderData: figures }: Route.ComponentP
       <h1 className="text-2xl font-bold">Admin Dashboard</h1>
 
       <ReviewQueueCard count={figures.waitingForReview} />
+      {figures.paymentsConfigured ? null : <PaymentsOffNotice />}
 
       <StatGrid label="People">
         <StatCard

@@ -2,11 +2,13 @@ import { Pencil } from "lucide-react";
 import { Link, Outlet } from "react-router";
 import { DeleteLink } from "~/components/admin/confirm-delete";
 import { ListHeader } from "~/components/admin/list-header";
+import { PaymentsOffNotice } from "~/components/admin/payments-off-notice";
 import { PlanFeatureList } from "~/components/plan-features";
 import { formatDate } from "~/lib/dates";
 import { formatUsd } from "~/lib/tokens";
 import { listPlansForAdmin, planStatistics } from "~/modules/admin/plans.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
+import { isPaymentsConfigured } from "~/modules/payments/stripe.server";
 import type { Route } from "./+types/plans";
 
 export function meta() {
@@ -16,7 +18,7 @@ export function meta() {
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const [plans, statistics] = await Promise.all([listPlansForAdmin(), planStatistics()]);
-  return { plans, statistics };
+  return { plans, statistics, paymentsConfigured: isPaymentsConfigured() };
 }
 
 export default function AdminPlans({ loaderData }: Route.ComponentProps) {
@@ -24,6 +26,7 @@ export default function AdminPlans({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex flex-col gap-6">
       <ListHeader title="Plans" add={{ to: "new", label: "New Plan" }} />
+      {loaderData.paymentsConfigured ? null : <PaymentsOffNotice />}
 
       {plans.length === 0 ? <p className="card p-5 text-sm text-muted">No plans yet.</p> : null}
       <ul className="grid gap-4 @2xl:grid-cols-2 @5xl:grid-cols-3">

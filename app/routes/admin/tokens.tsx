@@ -3,6 +3,7 @@ import { data, Form, Link, Outlet } from "react-router";
 import { z } from "zod";
 import { DeleteLink } from "~/components/admin/confirm-delete";
 import { ListHeader } from "~/components/admin/list-header";
+import { PaymentsOffNotice } from "~/components/admin/payments-off-notice";
 import { PublishSwitch } from "~/components/admin/publish-switch";
 import { Pagination } from "~/components/pagination";
 import { packageTexts } from "~/lib/admin-catalogue";
@@ -12,6 +13,7 @@ import { adminAction } from "~/modules/admin/console.server";
 import { listPackagesForAdmin, setPackageActive } from "~/modules/admin/token-packages.server";
 import { listAllTransactions } from "~/modules/admin/transactions.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
+import { isPaymentsConfigured } from "~/modules/payments/stripe.server";
 import { isAppError, redirectWithToast } from "~/modules/http/errors.server";
 import type { Route } from "./+types/tokens";
 
@@ -33,9 +35,9 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const params = searchSchema.parse(Object.fromEntries(url.searchParams));
   if (params.tab === "transactions") {
     const transactions = await listAllTransactions({ search: params.q, type: params.type, tokenType: params.token, page: params.page });
-    return { params, packages: [], transactions };
+    return { params, packages: [], transactions, paymentsConfigured: isPaymentsConfigured() };
   }
-  return { params, packages: await listPackagesForAdmin(), transactions: null };
+  return { params, packages: await listPackagesForAdmin(), transactions: null, paymentsConfigured: isPaymentsConfigured() };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -67,6 +69,7 @@ export default function AdminTokens({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex flex-col gap-6">
       <ListHeader title="Tokens" add={params.tab === "packages" ? { to: "packages/new", label: "New Package" } : undefined} />
+      {loaderData.paymentsConfigured ? null : <PaymentsOffNotice />}
       <nav aria-label="Tokens sections" className="flex gap-1 border-b border-line">
         {tabs.map((tab) => (
           <Link

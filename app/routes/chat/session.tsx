@@ -16,6 +16,7 @@ import type { FieldErrors } from "~/lib/auth-forms";
 import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_PER_MESSAGE } from "~/lib/attachments";
 import { chatTexts } from "~/lib/chat";
 import { showToast, withToast } from "~/lib/toasts";
+import { outOfTokensOfferOf, type OutOfTokensOffer } from "~/lib/tokens";
 import type { ShellHandle } from "~/components/shell/frame";
 import { TokenBalanceLink } from "~/components/shell/token-balance-link";
 import { useProfile } from "~/components/shell/use-profile";
@@ -73,13 +74,14 @@ export async function action({ request, url, params }: Route.ActionArgs) {
 function refused(error: unknown, form: FormData | null) {
   const failure =
     error instanceof MessageNotFoundError ? data({ ok: false as const, error: error.message, code: error.code }, { status: error.status }) : errorData(error);
-  const details = isAppError(error) ? (error.details as { buyTokens?: string; claimTokens?: string; fields?: FieldErrors }) : {};
+  const details = isAppError(error) ? (error.details as OutOfTokensOffer & { fields?: FieldErrors }) : {};
   const intent = form?.get("intent");
   return data(
     {
       ...failure.data,
       buyTokens: details.buyTokens,
       claimTokens: details.claimTokens,
+      nextFreeTokens: details.nextFreeTokens,
       fields: details.fields,
       intent: intent === "edit-agent" || intent === "delete" ? intent : undefined,
       // Saved, but no reply came (ReplyFailedError): the message is on the page, not in the box.
@@ -305,8 +307,7 @@ export default function ChatSession({ loaderData, actionData, params }: Route.Co
                   messageType: "chat",
                   createdAt: "",
                   failed: true,
-                  buyTokens: actionData.buyTokens,
-                  claimTokens: actionData.claimTokens,
+                  outOfTokens: outOfTokensOfferOf(actionData),
                 }}
                 canDelete={false}
               />
@@ -362,6 +363,7 @@ export default function ChatSession({ loaderData, actionData, params }: Route.Co
         <ChatComposer
           streaming={chat.streaming}
           draft={actionData?.draft}
+          draftKey={`chat-draft:${params.sessionId}`}
           // The answer to the last message when it failed or never came (stopped before a word, or
           // the page reloaded after a failure); a reply's own › makes its new versions. A send the
           // server refused kept nothing to answer: its text is back in the composer instead.

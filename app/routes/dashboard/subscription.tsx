@@ -68,7 +68,7 @@ export default function Subscription({ loaderData, actionData }: Route.Component
     <div className="flex flex-col gap-8">
       <h1 className="text-2xl font-bold">Subscription</h1>
       {actionData?.error ? <FormAlert tone="error">{actionData.error}</FormAlert> : null}
-      {!loaderData.paymentsConfigured ? <p className="text-sm text-muted">{tokenTexts.paymentsNotConfigured}</p> : null}
+      {!loaderData.paymentsConfigured ? <p className="card p-4 text-sm text-muted">{tokenTexts.plansNotOffered}</p> : null}
       <ul className="grid gap-4 @2xl:grid-cols-3">
         {loaderData.plans.map((plan) => {
           const current = plan.id === currentPlanId;
@@ -85,14 +85,15 @@ export default function Subscription({ loaderData, actionData }: Route.Component
                 <span className="text-muted"> / {plan.interval === "yearly" ? "year" : "month"}</span>
               </p>
               <PlanFeatureList features={plan.features} className="flex flex-col gap-2 text-sm" />
-              {plan.priceCents > 0 && !current ? (
+              {/* Without payments a plan is shown for what it holds, with no button that could not work. */}
+              {plan.priceCents > 0 && !current && loaderData.paymentsConfigured ? (
                 <Form method="post" className="mt-auto">
                   <input type="hidden" name="intent" value="subscribe" />
                   <input type="hidden" name="planId" value={plan.id} />
                   <button
                     type="submit"
                     className="btn-primary w-full"
-                    disabled={busy || !loaderData.paymentsConfigured}
+                    disabled={busy}
                     aria-label={`${subscription?.live ? "Change to" : "Subscribe to"} ${plan.name}`}
                   >
                     {subscription?.live ? "Change Plan" : "Subscribe"}

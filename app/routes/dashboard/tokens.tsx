@@ -5,14 +5,14 @@ import { FormAlert } from "~/components/ui/form";
 import { TokenPackageGrid } from "~/components/token-package-grid";
 import { TransactionTable } from "~/components/transaction-table";
 import { safeRedirectPath } from "~/lib/auth-forms";
-import { formatDate } from "~/lib/dates";
+import { formatDate, formatDayMonth } from "~/lib/dates";
 import { FREE_MONTHLY_TOKENS, formatTokens, tokenTexts } from "~/lib/tokens";
 import { requireUser, type CurrentUser } from "~/modules/auth/login-session.server";
 import { errorData, failureToast, redirectWithToast } from "~/modules/http/errors.server";
 import { listTokenPackages, startTokenCheckout } from "~/modules/payments/checkout.server";
 import { readPaymentPageForm } from "~/modules/payments/page-form.server";
 import { isPaymentsConfigured } from "~/modules/payments/stripe.server";
-import { claimMonthlyFreeTokens, getTokenInfo } from "~/modules/tokens/free-tokens.server";
+import { claimMonthlyFreeTokens, getTokenInfo, nextClaimDay } from "~/modules/tokens/free-tokens.server";
 import { getRequestBalance } from "~/modules/tokens/ledger.server";
 import type { Route } from "./+types/tokens";
 
@@ -23,11 +23,23 @@ export function meta() {
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
   const [info, packages] = await Promise.all([getTokenInfo(user.id, { balance: getRequestBalance(request, user.id) }), listTokenPackages()]);
-  return { ...info, packages, paymentsConfigured: isPaymentsConfigured() };
+  return {
+    ...info,
+    packages,
+    paymentsConfigured: isPaymentsConfigured(),
+    returnTo: returnPath(url.searchParams.get("returnTo")),
+    // Once this month's claim is used, when the next one opens.
+    nextClaimDay: info.canClaimFree ? null : nextClaimDay(new Date()),
+  };
 }
 
 const TOKENS = "/dashboard/tokens";
 const buySchema = z.object({ packageId: z.string().min(1).max(64) });
+
+/** The page a purchase started from (a chat out of tokens): a path on this site, or none. */
+function returnPath(value: FormDataEntryValue | null) {
+  return safeRedirectPath(value, "") || undefined;
+}
 
 export async function action({ request, url }: Route.ActionArgs) {
   const user = await requireUser(request, url);
@@ -37,7 +49,7 @@ export async function action({ request, url }: Route.ActionArgs) {
       case "claim":
         return await claim(user.id, safeRedirectPath(form.get("returnTo"), TOKENS));
       case "buy":
-        return await buy(user, form);
+        return await buy(user, form, returnPath(form.get("returnTo")));
       default:
         return redirect(TOKENS);
     }
@@ -56,13 +68,13 @@ async function claim(userId: string, returnTo: string) {
   }
 }
 
-/** To Stripe's Checkout for the package, at the server's price. */
-async function buy(user: CurrentUser, form: FormData) {
+/** To Stripe's Checkout for the package, at the server's price; after paying, back to `returnTo` when given. */
+async function buy(user: CurrentUser, form: FormData, returnTo: string | undefined) {
   if (!isPaymentsConfigured()) return redirectWithToast(TOKENS, "payments-not-configured");
   const parsed = buySchema.safeParse({ packageId: form.get("packageId") });
   if (!parsed.success) return redirectWithToast(TOKENS, "checkout-failed");
   try {
-    return redirect(await startTokenCheckout(user, parsed.data.packageId), 303);
+    return redirect(await startTokenCheckout(user, parsed.data.packageId, returnTo), 303);
   } catch (error) {
     return redirectWithToast(TOKENS, failureToast(error, "checkout-failed"));
   }
@@ -93,50 +105,50 @@ export default function Tokens({ loaderData, actionData }: Route.ComponentProps)
           <p className="text-sm text-muted">
             Claim {FREE_MONTHLY_TOKENS} free tokens once every month.
             {loaderData.freeTokenClaimedDate ? ` Last claimed ${formatDate(loaderData.freeTokenClaimedDate)}.` : null}
+            {loaderData.nextClaimDay ? ` ${tokenTexts.nextFreeTokens(FREE_MONTHLY_TOKENS, formatDayMonth(loaderData.nextClaimDay))}.` : null}
           </p>
         </div>
         <Form method="post">
           <input type="hidden" name="intent" value="claim" />
+          {loaderData.returnTo ? <input type="hidden" name="returnTo" value={loaderData.returnTo} /> : null}
           <button type="submit" className="btn-primary w-full @lg:w-auto" disabled={!loaderData.canClaimFree || claiming}>
             {loaderData.canClaimFree ? (claiming ? "Claiming…" : tokenTexts.claimButton) : tokenTexts.alreadyClaimedTitle}
           </button>
         </Form>
       </section>
 
-      <section aria-labelledby="buy-heading" className="flex flex-col gap-4">
+      <section id="buy" aria-labelledby="buy-heading" className="flex scroll-mt-20 flex-col gap-4">
         <h2 id="buy-heading" className="flex items-center gap-2 text-lg font-semibold">
           <ShoppingCart className="size-5 text-accent" aria-hidden />
           Buy Tokens
         </h2>
         {!loaderData.paymentsConfigured ? (
-          <p id="buying-unavailable" className="text-sm text-muted">
-            {tokenTexts.paymentsNotConfigured}
-          </p>
-        ) : null}
-        {buyingPackage ? (
-          <p role="status" className="text-sm text-accent">
-            {tokenTexts.redirecting(buyingPackage.tokens)}
-          </p>
-        ) : null}
-        <TokenPackageGrid
-          packages={loaderData.packages}
-          renderAction={(item) => (
-            <Form method="post">
-              <input type="hidden" name="intent" value="buy" />
-              <input type="hidden" name="packageId" value={item.id} />
-              {/* Its name starts with what it says (WCAG 2.5.3), then which package it buys. */}
-              <button
-                type="submit"
-                className="btn-primary w-full"
-                disabled={!loaderData.paymentsConfigured || buying !== null}
-                aria-label={`Buy Now: ${item.name}`}
-                aria-describedby={loaderData.paymentsConfigured ? undefined : "buying-unavailable"}
-              >
-                Buy Now
-              </button>
-            </Form>
-          )}
-        />
+          // Nothing to buy here: no package cards with buttons that could not work.
+          <p className="card p-4 text-sm text-muted">{tokenTexts.paymentsNotConfigured}</p>
+        ) : (
+          <>
+            {loaderData.returnTo ? <p className="text-sm text-muted">{tokenTexts.pickPackage}</p> : null}
+            {buyingPackage ? (
+              <p role="status" className="text-sm text-accent">
+                {tokenTexts.redirecting(buyingPackage.tokens)}
+              </p>
+            ) : null}
+            <TokenPackageGrid
+              packages={loaderData.packages}
+              renderAction={(item) => (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="buy" />
+                  <input type="hidden" name="packageId" value={item.id} />
+                  {loaderData.returnTo ? <input type="hidden" name="returnTo" value={loaderData.returnTo} /> : null}
+                  {/* Its name starts with what it says (WCAG 2.5.3), then which package it buys. */}
+                  <button type="submit" className="btn-primary w-full" disabled={buying !== null} aria-label={`Buy Now: ${item.name}`}>
+                    Buy Now
+                  </button>
+                </Form>
+              )}
+            />
+          </>
+        )}
       </section>
 
       <section aria-labelledby="history-heading" className="flex flex-col gap-4">

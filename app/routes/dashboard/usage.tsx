@@ -1,5 +1,5 @@
 import { format } from "date-fns";
-import { Coins, HardDrive, Image, MessageSquare } from "lucide-react";
+import { Coins, HardDrive } from "lucide-react";
 import { Link } from "react-router";
 import { formatTokens } from "~/lib/tokens";
 import { getMonthlyUsage } from "~/modules/account/usage.server";
@@ -36,15 +36,21 @@ function formatBytes(bytes: number) {
   return `${value.toFixed(1)} ${BYTE_UNITS[unit]}`;
 }
 
+/** Each kind's name and what one paid request of it is called ("3 replies", "1 generation"). */
+const KINDS = [
+  { kind: "chat", label: "Chat", request: ["reply", "replies"] },
+  { kind: "image", label: "Images", request: ["generation", "generations"] },
+  { kind: "video", label: "Video", request: ["generation", "generations"] },
+  { kind: "audio", label: "Audio", request: ["generation", "generations"] },
+  { kind: "music", label: "Music", request: ["generation", "generations"] },
+  { kind: "other", label: "Other", request: ["request", "requests"] },
+] as const;
+
 export default function Usage({ loaderData: { usage } }: Route.ComponentProps) {
-  const kinds = [
-    { label: "Chat messages", tokens: usage.spent.chatMessages },
-    { label: "Images", tokens: usage.spent.images },
-    { label: "Other", tokens: usage.spent.other },
-  ];
+  const { byKind, total } = usage.spent;
+  // "Other" shows only when something fell there; the five named kinds always show.
+  const kinds = KINDS.filter(({ kind }) => kind !== "other" || byKind.other.requests > 0 || byKind.other.tokens > 0);
   const stats = [
-    { label: "Messages sent", value: usage.messagesSent.toLocaleString("en-US"), icon: MessageSquare },
-    { label: "Images generated", value: usage.imagesGenerated.toLocaleString("en-US"), icon: Image },
     {
       label: "Storage used",
       value: formatBytes(usage.storage.bytes),
@@ -64,28 +70,30 @@ export default function Usage({ loaderData: { usage } }: Route.ComponentProps) {
           <h2 id="spent-heading" className="font-semibold">
             Tokens spent this month
           </h2>
-          <p className="text-2xl font-semibold">{formatTokens(usage.spent.total)}</p>
+          <p className="text-2xl font-semibold">{formatTokens(total)}</p>
         </div>
-        {usage.spent.total === 0 ? <p className="text-sm text-muted">You haven't spent any tokens this month.</p> : null}
-        <ul className="flex flex-col gap-3">
-          {kinds.map((kind) => (
-            <li key={kind.label} className="flex flex-col gap-1">
-              <div className="flex justify-between text-sm">
-                <span>{kind.label}</span>
-                <span className="text-muted">{formatTokens(kind.tokens)}</span>
-              </div>
-              <div className="h-2 overflow-hidden rounded-full bg-raised" aria-hidden>
-                <div
-                  className="h-full rounded-full bg-linear-to-r from-accent to-pink"
-                  style={{ width: `${usage.spent.total === 0 ? 0 : (kind.tokens / usage.spent.total) * 100}%` }}
-                />
-              </div>
-            </li>
-          ))}
+        {total === 0 ? <p className="text-sm text-muted">You haven't spent any tokens this month.</p> : null}
+        <ul className="flex flex-col gap-3" aria-label="Tokens spent by kind">
+          {kinds.map(({ kind, label, request }) => {
+            const { tokens, requests } = byKind[kind];
+            return (
+              <li key={kind} className="flex flex-col gap-1" data-testid={`usage-${kind}`}>
+                <div className="flex justify-between gap-3 text-sm">
+                  <span>
+                    {label} <span className="text-muted">· {`${requests.toLocaleString("en-US")} ${requests === 1 ? request[0] : request[1]}`}</span>
+                  </span>
+                  <span className="text-muted">{formatTokens(tokens)} tokens</span>
+                </div>
+                <div className="h-2 overflow-hidden rounded-full bg-raised" aria-hidden>
+                  <div className="h-full rounded-full bg-linear-to-r from-accent to-pink" style={{ width: `${total === 0 ? 0 : (tokens / total) * 100}%` }} />
+                </div>
+              </li>
+            );
+          })}
         </ul>
       </section>
 
-      <div className="grid gap-4 @lg:grid-cols-3">
+      <div className="grid gap-4">
         {stats.map(({ label, value, detail, icon: Icon }) => (
           <div key={label} className="card flex min-w-0 flex-col gap-1 p-5 wrap-break-word">
             <p className="flex items-center gap-2 text-sm text-muted">
