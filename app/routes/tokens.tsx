@@ -29,8 +29,8 @@ export default function FreeTokens({ loaderData }: Route.ComponentProps) {
         <Gift className="size-12 text-accent" aria-hidden />
         <h1 className="text-3xl font-bold">Free Tokens</h1>
         <p className="max-w-xl text-muted">
-          Every account gets {formatTokens(FREE_MONTHLY_TOKENS)} free tokens each month to chat with characters and create images. Create a free account, then
-          claim them from your dashboard.
+          Every account gets {formatTokens(FREE_MONTHLY_TOKENS)} free tokens each month to chat with characters and create images. Create a free account: the
+          first {formatTokens(FREE_MONTHLY_TOKENS)} come as soon as you confirm your e-mail.
         </p>
         <Link to="/signup?redirectTo=/dashboard/tokens" className="btn-primary">
           Create Free Account
