@@ -52,9 +52,6 @@ export function outOfTokensOfferOf(body: {
   };
 }
 
-/** Settings that turn payments on (docs: README, Configuration). */
-export const PAYMENT_SETTINGS = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const;
-
 /** Seconds the payment page waits before going to the tokens page (spec: 3 s). */
 export const PAYMENT_REDIRECT_SECONDS = 3;
 

@@ -20,15 +20,10 @@ async function noPlaceholders(page: Page) {
   await expect(page.locator("body")).not.toHaveText(PLACEHOLDER, { useInnerText: true });
 }
 
-/** A new account whose name is the part of its e-mail before @, as sign-up sets it; `tokens` claims the month's free ones. */
-async function newPerson(page: Page, label: string, { tokens = true } = {}) {
+/** A new account (with the month's free tokens its confirmation gave) whose name is the part of its e-mail before @, as sign-up sets it. */
+async function newPerson(page: Page, label: string) {
   const name = `${label}.${Date.now()}`;
   await signedInAccount(page, fakes.smtp, `${name}@example.com`, "greeting password");
-  if (tokens) {
-    await page.goto("/dashboard/tokens");
-    await page.getByRole("button", { name: "Claim 500 Tokens" }).click();
-    await expect(page.getByTestId("balance-free")).toHaveText("500");
-  }
   return name;
 }
 
@@ -82,7 +77,7 @@ test("a new person's first chat opens at once with the character's own greeting,
 test("on a phone without JavaScript the greeting names the person just the same", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: phone });
   const page = await context.newPage();
-  const person = await newPerson(page, "kit", { tokens: false });
+  const person = await newPerson(page, "kit");
   await page.goto("/");
   const card = page.getByRole("article").nth(1);
   const character = (await card.getByRole("heading").textContent())!;
@@ -143,7 +138,7 @@ for (const size of [desktop, phone]) {
     await page
       .getByLabel("Import a character card (PNG or JSON)")
       .setInputFiles({ name: "wren.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(ferryCard(name))) });
-    // A card from elsewhere names no category of this catalogue: the import asks for one.
+    // The card names no category: the import asks for one.
     await page.getByRole("region", { name: "Import a character card" }).getByLabel("Category").selectOption({ label: "Anime" });
     await page.getByRole("button", { name: "Import", exact: true }).click();
     await expect(page).toHaveURL(/imported=/);

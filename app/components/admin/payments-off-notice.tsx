@@ -1,8 +1,8 @@
 import { CreditCard } from "lucide-react";
-import { PAYMENT_SETTINGS, tokenTexts } from "~/lib/tokens";
+import { tokenTexts } from "~/lib/tokens";
 
 /** The console's word that this server takes no payments, and the settings that turn them on. */
-export function PaymentsOffNotice() {
+export function PaymentsOffNotice({ settings }: { settings: string[] }) {
   return (
     <section aria-labelledby="payments-off-heading" className="card flex items-start gap-3 border-warning/60 px-4 py-3" data-testid="payments-off">
       <CreditCard className="mt-0.5 size-5 shrink-0 text-warning" aria-hidden />
@@ -13,7 +13,7 @@ export function PaymentsOffNotice() {
         <p className="text-muted">{tokenTexts.paymentsOffDetail}</p>
         <p className="text-muted">
           {tokenTexts.paymentsOffHowTo}{" "}
-          {PAYMENT_SETTINGS.map((name, index) => (
+          {settings.map((name, index) => (
             <span key={name}>
               {index > 0 ? " and " : null}
               <code className="rounded bg-raised px-1 py-0.5 text-xs break-all text-ink">{name}</code>

@@ -239,3 +239,11 @@ export function resetEnvForTests() {
 export function isPaymentsConfigured() {
   return Boolean(env().STRIPE_SECRET_KEY);
 }
+
+/** Settings that turn payments on (README, Configuration). Named to admins from the server: the browser's code names no secret setting. */
+const PAYMENT_SETTINGS = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"];
+
+/** The settings an admin is told to set while payments are off, or null while they are on. */
+export function paymentsOffSettings(): string[] | null {
+  return isPaymentsConfigured() ? null : PAYMENT_SETTINGS;
+}

@@ -10,6 +10,7 @@ import { dashboardFigures, type DailyActivity } from "~/modules/admin/dashboard.
 import { requireAdmin } from "~/modules/auth/login-session.server";
 import { isPaymentsConfigured } from "~/modules/payments/stripe.server";
 import type { Route } from "./+types/dashboard";
+import { paymentsOffSettings } from "~/modules/config/env.server";
 
 export function meta() {
   return [{ title: "Admin · CharacterVerse" }];
@@ -18,7 +19,7 @@ export function meta() {
 /** Live figures (the spec's console showed fixed sample figures). */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return { ...(await dashboardFigures()), paymentsConfigured: isPaymentsConfigured() };
+  return { ...(await dashboardFigures()), paymentsConfigured: isPaymentsConfigured(), paymentsOff: paymentsOffSettings() };
 }
 
 export default function AdminDashboard({ loaderData: figures }: Route.ComponentProps) {
@@ -28,7 +29,7 @@ export default function AdminDashboard({ loaderData: figures }: Route.ComponentP
       <h1 className="text-2xl font-bold">Admin Dashboard</h1>
 
       <ReviewQueueCard count={figures.waitingForReview} />
-      {figures.paymentsConfigured ? null : <PaymentsOffNotice />}
+      {figures.paymentsOff ? <PaymentsOffNotice settings={figures.paymentsOff} /> : null}
 
       <StatGrid label="People">
         <StatCard

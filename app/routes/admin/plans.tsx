@@ -10,6 +10,7 @@ import { listPlansForAdmin, planStatistics } from "~/modules/admin/plans.server"
 import { requireAdmin } from "~/modules/auth/login-session.server";
 import { isPaymentsConfigured } from "~/modules/payments/stripe.server";
 import type { Route } from "./+types/plans";
+import { paymentsOffSettings } from "~/modules/config/env.server";
 
 export function meta() {
   return [{ title: "Plans · Admin · CharacterVerse" }];
@@ -18,7 +19,7 @@ export function meta() {
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const [plans, statistics] = await Promise.all([listPlansForAdmin(), planStatistics()]);
-  return { plans, statistics, paymentsConfigured: isPaymentsConfigured() };
+  return { plans, statistics, paymentsConfigured: isPaymentsConfigured(), paymentsOff: paymentsOffSettings() };
 }
 
 export default function AdminPlans({ loaderData }: Route.ComponentProps) {
@@ -26,7 +27,7 @@ export default function AdminPlans({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex flex-col gap-6">
       <ListHeader title="Plans" add={{ to: "new", label: "New Plan" }} />
-      {loaderData.paymentsConfigured ? null : <PaymentsOffNotice />}
+      {loaderData.paymentsOff ? <PaymentsOffNotice settings={loaderData.paymentsOff} /> : null}
 
       {plans.length === 0 ? <p className="card p-5 text-sm text-muted">No plans yet.</p> : null}
       <ul className="grid gap-4 @2xl:grid-cols-2 @5xl:grid-cols-3">

@@ -16,6 +16,7 @@ import { requireAdmin } from "~/modules/auth/login-session.server";
 import { isPaymentsConfigured } from "~/modules/payments/stripe.server";
 import { isAppError, redirectWithToast } from "~/modules/http/errors.server";
 import type { Route } from "./+types/tokens";
+import { paymentsOffSettings } from "~/modules/config/env.server";
 
 export function meta() {
   return [{ title: "Tokens · Admin · CharacterVerse" }];
@@ -35,9 +36,9 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const params = searchSchema.parse(Object.fromEntries(url.searchParams));
   if (params.tab === "transactions") {
     const transactions = await listAllTransactions({ search: params.q, type: params.type, tokenType: params.token, page: params.page });
-    return { params, packages: [], transactions, paymentsConfigured: isPaymentsConfigured() };
+    return { params, packages: [], transactions, paymentsConfigured: isPaymentsConfigured(), paymentsOff: paymentsOffSettings() };
   }
-  return { params, packages: await listPackagesForAdmin(), transactions: null, paymentsConfigured: isPaymentsConfigured() };
+  return { params, packages: await listPackagesForAdmin(), transactions: null, paymentsConfigured: isPaymentsConfigured(), paymentsOff: paymentsOffSettings() };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -69,7 +70,7 @@ export default function AdminTokens({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex flex-col gap-6">
       <ListHeader title="Tokens" add={params.tab === "packages" ? { to: "packages/new", label: "New Package" } : undefined} />
-      {loaderData.paymentsConfigured ? null : <PaymentsOffNotice />}
+      {loaderData.paymentsOff ? <PaymentsOffNotice settings={loaderData.paymentsOff} /> : null}
       <nav aria-label="Tokens sections" className="flex gap-1 border-b border-line">
         {tabs.map((tab) => (
           <Link
