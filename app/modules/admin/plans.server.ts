@@ -31,12 +31,13 @@ async function freePlanId(db: Pick<Prisma.TransactionClient, "plan"> = prisma())
  * made inactive instead.
  */
 async function deleteRefusal(db: Pick<Prisma.TransactionClient, "plan" | "subscription">, planId: string) {
-  if ((await freePlanId(db)) === planId) return planTexts.freePlan;
-  const [live, all] = await Promise.all([
+  const [freeId, live, all] = await Promise.all([
+    freePlanId(db),
     db.subscription.count({ where: { planId, status: { in: LIVE_SUBSCRIPTION_STATUSES } } }),
     db.subscription.count({ where: { planId } }),
   ]);
-  return live > 0 ? planTexts.hasSubscribers : all > 0 ? planTexts.pastSubscribers : null;
+  const refusal = freeId === planId ? planTexts.freePlan : live > 0 ? planTexts.hasSubscribers : all > 0 ? planTexts.pastSubscribers : null;
+  return { refusal, live };
 }
 
 /** Stripe refused to create the new price: nothing was saved. */
@@ -97,11 +98,8 @@ export async function getPlanForEdit(planId: string) {
 export async function getPlanForDelete(planId: string) {
   const plan = isUuid(planId) ? await prisma().plan.findUnique({ where: { id: planId }, select: { id: true, name: true } }) : null;
   if (!plan) throw new NotFoundError();
-  const [subscribers, refusal] = await Promise.all([
-    prisma().subscription.count({ where: { planId, status: { in: LIVE_SUBSCRIPTION_STATUSES } } }),
-    deleteRefusal(prisma(), planId),
-  ]);
-  return { ...plan, subscribers, refusal };
+  const { refusal, live } = await deleteRefusal(prisma(), planId);
+  return { ...plan, subscribers: live, refusal };
 }
 
 /** The plan form as sent: feature rows are `featureText`, with `featureEnabled` naming the ticked rows by position. */
@@ -195,7 +193,7 @@ export async function deletePlan(actor: AuditActor, planId: string) {
     await auditedWrite(actor, async (tx) => {
       const plan = isUuid(planId) ? await tx.plan.findUnique({ where: { id: planId } }) : null;
       if (!plan) throw new NotFoundError();
-      const refusal = await deleteRefusal(tx, planId);
+      const { refusal } = await deleteRefusal(tx, planId);
       if (refusal) throw new PlanNotDeletableError(refusal);
       await tx.plan.delete({ where: { id: planId } });
       return { result: null, audit: { action: "delete", entityType: "plan", entityId: planId, summary: `Deleted plan ${plan.name}`, before: summaryOf(plan) } };

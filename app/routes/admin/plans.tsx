@@ -8,7 +8,6 @@ import { formatDate } from "~/lib/dates";
 import { formatUsd } from "~/lib/tokens";
 import { listPlansForAdmin, planStatistics } from "~/modules/admin/plans.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
-import { isPaymentsConfigured } from "~/modules/payments/stripe.server";
 import type { Route } from "./+types/plans";
 import { paymentsOffSettings } from "~/modules/config/env.server";
 
@@ -19,7 +18,7 @@ export function meta() {
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const [plans, statistics] = await Promise.all([listPlansForAdmin(), planStatistics()]);
-  return { plans, statistics, paymentsConfigured: isPaymentsConfigured(), paymentsOff: paymentsOffSettings() };
+  return { plans, statistics, paymentsOff: paymentsOffSettings() };
 }
 
 export default function AdminPlans({ loaderData }: Route.ComponentProps) {

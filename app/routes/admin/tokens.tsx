@@ -13,7 +13,6 @@ import { adminAction } from "~/modules/admin/console.server";
 import { listPackagesForAdmin, setPackageActive } from "~/modules/admin/token-packages.server";
 import { listAllTransactions } from "~/modules/admin/transactions.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
-import { isPaymentsConfigured } from "~/modules/payments/stripe.server";
 import { isAppError, redirectWithToast } from "~/modules/http/errors.server";
 import type { Route } from "./+types/tokens";
 import { paymentsOffSettings } from "~/modules/config/env.server";
@@ -36,9 +35,9 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const params = searchSchema.parse(Object.fromEntries(url.searchParams));
   if (params.tab === "transactions") {
     const transactions = await listAllTransactions({ search: params.q, type: params.type, tokenType: params.token, page: params.page });
-    return { params, packages: [], transactions, paymentsConfigured: isPaymentsConfigured(), paymentsOff: paymentsOffSettings() };
+    return { params, packages: [], transactions, paymentsOff: paymentsOffSettings() };
   }
-  return { params, packages: await listPackagesForAdmin(), transactions: null, paymentsConfigured: isPaymentsConfigured(), paymentsOff: paymentsOffSettings() };
+  return { params, packages: await listPackagesForAdmin(), transactions: null, paymentsOff: paymentsOffSettings() };
 }
 
 export async function action({ request }: Route.ActionArgs) {
