@@ -31,7 +31,7 @@ export function ConfirmDelete({
   const busy = useNavigation().state === "submitting";
   return (
     <ModalRoute title={title} backTo={backTo}>
-      <p>{question}</p>
+      {refusal ? null : <p>{question}</p>}
       <p className="rounded-xl bg-raised px-3 py-2 text-sm font-medium break-words">{name}</p>
       {note ? <p className="text-sm text-muted">{note}</p> : null}
       {error || refusal ? <FormAlert tone="error">{error ?? refusal}</FormAlert> : null}
