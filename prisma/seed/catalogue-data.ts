@@ -2571,6 +2571,13 @@ export type SeedPlan = {
   interval: "monthly" | "yearly";
   features: { text: string; enabled: boolean }[];
   isPopular: boolean;
+  /** The perks the server enforces (docs/plans.md). */
+  memoryMessages: number;
+  priority: boolean;
+  earlyAccess: boolean;
+  chatPictures: boolean;
+  chatVideos: boolean;
+  chatVoice: boolean;
 };
 
 // The app derives a plan's monthly allowance from the first number in the first feature that
@@ -2590,6 +2597,12 @@ export const seedPlans: SeedPlan[] = [
       { text: "Priority response speed", enabled: false },
     ],
     isPopular: false,
+    memoryMessages: 10,
+    priority: false,
+    earlyAccess: false,
+    chatPictures: false,
+    chatVideos: false,
+    chatVoice: true,
   },
   {
     key: "pro",
@@ -2605,6 +2618,12 @@ export const seedPlans: SeedPlan[] = [
       { text: "Priority response speed", enabled: false },
     ],
     isPopular: true,
+    memoryMessages: 40,
+    priority: false,
+    earlyAccess: false,
+    chatPictures: true,
+    chatVideos: true,
+    chatVoice: true,
   },
   {
     key: "premium",
@@ -2620,6 +2639,12 @@ export const seedPlans: SeedPlan[] = [
       { text: "Developer API access", enabled: false },
     ],
     isPopular: false,
+    memoryMessages: 100,
+    priority: true,
+    earlyAccess: true,
+    chatPictures: true,
+    chatVideos: true,
+    chatVoice: true,
   },
 ];
 
