@@ -74,7 +74,15 @@ const columns: AdminColumn<Listed>[] = [
       </span>
     ),
   },
-  { header: "Type", cell: (model) => <Badge tone="muted">{model.modelType}</Badge> },
+  {
+    header: "Type",
+    cell: (model) => (
+      <span className="flex flex-wrap gap-1">
+        <Badge tone="muted">{model.modelType}</Badge>
+        {model.earlyAccess ? <Badge tone="accent">early access</Badge> : null}
+      </span>
+    ),
+  },
   { header: "AI Platform", cell: (model) => model.aiPlatform },
   {
     header: "Published",
