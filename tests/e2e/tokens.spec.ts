@@ -91,7 +91,7 @@ test("subscribe to a plan through Checkout, get its tokens, then cancel and rene
   await page.getByRole("button", { name: "Pay" }).click();
   await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard\/tokens$/, { timeout: 10_000 });
-  // Pro's "5000 tokens every month", granted by the paid invoice.
+  // Pro's 5,000 tokens each paid month, granted by the paid invoice.
   await expect(page.getByTestId("balance-purchased")).toHaveText("5,000");
 
   await page.goto("/dashboard/subscription");
