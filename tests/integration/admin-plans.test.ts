@@ -23,14 +23,7 @@ function planForm(
   extra: Fields = [],
 ): Fields {
   const values = { name: "Studio", description: "For studios", price: "29.50", interval: "monthly", periodTokens: "30000", memoryMessages: "60", ...overrides };
-  return [
-    ["intent", intent],
-    ...(Object.entries(values) as Fields),
-    ["chatPictures", "on"],
-    ["earlyAccess", "on"],
-    ["isActive", "on"],
-    ...extra,
-  ];
+  return [["intent", intent], ...(Object.entries(values) as Fields), ["chatPictures", "on"], ["earlyAccess", "on"], ["isActive", "on"], ...extra];
 }
 
 async function createPlan(name: string, price = "29.50") {
@@ -71,7 +64,15 @@ describe("/admin/plans", () => {
     const plan = await createPlan("Studio");
     expect(plan).toMatchObject({ description: "For studios", priceCents: 2950, interval: "monthly", isActive: true, isPopular: false });
     // Ticked switches are on, the rest (not sent by a browser) off.
-    expect(plan).toMatchObject({ periodTokens: 30000, memoryMessages: 60, chatPictures: true, chatVideos: false, chatVoice: false, priority: false, earlyAccess: true });
+    expect(plan).toMatchObject({
+      periodTokens: 30000,
+      memoryMessages: 60,
+      chatPictures: true,
+      chatVideos: false,
+      chatVoice: false,
+      priority: false,
+      earlyAccess: true,
+    });
     expect(setup.fake.prices.get(plan.stripePriceId!)).toMatchObject({ unit_amount: 2950, recurring: { interval: "month" }, active: true });
     const audit = (await auditRows()).find((row) => row.entityId === plan.id);
     expect(audit).toMatchObject({
@@ -123,7 +124,16 @@ describe("/admin/plans", () => {
     const plan = await createPlan("Team");
     const { data } = await load(editLoader, `/admin/plans/${plan.id}/edit`, setup.admin.cookie, { planId: plan.id });
     expect(data).toMatchObject({
-      plan: { name: "Team", price: "29.50", interval: "monthly", periodTokens: "30000", memoryMessages: "60", chatPictures: true, chatVideos: false, earlyAccess: true },
+      plan: {
+        name: "Team",
+        price: "29.50",
+        interval: "monthly",
+        periodTokens: "30000",
+        memoryMessages: "60",
+        chatPictures: true,
+        chatVideos: false,
+        earlyAccess: true,
+      },
     });
 
     const answer = await post(
@@ -142,7 +152,15 @@ describe("/admin/plans", () => {
     );
     expect(answer).toMatchObject({ status: 302, location: "/admin/plans?toast=plan-updated" });
     const saved = await prisma().plan.findUniqueOrThrow({ where: { id: plan.id } });
-    expect(saved).toMatchObject({ name: "Team Plus", isPopular: true, stripePriceId: plan.stripePriceId, memoryMessages: 120, chatVideos: true, chatVoice: true, priority: true });
+    expect(saved).toMatchObject({
+      name: "Team Plus",
+      isPopular: true,
+      stripePriceId: plan.stripePriceId,
+      memoryMessages: 120,
+      chatVideos: true,
+      chatVoice: true,
+      priority: true,
+    });
     const audit = (await auditRows()).filter((row) => row.entityId === plan.id && row.action === "update");
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({

@@ -279,7 +279,14 @@ describe("the demo provider", () => {
 
   it("greets a new chat without repeating the app's greeting request as if the person had said it", () => {
     const greeting = demoReply(
-      buildChatPrompt({ agent: { name: "Captain Mira", description: "" }, model: {}, userName: "Sam", history: [], memoryMessages: 10, userMessage: GREETING_REQUEST }).messages,
+      buildChatPrompt({
+        agent: { name: "Captain Mira", description: "" },
+        model: {},
+        userName: "Sam",
+        history: [],
+        memoryMessages: 10,
+        userMessage: GREETING_REQUEST,
+      }).messages,
     );
     expect(greeting).toMatch(/^\S+( \S+)?! I'm Captain Mira\./);
     expect(greeting).not.toContain("opened a chat");
@@ -289,7 +296,10 @@ describe("the demo provider", () => {
 
   it("says it cannot look at a picture, whether it comes as an image part or by name only", () => {
     const ask = (content: ChatMessage["content"]) =>
-      demoReply(buildChatPrompt({ agent: { name: "Captain Mira", description: "" }, model: {}, userName: "Sam", history: [], memoryMessages: 10, userMessage: content }).messages);
+      demoReply(
+        buildChatPrompt({ agent: { name: "Captain Mira", description: "" }, model: {}, userName: "Sam", history: [], memoryMessages: 10, userMessage: content })
+          .messages,
+      );
     const cannotSee = "Thanks for the picture, though I can't look at images in demo mode.";
     expect(
       ask([

@@ -179,11 +179,15 @@ describe("early access", () => {
   });
 
   test("choosing an early-access model for one's agent is refused without early access and saved with it", async () => {
-    for (const [plan, expected] of [[undefined, false], ["Premium", true]] as const) {
+    for (const [plan, expected] of [
+      [undefined, false],
+      ["Premium", true],
+    ] as const) {
       const userId = await person(plan);
       const { agentId } = await getOwnSession(userId, await longChat(userId));
       const form = new FormData();
-      for (const [name, value] of Object.entries({ name: "Mine", description: "", bio: "", systemInstruction: "", messageInstruction: "" })) form.set(name, value);
+      for (const [name, value] of Object.entries({ name: "Mine", description: "", bio: "", systemInstruction: "", messageInstruction: "" }))
+        form.set(name, value);
       form.set("model:chat", EARLY_CHAT.chatModel);
       const result = await updateOwnAgent(userId, agentId, form);
       if (expected) expect(result).toEqual({ ok: true });
@@ -216,7 +220,8 @@ describe("early access", () => {
     const userId = await person();
     const jobs = await prisma().mediaJob.count();
     const form = new FormData();
-    for (const [name, value] of Object.entries({ type: "image", model: EARLY_IMAGE, prompt: "a lighthouse at dusk", "setting.num_images": "1" })) form.set(name, value);
+    for (const [name, value] of Object.entries({ type: "image", model: EARLY_IMAGE, prompt: "a lighthouse at dusk", "setting.num_images": "1" }))
+      form.set(name, value);
     await expect(generateFromForm(userId, form)).rejects.toMatchObject({ status: 400, message: generateTexts.noModel });
     await expect(startGeneration({ userId, modelId: EARLY_IMAGE, prompt: "a lighthouse at dusk", settings: { num_images: "1" } })).rejects.toMatchObject({
       status: 400,
@@ -238,7 +243,15 @@ describe("plan cards", () => {
   test("the Subscription page lists each plan's perks from its settings, and follows a change", async () => {
     const userId = await person();
     const cookie = await signedInCookie(userId);
-    await setPlan("Pro", { periodTokens: 7_000, memoryMessages: 25, chatPictures: true, chatVideos: false, chatVoice: true, priority: true, earlyAccess: false });
+    await setPlan("Pro", {
+      periodTokens: 7_000,
+      memoryMessages: 25,
+      chatPictures: true,
+      chatVideos: false,
+      chatVoice: true,
+      priority: true,
+      earlyAccess: false,
+    });
     const page = (await callRoute(subscriptionLoader, "http://localhost/dashboard/subscription", cookie)) as Awaited<ReturnType<typeof subscriptionLoader>>;
     const card = (name: string) => page.plans.find((plan) => plan.name === name)!.perks;
     expect(card("Pro")).toEqual([

@@ -4,7 +4,13 @@ import type { ToastCode } from "~/lib/toasts";
 import { errorBody, errorData, isAppError, redirectWithToast } from "~/modules/http/errors.server";
 import { BodyTooLargeError } from "~/modules/http/form.server";
 import { planPerksOf } from "~/modules/payments/plan-perks.server";
-import { CHARACTER_FORM_MAX_BYTES, CHARACTER_FORM_TOO_LARGE, characterFormOptions, readCharacterForm, type CharacterFormSubmission } from "./character-editor.server";
+import {
+  CHARACTER_FORM_MAX_BYTES,
+  CHARACTER_FORM_TOO_LARGE,
+  characterFormOptions,
+  readCharacterForm,
+  type CharacterFormSubmission,
+} from "./character-editor.server";
 
 /** A checked form; `generateAvatar`: the owner asked for the avatar to be drawn from the image prompt, and uploaded none. */
 type Saved = Exclude<CharacterFormSubmission, { rows: unknown }> & { generateAvatar: boolean };

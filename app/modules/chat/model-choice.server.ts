@@ -45,9 +45,7 @@ export async function listPublishedModels(access: ModelAccess) {
 
 /** Published chat models that `access` allows and whose platform can be called (configured, or the model has its own key), heaviest first. */
 export async function usableChatModels(access: ModelAccess) {
-  return (await listPublishedModels(access)).filter(
-    (model) => model.modelType === "chat" && (isPlatformConfigured(model.aiPlatform) || Boolean(model.apiKey)),
-  );
+  return (await listPublishedModels(access)).filter((model) => model.modelType === "chat" && (isPlatformConfigured(model.aiPlatform) || Boolean(model.apiKey)));
 }
 
 /**

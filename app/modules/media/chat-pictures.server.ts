@@ -42,7 +42,9 @@ async function agentLook(sessionId: string): Promise<AgentLook> {
 
 /** The agent's chosen model for the type (custom_models), else the heaviest published one of that type that can be called, of those `access` allows. */
 export async function pictureModelFor(customModels: unknown, type: ChatPictureMode, access: ModelAccess) {
-  const usable = (await listPublishedModels(access)).filter((model) => model.modelType === type && (isPlatformConfigured(model.aiPlatform) || Boolean(model.apiKey)));
+  const usable = (await listPublishedModels(access)).filter(
+    (model) => model.modelType === type && (isPlatformConfigured(model.aiPlatform) || Boolean(model.apiKey)),
+  );
   const chosen = customModelMap(customModels)[type];
   return usable.find((model) => model.chatModel === chosen) ?? usable[0] ?? null;
 }

@@ -16,7 +16,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function loader({ request, url, params }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
   try {
-    const [{ customModels, ...character }, choices] = await Promise.all([getOwnCharacterForEditor(user.id, params.characterId), ownCharacterFormOptions(user.id)]);
+    const [{ customModels, ...character }, choices] = await Promise.all([
+      getOwnCharacterForEditor(user.id, params.characterId),
+      ownCharacterFormOptions(user.id),
+    ]);
     return { character, choices, avatarOffer: await avatarGenerationOffer(user.id, customModels) };
   } catch (error) {
     throw errorData(error);
