@@ -71,18 +71,11 @@ const columns: AdminColumn<Listed>[] = [
       <span className="flex min-w-0 flex-col @2xl:min-w-32">
         <span className="font-medium wrap-break-word">{model.chatModel}</span>
         <span className="text-xs wrap-anywhere text-muted">{model.modelId}</span>
+        {model.earlyAccess ? <span className="text-xs font-medium text-accent">Early access</span> : null}
       </span>
     ),
   },
-  {
-    header: "Type",
-    cell: (model) => (
-      <span className="flex flex-wrap gap-1">
-        <Badge tone="muted">{model.modelType}</Badge>
-        {model.earlyAccess ? <Badge tone="accent">early access</Badge> : null}
-      </span>
-    ),
-  },
+  { header: "Type", cell: (model) => <Badge tone="muted">{model.modelType}</Badge> },
   { header: "AI Platform", cell: (model) => model.aiPlatform },
   {
     header: "Published",
