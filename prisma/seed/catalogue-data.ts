@@ -2569,9 +2569,9 @@ export type SeedPlan = {
   description: string;
   price: number;
   interval: "monthly" | "yearly";
-  features: { text: string; enabled: boolean }[];
   isPopular: boolean;
-  /** The perks the server enforces (docs/plans.md). */
+  /** The perks the server enforces, which the plan's card lists (docs/plans.md). */
+  periodTokens: number;
   memoryMessages: number;
   priority: boolean;
   earlyAccess: boolean;
@@ -2580,8 +2580,6 @@ export type SeedPlan = {
   chatVoice: boolean;
 };
 
-// The app derives a plan's monthly allowance from the first number in the first feature that
-// mentions tokens, so that feature is written with a plain number and comes first.
 export const seedPlans: SeedPlan[] = [
   {
     key: "free",
@@ -2589,14 +2587,8 @@ export const seedPlans: SeedPlan[] = [
     description: "Try every character and find your favourites, no card needed.",
     price: 0,
     interval: "monthly",
-    features: [
-      { text: "500 tokens every month", enabled: true },
-      { text: "Chat with every character in the catalogue", enabled: true },
-      { text: "Save favourite characters", enabled: true },
-      { text: "Image requests in chat", enabled: false },
-      { text: "Priority response speed", enabled: false },
-    ],
     isPopular: false,
+    periodTokens: 0,
     memoryMessages: 10,
     priority: false,
     earlyAccess: false,
@@ -2610,14 +2602,8 @@ export const seedPlans: SeedPlan[] = [
     description: "For regular chats with your go-to companions and consultants.",
     price: 9.99,
     interval: "monthly",
-    features: [
-      { text: "5000 tokens every month", enabled: true },
-      { text: "Chat with every character in the catalogue", enabled: true },
-      { text: "Image requests in chat", enabled: true },
-      { text: "Longer conversation memory", enabled: true },
-      { text: "Priority response speed", enabled: false },
-    ],
     isPopular: true,
+    periodTokens: 5000,
     memoryMessages: 40,
     priority: false,
     earlyAccess: false,
@@ -2628,17 +2614,11 @@ export const seedPlans: SeedPlan[] = [
   {
     key: "premium",
     name: "Premium",
-    description: "The most room to talk, with the fastest replies and new characters first.",
+    description: "The longest memory, your pictures and videos made first, and new models before anyone else.",
     price: 19.99,
     interval: "monthly",
-    features: [
-      { text: "15000 tokens every month", enabled: true },
-      { text: "Everything in Pro", enabled: true },
-      { text: "Priority response speed", enabled: true },
-      { text: "Early access to new characters", enabled: true },
-      { text: "Developer API access", enabled: false },
-    ],
     isPopular: false,
+    periodTokens: 15000,
     memoryMessages: 100,
     priority: true,
     earlyAccess: true,

@@ -256,6 +256,7 @@ describe("the demo provider", () => {
     model: {},
     userName: "Sam",
     history: [],
+    memoryMessages: 10,
     userMessage: "What is the strangest place you have flown to?",
   });
 
@@ -278,7 +279,14 @@ describe("the demo provider", () => {
 
   it("greets a new chat without repeating the app's greeting request as if the person had said it", () => {
     const greeting = demoReply(
-      buildChatPrompt({ agent: { name: "Captain Mira", description: "" }, model: {}, userName: "Sam", history: [], userMessage: GREETING_REQUEST }).messages,
+      buildChatPrompt({
+        agent: { name: "Captain Mira", description: "" },
+        model: {},
+        userName: "Sam",
+        history: [],
+        memoryMessages: 10,
+        userMessage: GREETING_REQUEST,
+      }).messages,
     );
     expect(greeting).toMatch(/^\S+( \S+)?! I'm Captain Mira\./);
     expect(greeting).not.toContain("opened a chat");
@@ -288,7 +296,10 @@ describe("the demo provider", () => {
 
   it("says it cannot look at a picture, whether it comes as an image part or by name only", () => {
     const ask = (content: ChatMessage["content"]) =>
-      demoReply(buildChatPrompt({ agent: { name: "Captain Mira", description: "" }, model: {}, userName: "Sam", history: [], userMessage: content }).messages);
+      demoReply(
+        buildChatPrompt({ agent: { name: "Captain Mira", description: "" }, model: {}, userName: "Sam", history: [], memoryMessages: 10, userMessage: content })
+          .messages,
+      );
     const cannotSee = "Thanks for the picture, though I can't look at images in demo mode.";
     expect(
       ask([
@@ -331,12 +342,13 @@ describe("building the chat prompt", () => {
     messageType: index === 12 ? "image" : "chat",
   }));
 
-  it("keeps the last 10 chat messages, with the default instruction and temperature", () => {
+  it("keeps the last chat messages the plan's memory allows (here 10), with the default instruction and temperature", () => {
     const { messages, temperature } = buildChatPrompt({
       agent: { name: "Ada", description: "A patient maths tutor." },
       model: {},
       userName: "Sam",
       history,
+      memoryMessages: 10,
       userMessage: "Next?",
     });
     expect(temperature).toBe(0.6);
@@ -358,6 +370,7 @@ describe("building the chat prompt", () => {
       model: { systemInstruction: "Model default.", messageInstruction: "Model message rule." },
       userName: "Sam",
       history: [],
+      memoryMessages: 10,
       userMessage: "Hi",
     });
     expect(temperature).toBe(0.9);

@@ -7,6 +7,7 @@ import { prisma } from "~/modules/db/db.server";
 import { isUuid } from "~/modules/db/sql.server";
 import type { ToastCode } from "~/lib/toasts";
 import { CHARACTER_FORM_MAX_BYTES, CHARACTER_FORM_TOO_LARGE, readCharacterForm } from "~/modules/catalogue/character-editor.server";
+import { EVERY_MODEL } from "~/modules/chat/model-choice.server";
 import { errorData, NotFoundError, redirectWithToast } from "~/modules/http/errors.server";
 import type { AuditActor } from "./audit.server";
 import { adminAction } from "./console.server";
@@ -103,7 +104,7 @@ export function characterFormAction(
 ) {
   const handle = async (admin: AuditActor, form: FormData) => {
     try {
-      const submission = await readCharacterForm(form);
+      const submission = await readCharacterForm(form, EVERY_MODEL);
       if ("rows" in submission) return { values: submission.rows, changed: submission.changed };
       await save(admin, submission);
     } catch (error) {

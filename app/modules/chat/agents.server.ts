@@ -4,7 +4,8 @@ import { ImageRejectedError as AvatarRejected, storeAvatarImage } from "~/module
 import { fieldErrors, type FieldErrors } from "~/lib/auth-forms";
 import { customModelsSchema, type CustomModels } from "~/lib/documents/custom-models";
 import { prisma } from "~/modules/db/db.server";
-import { listPublishedModels } from "./model-choice.server";
+import { planPerksOf } from "~/modules/payments/plan-perks.server";
+import { listPublishedModels, type ModelAccess } from "./model-choice.server";
 import { ChatNotFoundError } from "./sessions.server";
 
 const atMost = (field: keyof typeof AGENT_FIELD_MAX) => z.string().trim().max(AGENT_FIELD_MAX[field], `Use at most ${AGENT_FIELD_MAX[field]} characters`);
@@ -20,16 +21,17 @@ export const agentFormSchema = z.object({
 
 export type AgentUpdateResult = { ok: true } | { ok: false; error: string; fields?: FieldErrors };
 
-/** Model choices per type for the edit form: published models only, by weight then name. */
-export async function modelChoices() {
+/** Model choices per type for the edit form: published models `access` allows, by weight then name. */
+export async function modelChoices(access: ModelAccess) {
   const byType: Record<string, string[]> = {};
-  for (const model of await listPublishedModels()) (byType[model.modelType] ??= []).push(model.chatModel);
+  for (const model of await listPublishedModels(access)) (byType[model.modelType] ??= []).push(model.chatModel);
   return byType;
 }
 
 /**
  * Saves the person's own copy of a character: texts, an optional new picture (checked by
- * content), and a model per type, each of which must be a published model of that type.
+ * content), and a model per type, each of which must be a published model of that type that the
+ * person's plan offers (an early-access model without early access is refused like an unknown one).
  */
 export async function updateOwnAgent(userId: string, agentId: string, form: FormData): Promise<AgentUpdateResult> {
   const agent = await prisma().chatAgent.findFirst({ where: { id: agentId, userId } });
@@ -44,7 +46,7 @@ export async function updateOwnAgent(userId: string, agentId: string, form: Form
   if (!parsed.success) {
     return { ok: false, error: agentTexts.updateFailed, fields: fieldErrors(parsed.error) };
   }
-  const choices = await modelChoices();
+  const choices = await modelChoices(await planPerksOf(userId));
   const chosenModels: CustomModels = [];
   for (const [type, names] of Object.entries(choices)) {
     const chosen = form.get(`model:${type}`);

@@ -4,6 +4,7 @@ import { prisma } from "~/modules/db/db.server";
 import { isFavorite } from "~/modules/favorites/favorites.server";
 import { InvalidInputError } from "~/modules/http/errors.server";
 import { pictureModelFor, requestPictureInChat } from "~/modules/media/jobs.server";
+import { planPerksOf } from "~/modules/payments/plan-perks.server";
 import { modelChoices, updateOwnAgent } from "./agents.server";
 import { filesInForm, storeFormFiles } from "./attachments.server";
 import { chooseChatModel, customModelMap, FALLBACK_CHAT_MODEL } from "./model-choice.server";
@@ -16,19 +17,20 @@ import { deleteOwnMessage, getOwnSession, listMessages, listSessions, selectMess
  */
 export async function chatPageData(userId: string, sessionId: string, searchParams: URLSearchParams) {
   const session = await getOwnSession(userId, sessionId);
-  const [list, page, agent] = await Promise.all([
+  const [list, page, agent, perks] = await Promise.all([
     // The open chat is listed even when it is older than the page (opened from an older page).
     listSessions(userId, { search: searchParams.get("q") ?? "", older: searchParams.get("older"), including: session.id }),
     listMessages(session.id, searchParams.get("before")),
     prisma().chatAgent.findUniqueOrThrow({ where: { id: session.agentId }, include: { character: { select: { chatModel: true } } } }),
+    planPerksOf(userId),
   ]);
   const wants = { customModels: agent.customModels, document: agent.document, characterChatModel: agent.character.chatModel };
   const [model, pictureModel, choices, imageModel, videoModel, favorite] = await Promise.all([
-    chooseChatModel(wants),
-    chooseChatModel(wants, { needsImages: true }),
-    modelChoices(),
-    pictureModelFor(agent.customModels, "image"),
-    pictureModelFor(agent.customModels, "video"),
+    chooseChatModel(wants, perks),
+    chooseChatModel(wants, perks, { needsImages: true }),
+    modelChoices(perks),
+    pictureModelFor(agent.customModels, "image", perks),
+    pictureModelFor(agent.customModels, "video", perks),
     isFavorite(userId, "agent", agent.id),
   ]);
   const modeModel = (chosen: { chatModel: string; costTokens: number; costUnit: string } | null) =>

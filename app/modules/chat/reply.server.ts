@@ -3,7 +3,7 @@ import { isImageAttachment } from "~/lib/attachments";
 import { chatTexts, MESSAGE_MAX_CHARS, type ChatMessageView } from "~/lib/chat";
 import { parseCharacterBook, type CharacterBook } from "~/lib/documents/character-book";
 import { personaName } from "~/lib/macros";
-import { buildChatPrompt, HISTORY_LIMIT, type PromptAgent, type PromptCard } from "~/modules/ai/prompt.server";
+import { buildChatPrompt, type PromptAgent, type PromptCard } from "~/modules/ai/prompt.server";
 import { ProviderAbortedError, ProviderError, ProviderTimeoutError } from "~/modules/ai/providers/errors.server";
 import { chatProviderFor } from "~/modules/ai/providers/registry.server";
 import type { ModelConnection } from "~/modules/ai/providers/types";
@@ -13,13 +13,14 @@ import { KEEP_PREPARED } from "~/modules/db/database.server";
 import { database, prisma } from "~/modules/db/db.server";
 import { AppError, InvalidInputError } from "~/modules/http/errors.server";
 import { logger } from "~/modules/logging/logger.server";
+import { BASE_PERKS, personPlanIdSql } from "~/modules/payments/plan-perks.server";
 import { countAttemptSql, type RateLimitRule } from "~/modules/security/rate-limit.server";
 import { outOfTokensOffer } from "~/modules/tokens/free-tokens.server";
 import { InsufficientTokensError, reservationCtes, toBalance } from "~/modules/tokens/ledger.server";
 import { charge, refund, withReservation, type PaidOutcome } from "~/modules/tokens/reservations.server";
 import { AttachmentRejected, attachmentPaths, attachmentPathsOf, foreignAttachment, promptContentWithAttachments } from "./attachments.server";
 import { agentStreamsSql, agentTemperatureSql } from "./agent-settings.server";
-import { chatModelChoiceSql, lastAskHasImagesSql, usableChatModels } from "./model-choice.server";
+import { chatModelChoiceSql, EVERY_MODEL, lastAskHasImagesSql, usableChatModels } from "./model-choice.server";
 import { publishChatEvent } from "./realtime.server";
 import { stoppedReplyCost } from "./reply-price.server";
 import { ChatNotFoundError, messageCtes, saveMessage, savedMessageView, type NewMessage, type OwnSession } from "./sessions.server";
@@ -120,6 +121,8 @@ export type PreparedReply = {
       contextTokens: number | null;
     };
     history: HistoryEntry[];
+    /** The person's plan's conversation memory: at most this many earlier messages go to the model. */
+    memoryMessages: number;
     text: string;
     files: string[];
     lorebook: CharacterBook | null;
@@ -168,6 +171,7 @@ type OpeningRow = {
   /** False when the agent's document turns streaming off (document.details.isStream). */
   agentStreams: boolean;
   history: HistoryEntry[];
+  memoryMessages: number | null;
   lastAgentId: string | null;
   /** Another reply holds the chat: nothing else was done. */
   busy: boolean | null;
@@ -254,7 +258,8 @@ async function openingStatement(statement: Prisma.Sql) {
 async function openReply(requester: Requester, sessionId: string, input: ReplyInput): Promise<PreparedReply> {
   const regenerate = "regenerate" in input;
   const attachments = regenerate ? [] : (input.attachments ?? []);
-  const usable = await usableChatModels();
+  // Every usable model: the statement leaves out early-access ones for a person whose plan lacks it.
+  const usable = await usableChatModels(EVERY_MODEL);
   const uploadedFiles = attachments.map((path) => ({ path, name: path.split("/").pop() }));
   const userEntry: NewMessage | null = regenerate
     ? null
@@ -267,6 +272,11 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
       : Prisma.sql`SELECT ${requester.userId}::uuid AS "userId", NULL::text AS "loginSessionId", NULL::timestamp AS "lastSeenAt"`;
   const [row] = await openingStatement(Prisma.sql`${Prisma.raw(KEEP_PREPARED)}
     WITH me AS (${me}),
+    -- The plan's perks (docs/plans.md): how much history the reply sends, and whether early-access models answer.
+    perks AS (
+      SELECT COALESCE(p.memory_messages, ${BASE_PERKS.memoryMessages}) AS memory_messages, COALESCE(p.early_access, ${BASE_PERKS.earlyAccess}) AS early_access
+      FROM me LEFT JOIN plans p ON p.id = ${personPlanIdSql(Prisma.sql`me."userId"`)}
+    ),
     context AS (
       SELECT s.id, s.user_id, COALESCE(s.reply_until > (now() AT TIME ZONE 'UTC'), false) AS busy,
              a.id AS agent_id, a.character_id, a.name, a.avatar_url, a.description, a.bio, a.document, a.custom_models,
@@ -279,7 +289,7 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
                                ORDER BY recent.created_at, recent.id)
                FROM (SELECT m.sender_type, m.message, m.message_type, m.document, m.created_at, m.id FROM chat_messages m
                      WHERE m.session_id = s.id AND m.message_type = 'chat'
-                     ORDER BY m.created_at DESC, m.id DESC LIMIT ${HISTORY_LIMIT + 2}) recent
+                     ORDER BY m.created_at DESC, m.id DESC LIMIT (SELECT memory_messages FROM perks) + 2) recent
              ), '[]'::json) AS history
       FROM me JOIN chat_sessions s ON s.user_id = me."userId" JOIN chat_agents a ON a.id = s.agent_id JOIN characters c ON c.id = a.character_id
            JOIN users u ON u.id = s.user_id
@@ -295,6 +305,7 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
         document: Prisma.sql`(SELECT document FROM context)`,
         characterChatModel: Prisma.sql`(SELECT character_chat_model FROM context)`,
         needsImages: Prisma.sql`CASE WHEN ${regenerate} THEN ${lastAskHasImagesSql(Prisma.sql`(SELECT history FROM context)`)} ELSE ${attachments.some(isImageAttachment)} END`,
+        earlyAccess: Prisma.sql`COALESCE((SELECT early_access FROM perks), false)`,
       })}
     ),
     payer AS (
@@ -328,7 +339,7 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
            ${agentTemperatureSql(Prisma.sql`context.document`)} AS temperature, ${agentStreamsSql(Prisma.sql`context.document`)} AS "agentStreams",
            CASE WHEN ${regenerate} THEN (SELECT m.id::text FROM chat_messages m WHERE m.session_id = context.id AND m.sender_type = 'agent'
                                          ORDER BY m.created_at DESC, m.id DESC LIMIT 1) END AS "lastAgentId",
-           context.busy, ${replyUntilSql} AS "replyUntil",
+           context.busy, ${replyUntilSql} AS "replyUntil", (SELECT memory_messages FROM perks) AS "memoryMessages",
            choice.name AS "modelName",
            held.id::text AS "reservationId", locked.balance_free AS "balanceFree", locked.balance_purchased AS "balancePurchased",
            saved.id::text AS "userMessageId", saved.created_at AS "userMessageAt",
@@ -370,6 +381,7 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
   const files = regenerate ? attachmentPaths(lastUser) : attachments;
   const replaces = regenerate && history.at(-1)?.senderType === "agent" ? row.lastAgentId : null;
   if (regenerate) history = history.slice(0, history.lastIndexOf(lastUser!));
+  const memoryMessages = row.memoryMessages ?? BASE_PERKS.memoryMessages;
   return {
     session,
     userId: row.userId,
@@ -389,7 +401,8 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
       },
       // Streaming is off when the model or the agent says so (spec: is_stream, document.details.isStream).
       model: { ...model, isStream: model.isStream && row.agentStreams },
-      history: history.slice(-HISTORY_LIMIT),
+      history: history.slice(-memoryMessages),
+      memoryMessages,
       text,
       files,
       lorebook: parseCharacterBook(row.characterBook),
@@ -475,6 +488,7 @@ async function startReply({ ask }: PreparedReply) {
     model: { systemInstruction: ask.model.systemInstruction, messageInstruction: ask.model.messageInstruction, contextTokens: ask.model.contextTokens },
     userName: ask.userName,
     history: ask.history,
+    memoryMessages: ask.memoryMessages,
     userMessage: await promptContentWithAttachments(ask.text, ask.files, { readsImages: ask.model.acceptsImages }),
     lorebook: ask.lorebook,
     card: ask.card,

@@ -18,6 +18,7 @@ import { escapeLike, isUuid } from "~/modules/db/sql.server";
 import { visibleCharacter } from "~/modules/catalogue/submissions.server";
 import { prisma } from "~/modules/db/db.server";
 import { InvalidInputError, NotFoundError } from "~/modules/http/errors.server";
+import { planPerksOf } from "~/modules/payments/plan-perks.server";
 import { signedUrl } from "~/modules/storage/storage.server";
 import { attachmentViews, removeUnusedAttachments } from "./attachments.server";
 import { greetingsFor } from "./greeting.server";
@@ -79,9 +80,9 @@ export async function startChat(userId: string, characterId: string): Promise<st
     { maxWait: 10_000, timeout: 15_000 },
   );
   if (started.agent) {
-    const person = await prisma().user.findUnique({ where: { id: userId }, select: { name: true, email: true } });
+    const [person, perks] = await Promise.all([prisma().user.findUnique({ where: { id: userId }, select: { name: true, email: true } }), planPerksOf(userId)]);
     // A character's alternate greetings are the greeting's other versions: the person may switch before answering.
-    const alternatives = await greetingsFor(character, personaName(person));
+    const alternatives = await greetingsFor(character, personaName(person), perks);
     const session = { id: started.sessionId, agentId: started.agent.id, characterId, agentName: started.agent.name, agentAvatar: started.agent.avatarUrl };
     await saveMessage(session, userId, { senderType: "agent", message: alternatives[0]!, alternatives });
   }

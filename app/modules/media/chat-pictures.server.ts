@@ -3,10 +3,11 @@ import { chatMessageDocumentSchema, type ChatMessageDocumentInput } from "~/lib/
 import { parseModelSettings } from "~/lib/documents/model-settings";
 import { mediaJobTexts } from "~/lib/media-jobs";
 import { isPlatformConfigured } from "~/modules/config/env.server";
-import { customModelMap, listPublishedModels } from "~/modules/chat/model-choice.server";
+import { customModelMap, listPublishedModels, type ModelAccess } from "~/modules/chat/model-choice.server";
 import { getOwnSession } from "~/modules/chat/sessions.server";
 import { prisma } from "~/modules/db/db.server";
 import { AppError, InvalidInputError } from "~/modules/http/errors.server";
+import { planPerksOf } from "~/modules/payments/plan-perks.server";
 import type { Runner } from "~/modules/tokens/ledger.server";
 import { chatMessageNotifySql } from "./events.server";
 import { startGeneration, type StartedGeneration } from "./generation.server";
@@ -39,9 +40,11 @@ async function agentLook(sessionId: string): Promise<AgentLook> {
   return row!;
 }
 
-/** The agent's chosen model for the type (custom_models), else the heaviest published one of that type that can be called. */
-export async function pictureModelFor(customModels: unknown, type: ChatPictureMode) {
-  const usable = (await listPublishedModels()).filter((model) => model.modelType === type && (isPlatformConfigured(model.aiPlatform) || Boolean(model.apiKey)));
+/** The agent's chosen model for the type (custom_models), else the heaviest published one of that type that can be called, of those `access` allows. */
+export async function pictureModelFor(customModels: unknown, type: ChatPictureMode, access: ModelAccess) {
+  const usable = (await listPublishedModels(access)).filter(
+    (model) => model.modelType === type && (isPlatformConfigured(model.aiPlatform) || Boolean(model.apiKey)),
+  );
   const chosen = customModelMap(customModels)[type];
   return usable.find((model) => model.chatModel === chosen) ?? usable[0] ?? null;
 }
@@ -87,7 +90,7 @@ export async function requestPictureInChat(
   const request = text.trim();
   if (!request) throw new InvalidInputError(mediaJobTexts.emptyPrompt, { message: mediaJobTexts.emptyPrompt });
   const look = await agentLook(session.id);
-  const model = await pictureModelFor(look.customModels, mode);
+  const model = await pictureModelFor(look.customModels, mode, await planPerksOf(userId));
   if (!model) throw new NoPictureModelError();
   const userMessageId = randomUUID();
   const agentMessageId = randomUUID();

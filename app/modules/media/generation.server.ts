@@ -8,6 +8,8 @@ import { env } from "~/modules/config/env.server";
 import { prisma } from "~/modules/db/db.server";
 import { isUuid } from "~/modules/db/sql.server";
 import { AppError, InvalidInputError, NotFoundError } from "~/modules/http/errors.server";
+import type { ModelAccess } from "~/modules/chat/model-choice.server";
+import { planPerksOf } from "~/modules/payments/plan-perks.server";
 import { outOfTokensOffer } from "~/modules/tokens/free-tokens.server";
 import { getBalance, InsufficientTokensError, type Runner } from "~/modules/tokens/ledger.server";
 import { holdReservation, releaseReservation } from "~/modules/tokens/reservations.server";
@@ -48,10 +50,13 @@ export type StartedGeneration = { jobId: string; requestId: string; costTokens: 
 
 type MediaModel = NonNullable<Awaited<ReturnType<typeof findMediaModel>>>;
 
-/** A published image, video, audio or music model, by id or name. */
-export async function findMediaModel(modelId: string) {
+/**
+ * A published image, video, audio or music model, by id or name, that `access` allows: an
+ * early-access model is unknown to a person whose plan lacks early access (docs/plans.md).
+ */
+export async function findMediaModel(modelId: string, access: ModelAccess) {
   const where = isUuid(modelId) ? { id: modelId } : { chatModel: modelId };
-  const model = await prisma().chatModel.findFirst({ where: { ...where, isPublished: true } });
+  const model = await prisma().chatModel.findFirst({ where: { ...where, isPublished: true, ...(access.earlyAccess ? {} : { earlyAccess: false }) } });
   return model && (MEDIA_TYPES as readonly string[]).includes(model.modelType) ? model : null;
 }
 
@@ -63,7 +68,7 @@ function connectionOf(model: MediaModel) {
 async function prepareGeneration(input: StartGenerationInput) {
   const prompt = input.prompt.trim();
   if (!prompt && !input.sourceUploadId) throw new InvalidInputError(mediaJobTexts.emptyPrompt, { prompt: mediaJobTexts.emptyPrompt });
-  const model = await findMediaModel(input.modelId);
+  const model = await findMediaModel(input.modelId, await planPerksOf(input.userId));
   if (!model) throw new InvalidInputError(mediaJobTexts.noModel, { model: mediaJobTexts.noModel });
   try {
     mediaProviderFor(connectionOf(model));

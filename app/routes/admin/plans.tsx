@@ -3,7 +3,7 @@ import { Link, Outlet } from "react-router";
 import { DeleteLink } from "~/components/admin/confirm-delete";
 import { ListHeader } from "~/components/admin/list-header";
 import { PaymentsOffNotice } from "~/components/admin/payments-off-notice";
-import { PlanFeatureList } from "~/components/plan-features";
+import { PlanPerkList } from "~/components/plan-perks";
 import { formatDate } from "~/lib/dates";
 import { formatUsd } from "~/lib/tokens";
 import { listPlansForAdmin, planStatistics } from "~/modules/admin/plans.server";
@@ -60,7 +60,7 @@ export default function AdminPlans({ loaderData }: Route.ComponentProps) {
               <span className="text-sm text-muted"> / {plan.interval === "yearly" ? "year" : "month"}</span>
             </p>
             {plan.description ? <p className="text-sm text-muted">{plan.description}</p> : null}
-            <PlanFeatureList features={plan.features} className="flex flex-col gap-1.5 text-sm" />
+            <PlanPerkList perks={plan.perks} className="flex flex-col gap-1.5 text-sm" />
             <p className="mt-auto text-xs text-faint">Updated {formatDate(plan.updatedAt)}</p>
           </li>
         ))}
