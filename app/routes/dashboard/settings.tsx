@@ -1,10 +1,14 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { Avatar } from "~/components/ui/avatar";
 import { FormAlert, FormField } from "~/components/ui/form";
+import { accountTexts } from "~/lib/account";
+import { authTexts, fieldErrors, PASSWORD_MIN } from "~/lib/auth-forms";
+import { changePasswordSchema } from "~/lib/auth-schemas";
 import { replaceAvatar, updateDisplayName } from "~/modules/account/profile.server";
 import { countOtherLoginSessions, endOtherLoginSessions, requireUser, type CurrentUser } from "~/modules/auth/login-session.server";
-import { redirectWithToast } from "~/modules/http/errors.server";
+import { changeOwnPassword, hasPassword } from "~/modules/auth/password-change.server";
+import { isAppError, redirectWithToast } from "~/modules/http/errors.server";
 import { readFormWithin } from "~/modules/http/form.server";
 import { IMAGE_MAX_BYTES, ImageRejectedError } from "~/modules/storage/images.server";
 import { RateLimitedError } from "~/modules/security/rate-limit.server";
@@ -16,7 +20,8 @@ export function meta() {
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
-  return { email: user.email, name: user.name ?? "", avatarUrl: user.avatarUrl, otherDevices: await countOtherLoginSessions(user) };
+  const [otherDevices, withPassword] = await Promise.all([countOtherLoginSessions(user), hasPassword(user.id)]);
+  return { email: user.email, name: user.name ?? "", avatarUrl: user.avatarUrl, otherDevices, hasPassword: withPassword };
 }
 
 const SETTINGS = "/dashboard/settings";
@@ -32,6 +37,8 @@ export async function action({ request, url }: Route.ActionArgs) {
       return saveName(user, form);
     case "avatar":
       return uploadAvatar(user, form);
+    case "change-password":
+      return changePassword(user, form);
     case "sign-out-others":
       await endOtherLoginSessions(user);
       return redirectWithToast(SETTINGS, "signed-out-others");
@@ -45,6 +52,26 @@ async function saveName(user: CurrentUser, form: FormData) {
   if (!parsed.success) return data({ intent: "profile", error: parsed.error.issues[0].message }, { status: 400 });
   await updateDisplayName(user.id, parsed.data.name);
   return redirectWithToast(SETTINGS, "profile-updated");
+}
+
+async function changePassword(user: CurrentUser, form: FormData) {
+  const parsed = changePasswordSchema.safeParse({
+    currentPassword: form.get("currentPassword"),
+    newPassword: form.get("newPassword"),
+    confirmPassword: form.get("confirmPassword") ?? "",
+  });
+  if (!parsed.success) {
+    const fields = fieldErrors(parsed.error);
+    return data({ intent: "password", error: Object.values(fields)[0] ?? authTexts.fallback, fields }, { status: 400 });
+  }
+  try {
+    await changeOwnPassword(user, parsed.data);
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    const fields = (error.details.fields as Record<string, string> | undefined) ?? {};
+    return data({ intent: "password", error: error.message, fields }, { status: error.status, headers: error.headers });
+  }
+  return redirectWithToast(SETTINGS, "password-changed");
 }
 
 async function uploadAvatar(user: CurrentUser, form: FormData) {
@@ -62,6 +89,8 @@ async function uploadAvatar(user: CurrentUser, form: FormData) {
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
   const errorFor = (intent: string) => (actionData?.intent === intent ? actionData.error : undefined);
+  const passwordFields = actionData?.intent === "password" && "fields" in actionData ? (actionData.fields as Record<string, string | undefined>) : {};
+  const passwordError = errorFor("password") && Object.keys(passwordFields).length === 0 ? errorFor("password") : undefined;
   return (
     <div className="flex max-w-xl flex-col gap-6">
       <h1 className="text-2xl font-bold">Settings</h1>
@@ -114,6 +143,77 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           Sign out of all other devices
         </button>
       </Form>
+
+      <section className="card flex flex-col gap-4 p-5" aria-labelledby="password-heading">
+        <h2 id="password-heading" className="font-semibold">
+          Change password
+        </h2>
+        {loaderData.hasPassword ? (
+          <Form method="post" className="flex flex-col gap-4" noValidate>
+            <input type="hidden" name="intent" value="change-password" />
+            {passwordError ? <FormAlert tone="error">{passwordError}</FormAlert> : null}
+            <FormField
+              label="Current password"
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              required
+              error={passwordFields.currentPassword}
+            />
+            <FormField
+              label="New password"
+              name="newPassword"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={PASSWORD_MIN}
+              hint={authTexts.passwordTooShort}
+              error={passwordFields.newPassword}
+            />
+            <FormField
+              label="Confirm new password"
+              name="confirmPassword"
+              type="password"
+              autoComplete="new-password"
+              required
+              error={passwordFields.confirmPassword}
+            />
+            <p className="text-xs text-faint">Your other devices are signed out; this one stays signed in.</p>
+            <button type="submit" className="btn-primary self-start" disabled={busy}>
+              Change password
+            </button>
+          </Form>
+        ) : (
+          <p className="text-sm text-muted">
+            {accountTexts.noPassword} <Link to="/forgot-password">Forgot password</Link>
+          </p>
+        )}
+      </section>
+
+      <section className="card flex flex-col gap-3 p-5" aria-labelledby="data-heading">
+        <h2 id="data-heading" className="font-semibold">
+          Your data
+        </h2>
+        <p className="text-sm text-muted">
+          One zip file with your profile, chats and their messages, the characters you made, your tickets, and the media you generated and uploaded.
+        </p>
+        {/* A file, not a page: the browser downloads it, with or without JavaScript. */}
+        <a href="/dashboard/settings/data" download className="btn-secondary self-start">
+          Download my data
+        </a>
+      </section>
+
+      <section className="card flex flex-col gap-3 border-danger/40 p-5" aria-labelledby="delete-heading">
+        <h2 id="delete-heading" className="font-semibold text-danger">
+          Delete account
+        </h2>
+        <p className="text-sm text-muted">
+          Deletes your chats, media, uploads, favorites, tickets and unpublished characters, and signs you out everywhere. It cannot be undone.
+        </p>
+        <Link to="/dashboard/settings/delete" className="btn-secondary self-start text-danger">
+          Delete my account…
+        </Link>
+      </section>
     </div>
   );
 }
