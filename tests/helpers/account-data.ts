@@ -87,7 +87,9 @@ export async function personWithEverything(email: string, password: string, char
 
   const ticket = await createTicket({ id: userId, email, name: user.name }, { topic: "Billing question", message: "Where is my receipt?" });
   const staff = await prisma().user.create({ data: { email: `staff.${randomUUID()}@example.com`, role: "admin", status: "active" } });
-  await prisma().ticketReply.create({ data: { ticketId: ticket.id, replyUserId: staff.id, message: "It is on its way.", fromStaff: true } });
+  await prisma().ticketReply.create({
+    data: { ticketId: ticket.id, replyUserId: staff.id, message: "It is on its way.", fromStaff: true, createdAt: new Date(Date.now() - 1000) },
+  });
   await prisma().ticketReply.create({ data: { ticketId: ticket.id, replyUserId: userId, message: "Thank you!" } });
 
   const avatar = publicUrl("avatars", await putObject("avatars", `${userId}/me.webp`, await png("#777777"), "image/webp"));
