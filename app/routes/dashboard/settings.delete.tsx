@@ -81,7 +81,8 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
               error={fieldError}
             />
           )}
-          <div className="flex flex-wrap justify-end gap-2">
+          {/* On a narrow screen the two buttons stack, the one that deletes first. */}
+          <div className="flex flex-col-reverse gap-2 @md:flex-row @md:justify-end">
             <Link to="/dashboard/settings" className="btn-secondary">
               Cancel
             </Link>
