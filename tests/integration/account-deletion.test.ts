@@ -1,26 +1,24 @@
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { accountTexts, DELETED_ACCOUNT_LABEL } from "~/lib/account";
 import { adminUserTexts, deletedEmailFor } from "~/lib/admin-users";
 import { getCharacterInfo } from "~/modules/admin/characters.server";
 import { getCurrentUser } from "~/modules/auth/login-session.server";
+import { env } from "~/modules/config/env.server";
 import { prisma } from "~/modules/db/db.server";
-import { clearLimit } from "~/modules/security/rate-limit.server";
-import type { StorageDriver } from "~/modules/storage/drivers.server";
-import { localDiskDriver } from "~/modules/storage/drivers.server";
+import { localDiskDriver, type StorageDriver } from "~/modules/storage/drivers.server";
 import { contentTypeForPath } from "~/modules/storage/paths";
 import { removeScheduledFiles } from "~/modules/storage/removals.server";
 import { getObject, signedUrl, useStorageDriverForTests } from "~/modules/storage/storage.server";
 import { action as adminDeleteAction } from "~/routes/admin/users.$id.delete";
 import { action as deleteAction, loader as deleteLoader } from "~/routes/dashboard/settings.delete";
+import { action as subscriptionAction } from "~/routes/dashboard/subscription";
 import type { FakeStripe } from "../fakes/stripe-server";
 import { ledgerMismatches, personWithEverything, storedFilesOf } from "../helpers/account-data";
 import { confirmedAccount } from "../helpers/accounts";
 import { postForm, signedInAccount } from "../helpers/admin-users";
 import { callRoute, checkoutSessionIdOf, paymentsWithFakeStripe, postWebhook, signedInCookie } from "../helpers/payments";
 import { statusOfStoredLink } from "../helpers/stored-links";
-import { action as subscriptionAction } from "~/routes/dashboard/subscription";
-import path from "node:path";
-import { env } from "~/modules/config/env.server";
 
 let payments: Awaited<ReturnType<typeof paymentsWithFakeStripe>>;
 let fake: FakeStripe;
@@ -133,7 +131,6 @@ describe("deleting one's own account from Settings", () => {
     for (let attempt = 0; attempt < 10; attempt += 1) expect(await deleteOwn(cookie, `guess ${attempt}`)).toMatchObject({ init: { status: 400 } });
     expect(await deleteOwn(cookie, PASSWORD)).toMatchObject({ init: { status: 429 }, data: { error: expect.stringContaining("Too many wrong passwords") } });
     expect((await prisma().user.findUniqueOrThrow({ where: { id: person.id } })).status).toBe("active");
-    await clearLimit(`password-check:user:${person.id}`);
   });
 
   test("an account without a password (Google sign-in) confirms by typing its e-mail address", async () => {
@@ -143,6 +140,16 @@ describe("deleting one's own account from Settings", () => {
     expect(await deleteOwn(cookie, "someone@example.com")).toMatchObject({ init: { status: 400 }, data: { error: accountTexts.emailMismatch } });
     expect(((await deleteOwn(cookie, " Google.Only@example.com ")) as Response).headers.get("location")).toBe("/?toast=account-deleted");
     expect((await prisma().user.findUniqueOrThrow({ where: { id: person.id } })).email).toBe(deletedEmailFor(person.id));
+  });
+
+  test("the same deletion sent twice at once succeeds once; the other is told the account is already deleted", async () => {
+    const erin = await personWithEverything("erin.twice@example.com", PASSWORD, characterId);
+    const answers = await Promise.all(erin.cookies.map((cookie) => deleteOwn(cookie, PASSWORD)));
+    const statuses = answers.map((answer) => (answer instanceof Response ? answer.status : (answer as { init: { status: number } }).init.status));
+    expect(statuses.sort()).toEqual([302, 400]);
+    expect(answers.find((answer) => !(answer instanceof Response))).toMatchObject({ data: { error: adminUserTexts.deletedAccount } });
+    expect(await rowsOf(erin.userId)).toEqual(none);
+    expect(await ledgerMismatches()).toEqual([]);
   });
 
   test("an admin cannot delete their own account from Settings", async () => {

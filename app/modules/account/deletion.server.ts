@@ -94,6 +94,8 @@ export async function eraseAccount(userId: string, { adminRefusal, alsoInTransac
  */
 export async function deleteOwnAccount(userId: string, confirmation: string) {
   const account = await prisma().user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, passwordHash: true } });
+  // A second request of the same deletion, which found the account already gone: said as it is.
+  if (isDeletedEmail(account.email)) throw new InvalidInputError(adminUserTexts.deletedAccount);
   if (account.passwordHash) {
     if (!confirmation) throw new InvalidInputError(accountTexts.passwordRequired, { confirmation: accountTexts.passwordRequired });
     await confirmOwnPassword(userId, confirmation, "confirmation");
