@@ -2,8 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { Avatar } from "~/components/ui/avatar";
 import { FormAlert, FormField } from "~/components/ui/form";
-import { accountTexts } from "~/lib/account";
-import { authTexts, fieldErrors, PASSWORD_MIN } from "~/lib/auth-forms";
+import { authTexts, fieldErrors } from "~/lib/auth-forms";
 import { changePasswordSchema } from "~/lib/auth-schemas";
 import { replaceAvatar, updateDisplayName } from "~/modules/account/profile.server";
 import { countOtherLoginSessions, endOtherLoginSessions, requireUser, type CurrentUser } from "~/modules/auth/login-session.server";
@@ -12,6 +11,7 @@ import { isAppError, redirectWithToast } from "~/modules/http/errors.server";
 import { readFormWithin } from "~/modules/http/form.server";
 import { IMAGE_MAX_BYTES, ImageRejectedError } from "~/modules/storage/images.server";
 import { RateLimitedError } from "~/modules/security/rate-limit.server";
+import { ChangePasswordSection } from "./+settings/change-password";
 import type { Route } from "./+types/settings";
 
 export function meta() {
@@ -89,8 +89,6 @@ async function uploadAvatar(user: CurrentUser, form: FormData) {
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
   const errorFor = (intent: string) => (actionData?.intent === intent ? actionData.error : undefined);
-  const passwordFields = actionData?.intent === "password" && "fields" in actionData ? (actionData.fields as Record<string, string | undefined>) : {};
-  const passwordError = errorFor("password") && Object.keys(passwordFields).length === 0 ? errorFor("password") : undefined;
   return (
     <div className="flex max-w-xl flex-col gap-6">
       <h1 className="text-2xl font-bold">Settings</h1>
@@ -144,51 +142,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </button>
       </Form>
 
-      <section className="card flex flex-col gap-4 p-5" aria-labelledby="password-heading">
-        <h2 id="password-heading" className="font-semibold">
-          Change password
-        </h2>
-        {loaderData.hasPassword ? (
-          <Form method="post" className="flex flex-col gap-4" noValidate>
-            <input type="hidden" name="intent" value="change-password" />
-            {passwordError ? <FormAlert tone="error">{passwordError}</FormAlert> : null}
-            <FormField
-              label="Current password"
-              name="currentPassword"
-              type="password"
-              autoComplete="current-password"
-              required
-              error={passwordFields.currentPassword}
-            />
-            <FormField
-              label="New password"
-              name="newPassword"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={PASSWORD_MIN}
-              hint={authTexts.passwordTooShort}
-              error={passwordFields.newPassword}
-            />
-            <FormField
-              label="Confirm new password"
-              name="confirmPassword"
-              type="password"
-              autoComplete="new-password"
-              required
-              error={passwordFields.confirmPassword}
-            />
-            <p className="text-xs text-faint">Your other devices are signed out; this one stays signed in.</p>
-            <button type="submit" className="btn-primary self-start" disabled={busy}>
-              Change password
-            </button>
-          </Form>
-        ) : (
-          <p className="text-sm text-muted">
-            {accountTexts.noPassword} <Link to="/forgot-password">Forgot password</Link>
-          </p>
-        )}
-      </section>
+      <ChangePasswordSection hasPassword={loaderData.hasPassword} refusal={actionData?.intent === "password" ? actionData : undefined} busy={busy} />
 
       <section className="card flex flex-col gap-3 p-5" aria-labelledby="data-heading">
         <h2 id="data-heading" className="font-semibold">
