@@ -72,3 +72,13 @@ export const OUT_OF_TOKENS = {
     "on-desktop": { email: "out.of.tokens.on.desktop@example.com", chatId: "0a7e0000-0000-4000-8000-000000000004" },
   },
 };
+
+/**
+ * The account-deletion journey's people (account-deletion.spec.ts), each with something of every
+ * kind, made on that journey's own server: one deletes with JavaScript, one without.
+ */
+export const ACCOUNT_DELETION = {
+  password: "delete me please",
+  withScript: "leaving.js@example.com",
+  withoutScript: "leaving.nojs@example.com",
+};

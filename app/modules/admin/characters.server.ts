@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Prisma } from "~/generated/prisma/client";
+import { creatorLabel } from "~/lib/admin-users";
 import { parseCharacterDetails } from "~/lib/documents/character-details";
 import { parsePromptGuide } from "~/lib/documents/prompt-guide";
 import { promptGuideSections } from "~/lib/prompt-guide";
@@ -61,7 +62,10 @@ const HIDDEN_DETAILS = new Set(["tags", "chat_model", "image_model", "voice", "r
 
 export async function getCharacterInfo(characterId: string) {
   const character = isUuid(characterId)
-    ? await prisma().character.findUnique({ where: { id: characterId }, include: { category: { select: { name: true } } } })
+    ? await prisma().character.findUnique({
+        where: { id: characterId },
+        include: { category: { select: { name: true } }, createdBy: { select: { email: true } } },
+      })
     : null;
   if (!character) throw new NotFoundError();
   const details = Object.entries(parseCharacterDetails(character.details).texts).filter(([name]) => !HIDDEN_DETAILS.has(name));
@@ -72,6 +76,8 @@ export async function getCharacterInfo(characterId: string) {
     avatarUrl: character.avatarUrl,
     categoryName: character.category?.name ?? null,
     createdAt: character.createdAt,
+    /** Who made it, when a person did (the admins' own have none); a deleted account is named so. */
+    createdBy: character.createdBy ? creatorLabel(character.createdBy.email) : null,
     welcomeMessage: character.welcomeMessage,
     personality: character.personality,
     scenario: character.scenario,

@@ -2,8 +2,10 @@ import type Stripe from "stripe";
 import type { Plan } from "~/generated/prisma/client";
 import { planPerkLines } from "~/lib/plans";
 import { formatTokens } from "~/lib/tokens";
+import { isPaymentsConfigured } from "~/modules/config/env.server";
 import { prisma } from "~/modules/db/db.server";
 import { AppError } from "~/modules/http/errors.server";
+import { logger } from "~/modules/logging/logger.server";
 import { credit } from "~/modules/tokens/ledger.server";
 import { checkoutReturnUrls, countCheckoutStart } from "./checkout.server";
 import { stripe } from "./stripe.server";
@@ -255,6 +257,22 @@ export async function toggleCancelAtPeriodEnd(userId: string) {
   const row = await liveSubscription(userId);
   const updated = await stripe().subscriptions.update(row.stripeSubscriptionId, { cancel_at_period_end: !row.cancelAtPeriodEnd });
   return recordSubscription(updated);
+}
+
+/**
+ * Ends the person's live subscription at once, not at the period's end (their account is being
+ * deleted): at Stripe first, so that nothing more is charged, then the row. A subscription Stripe
+ * does not know of (payments off, or a row without a Stripe id) ends on the row alone.
+ */
+export async function endSubscriptionNow(userId: string) {
+  const row = await prisma().subscription.findUnique({ where: { userId } });
+  if (!row || !isLive(row)) return;
+  if (row.stripeSubscriptionId && isPaymentsConfigured()) {
+    await recordSubscription(await stripe().subscriptions.cancel(row.stripeSubscriptionId));
+    return;
+  }
+  if (row.stripeSubscriptionId) logger.warn({ userId }, "payments are off: a subscription ends on this side only");
+  await prisma().subscription.update({ where: { userId }, data: { status: "canceled", cancelAtPeriodEnd: false } });
 }
 
 /** Moves a live subscription to another paid plan's price, prorated by Stripe. */

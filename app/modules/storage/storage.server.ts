@@ -43,6 +43,14 @@ export async function removeObject(bucket: BucketName, rawPath: string) {
   await storageDriver().remove(bucket, cleanStoragePath(rawPath));
 }
 
+/** Copies an object within its bucket; false when there is none at `from`. */
+export async function copyObject(bucket: BucketName, from: string, to: string) {
+  const object = await getObject(bucket, from);
+  if (!object) return false;
+  await putObject(bucket, to, object.body, object.contentType);
+  return true;
+}
+
 /** The bytes and files stored under a folder of a bucket (a person's chat attachments: `chats`, their id). */
 export async function folderUsage(bucket: BucketName, rawFolder: string): Promise<FolderUsage> {
   const entries = await listObjects(bucket, rawFolder);
