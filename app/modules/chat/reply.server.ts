@@ -1,12 +1,13 @@
 import { Prisma } from "~/generated/prisma/client";
 import { isImageAttachment } from "~/lib/attachments";
 import { chatTexts, MESSAGE_MAX_CHARS, type ChatMessageView } from "~/lib/chat";
+import { chatModeTexts } from "~/lib/chat-modes";
 import { parseCharacterBook, type CharacterBook } from "~/lib/documents/character-book";
 import { personaName } from "~/lib/macros";
 import { buildChatPrompt, HISTORY_LIMIT, type PromptAgent, type PromptCard } from "~/modules/ai/prompt.server";
 import { ProviderAbortedError, ProviderError, ProviderTimeoutError } from "~/modules/ai/providers/errors.server";
 import { chatProviderFor } from "~/modules/ai/providers/registry.server";
-import type { ModelConnection } from "~/modules/ai/providers/types";
+import type { ChatPart, ModelConnection } from "~/modules/ai/providers/types";
 import { keepLoginSessionAlive, liveLoginSessionSql } from "~/modules/auth/login-session.server";
 import { isUuid } from "~/modules/db/sql.server";
 import { KEEP_PREPARED } from "~/modules/db/database.server";
@@ -19,6 +20,7 @@ import { InsufficientTokensError, reservationCtes, toBalance } from "~/modules/t
 import { charge, refund, withReservation, type PaidOutcome } from "~/modules/tokens/reservations.server";
 import { AttachmentRejected, attachmentPaths, attachmentPathsOf, foreignAttachment, promptContentWithAttachments } from "./attachments.server";
 import { agentStreamsSql, agentTemperatureSql } from "./agent-settings.server";
+import { lastPictureInChat, picturePromptPart, type ChatPicture } from "./last-picture.server";
 import { chatModelChoiceSql, lastAskHasImagesSql, usableChatModels } from "./model-choice.server";
 import { publishChatEvent } from "./realtime.server";
 import { stoppedReplyCost } from "./reply-price.server";
@@ -41,6 +43,12 @@ export class MessageTooLargeError extends AppError {
 export class NoChatModelError extends AppError {
   constructor() {
     super("no-chat-model", 503, chatTexts.replyAgentFailed);
+  }
+}
+/** Vision: no published chat model that reads pictures can be called (503). */
+export class NoVisionModelError extends AppError {
+  constructor() {
+    super("no-vision-model", 503, chatModeTexts.noVisionModel);
   }
 }
 /** The request's login session is missing, expired or of a disabled account (401; a `userId` requester is already signed in). */
@@ -104,6 +112,8 @@ export type PreparedReply = {
   replaces: string | null;
   /** Until when this reply holds its chat (REPLY_HOLD_SECONDS); ending the reply lets the chat go. */
   replyUntil: Date;
+  /** The mode the ask and its reply are saved in (message_type); null: chat. */
+  mode: ReplyMode | null;
   model: { name: string; platform: string; modelId: string };
   /**
    * What the model is asked. Its attachments are read and its provider chosen when the reply
@@ -122,6 +132,8 @@ export type PreparedReply = {
     history: HistoryEntry[];
     text: string;
     files: string[];
+    /** Vision without an attached picture: the chat's last picture, shown to the model with the text. */
+    picture: ChatPicture | null;
     lorebook: CharacterBook | null;
     card: PromptCard;
     /** Who the person is to the character: `{{user}}` in its texts. */
@@ -132,8 +144,16 @@ export type PreparedReply = {
 export type ReplyOutcome =
   { status: "complete"; message: ChatMessageView } | { status: "stopped"; message: ChatMessageView | null } | { status: "failed"; error: string };
 
-/** A message to answer (text and attachment paths, as readMessage gives them), or the last one again. */
-export type ReplyInput = { text: string; attachments?: string[] } | { regenerate: true };
+/**
+ * Modes answered by a chat reply besides chat itself (decision 034): vision (a model that reads
+ * pictures answers about the attached or the chat's last picture) and voice (the reply becomes a
+ * voice note). Their asks and replies are saved in that mode, so they stay out of the history a
+ * chat reply sends (spec: the last chat-mode messages).
+ */
+export type ReplyMode = "vision" | "voice";
+
+/** A message to answer (text and attachment paths, as readMessage gives them, and its mode), or the last one again. */
+export type ReplyInput = { text: string; attachments?: string[]; mode?: ReplyMode } | { regenerate: true };
 
 /** Who asks: a login session (the streaming route, whose sign-in is read in the same statement) or a person already signed in. */
 export type Requester = { loginSessionId: string } | { userId: string };
@@ -205,6 +225,17 @@ export function readMessage(form: FormData, filesInForm = 0) {
 }
 
 /**
+ * The mode of a send answered by a streamed reply: chat (none given) or vision. A picture, video
+ * or voice-note request is posted to the chat page instead; it, or any other value, is refused (400).
+ */
+export function readReplyMode(form: FormData): Extract<ReplyMode, "vision"> | undefined {
+  const mode = form.get("mode");
+  if (mode === null || mode === "" || mode === "chat") return undefined;
+  if (mode === "vision") return mode;
+  throw new ChatInputError(chatModeTexts.notStreamed);
+}
+
+/**
  * Everything before the model is called, in one statement (the first token waits for it, and a
  * database round trip is the largest part of that wait): who asks, their session with its agent
  * and recent history, the model that answers (chatModelChoiceSql), its cost reserved and the
@@ -254,11 +285,22 @@ async function openingStatement(statement: Prisma.Sql) {
 async function openReply(requester: Requester, sessionId: string, input: ReplyInput): Promise<PreparedReply> {
   const regenerate = "regenerate" in input;
   const attachments = regenerate ? [] : (input.attachments ?? []);
-  const usable = await usableChatModels();
+  const mode = regenerate ? null : (input.mode ?? null);
+  const vision = mode === "vision";
+  const attachedPicture = attachments.some(isImageAttachment);
+  // Read before the statement, and used only once it has found the session to be the requester's.
+  const picture = vision && !attachedPicture ? await lastPictureInChat(sessionId) : null;
+  const nothingToSee = vision && !attachedPicture && !picture;
+  const usable = (await usableChatModels()).filter((model) => !vision || model.acceptsImages);
   const uploadedFiles = attachments.map((path) => ({ path, name: path.split("/").pop() }));
   const userEntry: NewMessage | null = regenerate
     ? null
-    : { senderType: "user", message: input.text, document: uploadedFiles.length ? { uploadedFiles, message: input.text } : {} };
+    : {
+        senderType: "user",
+        message: input.text,
+        ...(mode ? { messageType: mode } : {}),
+        document: { ...(uploadedFiles.length ? { uploadedFiles, message: input.text } : {}), ...(mode ? { mode } : {}) },
+      };
   // The same value wherever the statement writes or returns it (one now() per statement), to the column's milliseconds.
   const replyUntilSql = Prisma.sql`((now() AT TIME ZONE 'UTC') + make_interval(secs => ${REPLY_HOLD_SECONDS}))::timestamp(3)`;
   const me =
@@ -294,12 +336,12 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
         customModels: Prisma.sql`(SELECT custom_models FROM context)`,
         document: Prisma.sql`(SELECT document FROM context)`,
         characterChatModel: Prisma.sql`(SELECT character_chat_model FROM context)`,
-        needsImages: Prisma.sql`CASE WHEN ${regenerate} THEN ${lastAskHasImagesSql(Prisma.sql`(SELECT history FROM context)`)} ELSE ${attachments.some(isImageAttachment)} END`,
+        needsImages: Prisma.sql`CASE WHEN ${regenerate} THEN ${lastAskHasImagesSql(Prisma.sql`(SELECT history FROM context)`)} ELSE ${attachedPicture || vision} END`,
       })}
     ),
     payer AS (
       SELECT context.id AS session_id, context.user_id, context.name, choice.cost FROM context, choice
-      WHERE NOT context.busy AND NOT EXISTS (SELECT 1 FROM counted WHERE count > ${CHAT_REPLIES.limit})
+      WHERE NOT context.busy AND NOT ${nothingToSee} AND NOT EXISTS (SELECT 1 FROM counted WHERE count > ${CHAT_REPLIES.limit})
         AND NOT EXISTS (SELECT 1 FROM unnest(${attachments}::text[]) AS path WHERE NOT starts_with(path, context.user_id::text || '/'))
         AND (NOT ${regenerate} OR EXISTS (SELECT 1 FROM json_array_elements(context.history) AS entry WHERE entry ->> 'senderType' = 'user'))
     ),
@@ -347,11 +389,12 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
   if ((row.replyCount ?? 0) > CHAT_REPLIES.limit) throw new TooManyRepliesError(Math.max(1, row.retryAfterSeconds ?? 1));
   const foreign = foreignAttachment(row.userId, attachments);
   if (foreign) throw new ChatInputError(foreign.message);
+  if (nothingToSee) throw new ChatInputError(chatModeTexts.noPictureToSee);
   let history = row.history;
   const lastUser = history.findLast((message) => message.senderType === "user");
   if (regenerate && !lastUser) throw new ChatInputError(chatTexts.noMessageToAnswer);
   const model = usable.find((candidate) => candidate.chatModel === row.modelName);
-  if (!model) throw new NoChatModelError();
+  if (!model) throw vision ? new NoVisionModelError() : new NoChatModelError();
   if (model.costTokens > 0 && !row.reservationId) {
     const balance = toBalance({ free: row.balanceFree, purchased: row.balancePurchased });
     throw new InsufficientTokensError(
@@ -377,6 +420,7 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
     reservationId: row.reservationId,
     replaces,
     replyUntil: row.replyUntil!,
+    mode,
     model: { name: model.chatModel, platform: model.aiPlatform, modelId: model.modelId },
     ask: {
       agent: {
@@ -392,6 +436,7 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
       history: history.slice(-HISTORY_LIMIT),
       text,
       files,
+      picture,
       lorebook: parseCharacterBook(row.characterBook),
       card: { personality: row.personality, scenario: row.scenario, mesExample: row.mesExample, postHistoryInstructions: row.postHistoryInstructions },
       userName: personaName({ name: row.userName, email: row.userEmail }),
@@ -469,17 +514,29 @@ async function answer(
 }
 
 /** The prompt, with the attachments read, and the provider that answers it. */
-async function startReply({ ask }: PreparedReply) {
+async function startReply({ ask, mode }: PreparedReply) {
   const prompt = buildChatPrompt({
     agent: ask.agent,
     model: { systemInstruction: ask.model.systemInstruction, messageInstruction: ask.model.messageInstruction, contextTokens: ask.model.contextTokens },
     userName: ask.userName,
     history: ask.history,
-    userMessage: await promptContentWithAttachments(ask.text, ask.files, { readsImages: ask.model.acceptsImages }),
+    userMessage: await withPicture(await promptContentWithAttachments(ask.text, ask.files, { readsImages: ask.model.acceptsImages }), ask.picture),
     lorebook: ask.lorebook,
-    card: ask.card,
+    card: mode === "voice" ? { ...ask.card, postHistoryInstructions: joinLines(ask.card.postHistoryInstructions, VOICE_NOTE_INSTRUCTION) } : ask.card,
   });
   return { prompt, provider: chatProviderFor(ask.model) };
+}
+
+/** What a voice note's model is told after the conversation: its reply is spoken, so it reads as speech. */
+const VOICE_NOTE_INSTRUCTION = "Your reply will be spoken aloud as a voice note: answer in a few natural spoken sentences, without lists or formatting.";
+
+const joinLines = (...lines: (string | null | undefined)[]) => lines.filter((line) => line?.trim()).join("\n");
+
+/** Vision's picture (the chat's last one) after the person's words, as the picture an attachment would be. */
+async function withPicture(content: string | ChatPart[], picture: ChatPicture | null): Promise<string | ChatPart[]> {
+  const part = picture ? await picturePromptPart(picture) : null;
+  if (!part) return content;
+  return [...(typeof content === "string" ? [{ type: "text" as const, text: content }] : content), part];
 }
 
 /** A reply the person stopped: what arrived is kept, marked stopped, and charged for the share of a full reply it holds. */
@@ -511,7 +568,9 @@ async function saveReply(prepared: PreparedReply, text: string, { stopped = fals
       {
         senderType: "agent",
         message: text,
+        ...(prepared.mode ? { messageType: prepared.mode } : {}),
         document: {
+          ...(prepared.mode ? { mode: prepared.mode } : {}),
           ai_platform: prepared.model.platform,
           model_id: prepared.model.modelId,
           selectedModel: prepared.model.name,

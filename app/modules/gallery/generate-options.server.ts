@@ -2,16 +2,12 @@ import { parseModelSettings } from "~/lib/documents/model-settings";
 import type { GenerateModelView, ModelTypeView } from "~/lib/generate";
 import { listPublishedModels } from "~/modules/chat/model-choice.server";
 import { prisma } from "~/modules/db/db.server";
+import { takesSourceImage } from "~/modules/media/jobs.server";
 
 /** Media model types (not chat) that are active, by seq (spec section 7). */
 export async function activeMediaModelTypes(): Promise<ModelTypeView[]> {
   const types = await prisma().modelType.findMany({ where: { isActive: true, NOT: { name: "chat" } }, orderBy: [{ seq: "asc" }, { name: "asc" }] });
   return types.map((type) => ({ name: type.name, icon: type.icon }));
-}
-
-/** A model that starts from a picture: named so at its platform, or taking an image_url setting. */
-function takesSourceImage(modelId: string, settings: Record<string, unknown>) {
-  return /image-to-(image|video)|img2img|i2v|\/edit\b|redux/i.test(modelId) || "image_url" in settings;
 }
 
 /** Published models of the given type, by weight then name (spec section 7), as the page shows them. */
@@ -27,7 +23,7 @@ export async function publishedMediaModels(modelType: string): Promise<GenerateM
       costTokens: model.costTokens,
       costUnit: model.costUnit,
       settings,
-      takesSourceImage: takesSourceImage(model.modelId, settings),
+      takesSourceImage: takesSourceImage(model),
     };
   });
 }

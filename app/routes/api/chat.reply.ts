@@ -1,6 +1,6 @@
 import { chatTexts, MESSAGE_MAX_CHARS } from "~/lib/chat";
 import { loginSessionIdOf } from "~/modules/auth/login-session.server";
-import { MessageTooLargeError, NotSignedInError, prepareReply, readMessage, runReply, type ReplyOutcome } from "~/modules/chat/reply.server";
+import { MessageTooLargeError, NotSignedInError, prepareReply, readMessage, readReplyMode, runReply, type ReplyOutcome } from "~/modules/chat/reply.server";
 import { errorResponse } from "~/modules/http/errors.server";
 import { readFormWithin } from "~/modules/http/form.server";
 import { eventStream } from "~/modules/http/sse.server";
@@ -32,7 +32,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!loginSessionId) throw new NotSignedInError();
     const form = await readFormWithin(request, REPLY_FORM_MAX_BYTES);
     if (!form) throw new MessageTooLargeError();
-    const input = form.get("intent") === "regenerate" ? { regenerate: true as const } : readMessage(form);
+    const input = form.get("intent") === "regenerate" ? { regenerate: true as const } : { ...readMessage(form), mode: readReplyMode(form) };
     prepared = await prepareReply({ loginSessionId }, params.sessionId, input, { signal: request.signal });
   } catch (error) {
     return errorResponse(error);
