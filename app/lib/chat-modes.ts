@@ -20,8 +20,8 @@ export const MODE_HINTS: Record<ChatMode, string> = {
   image: "A picture of the character",
   design: "Redraws the attached or the last picture",
   video: "A video of the character",
-  vision: "Answers about the attached or the last picture",
-  voice: "The reply, spoken: its price and the sound's",
+  vision: "About the attached or the last picture",
+  voice: "The reply, spoken aloud",
 };
 
 /**
@@ -64,6 +64,7 @@ export const chatModeTexts = {
     `${REQUESTS[kind]} in chat are not included in the ${planName} plan. See the plans that include them on the Subscription page.`,
   notInPlanShort: (planName: string) => `Not included in the ${planName} plan`,
   seePlans: "See plans",
+  andTheReply: " + the reply",
   noPictureToRedraw: "There is no picture to redraw. Attach one, or send a picture in this chat first.",
   noPictureToSee: "There is no picture to look at. Attach one, or send a picture in this chat first.",
   noVisionModel: "No model that reads pictures can be used right now",

@@ -60,7 +60,8 @@ export function ModePicker({ modes, mode, onChange }: { modes: ModeOptions; mode
                     {choosable ? (
                       <>
                         <span className="block truncate">{MODE_HINTS[option]}</span>
-                        <span className="block truncate">{`${model.modelName} · ${price}`}</span>
+                        {/* A voice note is the reply and then its sound: both are paid. */}
+                        <span className="block truncate">{`${model.modelName} · ${price}${option === "voice" ? chatModeTexts.andTheReply : ""}`}</span>
                       </>
                     ) : (
                       chatModeTexts.notInPlanShort(model.notInPlan!)

@@ -15,7 +15,7 @@ import type { Route } from "./+types/chat.reply";
 const REPLY_FORM_MAX_BYTES = MESSAGE_MAX_CHARS * 9 + 16 * 1024;
 
 /**
- * POST a message (or `regenerate`), get the reply as Server-Sent Events: `user` (the saved
+ * POST a message (in chat or vision `mode`; decision 034) or `regenerate`, get the reply as Server-Sent Events: `user` (the saved
  * message; it may follow the first chunks), `message` (each chunk), then `complete` (the saved
  * reply) or `error` (the spec's text). Closing the request stops the model; what arrived so far
  * is kept. A refusal before anything is saved answers with its status and `{ error, code }` (402

@@ -374,7 +374,8 @@ export default function ChatSession({ loaderData, actionData, params }: Route.Co
           // The answer to the last message when it failed or never came (stopped before a word, or
           // the page reloaded after a failure); a reply's own › makes its new versions. A send the
           // server refused kept nothing to answer: its text is back in the composer instead.
-          canRegenerate={last !== undefined && !last.refused && answerable && !lastReply}
+          // Only a chat reply is asked again: a picture, a voice note or a vision answer is asked for anew in its mode.
+          canRegenerate={last !== undefined && last.messageType === "chat" && !last.refused && answerable && !lastReply}
           onSend={(text, attachments, sentMode) => {
             scroll.followOwnMessage();
             return chat.send(text, attachments, sentMode === "vision" ? "vision" : "chat");
