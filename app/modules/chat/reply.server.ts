@@ -7,7 +7,7 @@ import { personaName } from "~/lib/macros";
 import { buildChatPrompt, HISTORY_LIMIT, type PromptAgent, type PromptCard } from "~/modules/ai/prompt.server";
 import { ProviderAbortedError, ProviderError, ProviderTimeoutError } from "~/modules/ai/providers/errors.server";
 import { chatProviderFor } from "~/modules/ai/providers/registry.server";
-import type { ChatPart, ModelConnection } from "~/modules/ai/providers/types";
+import type { ModelConnection } from "~/modules/ai/providers/types";
 import { keepLoginSessionAlive, liveLoginSessionSql } from "~/modules/auth/login-session.server";
 import { isUuid } from "~/modules/db/sql.server";
 import { KEEP_PREPARED } from "~/modules/db/database.server";
@@ -20,9 +20,10 @@ import { InsufficientTokensError, reservationCtes, toBalance } from "~/modules/t
 import { charge, refund, withReservation, type PaidOutcome } from "~/modules/tokens/reservations.server";
 import { AttachmentRejected, attachmentPaths, attachmentPathsOf, foreignAttachment, promptContentWithAttachments } from "./attachments.server";
 import { agentStreamsSql, agentTemperatureSql } from "./agent-settings.server";
-import { lastPictureInChat, picturePromptPart, type ChatPicture } from "./last-picture.server";
+import { lastPictureInChat, type ChatPicture } from "./last-picture.server";
 import { chatModelChoiceSql, lastAskHasImagesSql, usableChatModels } from "./model-choice.server";
 import { publishChatEvent } from "./realtime.server";
+import { cardForMode, NoVisionModelError, withPicture, type ReplyMode } from "./reply-modes.server";
 import { stoppedReplyCost } from "./reply-price.server";
 import { ChatNotFoundError, messageCtes, saveMessage, savedMessageView, type NewMessage, type OwnSession } from "./sessions.server";
 
@@ -43,12 +44,6 @@ export class MessageTooLargeError extends AppError {
 export class NoChatModelError extends AppError {
   constructor() {
     super("no-chat-model", 503, chatTexts.replyAgentFailed);
-  }
-}
-/** Vision: no published chat model that reads pictures can be called (503). */
-export class NoVisionModelError extends AppError {
-  constructor() {
-    super("no-vision-model", 503, chatModeTexts.noVisionModel);
   }
 }
 /** The request's login session is missing, expired or of a disabled account (401; a `userId` requester is already signed in). */
@@ -144,14 +139,6 @@ export type PreparedReply = {
 export type ReplyOutcome =
   { status: "complete"; message: ChatMessageView } | { status: "stopped"; message: ChatMessageView | null } | { status: "failed"; error: string };
 
-/**
- * Modes answered by a chat reply besides chat itself (decision 034): vision (a model that reads
- * pictures answers about the attached or the chat's last picture) and voice (the reply becomes a
- * voice note). Their asks and replies are saved in that mode, so they stay out of the history a
- * chat reply sends (spec: the last chat-mode messages).
- */
-export type ReplyMode = "vision" | "voice";
-
 /** A message to answer (text and attachment paths, as readMessage gives them, and its mode), or the last one again. */
 export type ReplyInput = { text: string; attachments?: string[]; mode?: ReplyMode } | { regenerate: true };
 
@@ -222,17 +209,6 @@ export function readMessage(form: FormData, filesInForm = 0) {
   if (!text && attachments.length + filesInForm === 0) throw new ChatInputError(chatTexts.emptyMessage);
   if (text.length > MESSAGE_MAX_CHARS) throw new ChatInputError(chatTexts.messageTooLong);
   return { text, attachments };
-}
-
-/**
- * The mode of a send answered by a streamed reply: chat (none given) or vision. A picture, video
- * or voice-note request is posted to the chat page instead; it, or any other value, is refused (400).
- */
-export function readReplyMode(form: FormData): Extract<ReplyMode, "vision"> | undefined {
-  const mode = form.get("mode");
-  if (mode === null || mode === "" || mode === "chat") return undefined;
-  if (mode === "vision") return mode;
-  throw new ChatInputError(chatModeTexts.notStreamed);
 }
 
 /**
@@ -522,21 +498,9 @@ async function startReply({ ask, mode }: PreparedReply) {
     history: ask.history,
     userMessage: await withPicture(await promptContentWithAttachments(ask.text, ask.files, { readsImages: ask.model.acceptsImages }), ask.picture),
     lorebook: ask.lorebook,
-    card: mode === "voice" ? { ...ask.card, postHistoryInstructions: joinLines(ask.card.postHistoryInstructions, VOICE_NOTE_INSTRUCTION) } : ask.card,
+    card: cardForMode(ask.card, mode),
   });
   return { prompt, provider: chatProviderFor(ask.model) };
-}
-
-/** What a voice note's model is told after the conversation: its reply is spoken, so it reads as speech. */
-const VOICE_NOTE_INSTRUCTION = "Your reply will be spoken aloud as a voice note: answer in a few natural spoken sentences, without lists or formatting.";
-
-const joinLines = (...lines: (string | null | undefined)[]) => lines.filter((line) => line?.trim()).join("\n");
-
-/** Vision's picture (the chat's last one) after the person's words, as the picture an attachment would be. */
-async function withPicture(content: string | ChatPart[], picture: ChatPicture | null): Promise<string | ChatPart[]> {
-  const part = picture ? await picturePromptPart(picture) : null;
-  if (!part) return content;
-  return [...(typeof content === "string" ? [{ type: "text" as const, text: content }] : content), part];
 }
 
 /** A reply the person stopped: what arrived is kept, marked stopped, and charged for the share of a full reply it holds. */

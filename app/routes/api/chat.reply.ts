@@ -1,6 +1,7 @@
 import { chatTexts, MESSAGE_MAX_CHARS } from "~/lib/chat";
 import { loginSessionIdOf } from "~/modules/auth/login-session.server";
-import { MessageTooLargeError, NotSignedInError, prepareReply, readMessage, readReplyMode, runReply, type ReplyOutcome } from "~/modules/chat/reply.server";
+import { readReplyMode } from "~/modules/chat/reply-modes.server";
+import { MessageTooLargeError, NotSignedInError, prepareReply, readMessage, runReply, type ReplyOutcome } from "~/modules/chat/reply.server";
 import { errorResponse } from "~/modules/http/errors.server";
 import { readFormWithin } from "~/modules/http/form.server";
 import { eventStream } from "~/modules/http/sse.server";
