@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildChatPrompt, DEFAULT_SYSTEM_INSTRUCTION, GREETING_REQUEST, unseenImageText } from "~/modules/ai/prompt.server";
 import { demoReply, streamDemoReply } from "~/modules/ai/providers/demo.server";
@@ -319,6 +320,27 @@ describe("the demo provider", () => {
         { type: "text", text: "Attached file notes.txt:\n[Attached image: sky.png]" },
       ]),
     ).not.toContain(cannotSee);
+  });
+
+  it("says what it sees in a picture sent as an image part: its size and main colour (the demo Vision model)", async () => {
+    const picture = await sharp({ create: { width: 320, height: 200, channels: 3, background: { r: 230, g: 120, b: 20 } } })
+      .png()
+      .toBuffer();
+    const demo = chatProviderFor({ aiPlatform: "demo", modelType: "chat", modelId: "demo-vision", apiUrl: null, apiKey: null, isStream: true });
+    const { messages } = buildChatPrompt({
+      agent: { name: "Captain Mira", description: "" },
+      model: {},
+      userName: "Sam",
+      history: [],
+      memoryMessages: 10,
+      userMessage: [
+        { type: "text", text: "What is this?" },
+        { type: "image_url", image_url: { url: `data:image/png;base64,${picture.toString("base64")}` } },
+      ],
+    });
+    const { text } = await demo.completeChat({ messages, temperature: 0.6 });
+    expect(text).toContain("I see a picture of 320 × 200 pixels, mostly orange.");
+    expect(text).not.toContain("can't look at images");
   });
 
   it("stops when the signal aborts", async () => {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { AGENT_FIELD_MAX, agentTexts } from "~/lib/agent-form";
 import { ImageRejectedError as AvatarRejected, storeAvatarImage } from "~/modules/storage/images.server";
 import { fieldErrors, type FieldErrors } from "~/lib/auth-forms";
-import { customModelsSchema, type CustomModels } from "~/lib/documents/custom-models";
+import { customModelsSchema, parseCustomModels, type CustomModels } from "~/lib/documents/custom-models";
 import { prisma } from "~/modules/db/db.server";
 import { planPerksOf } from "~/modules/payments/plan-perks.server";
 import { listPublishedModels, type ModelAccess } from "./model-choice.server";
@@ -21,10 +21,19 @@ export const agentFormSchema = z.object({
 
 export type AgentUpdateResult = { ok: true } | { ok: false; error: string; fields?: FieldErrors };
 
+/**
+ * The model types a person chooses for their agent, each for what the chat does with it: replies
+ * (and Vision), pictures (Image and Design), videos and voice notes (decision 034). Music is not
+ * made in a chat, so a music model is not offered.
+ */
+export const AGENT_MODEL_TYPES = ["chat", "image", "video", "audio"] as const;
+
 /** Model choices per type for the edit form: published models `access` allows, by weight then name. */
 export async function modelChoices(access: ModelAccess) {
   const byType: Record<string, string[]> = {};
-  for (const model of await listPublishedModels(access)) (byType[model.modelType] ??= []).push(model.chatModel);
+  for (const model of await listPublishedModels(access)) {
+    if ((AGENT_MODEL_TYPES as readonly string[]).includes(model.modelType)) (byType[model.modelType] ??= []).push(model.chatModel);
+  }
   return byType;
 }
 
@@ -47,7 +56,8 @@ export async function updateOwnAgent(userId: string, agentId: string, form: Form
     return { ok: false, error: agentTexts.updateFailed, fields: fieldErrors(parsed.error) };
   }
   const choices = await modelChoices(await planPerksOf(userId));
-  const chosenModels: CustomModels = [];
+  // What the form does not offer (a character's music model, a type without a published model) is kept as it was.
+  const chosenModels: CustomModels = parseCustomModels(agent.customModels).filter((entry) => Object.keys(entry).every((type) => !(type in choices)));
   for (const [type, names] of Object.entries(choices)) {
     const chosen = form.get(`model:${type}`);
     if (typeof chosen !== "string" || chosen === "") continue;

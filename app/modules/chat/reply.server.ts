@@ -1,6 +1,7 @@
 import { Prisma } from "~/generated/prisma/client";
 import { isImageAttachment } from "~/lib/attachments";
 import { chatTexts, MESSAGE_MAX_CHARS, type ChatMessageView } from "~/lib/chat";
+import { chatModeTexts } from "~/lib/chat-modes";
 import { parseCharacterBook, type CharacterBook } from "~/lib/documents/character-book";
 import { personaName } from "~/lib/macros";
 import { buildChatPrompt, type PromptAgent, type PromptCard } from "~/modules/ai/prompt.server";
@@ -20,8 +21,10 @@ import { InsufficientTokensError, reservationCtes, toBalance } from "~/modules/t
 import { charge, refund, withReservation, type PaidOutcome } from "~/modules/tokens/reservations.server";
 import { AttachmentRejected, attachmentPaths, attachmentPathsOf, foreignAttachment, promptContentWithAttachments } from "./attachments.server";
 import { agentStreamsSql, agentTemperatureSql } from "./agent-settings.server";
+import { lastPictureInChat, type ChatPicture } from "./last-picture.server";
 import { chatModelChoiceSql, EVERY_MODEL, lastAskHasImagesSql, usableChatModels } from "./model-choice.server";
 import { publishChatEvent } from "./realtime.server";
+import { cardForMode, NoVisionModelError, withPicture, type ReplyMode } from "./reply-modes.server";
 import { stoppedReplyCost } from "./reply-price.server";
 import { ChatNotFoundError, messageCtes, saveMessage, savedMessageView, type NewMessage, type OwnSession } from "./sessions.server";
 
@@ -105,6 +108,8 @@ export type PreparedReply = {
   replaces: string | null;
   /** Until when this reply holds its chat (REPLY_HOLD_SECONDS); ending the reply lets the chat go. */
   replyUntil: Date;
+  /** The mode the ask and its reply are saved in (message_type); null: chat. */
+  mode: ReplyMode | null;
   model: { name: string; platform: string; modelId: string };
   /**
    * What the model is asked. Its attachments are read and its provider chosen when the reply
@@ -125,6 +130,8 @@ export type PreparedReply = {
     memoryMessages: number;
     text: string;
     files: string[];
+    /** Vision without an attached picture: the chat's last picture, shown to the model with the text. */
+    picture: ChatPicture | null;
     lorebook: CharacterBook | null;
     card: PromptCard;
     /** Who the person is to the character: `{{user}}` in its texts. */
@@ -135,8 +142,8 @@ export type PreparedReply = {
 export type ReplyOutcome =
   { status: "complete"; message: ChatMessageView } | { status: "stopped"; message: ChatMessageView | null } | { status: "failed"; error: string };
 
-/** A message to answer (text and attachment paths, as readMessage gives them), or the last one again. */
-export type ReplyInput = { text: string; attachments?: string[] } | { regenerate: true };
+/** A message to answer (text and attachment paths, as readMessage gives them, and its mode), or the last one again. */
+export type ReplyInput = { text: string; attachments?: string[]; mode?: ReplyMode } | { regenerate: true };
 
 /** Who asks: a login session (the streaming route, whose sign-in is read in the same statement) or a person already signed in. */
 export type Requester = { loginSessionId: string } | { userId: string };
@@ -258,12 +265,23 @@ async function openingStatement(statement: Prisma.Sql) {
 async function openReply(requester: Requester, sessionId: string, input: ReplyInput): Promise<PreparedReply> {
   const regenerate = "regenerate" in input;
   const attachments = regenerate ? [] : (input.attachments ?? []);
-  // Every usable model: the statement leaves out early-access ones for a person whose plan lacks it.
-  const usable = await usableChatModels(EVERY_MODEL);
+  const mode = regenerate ? null : (input.mode ?? null);
+  const vision = mode === "vision";
+  const attachedPicture = attachments.some(isImageAttachment);
+  // Read before the statement, and used only once it has found the session to be the requester's.
+  const picture = vision && !attachedPicture ? await lastPictureInChat(sessionId) : null;
+  const nothingToSee = vision && !attachedPicture && !picture;
+  // Every usable model (Vision: those that read pictures): the statement leaves out early-access ones for a person whose plan lacks it.
+  const usable = (await usableChatModels(EVERY_MODEL)).filter((model) => !vision || model.acceptsImages);
   const uploadedFiles = attachments.map((path) => ({ path, name: path.split("/").pop() }));
   const userEntry: NewMessage | null = regenerate
     ? null
-    : { senderType: "user", message: input.text, document: uploadedFiles.length ? { uploadedFiles, message: input.text } : {} };
+    : {
+        senderType: "user",
+        message: input.text,
+        ...(mode ? { messageType: mode } : {}),
+        document: { ...(uploadedFiles.length ? { uploadedFiles, message: input.text } : {}), ...(mode ? { mode } : {}) },
+      };
   // The same value wherever the statement writes or returns it (one now() per statement), to the column's milliseconds.
   const replyUntilSql = Prisma.sql`((now() AT TIME ZONE 'UTC') + make_interval(secs => ${REPLY_HOLD_SECONDS}))::timestamp(3)`;
   const me =
@@ -304,13 +322,13 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
         customModels: Prisma.sql`(SELECT custom_models FROM context)`,
         document: Prisma.sql`(SELECT document FROM context)`,
         characterChatModel: Prisma.sql`(SELECT character_chat_model FROM context)`,
-        needsImages: Prisma.sql`CASE WHEN ${regenerate} THEN ${lastAskHasImagesSql(Prisma.sql`(SELECT history FROM context)`)} ELSE ${attachments.some(isImageAttachment)} END`,
+        needsImages: Prisma.sql`CASE WHEN ${regenerate} THEN ${lastAskHasImagesSql(Prisma.sql`(SELECT history FROM context)`)} ELSE ${attachedPicture || vision} END`,
         earlyAccess: Prisma.sql`COALESCE((SELECT early_access FROM perks), false)`,
       })}
     ),
     payer AS (
       SELECT context.id AS session_id, context.user_id, context.name, choice.cost FROM context, choice
-      WHERE NOT context.busy AND NOT EXISTS (SELECT 1 FROM counted WHERE count > ${CHAT_REPLIES.limit})
+      WHERE NOT context.busy AND NOT ${nothingToSee} AND NOT EXISTS (SELECT 1 FROM counted WHERE count > ${CHAT_REPLIES.limit})
         AND NOT EXISTS (SELECT 1 FROM unnest(${attachments}::text[]) AS path WHERE NOT starts_with(path, context.user_id::text || '/'))
         AND (NOT ${regenerate} OR EXISTS (SELECT 1 FROM json_array_elements(context.history) AS entry WHERE entry ->> 'senderType' = 'user'))
     ),
@@ -358,11 +376,12 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
   if ((row.replyCount ?? 0) > CHAT_REPLIES.limit) throw new TooManyRepliesError(Math.max(1, row.retryAfterSeconds ?? 1));
   const foreign = foreignAttachment(row.userId, attachments);
   if (foreign) throw new ChatInputError(foreign.message);
+  if (nothingToSee) throw new ChatInputError(chatModeTexts.noPictureToSee);
   let history = row.history;
   const lastUser = history.findLast((message) => message.senderType === "user");
   if (regenerate && !lastUser) throw new ChatInputError(chatTexts.noMessageToAnswer);
   const model = usable.find((candidate) => candidate.chatModel === row.modelName);
-  if (!model) throw new NoChatModelError();
+  if (!model) throw vision ? new NoVisionModelError() : new NoChatModelError();
   if (model.costTokens > 0 && !row.reservationId) {
     const balance = toBalance({ free: row.balanceFree, purchased: row.balancePurchased });
     throw new InsufficientTokensError(
@@ -389,6 +408,7 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
     reservationId: row.reservationId,
     replaces,
     replyUntil: row.replyUntil!,
+    mode,
     model: { name: model.chatModel, platform: model.aiPlatform, modelId: model.modelId },
     ask: {
       agent: {
@@ -405,6 +425,7 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
       memoryMessages,
       text,
       files,
+      picture,
       lorebook: parseCharacterBook(row.characterBook),
       card: { personality: row.personality, scenario: row.scenario, mesExample: row.mesExample, postHistoryInstructions: row.postHistoryInstructions },
       userName: personaName({ name: row.userName, email: row.userEmail }),
@@ -482,16 +503,16 @@ async function answer(
 }
 
 /** The prompt, with the attachments read, and the provider that answers it. */
-async function startReply({ ask }: PreparedReply) {
+async function startReply({ ask, mode }: PreparedReply) {
   const prompt = buildChatPrompt({
     agent: ask.agent,
     model: { systemInstruction: ask.model.systemInstruction, messageInstruction: ask.model.messageInstruction, contextTokens: ask.model.contextTokens },
     userName: ask.userName,
     history: ask.history,
     memoryMessages: ask.memoryMessages,
-    userMessage: await promptContentWithAttachments(ask.text, ask.files, { readsImages: ask.model.acceptsImages }),
+    userMessage: await withPicture(await promptContentWithAttachments(ask.text, ask.files, { readsImages: ask.model.acceptsImages }), ask.picture),
     lorebook: ask.lorebook,
-    card: ask.card,
+    card: cardForMode(ask.card, mode),
   });
   return { prompt, provider: chatProviderFor(ask.model) };
 }
@@ -525,7 +546,9 @@ async function saveReply(prepared: PreparedReply, text: string, { stopped = fals
       {
         senderType: "agent",
         message: text,
+        ...(prepared.mode ? { messageType: prepared.mode } : {}),
         document: {
+          ...(prepared.mode ? { mode: prepared.mode } : {}),
           ai_platform: prepared.model.platform,
           model_id: prepared.model.modelId,
           selectedModel: prepared.model.name,

@@ -262,6 +262,8 @@ export async function liveSignInsWithOwnMessage(
 export type NewMessage = {
   senderType: "user" | "agent";
   message: string;
+  /** The mode it was sent in (message_type): chat unless said (a vision question and its answer, a voice note). */
+  messageType?: string;
   document?: ChatMessageDocumentInput;
   /** Every version of the message, the first shown (a greeting and the character's alternate greetings). */
   alternatives?: string[];
@@ -287,7 +289,7 @@ export function messageCtes(
   return Prisma.sql`
     saved AS (
       INSERT INTO chat_messages (id, session_id, sender_type, sender_id, user_id, message, message_type, document, alternatives, selected_alternative, created_at)
-      SELECT gen_random_uuid(), ${sessionId}, ${entry.senderType}::"SenderType", ${senderId}, ${userId}, ${entry.message}, 'chat',
+      SELECT gen_random_uuid(), ${sessionId}, ${entry.senderType}::"SenderType", ${senderId}, ${userId}, ${entry.message}, ${entry.messageType ?? "chat"},
              ${JSON.stringify(chatMessageDocumentSchema.parse(entry.document ?? {}))}::jsonb, ${versionsSql(entry)}, clock_timestamp() AT TIME ZONE 'UTC'
       ${source}
       RETURNING id, session_id, user_id, created_at, cardinality(alternatives) AS version_count, selected_alternative
@@ -317,7 +319,7 @@ export function savedMessageView(entry: NewMessage, row: { id: string; createdAt
     id: row.id,
     senderType: entry.senderType,
     message: entry.message,
-    messageType: "chat",
+    messageType: entry.messageType ?? "chat",
     createdAt: row.createdAt.toISOString(),
     attachments: attachmentViews(entry.document ?? {}),
     ...versionsView(row.versionCount ?? 0, row.selected ?? 0),

@@ -2,17 +2,13 @@ import { parseModelSettings } from "~/lib/documents/model-settings";
 import type { GenerateModelView, ModelTypeView } from "~/lib/generate";
 import { listPublishedModels } from "~/modules/chat/model-choice.server";
 import { prisma } from "~/modules/db/db.server";
+import { takesSourceImage } from "~/modules/media/jobs.server";
 import { BASE_PERKS, planPerksOf } from "~/modules/payments/plan-perks.server";
 
 /** Media model types (not chat) that are active, by seq (spec section 7). */
 export async function activeMediaModelTypes(): Promise<ModelTypeView[]> {
   const types = await prisma().modelType.findMany({ where: { isActive: true, NOT: { name: "chat" } }, orderBy: [{ seq: "asc" }, { name: "asc" }] });
   return types.map((type) => ({ name: type.name, icon: type.icon }));
-}
-
-/** A model that starts from a picture: named so at its platform, or taking an image_url setting. */
-function takesSourceImage(modelId: string, settings: Record<string, unknown>) {
-  return /image-to-(image|video)|img2img|i2v|\/edit\b|redux/i.test(modelId) || "image_url" in settings;
 }
 
 /**
@@ -32,7 +28,7 @@ export async function publishedMediaModels(modelType: string, viewerId: string |
       costTokens: model.costTokens,
       costUnit: model.costUnit,
       settings,
-      takesSourceImage: takesSourceImage(model.modelId, settings),
+      takesSourceImage: takesSourceImage(model),
     };
   });
 }
