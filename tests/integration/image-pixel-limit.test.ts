@@ -2,15 +2,18 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import zlib from "node:zlib";
 import { describe, expect, test } from "vitest";
+import { characterFormTexts } from "~/lib/character-form";
 import { imageTooLargeText } from "~/lib/limits";
 import { prisma } from "~/modules/db/db.server";
 import { listObjects } from "~/modules/storage/storage.server";
 import { action as chatUploadAction } from "~/routes/api/chat.uploads";
 import { action as uploadsAction } from "~/routes/api/uploads";
 import { action as newBannerAction } from "~/routes/admin/banners.new";
+import { action as createAction } from "~/routes/create/index";
 import { action as settingsAction } from "~/routes/dashboard/settings";
 import { confirmedAccount } from "../helpers/accounts";
 import { post, signedInAdmin } from "../helpers/admin";
+import { characterForm, characterFormBasics } from "../helpers/characters";
 import { databaseEmptiedBeforeEachTest } from "../helpers/database";
 import { signedInCookie } from "../helpers/payments";
 import { routeArgs } from "../helpers/route-args";
@@ -85,6 +88,15 @@ describe("a picture with too many pixels", () => {
     expect(answer).toMatchObject({ status: 413, data: { error: `Failed to upload avatar: ${imageTooLargeText}` } });
     expect((await prisma().user.findUniqueOrThrow({ where: { id: ada.id } })).avatarUrl).toBeNull();
     expect(await listObjects("avatars", ada.id)).toEqual([]);
+  });
+
+  test("is refused as a character's picture with its field's text, and no character or file is stored", async () => {
+    await characterFormBasics();
+    const maker = await person();
+    const answer = await post(createAction, "/create", maker.cookie, characterForm("create", {}, [["avatar", pictureBomb()]]));
+    expect(answer).toMatchObject({ status: 400, data: { error: `${characterFormTexts.uploadFailed}: ${imageTooLargeText}` } });
+    expect(await prisma().character.count()).toBe(0);
+    expect(await listObjects("avatars")).toEqual([]);
   });
 
   test("is refused as a banner picture with the limit, and no banner or file is stored", async () => {
