@@ -57,10 +57,19 @@ export function planPrioritySql(userId: string) {
  * MEDIA_JOB_TIMEOUT_SECONDS. A job past its deadline is taken whatever its turn, to be given up.
  */
 export async function claimDueJobs(limit: number): Promise<ClaimedJob[]> {
+  // Idle, a tick costs one indexed look, without the lock.
+  if (!(await anyJobDue())) return [];
   return prisma().$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${CLAIM_LOCK}::bigint)`;
     return claimInTurn(tx, limit);
   });
+}
+
+async function anyJobDue() {
+  const rows = await prisma().$queryRaw<unknown[]>`
+    SELECT 1 FROM media_jobs
+    WHERE status IN ('queued', 'submitted') AND next_check_at <= ${NOW} AND (claimed_until IS NULL OR claimed_until <= ${NOW}) LIMIT 1`;
+  return rows.length > 0;
 }
 
 async function claimInTurn(tx: Runner, limit: number) {
