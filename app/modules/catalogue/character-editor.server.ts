@@ -21,9 +21,9 @@ import { auditedWrite, type AuditActor } from "~/modules/admin/audit.server";
 import type { ModelAccess } from "~/modules/chat/model-choice.server";
 import { isUuid } from "~/modules/db/sql.server";
 import { prisma } from "~/modules/db/db.server";
-import { AppError, isAppError, NotFoundError } from "~/modules/http/errors.server";
+import { AppError, NotFoundError } from "~/modules/http/errors.server";
 import { logger } from "~/modules/logging/logger.server";
-import { IMAGE_MAX_BYTES, storeImage } from "~/modules/storage/images.server";
+import { IMAGE_MAX_BYTES, ImageRejectedError, storeImage } from "~/modules/storage/images.server";
 import { removeObject } from "~/modules/storage/storage.server";
 import { catalogueChanged } from "./cache.server";
 import { listCategories } from "./categories.server";
@@ -137,7 +137,7 @@ export async function storeCharacterAvatar(characterId: string, avatar: File, va
   try {
     return await storeImage(avatar, { bucket: "avatars", folder: characterId, width: 512, height: 512, notAnImage: characterFormTexts.notAnImage });
   } catch (error) {
-    if (!isAppError(error) || error.status !== 400) throw error;
+    if (!(error instanceof ImageRejectedError)) throw error;
     throw refused(`${characterFormTexts.uploadFailed}: ${error.message}`, values, { avatar: error.message });
   }
 }

@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import { IMAGE_MAX_PIXELS } from "~/lib/limits";
 import { ownCharacterTexts } from "~/lib/own-characters";
 import { removeOwnAvatar } from "~/modules/catalogue/character-editor.server";
 import { prisma } from "~/modules/db/db.server";
@@ -77,7 +78,7 @@ export async function storeGeneratedAvatar(job: { characterId: string | null; se
   if (!job.setsAvatar || !job.characterId || !picture) return null;
   const object = await getObject("gallery", picture.path);
   if (!object) return null;
-  const image = await sharp(object.body, { limitInputPixels: 40_000_000 }).resize(512, 512, { fit: "cover" }).webp({ quality: 85 }).toBuffer();
+  const image = await sharp(object.body, { limitInputPixels: IMAGE_MAX_PIXELS }).resize(512, 512, { fit: "cover" }).webp({ quality: 85 }).toBuffer();
   const path = await putObject("avatars", `${job.characterId}/${randomFileName("avatar.webp")}`, image, "image/webp");
   return publicUrl("avatars", path);
 }
