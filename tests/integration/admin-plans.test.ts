@@ -64,7 +64,7 @@ describe("/admin/plans", () => {
     const page = data as Awaited<ReturnType<typeof plansLoader>>;
     expect(page.plans.map((plan) => plan.name)).toEqual(["Free", "Legacy", "Pro", "Premium"]);
     expect(page.plans.find((plan) => plan.id === hidden.id)).toMatchObject({ isActive: false, priceCents: 500 });
-    const byName = Object.fromEntries(page.statistics.map((row) => [row.planName, row]));
+    const byName = Object.fromEntries(page.statistics!.map((row) => [row.planName, row]));
     expect(byName.Pro).toMatchObject({ userCount: 1, percentage: Math.round((1 / people) * 1000) / 10 });
     expect(byName.Free!.userCount).toBe(people - 1);
     expect(byName.Legacy!.userCount).toBe(0);

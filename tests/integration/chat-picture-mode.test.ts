@@ -28,7 +28,7 @@ type Page = Awaited<ReturnType<typeof chatLoader>>;
 describe("image mode in a chat", () => {
   test("the page offers each mode with its model: image and design with the image model", async () => {
     const { data } = await load(chatLoader, `/chat/${chat.sessionId}`, chat.person.cookie, { sessionId: chat.sessionId });
-    const { modes } = data as Page;
+    const modes = (data as Page).modes!;
     expect(modes.image?.modelName).toBeTruthy();
     expect(modes.design).toEqual(modes.image);
     expect(modes.chat?.modelName).toBeTruthy();

@@ -65,8 +65,8 @@ export function ChatComposer({
   fill?: { text: string; key: number } | null;
   /** Shown only when the agent has an Ask Me guide (spec section 2). */
   onOpenGuide?: () => void;
-  /** The model (and cost) each mode would use; a mode without one cannot be chosen. */
-  modes?: ModeModels;
+  /** The model (and cost) each mode would use; a mode without one cannot be chosen. Null: they could not be read. */
+  modes?: ModeModels | null;
   mode?: ChatMode;
   onModeChange?: (mode: ChatMode) => void;
 }) {
@@ -204,7 +204,7 @@ export function ChatComposer({
           className="hidden max-md:absolute max-md:bottom-full max-md:left-0 max-md:z-20 max-md:mb-2 max-md:w-80 max-md:flex-col max-md:gap-1 max-md:rounded-xl max-md:border max-md:border-line max-md:bg-surface max-md:p-2 max-md:shadow-xl max-md:peer-open/tools:flex md:contents"
           onKeyDown={(event) => event.key === "Escape" && closeTools()}
         >
-          {modes ? (
+          {modes !== undefined ? (
             <ModePicker
               modes={modes}
               mode={mode}

@@ -1,5 +1,5 @@
 import { Settings2 } from "lucide-react";
-import { costLabel } from "~/lib/chat";
+import { chatTexts, costLabel } from "~/lib/chat";
 import { CHAT_MODES, type ChatMode } from "~/lib/documents/chat-message";
 import { mediaCostLabel } from "~/lib/media-pricing";
 
@@ -23,9 +23,10 @@ export const TOOL =
  * The composer's settings toggle (spec section 2): the mode a message is sent in, each with the
  * model and cost it would use. A <details> of radio buttons inside the composer's form, so the
  * chosen mode posts with the message without JavaScript too. In the phone's tools menu its
- * choices open in place, under it.
+ * choices open in place, under it. `modes` null: the models could not be read, and it says so
+ * (messages go in chat mode).
  */
-export function ModePicker({ modes, mode, onChange }: { modes: ModeModels; mode: ChatMode; onChange: (mode: ChatMode) => void }) {
+export function ModePicker({ modes, mode, onChange }: { modes: ModeModels | null; mode: ChatMode; onChange: (mode: ChatMode) => void }) {
   return (
     <details className="group relative shrink-0">
       <summary className={`${TOOL} cursor-pointer list-none md:px-3 [&::-webkit-details-marker]:hidden`} aria-label={`Settings: ${LABELS[mode]} mode`}>
@@ -37,8 +38,9 @@ export function ModePicker({ modes, mode, onChange }: { modes: ModeModels; mode:
       </summary>
       <fieldset className="flex min-w-0 flex-col gap-1 max-md:mt-1 md:absolute md:bottom-full md:left-0 md:z-20 md:mb-2 md:w-80 md:rounded-xl md:border md:border-line md:bg-surface md:p-2 md:shadow-xl">
         <legend className="sr-only">Mode</legend>
-        {CHAT_MODES.map((option) => {
-          const model = modes[option];
+        {modes ? null : <p className="p-2 text-sm text-danger">{chatTexts.modelSettingsFailed}</p>}
+        {(modes ? CHAT_MODES : []).map((option) => {
+          const model = modes![option];
           const price = model ? (sendsPictureRequest(option) ? mediaCostLabel(model.cost, model.costUnit) : costLabel(model.cost, model.costUnit)) : "";
           return (
             <label key={option} className={`flex items-start gap-2 rounded-lg p-2 text-sm ${model ? "cursor-pointer hover:bg-raised" : "opacity-50"}`}>

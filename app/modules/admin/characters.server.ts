@@ -8,7 +8,7 @@ import { prisma } from "~/modules/db/db.server";
 import { isUuid } from "~/modules/db/sql.server";
 import type { ToastCode } from "~/lib/toasts";
 import { CHARACTER_FORM_MAX_BYTES, CHARACTER_FORM_TOO_LARGE, readCharacterForm } from "~/modules/catalogue/character-editor.server";
-import { errorData, NotFoundError, redirectWithToast } from "~/modules/http/errors.server";
+import { NotFoundError, redirectWithToast, saveFailureData } from "~/modules/http/errors.server";
 import type { AuditActor } from "./audit.server";
 import { adminAction } from "./console.server";
 
@@ -100,7 +100,15 @@ export function characterFormAction(
     save,
     toast,
     back = "/admin/characters",
-  }: { intent: string; save: (admin: AuditActor, submission: Submission) => Promise<unknown>; toast: ToastCode; back?: string },
+    failed,
+  }: {
+    intent: string;
+    save: (admin: AuditActor, submission: Submission) => Promise<unknown>;
+    toast: ToastCode;
+    back?: string;
+    /** The spec's text for a save that failed for another reason than the form ("Error saving character"). */
+    failed: string;
+  },
 ) {
   const handle = async (admin: AuditActor, form: FormData) => {
     try {
@@ -108,7 +116,7 @@ export function characterFormAction(
       if ("rows" in submission) return { values: submission.rows, changed: submission.changed };
       await save(admin, submission);
     } catch (error) {
-      return errorData(error);
+      return saveFailureData(error, failed);
     }
     return redirectWithToast(back, toast);
   };

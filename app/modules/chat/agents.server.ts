@@ -29,7 +29,8 @@ export async function modelChoices() {
 
 /**
  * Saves the person's own copy of a character: texts, an optional new picture (checked by
- * content), and a model per type, each of which must be a published model of that type.
+ * content), and a model per type, each of which must be a published model of that type. A form
+ * without model choices (the editor could not read them) keeps the agent's models.
  */
 export async function updateOwnAgent(userId: string, agentId: string, form: FormData): Promise<AgentUpdateResult> {
   const agent = await prisma().chatAgent.findFirst({ where: { id: agentId, userId } });
@@ -44,7 +45,8 @@ export async function updateOwnAgent(userId: string, agentId: string, form: Form
   if (!parsed.success) {
     return { ok: false, error: agentTexts.updateFailed, fields: fieldErrors(parsed.error) };
   }
-  const choices = await modelChoices();
+  const choosesModels = [...form.keys()].some((name) => name.startsWith("model:"));
+  const choices = choosesModels ? await modelChoices() : {};
   const chosenModels: CustomModels = [];
   for (const [type, names] of Object.entries(choices)) {
     const chosen = form.get(`model:${type}`);
@@ -52,7 +54,7 @@ export async function updateOwnAgent(userId: string, agentId: string, form: Form
     if (!names.includes(chosen)) return { ok: false, error: agentTexts.updateFailed, fields: { [`model:${type}`]: "Choose a published model" } };
     chosenModels.push({ [type]: chosen });
   }
-  const customModels = customModelsSchema.parse(chosenModels);
+  const customModels = choosesModels ? customModelsSchema.parse(chosenModels) : undefined;
   let avatarUrl = agent.avatarUrl;
   const avatar = form.get("avatar");
   if (avatar instanceof File && avatar.size > 0) {

@@ -2,7 +2,8 @@ import { chatTexts } from "~/lib/chat";
 import { readPromptGuide } from "~/lib/prompt-guide";
 import { prisma } from "~/modules/db/db.server";
 import { isFavorite } from "~/modules/favorites/favorites.server";
-import { InvalidInputError } from "~/modules/http/errors.server";
+import { InvalidInputError, isDatabaseUnreachable } from "~/modules/http/errors.server";
+import { logger } from "~/modules/logging/logger.server";
 import { pictureModelFor, requestPictureInChat } from "~/modules/media/jobs.server";
 import { modelChoices, updateOwnAgent } from "./agents.server";
 import { filesInForm, storeFormFiles } from "./attachments.server";
@@ -23,14 +24,18 @@ export async function chatPageData(userId: string, sessionId: string, searchPara
     prisma().chatAgent.findUniqueOrThrow({ where: { id: session.agentId }, include: { character: { select: { chatModel: true } } } }),
   ]);
   const wants = { customModels: agent.customModels, document: agent.document, characterChatModel: agent.character.chatModel };
-  const [model, pictureModel, choices, imageModel, videoModel, favorite] = await Promise.all([
-    chooseChatModel(wants),
-    chooseChatModel(wants, { needsImages: true }),
-    modelChoices(),
-    pictureModelFor(agent.customModels, "image"),
-    pictureModelFor(agent.customModels, "video"),
+  // The conversation shows without the models: the composer and the agent editor say they could not be read.
+  const [models, choices, favorite] = await Promise.all([
+    Promise.all([
+      chooseChatModel(wants),
+      chooseChatModel(wants, { needsImages: true }),
+      pictureModelFor(agent.customModels, "image"),
+      pictureModelFor(agent.customModels, "video"),
+    ]).catch(modelsUnreadable),
+    modelChoices().catch(modelsUnreadable),
     isFavorite(userId, "agent", agent.id),
   ]);
+  const [model, pictureModel, imageModel, videoModel] = models ?? [null, null, null, null];
   const modeModel = (chosen: { chatModel: string; costTokens: number; costUnit: string } | null) =>
     chosen ? { modelName: chosen.chatModel, cost: chosen.costTokens, costUnit: chosen.costUnit } : null;
   return {
@@ -57,8 +62,9 @@ export async function chatPageData(userId: string, sessionId: string, searchPara
           : null,
       promptGuide: readPromptGuide(agent.promptGuide),
     },
-    // The composer's modes (spec section 4) and the model each would use, with its cost; null: none can be called now.
-    modes: {
+    // The composer's modes (spec section 4) and the model each would use, with its cost (null: none can be called now);
+    // null when the models could not be read ("Failed to load model settings").
+    modes: models && {
       chat: modeModel(model),
       image: modeModel(imageModel),
       design: modeModel(imageModel),
@@ -76,6 +82,13 @@ export async function chatPageData(userId: string, sessionId: string, searchPara
       choices,
     },
   };
+}
+
+/** A fault reading the models is the page's to show; a database out of reach is the request's 503. */
+function modelsUnreadable(error: unknown): null {
+  if (isDatabaseUnreachable(error)) throw error;
+  logger.error({ err: error }, "could not read the chat models for a chat page");
+  return null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Prisma } from "~/generated/prisma/client";
-import { isImageAttachment } from "~/lib/attachments";
+import { attachmentTexts, isImageAttachment } from "~/lib/attachments";
 import { chatTexts, MESSAGE_MAX_CHARS, type ChatMessageView } from "~/lib/chat";
 import { parseCharacterBook, type CharacterBook } from "~/lib/documents/character-book";
 import { personaName } from "~/lib/macros";
@@ -461,7 +461,7 @@ async function answer(
   } catch (error) {
     // The person's message stays, as when the model fails.
     logger.error({ err: error, sessionId: prepared.session.id }, "a chat reply could not start");
-    return refund({ status: "failed", error: chatTexts.replyFailed });
+    return refund({ status: "failed", error: error instanceof AttachmentsUnreadable ? attachmentTexts.processFailed : chatTexts.replyFailed });
   }
   let received = "";
   try {
@@ -485,14 +485,20 @@ async function answer(
   return message ? charge({ status: "complete", message }) : refund({ status: "failed", error: chatTexts.replyFailed });
 }
 
+/** The files of an ask could not be read for the model (storage failed, a reader threw): "Failed to process files". */
+class AttachmentsUnreadable extends Error {}
+
 /** The prompt, with the attachments read, and the provider that answers it. */
 async function startReply({ ask }: PreparedReply) {
+  const userMessage = await promptContentWithAttachments(ask.text, ask.files, { readsImages: ask.model.acceptsImages }).catch((error: unknown) => {
+    throw new AttachmentsUnreadable("the attachments could not be read", { cause: error });
+  });
   const prompt = buildChatPrompt({
     agent: ask.agent,
     model: { systemInstruction: ask.model.systemInstruction, messageInstruction: ask.model.messageInstruction, contextTokens: ask.model.contextTokens },
     userName: ask.userName,
     history: ask.history,
-    userMessage: await promptContentWithAttachments(ask.text, ask.files, { readsImages: ask.model.acceptsImages }),
+    userMessage,
     lorebook: ask.lorebook,
     card: ask.card,
   });

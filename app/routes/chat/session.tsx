@@ -164,12 +164,17 @@ export default function ChatSession({ loaderData, actionData, params }: Route.Co
     picks.current[key] = index + 1;
     write(prompts[index % prompts.length]!);
     // Spec section 2: "Show me...", "Send me..." and "Can I see..." ask for a picture.
-    if ((key === "show_me" || key === "send_me" || key === "can_i_see") && page.modes.image) setMode("image");
+    if ((key === "show_me" || key === "send_me" || key === "can_i_see") && page.modes?.image) setMode("image");
   };
   const scroll = useChatScroll(params.sessionId, chat.messages);
   const topSentinel = useRef<HTMLDivElement>(null);
 
   useEffect(() => setHasMore(page.hasMore), [params.sessionId, page.hasMore]);
+  // The composer's settings that could not be read are said in a toast too (spec section 8), once per chat.
+  const settingsFailed = page.modes === null;
+  useEffect(() => {
+    if (settingsFailed) showToast("model-settings-failed");
+  }, [params.sessionId, settingsFailed]);
   const { keepPlaceAboveOlder } = scroll;
   const { prependOlder } = chat;
   useEffect(() => {
