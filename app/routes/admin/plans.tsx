@@ -81,26 +81,27 @@ export default function AdminPlans({ loaderData }: Route.ComponentProps) {
         <h2 id="plan-statistics" className="text-lg font-semibold">
           Plan statistics
         </h2>
-        {statistics ? null : (
+        {statistics ? (
+          <ul className="flex flex-col gap-3">
+            {statistics.map((row) => (
+              <li key={row.planId} className="flex flex-col gap-1.5">
+                <div className="flex justify-between gap-3 text-sm">
+                  <span className="font-medium">{row.planName}</span>
+                  <span className="text-muted">
+                    {row.userCount.toLocaleString("en-US")} {row.userCount === 1 ? "subscriber" : "subscribers"} · {row.percentage}%
+                  </span>
+                </div>
+                <div className="h-2 overflow-hidden rounded-full bg-raised" aria-hidden>
+                  <div className="h-full rounded-full bg-linear-to-r from-accent to-pink" style={{ width: `${row.percentage}%` }} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : (
           <p role="alert" className="text-sm text-danger">
             {planTexts.statisticsFailed}
           </p>
         )}
-        <ul className="flex flex-col gap-3">
-          {(statistics ?? []).map((row) => (
-            <li key={row.planId} className="flex flex-col gap-1.5">
-              <div className="flex justify-between gap-3 text-sm">
-                <span className="font-medium">{row.planName}</span>
-                <span className="text-muted">
-                  {row.userCount.toLocaleString("en-US")} {row.userCount === 1 ? "subscriber" : "subscribers"} · {row.percentage}%
-                </span>
-              </div>
-              <div className="h-2 overflow-hidden rounded-full bg-raised" aria-hidden>
-                <div className="h-full rounded-full bg-linear-to-r from-accent to-pink" style={{ width: `${row.percentage}%` }} />
-              </div>
-            </li>
-          ))}
-        </ul>
         <p className="text-xs text-faint">Paid plans count live subscriptions; the free plan counts everyone else.</p>
       </section>
 
