@@ -15,6 +15,7 @@ import { logger } from "~/modules/logging/logger.server";
 import { startMediaWorker } from "~/modules/media/worker.server";
 import { stripeFormActionSources } from "~/modules/payments/stripe.server";
 import { pruneExpiredLimits } from "~/modules/security/rate-limit.server";
+import { removeScheduledFiles } from "~/modules/storage/removals.server";
 import { releaseExpiredReservations, RESERVATION_SWEEP_SECONDS } from "~/modules/tokens/ledger.server";
 
 export { answerHealthCheck } from "~/modules/db/health.server";
@@ -48,6 +49,10 @@ export async function startup() {
     },
     60 * 60 * 1000,
   ).unref();
+  // Files whose rows went in a transaction that committed before a crash go now, and every hour.
+  const removeLeftFiles = () => removeScheduledFiles().catch((error) => logger.warn({ err: error }, "could not remove scheduled files"));
+  void removeLeftFiles();
+  setInterval(removeLeftFiles, 60 * 60 * 1000).unref();
   // Tokens held for a call whose instance died come back (a chat reply's some 20 s after the crash,
   // decision 036), from start-up on; any instance may do it, each exactly once.
   const releaseExpired = () => releaseExpiredReservations().catch((error) => logger.warn({ err: error }, "could not release expired reservations"));

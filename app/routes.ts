@@ -50,6 +50,8 @@ export default [
       route("dashboard", "routes/dashboard/layout.tsx", [
         index("routes/dashboard/overview.tsx"),
         route("settings", "routes/dashboard/settings.tsx"),
+        route("settings/delete", "routes/dashboard/settings.delete.tsx"),
+        route("settings/data", "routes/dashboard/settings.data.ts"),
         route("tokens", "routes/dashboard/tokens.tsx"),
         route("subscription", "routes/dashboard/subscription.tsx"),
         route("billing", "routes/dashboard/billing.tsx"),

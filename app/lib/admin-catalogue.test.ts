@@ -1,8 +1,9 @@
 import { describe, expect, test } from "vitest";
-import { bannerFormSchema, isAllowedCtaUrl, packageFormSchema, planFormSchema, todayIsoDay } from "./admin-catalogue";
+import { bannerFormSchema, isAllowedCtaUrl, packageFormSchema, planFormSchema, planTexts, todayIsoDay } from "./admin-catalogue";
 
-const plan = (price: string) =>
-  planFormSchema.safeParse({ name: "Pro", description: "", price, interval: "monthly", features: [], isPopular: false, isActive: true });
+const perks = { chatPictures: true, chatVideos: true, chatVoice: true, priority: false, earlyAccess: false, isPopular: false, isActive: true };
+const plan = (price: string, periodTokens = "0", memoryMessages = "10") =>
+  planFormSchema.safeParse({ name: "Pro", description: "", price, interval: "monthly", periodTokens, memoryMessages, ...perks });
 const firstError = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
 
 describe("admin catalogue forms", () => {
@@ -14,6 +15,15 @@ describe("admin catalogue forms", () => {
     expect(firstError(plan("-0.01"))).toBe("Price must be at least 0");
     expect(firstError(plan(""))).toBe("Price is required");
     for (const typed of ["0x10", "1e3", "Infinity", "12,50", "ten"]) expect(firstError(plan(typed)), typed).toBe("Price must be a number");
+  });
+
+  test("a plan's memory is 1 to 200 whole messages; its tokens come only with a paid period", () => {
+    expect(plan("9.99", "5000", "40").data).toMatchObject({ priceCents: 999, periodTokens: 5000, memoryMessages: 40 });
+    expect(firstError(plan("9.99", "0", "0"))).toBe("Memory must be at least 1");
+    expect(firstError(plan("9.99", "0", "201"))).toBe("Memory must be at most 200");
+    expect(firstError(plan("9.99", "0", "2.5"))).toBe("Memory must be a whole number");
+    expect(firstError(plan("0", "500"))).toBe(planTexts.freePlanTokens);
+    expect(plan("0", "0").success).toBe(true);
   });
 
   test("a package's tokens and discount are whole numbers in range", () => {

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { PLAN_MEMORY_MAX, PLAN_MEMORY_MIN, PLAN_PERIOD_TOKENS_MAX } from "./plans";
+import { FREE_MONTHLY_TOKENS } from "./tokens";
 
 /**
  * The admin console's plan, token package and banner forms (spec sections 5, 8 and 9): one zod
@@ -6,8 +8,6 @@ import { z } from "zod";
  */
 
 export const PLAN_INTERVALS = ["monthly", "yearly"] as const;
-/** Blank feature rows a plan form offers beyond its features (without JavaScript there is no Add button). */
-export const PLAN_BLANK_FEATURE_ROWS = 3;
 
 export const planTexts = {
   hasSubscribers: "Cannot delete plan with active subscribers",
@@ -17,6 +17,7 @@ export const planTexts = {
   statisticsFailed: "Failed to fetch plan statistics",
   updateFailed: "Failed to update plan",
   deleteFailed: "Failed to delete plan",
+  freePlanTokens: `A free plan grants no tokens: everyone claims ${FREE_MONTHLY_TOKENS} free tokens a month`,
 } as const;
 
 export const BANNER_LIMITS = { title: 35, description: 50, ctaTitle: 20, ctaUrl: 500 } as const;
@@ -78,20 +79,28 @@ const wholeNumber = (label: string, min: number, max: number) =>
         .max(max, `${label} must be at most ${max.toLocaleString("en-US")}`),
     );
 
-/** The plan form as sent (`price` in dollars); parsed, `price` becomes `priceCents`. */
+/**
+ * The plan form as sent (`price` in dollars); parsed, `price` becomes `priceCents`. Its perks are
+ * the settings the server enforces and the plan's card lists (lib/plans.ts).
+ */
 export const planFormSchema = z
   .object({
     name: atMost(60, "Name").min(1, "Name is required"),
     description: atMost(500, "Description"),
     price: dollars(0, "Price must be at least 0"),
     interval: z.enum(PLAN_INTERVALS, { error: "Choose monthly or yearly" }),
-    features: z
-      .array(z.object({ text: atMost(200, "A feature"), enabled: z.boolean() }))
-      .max(30, "A plan has at most 30 features")
-      .transform((features) => features.filter((feature) => feature.text !== "")),
+    periodTokens: wholeNumber("Tokens", 0, PLAN_PERIOD_TOKENS_MAX),
+    memoryMessages: wholeNumber("Memory", PLAN_MEMORY_MIN, PLAN_MEMORY_MAX),
+    chatPictures: z.boolean(),
+    chatVideos: z.boolean(),
+    chatVoice: z.boolean(),
+    priority: z.boolean(),
+    earlyAccess: z.boolean(),
     isPopular: z.boolean(),
     isActive: z.boolean(),
   })
+  // Tokens come with a paid period's invoice; a free plan has none, and its card names the monthly free tokens instead.
+  .refine((plan) => plan.price > 0 || plan.periodTokens === 0, { path: ["periodTokens"], message: planTexts.freePlanTokens })
   .transform(({ price, ...plan }) => ({ ...plan, priceCents: price }));
 export type PlanInput = z.output<typeof planFormSchema>;
 

@@ -80,6 +80,7 @@ export const modelFormSchema = z.object({
   isStream: z.boolean(),
   isWebhook: z.boolean(),
   acceptsImages: z.boolean(),
+  earlyAccess: z.boolean(),
   // Blank: no bound beyond the history's message count.
   contextTokens: z
     .string()
@@ -112,6 +113,7 @@ export type ModelFormValues = {
   isStream: boolean;
   isWebhook: boolean;
   acceptsImages: boolean;
+  earlyAccess: boolean;
   contextTokens: string;
 };
 
@@ -132,6 +134,7 @@ export const blankModel = (): ModelFormValues => ({
   isStream: true,
   isWebhook: false,
   acceptsImages: false,
+  earlyAccess: false,
   contextTokens: "",
 });
 

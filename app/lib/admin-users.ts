@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DELETED_ACCOUNT_LABEL } from "./account";
 import { authTexts, SIMPLE_EMAIL } from "./auth-forms";
 
 /** The admin Users pages: list filters, form schemas and texts, shared by the server and the pages. */
@@ -29,12 +30,12 @@ export const adminUserTexts = {
   lastAdmin: "The last admin cannot lose the admin role",
   cannotDeleteSelf: "You cannot delete your own account",
   cannotDeleteAdmin: "Remove the admin role before deleting this account",
-  liveSubscription: "This person has a live subscription: cancel it before deleting the account",
   deletedAccount: "This account was deleted and can no longer be changed",
   alreadyActivated: "This person has already set a password",
   notSuspended: "This account is not suspended",
   unknownIntent: "Unknown action",
-  deleteConfirm: "Are you sure you want to delete this user? Their personal data is removed; their token and payment records stay.",
+  deleteConfirm:
+    "Are you sure you want to delete this user? Their chats, media, uploads, tickets and unpublished characters are removed and a live subscription is cancelled; their token and payment records stay, anonymised.",
 } as const;
 
 /**
@@ -126,3 +127,6 @@ export type AdjustTokens = z.infer<typeof adjustTokensSchema>;
 const DELETED_DOMAIN = "deleted.invalid";
 export const deletedEmailFor = (userId: string) => `deleted-${userId}@${DELETED_DOMAIN}`;
 export const isDeletedEmail = (email: string) => email.endsWith(`@${DELETED_DOMAIN}`);
+
+/** How the console names the person who made something: their e-mail, or "Deleted account" once it was deleted. */
+export const creatorLabel = (email: string) => (isDeletedEmail(email) ? DELETED_ACCOUNT_LABEL : email);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { accountTexts } from "./account";
 import { authTexts, PASSWORD_MAX, PASSWORD_MIN, SIMPLE_EMAIL } from "./auth-forms";
 
 // The account forms' schemas, apart from their texts and limits (auth-forms.ts): building a zod
@@ -24,3 +25,15 @@ export const signInSchema = z.object({
   email: z.string().trim().toLowerCase().min(1).max(254),
   password: z.string().min(1).max(PASSWORD_MAX),
 });
+
+/** Settings' Change password: the current password, and the new one typed twice under the sign-up rules. */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: accountTexts.currentPasswordRequired })
+      .min(1, accountTexts.currentPasswordRequired)
+      .max(PASSWORD_MAX, accountTexts.currentPasswordWrong),
+    newPassword,
+    confirmPassword: z.string({ error: authTexts.passwordsDiffer }),
+  })
+  .refine((form) => form.confirmPassword === form.newPassword, { path: ["confirmPassword"], message: authTexts.passwordsDiffer });

@@ -1,3 +1,4 @@
+import { accountTexts } from "./account";
 import { agentTexts } from "./agent-form";
 import { detailTexts, modelTexts } from "./admin-model-texts";
 import { chatTexts } from "./chat";
@@ -16,6 +17,9 @@ export const toasts = {
   "google-failed": { title: "Error", message: "Failed to sign in with Google", tone: "error" },
   "profile-updated": { title: "Success", message: "Profile updated successfully", tone: "success" },
   "signed-out-others": { title: "Success", message: "Signed out of all other devices", tone: "success" },
+  "password-changed": { title: "Success", message: accountTexts.passwordChanged, tone: "success" },
+  "account-deleted": { title: "Success", message: accountTexts.accountDeleted, tone: "success" },
+  "too-many-downloads": { title: "Error", message: accountTexts.tooManyDownloads, tone: "error" },
   "tokens-claimed": { title: "Success", message: tokenTexts.claimed, tone: "success" },
   "already-claimed": { title: tokenTexts.alreadyClaimedTitle, message: tokenTexts.alreadyClaimedMessage, tone: "error" },
   "claim-failed": { title: "Error", message: tokenTexts.claimFailed, tone: "error" },

@@ -62,13 +62,3 @@ export function formatTokens(tokens: number) {
 export function formatUsd(cents: number) {
   return `$${(cents / 100).toFixed(2)}`;
 }
-
-/**
- * The spec's tokens-from-plan rule: the first feature text that mentions tokens, its first
- * number ("10,000 tokens per month" gives 10000). 0 when no feature mentions tokens.
- */
-export function tokensFromPlan(features: { text: string }[]) {
-  const feature = features.find((item) => /tokens/i.test(item.text));
-  const match = feature?.text.match(/\d[\d,]*/);
-  return match ? Number(match[0].replace(/,/g, "")) : 0;
-}

@@ -21,7 +21,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const wantedType = url.searchParams.get("type");
   const type =
     types.find((candidate) => candidate.name === wantedType)?.name ?? types.find((candidate) => candidate.name === "image")?.name ?? types[0]?.name ?? "image";
-  const models = await publishedMediaModels(type);
+  const models = await publishedMediaModels(type, user?.id ?? null);
   const model = models.find((candidate) => candidate.name === url.searchParams.get("model")) ?? models[0] ?? null;
   const filter = parseGalleryFilter(url.searchParams.get("filter"), Boolean(user));
   const [gallery, pending, balance] = await Promise.all([

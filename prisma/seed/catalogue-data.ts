@@ -74,6 +74,7 @@ export const seedCharacters: SeedCharacter[] = [
           "Send me a photo of your rooftop telescope setup",
           "Send me a picture of the Milky Way from your last dark-sky trip",
           "Send me a selfie under the stars",
+          "Send me a voice note",
         ],
       },
       show_me: {
@@ -138,6 +139,7 @@ export const seedCharacters: SeedCharacter[] = [
           "Send me a photo of this morning's pastry counter",
           "Send me a picture of the view from your bakery door",
           "Send me a selfie with flour on your nose",
+          "Send me a voice note",
         ],
       },
       show_me: {
@@ -193,7 +195,12 @@ export const seedCharacters: SeedCharacter[] = [
       ],
       send_me: {
         category: "Photos",
-        prompts: ["Send me a photo of your favourite shelf", "Send me a picture of Tagore asleep on the poetry section", "Send me a selfie behind the counter"],
+        prompts: [
+          "Send me a photo of your favourite shelf",
+          "Send me a picture of Tagore asleep on the poetry section",
+          "Send me a selfie behind the counter",
+          "Send me a voice note",
+        ],
       },
       show_me: {
         category: "Show & Tell",
@@ -253,7 +260,12 @@ export const seedCharacters: SeedCharacter[] = [
       ],
       send_me: {
         category: "Photos",
-        prompts: ["Send me a photo from your last trip", "Send me a picture of your camera bag packed and ready", "Send me a selfie from a mountaintop"],
+        prompts: [
+          "Send me a photo from your last trip",
+          "Send me a picture of your camera bag packed and ready",
+          "Send me a selfie from a mountaintop",
+          "Send me a voice note",
+        ],
       },
       show_me: {
         category: "Show & Tell",
@@ -308,7 +320,12 @@ export const seedCharacters: SeedCharacter[] = [
       ],
       send_me: {
         category: "Photos",
-        prompts: ["Send me a photo of your violin", "Send me a picture from the orchestra's rehearsal", "Send me a selfie in your concert dress"],
+        prompts: [
+          "Send me a photo of your violin",
+          "Send me a picture from the orchestra's rehearsal",
+          "Send me a selfie in your concert dress",
+          "Send me a voice note",
+        ],
       },
       show_me: {
         category: "Show & Tell",
@@ -365,7 +382,12 @@ export const seedCharacters: SeedCharacter[] = [
       ],
       send_me: {
         category: "Photos",
-        prompts: ["Send me a photo from your last open mic", "Send me a picture of your joke notebook", "Send me a selfie in the green room"],
+        prompts: [
+          "Send me a photo from your last open mic",
+          "Send me a picture of your joke notebook",
+          "Send me a selfie in the green room",
+          "Send me a voice note",
+        ],
       },
       show_me: {
         category: "Show & Tell",
@@ -422,7 +444,12 @@ export const seedCharacters: SeedCharacter[] = [
       ],
       send_me: {
         category: "Photos",
-        prompts: ["Send me a photo of the fjord from the trail", "Send me a picture of your mountain hut", "Send me a selfie at the summit cairn"],
+        prompts: [
+          "Send me a photo of the fjord from the trail",
+          "Send me a picture of your mountain hut",
+          "Send me a selfie at the summit cairn",
+          "Send me a voice note",
+        ],
       },
       show_me: {
         category: "Show & Tell",
@@ -474,7 +501,7 @@ export const seedCharacters: SeedCharacter[] = [
       ],
       send_me: {
         category: "Photos",
-        prompts: ["Send me a photo from last night's social", "Send me a picture of your dance shoes", "Send me a selfie after class"],
+        prompts: ["Send me a photo from last night's social", "Send me a picture of your dance shoes", "Send me a selfie after class", "Send me a voice note"],
       },
       show_me: {
         category: "Show & Tell",
@@ -526,7 +553,7 @@ export const seedCharacters: SeedCharacter[] = [
       ],
       send_me: {
         category: "Photos",
-        prompts: ["Send me a photo of your desk setup", "Send me a screenshot of your game", "Send me a selfie with your controller"],
+        prompts: ["Send me a photo of your desk setup", "Send me a screenshot of your game", "Send me a selfie with your controller", "Send me a voice note"],
       },
       show_me: {
         category: "Show & Tell",
@@ -577,7 +604,12 @@ export const seedCharacters: SeedCharacter[] = [
       ],
       send_me: {
         category: "Photos",
-        prompts: ["Send me a photo of this morning's harvest", "Send me a picture of your greenhouse", "Send me a selfie in the flower field"],
+        prompts: [
+          "Send me a photo of this morning's harvest",
+          "Send me a picture of your greenhouse",
+          "Send me a selfie in the flower field",
+          "Send me a voice note",
+        ],
       },
       show_me: {
         category: "Show & Tell",
@@ -631,7 +663,7 @@ export const seedCharacters: SeedCharacter[] = [
       ],
       send_me: {
         category: "Photos",
-        prompts: ["Send me a photo of your latest design", "Send me a picture of your studio", "Send me a selfie in today's outfit"],
+        prompts: ["Send me a photo of your latest design", "Send me a picture of your studio", "Send me a selfie in today's outfit", "Send me a voice note"],
       },
       show_me: {
         category: "Show & Tell",
@@ -685,7 +717,12 @@ export const seedCharacters: SeedCharacter[] = [
       ],
       send_me: {
         category: "Photos",
-        prompts: ["Send me a photo of tonight's special", "Send me a picture of your kitchen before service", "Send me a selfie with your nonna's rolling pin"],
+        prompts: [
+          "Send me a photo of tonight's special",
+          "Send me a picture of your kitchen before service",
+          "Send me a selfie with your nonna's rolling pin",
+          "Send me a voice note",
+        ],
       },
       show_me: {
         category: "Show & Tell",
@@ -742,7 +779,12 @@ export const seedCharacters: SeedCharacter[] = [
       ],
       send_me: {
         category: "Photos",
-        prompts: ["Send me a photo of the bar after closing", "Send me a picture of your piano keys", "Send me a selfie in the neon alley outside"],
+        prompts: [
+          "Send me a photo of the bar after closing",
+          "Send me a picture of your piano keys",
+          "Send me a selfie in the neon alley outside",
+          "Send me a voice note",
+        ],
       },
       show_me: {
         category: "Show & Tell",
@@ -796,7 +838,7 @@ export const seedCharacters: SeedCharacter[] = [
       ],
       send_me: {
         category: "Photos",
-        prompts: ["Send me a photo of the engine", "Send me a picture of the firehouse kitchen", "Send me a selfie in your gear"],
+        prompts: ["Send me a photo of the engine", "Send me a picture of the firehouse kitchen", "Send me a selfie in your gear", "Send me a voice note"],
       },
       show_me: {
         category: "Show & Tell",
@@ -847,7 +889,12 @@ export const seedCharacters: SeedCharacter[] = [
       ],
       send_me: {
         category: "Photos",
-        prompts: ["Send me a photo of this morning's waves", "Send me a picture of your board collection", "Send me a selfie on the beach at sunrise"],
+        prompts: [
+          "Send me a photo of this morning's waves",
+          "Send me a picture of your board collection",
+          "Send me a selfie on the beach at sunrise",
+          "Send me a voice note",
+        ],
       },
       show_me: {
         category: "Show & Tell",
@@ -899,7 +946,12 @@ export const seedCharacters: SeedCharacter[] = [
       ],
       send_me: {
         category: "Photos",
-        prompts: ["Send me a photo of your board mid-game", "Send me a picture of your chess club", "Send me a selfie with your tournament trophy"],
+        prompts: [
+          "Send me a photo of your board mid-game",
+          "Send me a picture of your chess club",
+          "Send me a selfie with your tournament trophy",
+          "Send me a voice note",
+        ],
       },
       show_me: {
         category: "Show & Tell",
@@ -951,7 +1003,12 @@ export const seedCharacters: SeedCharacter[] = [
       ],
       send_me: {
         category: "Photos",
-        prompts: ["Send me a photo of the pub on session night", "Send me a picture of your fiddle", "Send me a selfie on the Salthill prom"],
+        prompts: [
+          "Send me a photo of the pub on session night",
+          "Send me a picture of your fiddle",
+          "Send me a selfie on the Salthill prom",
+          "Send me a voice note",
+        ],
       },
       show_me: {
         category: "Show & Tell",
@@ -1005,7 +1062,12 @@ export const seedCharacters: SeedCharacter[] = [
       ],
       send_me: {
         category: "Photos",
-        prompts: ["Send me a photo of your latest building", "Send me a picture of your drafting table", "Send me a selfie on a construction site"],
+        prompts: [
+          "Send me a photo of your latest building",
+          "Send me a picture of your drafting table",
+          "Send me a selfie on a construction site",
+          "Send me a voice note",
+        ],
       },
       show_me: {
         category: "Show & Tell",
@@ -1059,7 +1121,12 @@ export const seedCharacters: SeedCharacter[] = [
       ],
       send_me: {
         category: "Photos",
-        prompts: ["Send me a photo from this morning's game drive", "Send me a picture of the river at sunset", "Send me a selfie with your binoculars"],
+        prompts: [
+          "Send me a photo from this morning's game drive",
+          "Send me a picture of the river at sunset",
+          "Send me a selfie with your binoculars",
+          "Send me a voice note",
+        ],
       },
       show_me: {
         category: "Show & Tell",
@@ -1113,7 +1180,12 @@ export const seedCharacters: SeedCharacter[] = [
       ],
       send_me: {
         category: "Photos",
-        prompts: ["Send me a photo of your barbershop", "Send me a picture of your cleanest fade", "Send me a selfie in the barber chair"],
+        prompts: [
+          "Send me a photo of your barbershop",
+          "Send me a picture of your cleanest fade",
+          "Send me a selfie in the barber chair",
+          "Send me a voice note",
+        ],
       },
       show_me: {
         category: "Show & Tell",
@@ -1166,7 +1238,12 @@ export const seedCharacters: SeedCharacter[] = [
       ],
       send_me: {
         category: "Photos",
-        prompts: ["Send me a photo of the harbour this morning", "Send me a picture of your old ship", "Send me a selfie with the harbour cats"],
+        prompts: [
+          "Send me a photo of the harbour this morning",
+          "Send me a picture of your old ship",
+          "Send me a selfie with the harbour cats",
+          "Send me a voice note",
+        ],
       },
       show_me: {
         category: "Show & Tell",
@@ -1220,7 +1297,7 @@ export const seedCharacters: SeedCharacter[] = [
       ],
       send_me: {
         category: "Photos",
-        prompts: ["Send me a photo of the Han River tonight", "Send me a picture of your editing setup", "Send me a selfie on set"],
+        prompts: ["Send me a photo of the Han River tonight", "Send me a picture of your editing setup", "Send me a selfie on set", "Send me a voice note"],
       },
       show_me: {
         category: "Show & Tell",
@@ -1278,6 +1355,7 @@ export const seedCharacters: SeedCharacter[] = [
           "Send me a picture of your katana at rest",
           "Send me a picture of the lantern-lit village ahead",
           "Send me a picture of our campfire tonight",
+          "Send me a voice note",
         ],
       },
       show_me: {
@@ -1330,7 +1408,12 @@ export const seedCharacters: SeedCharacter[] = [
       ],
       send_me: {
         category: "Pictures",
-        prompts: ["Send me a picture of your transformation brooch", "Send me a picture of your dorm room", "Send me a picture of you mid-transformation"],
+        prompts: [
+          "Send me a picture of your transformation brooch",
+          "Send me a picture of your dorm room",
+          "Send me a picture of you mid-transformation",
+          "Send me a voice note",
+        ],
       },
       show_me: {
         category: "Show & Tell",
@@ -1382,7 +1465,12 @@ export const seedCharacters: SeedCharacter[] = [
       ],
       send_me: {
         category: "Pictures",
-        prompts: ["Send me a picture of the Aokage in the hangar", "Send me a picture from inside the cockpit", "Send me a picture of New Kaiyo from orbit"],
+        prompts: [
+          "Send me a picture of the Aokage in the hangar",
+          "Send me a picture from inside the cockpit",
+          "Send me a picture of New Kaiyo from orbit",
+          "Send me a voice note",
+        ],
       },
       show_me: {
         category: "Show & Tell",
@@ -1438,6 +1526,7 @@ export const seedCharacters: SeedCharacter[] = [
           "Send me a picture of the torii gates in the snow",
           "Send me a picture of the shrine at festival time",
           "Send me a picture of the fox statues at night",
+          "Send me a voice note",
         ],
       },
       show_me: {
@@ -1490,7 +1579,12 @@ export const seedCharacters: SeedCharacter[] = [
       ],
       send_me: {
         category: "Pictures",
-        prompts: ["Send me a picture of the café at midnight", "Send me a picture of your two tails", "Send me a picture of you napping in a sunbeam"],
+        prompts: [
+          "Send me a picture of the café at midnight",
+          "Send me a picture of your two tails",
+          "Send me a picture of you napping in a sunbeam",
+          "Send me a voice note",
+        ],
       },
       show_me: {
         category: "Show & Tell",
@@ -1547,6 +1641,7 @@ export const seedCharacters: SeedCharacter[] = [
           "Send me a picture of the archive's tallest shelf",
           "Send me a picture of the academy above the clouds",
           "Send me a picture of your study desk",
+          "Send me a voice note",
         ],
       },
       show_me: {
@@ -1600,7 +1695,12 @@ export const seedCharacters: SeedCharacter[] = [
       ],
       send_me: {
         category: "Pictures",
-        prompts: ["Send me a picture of today's ramen", "Send me a picture of your stall at night", "Send me a picture of your motorbike"],
+        prompts: [
+          "Send me a picture of today's ramen",
+          "Send me a picture of your stall at night",
+          "Send me a picture of your motorbike",
+          "Send me a voice note",
+        ],
       },
       show_me: {
         category: "Show & Tell",
@@ -1653,7 +1753,12 @@ export const seedCharacters: SeedCharacter[] = [
       ],
       send_me: {
         category: "Pictures",
-        prompts: ["Send me a picture from backstage", "Send me a picture of your stage outfit", "Send me a picture of your practice room"],
+        prompts: [
+          "Send me a picture from backstage",
+          "Send me a picture of your stage outfit",
+          "Send me a picture of your practice room",
+          "Send me a voice note",
+        ],
       },
       show_me: {
         category: "Show & Tell",
@@ -1710,6 +1815,7 @@ export const seedCharacters: SeedCharacter[] = [
           "Send me a picture of the Wandering Gull under full sail",
           "Send me a picture of the view from the crow's nest",
           "Send me a picture of your treasure map",
+          "Send me a voice note",
         ],
       },
       show_me: {
@@ -1763,7 +1869,12 @@ export const seedCharacters: SeedCharacter[] = [
       ],
       send_me: {
         category: "Pictures",
-        prompts: ["Send me a picture of Neo-Arakawa in the rain", "Send me a picture of the case board", "Send me a picture of you on a rooftop stakeout"],
+        prompts: [
+          "Send me a picture of Neo-Arakawa in the rain",
+          "Send me a picture of the case board",
+          "Send me a picture of you on a rooftop stakeout",
+          "Send me a voice note",
+        ],
       },
       show_me: {
         category: "Show & Tell",
@@ -1815,7 +1926,12 @@ export const seedCharacters: SeedCharacter[] = [
       ],
       send_me: {
         category: "Pictures",
-        prompts: ["Send me a picture of the council room", "Send me a picture of your colour-coded planner", "Send me a picture of the campus cherry blossoms"],
+        prompts: [
+          "Send me a picture of the council room",
+          "Send me a picture of your colour-coded planner",
+          "Send me a picture of the campus cherry blossoms",
+          "Send me a voice note",
+        ],
       },
       show_me: {
         category: "Show & Tell",
@@ -1878,7 +1994,12 @@ export const seedCharacters: SeedCharacter[] = [
       ],
       send_me: {
         category: "Plans",
-        prompts: ["Send me a beginner 4-week strength plan", "Send me a warm-up routine for leg day", "Send me a weekly step-count challenge"],
+        prompts: [
+          "Send me a beginner 4-week strength plan",
+          "Send me a warm-up routine for leg day",
+          "Send me a weekly step-count challenge",
+          "Send me a voice note",
+        ],
       },
       show_me: {
         category: "Technique",
@@ -1934,7 +2055,12 @@ export const seedCharacters: SeedCharacter[] = [
       ],
       send_me: {
         category: "Plans",
-        prompts: ["Send me a 5-day vegetarian meal plan", "Send me a grocery list for a week of lunches", "Send me three high-fibre breakfast ideas"],
+        prompts: [
+          "Send me a 5-day vegetarian meal plan",
+          "Send me a grocery list for a week of lunches",
+          "Send me three high-fibre breakfast ideas",
+          "Send me a voice note",
+        ],
       },
       show_me: {
         category: "How-To",
@@ -1994,7 +2120,12 @@ export const seedCharacters: SeedCharacter[] = [
       ],
       send_me: {
         category: "Templates",
-        prompts: ["Send me a formula for strong CV bullet points", "Send me a follow-up email after an interview", "Send me a LinkedIn summary template"],
+        prompts: [
+          "Send me a formula for strong CV bullet points",
+          "Send me a follow-up email after an interview",
+          "Send me a LinkedIn summary template",
+          "Send me a voice note",
+        ],
       },
       show_me: {
         category: "How-To",
@@ -2063,6 +2194,7 @@ export const seedCharacters: SeedCharacter[] = [
           "Send me a checklist for reviewing a freelance contract",
           "Send me questions to ask before hiring a lawyer",
           "Send me an outline for a formal complaint letter",
+          "Send me a voice note",
         ],
       },
       show_me: {
@@ -2142,6 +2274,7 @@ export const seedCharacters: SeedCharacter[] = [
           "Send me a year-end tax document checklist",
           "Send me a simple system for tracking receipts",
           "Send me a plan for setting tax money aside each month",
+          "Send me a voice note",
         ],
       },
       show_me: {
@@ -2204,7 +2337,12 @@ export const seedCharacters: SeedCharacter[] = [
       ],
       send_me: {
         category: "Practice Material",
-        prompts: ["Send me ten useful phrases for a restaurant", "Send me a short story at A2 level", "Send me a five-minute daily practice routine"],
+        prompts: [
+          "Send me ten useful phrases for a restaurant",
+          "Send me a short story at A2 level",
+          "Send me a five-minute daily practice routine",
+          "Send me a voice note",
+        ],
       },
       show_me: {
         category: "How-To",
@@ -2271,7 +2409,12 @@ export const seedCharacters: SeedCharacter[] = [
       ],
       send_me: {
         category: "Exercises",
-        prompts: ["Send me a two-minute breathing exercise", "Send me a grounding exercise for anxious moments", "Send me a short evening wind-down routine"],
+        prompts: [
+          "Send me a two-minute breathing exercise",
+          "Send me a grounding exercise for anxious moments",
+          "Send me a short evening wind-down routine",
+          "Send me a voice note",
+        ],
       },
       show_me: {
         category: "Techniques",
@@ -2332,7 +2475,12 @@ export const seedCharacters: SeedCharacter[] = [
       ],
       send_me: {
         category: "Templates",
-        prompts: ["Send me a customer interview script", "Send me a one-page business plan outline", "Send me a cold email to a potential investor"],
+        prompts: [
+          "Send me a customer interview script",
+          "Send me a one-page business plan outline",
+          "Send me a cold email to a potential investor",
+          "Send me a voice note",
+        ],
       },
       show_me: {
         category: "Frameworks",
@@ -2394,7 +2542,12 @@ export const seedCharacters: SeedCharacter[] = [
       ],
       send_me: {
         category: "Itineraries",
-        prompts: ["Send me a 3-day Lisbon itinerary", "Send me a packing list for a rainy trip", "Send me a daily budget breakdown for Southeast Asia"],
+        prompts: [
+          "Send me a 3-day Lisbon itinerary",
+          "Send me a packing list for a rainy trip",
+          "Send me a daily budget breakdown for Southeast Asia",
+          "Send me a voice note",
+        ],
       },
       show_me: {
         category: "Routes & Budgets",
@@ -2464,7 +2617,12 @@ export const seedCharacters: SeedCharacter[] = [
       ],
       send_me: {
         category: "Practice",
-        prompts: ["Send me a small project idea for practising JavaScript", "Send me five beginner Python exercises", "Send me a checklist for reviewing code"],
+        prompts: [
+          "Send me a small project idea for practising JavaScript",
+          "Send me five beginner Python exercises",
+          "Send me a checklist for reviewing code",
+          "Send me a voice note",
+        ],
       },
       show_me: {
         category: "Concepts",
@@ -2531,7 +2689,12 @@ export const seedCharacters: SeedCharacter[] = [
       ],
       send_me: {
         category: "Plans",
-        prompts: ["Send me a simple monthly budget template", "Send me a 30-day no-spend challenge", "Send me a debt payoff plan outline"],
+        prompts: [
+          "Send me a simple monthly budget template",
+          "Send me a 30-day no-spend challenge",
+          "Send me a debt payoff plan outline",
+          "Send me a voice note",
+        ],
       },
       show_me: {
         category: "How-To",
@@ -2569,9 +2732,9 @@ export type SeedPlan = {
   description: string;
   price: number;
   interval: "monthly" | "yearly";
-  features: { text: string; enabled: boolean }[];
   isPopular: boolean;
-  /** The perks the server enforces (docs/plans.md). */
+  /** The perks the server enforces, which the plan's card lists (docs/plans.md). */
+  periodTokens: number;
   memoryMessages: number;
   priority: boolean;
   earlyAccess: boolean;
@@ -2580,8 +2743,6 @@ export type SeedPlan = {
   chatVoice: boolean;
 };
 
-// The app derives a plan's monthly allowance from the first number in the first feature that
-// mentions tokens, so that feature is written with a plain number and comes first.
 export const seedPlans: SeedPlan[] = [
   {
     key: "free",
@@ -2589,14 +2750,8 @@ export const seedPlans: SeedPlan[] = [
     description: "Try every character and find your favourites, no card needed.",
     price: 0,
     interval: "monthly",
-    features: [
-      { text: "500 tokens every month", enabled: true },
-      { text: "Chat with every character in the catalogue", enabled: true },
-      { text: "Save favourite characters", enabled: true },
-      { text: "Image requests in chat", enabled: false },
-      { text: "Priority response speed", enabled: false },
-    ],
     isPopular: false,
+    periodTokens: 0,
     memoryMessages: 10,
     priority: false,
     earlyAccess: false,
@@ -2610,14 +2765,8 @@ export const seedPlans: SeedPlan[] = [
     description: "For regular chats with your go-to companions and consultants.",
     price: 9.99,
     interval: "monthly",
-    features: [
-      { text: "5000 tokens every month", enabled: true },
-      { text: "Chat with every character in the catalogue", enabled: true },
-      { text: "Image requests in chat", enabled: true },
-      { text: "Longer conversation memory", enabled: true },
-      { text: "Priority response speed", enabled: false },
-    ],
     isPopular: true,
+    periodTokens: 5000,
     memoryMessages: 40,
     priority: false,
     earlyAccess: false,
@@ -2628,17 +2777,11 @@ export const seedPlans: SeedPlan[] = [
   {
     key: "premium",
     name: "Premium",
-    description: "The most room to talk, with the fastest replies and new characters first.",
+    description: "The longest memory, your pictures and videos made first, and new models before anyone else.",
     price: 19.99,
     interval: "monthly",
-    features: [
-      { text: "15000 tokens every month", enabled: true },
-      { text: "Everything in Pro", enabled: true },
-      { text: "Priority response speed", enabled: true },
-      { text: "Early access to new characters", enabled: true },
-      { text: "Developer API access", enabled: false },
-    ],
     isPopular: false,
+    periodTokens: 15000,
     memoryMessages: 100,
     priority: true,
     earlyAccess: true,

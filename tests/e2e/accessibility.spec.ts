@@ -88,6 +88,7 @@ const personPages = [
   "/tokens",
   "/dashboard",
   "/dashboard/settings",
+  "/dashboard/settings/delete",
   "/dashboard/tokens",
   "/dashboard/subscription",
   "/dashboard/billing",

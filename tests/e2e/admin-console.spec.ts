@@ -1,5 +1,5 @@
-// An admin adds a banner and sees it on home, with and without JavaScript; an admin grants 1,000
-// tokens to a person, who sees them in their balance.
+// An admin adds a banner and sees it on home, with and without JavaScript; an admin sets a plan's
+// perks and its card lists them; an admin grants 1,000 tokens to a person, who sees them in their balance.
 import { expect, test, type Browser } from "@playwright/test";
 import sharp from "sharp";
 import { mailAndModelFakes } from "./fakes";
@@ -53,6 +53,61 @@ for (const javaScriptEnabled of [true, false]) {
     const published = page.getByRole("switch", { name: `Published: ${title}` });
     await published.click();
     await expect(page.getByRole("switch", { name: `Published: ${title}` })).toHaveAttribute("aria-checked", "false");
+    await page.context().close();
+  });
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test(`an admin sets a plan's perks and its card lists them ${javaScriptEnabled ? "with" : "without"} JavaScript`, async ({ browser }) => {
+    // Inactive and free, so no other spec meets it on the Subscription page and no Stripe price is made.
+    const name = `Perks ${javaScriptEnabled ? "JS" : "NoJS"} ${Date.now() % 10000}`;
+    const page = await adminPage(browser, { javaScriptEnabled });
+    await page.goto("/admin/plans");
+    if (javaScriptEnabled) await hydrated(page);
+    await page.getByRole("link", { name: "New Plan" }).click();
+    await page.getByLabel("Name", { exact: true }).fill(name);
+    await page.getByLabel("Memory (earlier messages)").fill("0");
+    await page.getByRole("checkbox", { name: "Videos in chat" }).uncheck();
+    await page.getByRole("checkbox", { name: /Early access to new models/ }).check();
+    await page.getByRole("checkbox", { name: /Active/ }).uncheck();
+    // The browser's own check would stop 0 before the server sees it; the server says the same.
+    await page
+      .locator("form")
+      .filter({ has: page.getByRole("button", { name: "Create Plan" }) })
+      .evaluate((form) => form.setAttribute("novalidate", ""));
+    await page.getByRole("button", { name: "Create Plan" }).click();
+    await expect(page.getByText("Memory must be at least 1").first()).toBeVisible();
+    await page.getByLabel("Memory (earlier messages)").fill("33");
+    await page.getByRole("button", { name: "Create Plan" }).click();
+    await expect(page).toHaveURL(/\/admin\/plans(\?toast=[\w-]+)?$/);
+
+    const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
+    const perks = card.getByRole("list", { name: "What the plan includes" });
+    await expect(perks.getByRole("listitem")).toHaveText([
+      "500 free tokens every month",
+      "Remembers the last 33 messages",
+      "Pictures in chat",
+      "Videos in chat",
+      "Voice notes in chat",
+      "Priority queue for pictures and videos",
+      "Early access to new models",
+    ]);
+    await expect(perks.getByRole("listitem").filter({ hasText: "Videos in chat" }).getByLabel("Not included")).toBeVisible();
+    await expect(perks.getByRole("listitem").filter({ hasText: "Early access to new models" }).getByLabel("Included")).toBeVisible();
+
+    // Edit Plan shows the settings as saved, and a change shows on the card.
+    await card.getByRole("link", { name: `Edit Plan ${name}` }).click();
+    await expect(page.getByLabel("Memory (earlier messages)")).toHaveValue("33");
+    await expect(page.getByRole("checkbox", { name: "Videos in chat" })).not.toBeChecked();
+    await page.getByLabel("Memory (earlier messages)").fill("120");
+    await page.getByRole("checkbox", { name: "Priority queue for pictures and videos" }).check();
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(perks.getByRole("listitem").filter({ hasText: "Remembers the last 120 messages" })).toBeVisible();
+    await expect(perks.getByRole("listitem").filter({ hasText: "Priority queue" }).getByLabel("Included")).toBeVisible();
+
+    await card.getByRole("link", { name: `Delete Plan ${name}` }).click();
+    await page.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByRole("heading", { name })).toHaveCount(0);
     await page.context().close();
   });
 }

@@ -72,3 +72,34 @@ export const OUT_OF_TOKENS = {
     "on-desktop": { email: "out.of.tokens.on.desktop@example.com", chatId: "0a7e0000-0000-4000-8000-000000000004" },
   },
 };
+
+/**
+ * The account-deletion journey's people (account-deletion.spec.ts), each with something of every
+ * kind, made on that journey's own server: one deletes with JavaScript, one without.
+ */
+export const ACCOUNT_DELETION = {
+  password: "delete me please",
+  withScript: "leaving.js@example.com",
+  withoutScript: "leaving.nojs@example.com",
+};
+
+/**
+ * People on the paid plan (a live subscription, as after Checkout) with this month's free tokens:
+ * picture and video requests in chat are a paid plan's (the seeded Free plan leaves them out).
+ * One per journey that asks for them, so that no two share a chat.
+ */
+export const PAID_PLAN = {
+  password: "paid plan password",
+  plan: "Pro",
+  people: {
+    mediaChat: "paid.media.chat@example.com",
+    falChat: "paid.fal.chat@example.com",
+    falWithoutScript: "paid.fal.nojs@example.com",
+    chatVideo: "paid.chat.video@example.com",
+    modesWithScript: "paid.modes.js@example.com",
+    modesWithoutScript: "paid.modes.nojs@example.com",
+  },
+};
+
+/** A person on the free plan with this month's free tokens, for the chat modes the plan leaves out (chat-modes.spec.ts). */
+export const FREE_PLAN = { email: "free.plan.modes@example.com", password: "free plan password" };

@@ -7,7 +7,8 @@ import { E2E_SMTP_PORT } from "../../playwright.config";
 import { startSmtpCapture, type SmtpCapture } from "../fakes/smtp-capture";
 import { falFake } from "./fakes";
 import { hydrated, signIn, startChatFromExplore } from "./journeys";
-import { fillGenerate, MEDIA_PASSWORD, personWithTokens } from "./media-journeys";
+import { PAID_PLAN } from "./fixture-accounts";
+import { fillGenerate, paidPerson, personWithTokens } from "./media-journeys";
 import { desktop, phone } from "./viewports";
 
 const FAL_MODEL = "FLUX.1 [schnell]";
@@ -81,7 +82,7 @@ test("a fal picture generated on /generate appears, is public for another person
 });
 
 test("in a chat whose agent draws with fal, image mode's picture arrives live", async ({ browser }) => {
-  const { context, page } = await personWithTokens(browser, smtp, "fal-chat");
+  const { context, page } = await paidPerson(browser, PAID_PLAN.people.falChat);
   await startChatFromExplore(page, 1);
   await agentDrawsWithFal(page);
   const before = fakes.fal.requests.size;
@@ -99,14 +100,14 @@ test("in a chat whose agent draws with fal, image mode's picture arrives live", 
 });
 
 test("without JavaScript, a fal picture on /generate and a chat's picture request both arrive", async ({ browser }) => {
-  const { context, page, email } = await personWithTokens(browser, smtp, "fal-nojs");
+  const { context, page, email } = await paidPerson(browser, PAID_PLAN.people.falWithoutScript);
   const chat = await startChatFromExplore(page, 2);
   await agentDrawsWithFal(page);
   await context.close();
 
   const plain = await browser.newContext({ javaScriptEnabled: false, viewport: phone });
   const noScript = await plain.newPage();
-  await signIn(noScript, email, MEDIA_PASSWORD);
+  await signIn(noScript, email, PAID_PLAN.password);
   await expect(noScript.getByLabel("Profile menu")).toBeVisible();
   await noScript.goto("/generate");
   await noScript.getByLabel("Model", { exact: true }).selectOption(FAL_MODEL);

@@ -1,6 +1,7 @@
 import { expect, type Browser, type Page } from "@playwright/test";
 import type { SmtpCapture } from "../fakes/smtp-capture";
-import { hydrated, signedInAccount } from "./journeys";
+import { PAID_PLAN } from "./fixture-accounts";
+import { hydrated, signedInAccount, signIn } from "./journeys";
 import { desktop } from "./viewports";
 
 export const MEDIA_PASSWORD = "media password";
@@ -14,6 +15,18 @@ export async function personWithTokens(browser: Browser, smtp: SmtpCapture, labe
   await page.goto("/signup");
   await hydrated(page);
   await signedInAccount(page, smtp, email, MEDIA_PASSWORD);
+  return { context, page, email };
+}
+
+/**
+ * A person on the paid plan (fixture-accounts.ts), signed in with this month's free tokens: picture
+ * and video requests in chat are a paid plan's.
+ */
+export async function paidPerson(browser: Browser, email: string, { javaScriptEnabled = true } = {}) {
+  const context = await browser.newContext({ viewport: desktop, javaScriptEnabled });
+  const page = await context.newPage();
+  await signIn(page, email, PAID_PLAN.password);
+  await expect(page.getByLabel("Profile menu")).toBeVisible();
   return { context, page, email };
 }
 

@@ -7,7 +7,8 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { E2E_SMTP_PORT } from "../../playwright.config";
 import { startSmtpCapture, type SmtpCapture } from "../fakes/smtp-capture";
 import { hydrated, startChatFromExplore } from "./journeys";
-import { personWithTokens } from "./media-journeys";
+import { PAID_PLAN } from "./fixture-accounts";
+import { paidPerson, personWithTokens } from "./media-journeys";
 import { phone } from "./viewports";
 
 const SHOTS = "/tmp/shots/media";
@@ -120,7 +121,7 @@ test("a demo sound's gallery tile plays it", async ({ browser }) => {
 });
 
 test("a chat's video mode gets the character's demo video, which plays where it arrives", async ({ browser }) => {
-  const { context, page } = await personWithTokens(browser, smtp, "chat-video");
+  const { context, page } = await paidPerson(browser, PAID_PLAN.people.chatVideo);
   await startChatFromExplore(page, 0);
   await page.getByLabel("Settings: Chat mode").click();
   await page.getByRole("radio", { name: /^Video/ }).check();

@@ -6,7 +6,8 @@ import { galleryTexts } from "~/lib/gallery";
 import { E2E_SMTP_PORT } from "../../playwright.config";
 import { startSmtpCapture, type SmtpCapture } from "../fakes/smtp-capture";
 import { hydrated, signIn, startChatFromExplore } from "./journeys";
-import { fillGenerate as fillGenerateWith, MEDIA_PASSWORD as PASSWORD, personWithTokens as newPersonWithTokens } from "./media-journeys";
+import { PAID_PLAN } from "./fixture-accounts";
+import { fillGenerate as fillGenerateWith, MEDIA_PASSWORD as PASSWORD, paidPerson, personWithTokens as newPersonWithTokens } from "./media-journeys";
 import { desktop, phone } from "./viewports";
 
 const DEMO_MODEL = "Demo Image (offline)";
@@ -149,7 +150,7 @@ test("generate without JavaScript: the form posts, the page shows the job, a rel
 });
 
 test("in a chat, image mode asks the character for a picture, and it arrives live", async ({ browser }) => {
-  const { context, page } = await personWithTokens(browser, "chat");
+  const { context, page } = await paidPerson(browser, PAID_PLAN.people.mediaChat);
   const chat = await startChatFromExplore(page, 0);
   await page.getByLabel("Settings: Chat mode").click();
   await page.getByRole("radio", { name: /^Image/ }).check();

@@ -1,7 +1,8 @@
 // Prepares the e2e server's embedded database before it starts: migrations, the starter
 // catalogue, 16 uncategorised characters so that "All" spans two pages of 50, a person with
-// more chats than the chat list's first page holds, and one with a chat that has messages
-// (fixture-accounts.ts); the fal starter models weigh less than the offline demo ones.
+// more chats than the chat list's first page holds, one with a chat that has messages, and people
+// on the paid and the free plan (fixture-accounts.ts); the fal starter models weigh less than the
+// offline demo ones.
 import path from "node:path";
 import { openDatabase } from "~/modules/db/database.server";
 import { useDatabaseForTests } from "~/modules/db/db.server";
@@ -10,7 +11,19 @@ import { hashPassword } from "~/modules/auth/password.server";
 import { FREE_MONTHLY_TOKENS } from "~/lib/tokens";
 import { deductTokens } from "~/modules/tokens/adjustments.server";
 import { claimMonthlyFreeTokens } from "~/modules/tokens/free-tokens.server";
-import { A11Y, CONSOLE_ADMIN, MANY_CHATS, MANY_CHATS_LIVE, MODELS_ADMIN, ONE_CHAT, OUT_OF_TOKENS, SUPPORT, UNCLAIMED } from "./fixture-accounts";
+import {
+  A11Y,
+  CONSOLE_ADMIN,
+  FREE_PLAN,
+  MANY_CHATS,
+  MANY_CHATS_LIVE,
+  MODELS_ADMIN,
+  ONE_CHAT,
+  OUT_OF_TOKENS,
+  PAID_PLAN,
+  SUPPORT,
+  UNCLAIMED,
+} from "./fixture-accounts";
 
 export const EXTRA_CHARACTERS = 16;
 
@@ -148,5 +161,20 @@ for (const person of Object.values(OUT_OF_TOKENS.people)) {
   await database.prisma.chatMessage.create({
     data: { sessionId: person.chatId, senderType: "agent", senderId: agent.id, userId: spender.id, message: "Up late again? Tell me everything." },
   });
+}
+// People on the paid plan, and one on the free plan, each with this month's free tokens.
+const paidPlan = await database.prisma.plan.findFirstOrThrow({ where: { name: PAID_PLAN.plan } });
+for (const [email, password, planId] of [
+  ...Object.values(PAID_PLAN.people).map((email) => [email, PAID_PLAN.password, paidPlan.id] as const),
+  [FREE_PLAN.email, FREE_PLAN.password, null] as const,
+]) {
+  const member = await database.prisma.user.create({
+    data: { email, passwordHash: await hashPassword(password), name: email.split("@")[0], status: "active", emailVerifiedAt: new Date() },
+  });
+  await claimMonthlyFreeTokens(member.id);
+  if (planId)
+    await database.prisma.subscription.create({
+      data: { userId: member.id, planId, status: "active", currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000) },
+    });
 }
 await database.close();

@@ -79,6 +79,16 @@ test("subscribe to a plan through Checkout, get its tokens, then cancel and rene
   await page.goto("/dashboard/subscription");
   const pro = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Pro" }) });
   await expect(pro.getByText("Popular")).toBeVisible();
+  // The card lists what the plan's settings give, and only that.
+  await expect(pro.getByRole("list", { name: "What the plan includes" }).getByRole("listitem")).toHaveText([
+    "5,000 tokens every month",
+    "Remembers the last 40 messages",
+    "Pictures in chat",
+    "Videos in chat",
+    "Voice notes in chat",
+    "Priority queue for pictures and videos",
+    "Early access to new models",
+  ]);
   await expect(
     page
       .getByRole("listitem")
@@ -91,7 +101,7 @@ test("subscribe to a plan through Checkout, get its tokens, then cancel and rene
   await page.getByRole("button", { name: "Pay" }).click();
   await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard\/tokens$/, { timeout: 10_000 });
-  // Pro's "5000 tokens every month", granted by the paid invoice.
+  // Pro's 5,000 tokens each paid month, granted by the paid invoice.
   await expect(page.getByTestId("balance-purchased")).toHaveText("5,000");
 
   await page.goto("/dashboard/subscription");

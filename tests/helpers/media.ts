@@ -12,7 +12,7 @@ import { startMediaWorker } from "~/modules/media/worker.server";
 import { publishStarterModelsWithKeys, seedCatalogueIfEmpty } from "~/modules/seed/seed.server";
 import { credit, getBalance } from "~/modules/tokens/ledger.server";
 import { action as falWebhookAction } from "~/routes/api/webhooks.fal";
-import { startFakeFal } from "../fakes/fal-server";
+import { startFakeFal, type FalRequest } from "../fakes/fal-server";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { routeArgs } from "./route-args";
 import { ledgerSum, newUser } from "./tokens";
@@ -131,4 +131,21 @@ export async function expectTokensSettled(userId: string) {
   const { total, ledger, held } = await balanceMatchingLedger(userId);
   expect(total).toBe(ledger);
   expect(held).toBe(0);
+}
+
+/** The most of these requests in progress at fal at one moment (each from its submit until fal completed it). */
+export function mostAtOnceAtFal(requests: Pick<FalRequest, "submittedAt" | "completedAt">[]) {
+  const moments = requests.flatMap((request) => [
+    { at: request.submittedAt, change: 1 },
+    { at: request.completedAt ?? Infinity, change: -1 },
+  ]);
+  // An end and a start in the same millisecond: the end comes first.
+  moments.sort((a, b) => a.at - b.at || a.change - b.change);
+  let now = 0;
+  let most = 0;
+  for (const moment of moments) {
+    now += moment.change;
+    most = Math.max(most, now);
+  }
+  return most;
 }

@@ -153,6 +153,8 @@ describe("a save that fails for another reason than the form shows the spec's te
       ["description", ""],
       ["price", "49.00"],
       ["interval", "monthly"],
+      ["periodTokens", "30000"],
+      ["memoryMessages", "60"],
       ["isActive", "on"],
     ];
     const outcomes = await whileWritesFail("plans", async () => [

@@ -5,7 +5,7 @@ import { DEFAULT_IMAGE_SETTINGS, modelTexts } from "~/lib/admin-models";
 import { FORBIDDEN_MODEL_ADDRESS_TEXT } from "~/lib/model-address";
 import routes from "~/routes";
 import { invalidateCatalogueCache } from "~/modules/catalogue/cache.server";
-import { listPublishedModels } from "~/modules/chat/model-choice.server";
+import { EVERY_MODEL, listPublishedModels } from "~/modules/chat/model-choice.server";
 import { prisma } from "~/modules/db/db.server";
 import { logger } from "~/modules/logging/logger.server";
 import { isSealed, openSecret } from "~/modules/security/secret-box.server";
@@ -253,7 +253,7 @@ describe("/admin/models", () => {
   test("the Published switch publishes and unpublishes, chat sees the change at once, and each is audited", async () => {
     const admin = await signedInAdmin();
     const model = await addModel(admin.cookie);
-    expect(await listPublishedModels()).toEqual([]);
+    expect(await listPublishedModels(EVERY_MODEL)).toEqual([]);
     const toggle = (published: string) =>
       post(modelsAction, "/admin/models", admin.cookie, [
         ["intent", "set-published"],
@@ -262,14 +262,14 @@ describe("/admin/models", () => {
       ]);
 
     expect(await toggle("true")).toMatchObject({ status: 302, location: "/admin/models" });
-    expect((await listPublishedModels()).map((m) => m.chatModel)).toEqual(["Fake GPT"]);
+    expect((await listPublishedModels(EVERY_MODEL)).map((m) => m.chatModel)).toEqual(["Fake GPT"]);
     const filtered = await post(modelsAction, "/admin/models?type=chat&toast=model-added", admin.cookie, [
       ["intent", "set-published"],
       ["id", model.id],
       ["published", "false"],
     ]);
     expect(filtered).toMatchObject({ status: 302, location: "/admin/models?type=chat" });
-    expect(await listPublishedModels()).toEqual([]);
+    expect(await listPublishedModels(EVERY_MODEL)).toEqual([]);
     expect((await auditRows()).map((row) => row.action)).toEqual(["create", "publish", "unpublish"]);
     expect(await toggle("false")).toMatchObject({ status: 302, location: "/admin/models" });
 

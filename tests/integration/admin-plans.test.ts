@@ -16,25 +16,14 @@ const setup = adminWithFakeStripe();
 
 type Fields = [string, string][];
 
-/** A full plan form as the editor sends it: features as rows, ticked rows named by position. */
+/** A full plan form as the editor sends it: its perks as numbers and ticked switches ("on"; an unticked one is not sent). */
 function planForm(
   intent: "create" | "update",
-  overrides: Partial<Record<"name" | "description" | "price" | "interval", string>> = {},
+  overrides: Partial<Record<"name" | "description" | "price" | "interval" | "periodTokens" | "memoryMessages", string>> = {},
   extra: Fields = [],
 ): Fields {
-  const values = { name: "Studio", description: "For studios", price: "29.50", interval: "monthly", ...overrides };
-  return [
-    ["intent", intent],
-    ...(Object.entries(values) as Fields),
-    ["featureText", "30000 tokens every month"],
-    ["featureEnabled", "0"],
-    ["featureText", ""],
-    ["featureText", "Priority response speed"],
-    ["featureText", "Dedicated support"],
-    ["featureEnabled", "3"],
-    ["isActive", "on"],
-    ...extra,
-  ];
+  const values = { name: "Studio", description: "For studios", price: "29.50", interval: "monthly", periodTokens: "30000", memoryMessages: "60", ...overrides };
+  return [["intent", intent], ...(Object.entries(values) as Fields), ["chatPictures", "on"], ["earlyAccess", "on"], ["isActive", "on"], ...extra];
 }
 
 async function createPlan(name: string, price = "29.50") {
@@ -71,24 +60,41 @@ describe("/admin/plans", () => {
     await prisma().plan.delete({ where: { id: hidden.id } });
   });
 
-  test("New Plan creates the plan with its features, its Stripe price, and an audit row", async () => {
+  test("New Plan creates the plan with its perks, its Stripe price, and an audit row", async () => {
     const plan = await createPlan("Studio");
     expect(plan).toMatchObject({ description: "For studios", priceCents: 2950, interval: "monthly", isActive: true, isPopular: false });
-    // The blank row is left out; ticks follow the rows they were next to.
-    expect(plan.features).toEqual([
-      { text: "30000 tokens every month", enabled: true },
-      { text: "Priority response speed", enabled: false },
-      { text: "Dedicated support", enabled: true },
-    ]);
+    // Ticked switches are on, the rest (not sent by a browser) off.
+    expect(plan).toMatchObject({
+      periodTokens: 30000,
+      memoryMessages: 60,
+      chatPictures: true,
+      chatVideos: false,
+      chatVoice: false,
+      priority: false,
+      earlyAccess: true,
+    });
     expect(setup.fake.prices.get(plan.stripePriceId!)).toMatchObject({ unit_amount: 2950, recurring: { interval: "month" }, active: true });
     const audit = (await auditRows()).find((row) => row.entityId === plan.id);
-    expect(audit).toMatchObject({ actorEmail: setup.admin.email, action: "create", entityType: "plan", after: { name: "Studio", priceCents: 2950 } });
+    expect(audit).toMatchObject({
+      actorEmail: setup.admin.email,
+      action: "create",
+      entityType: "plan",
+      after: { name: "Studio", priceCents: 2950, periodTokens: 30000, memoryMessages: 60, earlyAccess: true, priority: false },
+    });
 
-    // The Subscription page offers it.
+    // The Subscription page offers it, its card generated from those settings.
     const subscriptionPage = (await callRoute(subscriptionLoader, "http://localhost/dashboard/subscription", setup.admin.cookie)) as Awaited<
       ReturnType<typeof subscriptionLoader>
     >;
-    expect(subscriptionPage.plans.map((item) => item.name)).toContain("Studio");
+    expect(subscriptionPage.plans.find((item) => item.name === "Studio")?.perks).toEqual([
+      { text: "30,000 tokens every month", enabled: true },
+      { text: "Remembers the last 60 messages", enabled: true },
+      { text: "Pictures in chat", enabled: true },
+      { text: "Videos in chat", enabled: false },
+      { text: "Voice notes in chat", enabled: false },
+      { text: "Priority queue for pictures and videos", enabled: false },
+      { text: "Early access to new models", enabled: true },
+    ]);
   });
 
   test.each([
@@ -97,6 +103,13 @@ describe("/admin/plans", () => {
     ["a price that is not a number", { price: "ten" }, "price", "Price must be a number"],
     ["a price finer than 0.01", { price: "9.999" }, "price", "Price must be in steps of 0.01"],
     ["an unknown interval", { interval: "weekly" }, "interval", "Choose monthly or yearly"],
+    ["a memory of no messages", { memoryMessages: "0" }, "memoryMessages", "Memory must be at least 1"],
+    ["a memory past 200 messages", { memoryMessages: "201" }, "memoryMessages", "Memory must be at most 200"],
+    ["a memory that is not a whole number", { memoryMessages: "12.5" }, "memoryMessages", "Memory must be a whole number"],
+    ["a blank memory", { memoryMessages: "" }, "memoryMessages", "Memory is required"],
+    ["negative tokens", { periodTokens: "-5" }, "periodTokens", "Tokens must be at least 0"],
+    ["tokens that are not a number", { periodTokens: "lots" }, "periodTokens", "Tokens must be a number"],
+    ["tokens on a free plan", { price: "0", periodTokens: "100" }, "periodTokens", planTexts.freePlanTokens],
   ])("refuses %s with 400 and its text, writing nothing", async (_case, override: Record<string, string>, field, text) => {
     const [plans, audits, prices] = [await prisma().plan.count(), await prisma().auditEntry.count(), setup.fake.prices.size];
     const answer = await post(newAction, "/admin/plans/new", setup.admin.cookie, planForm("create", { name: "Refused", ...override }));
@@ -110,23 +123,50 @@ describe("/admin/plans", () => {
   test("Edit Plan saves the fields; a new name keeps the Stripe price", async () => {
     const plan = await createPlan("Team");
     const { data } = await load(editLoader, `/admin/plans/${plan.id}/edit`, setup.admin.cookie, { planId: plan.id });
-    expect(data).toMatchObject({ plan: { name: "Team", price: "29.50", interval: "monthly" } });
+    expect(data).toMatchObject({
+      plan: {
+        name: "Team",
+        price: "29.50",
+        interval: "monthly",
+        periodTokens: "30000",
+        memoryMessages: "60",
+        chatPictures: true,
+        chatVideos: false,
+        earlyAccess: true,
+      },
+    });
 
     const answer = await post(
       editAction,
       `/admin/plans/${plan.id}/edit`,
       setup.admin.cookie,
-      planForm("update", { name: "Team Plus" }, [["isPopular", "on"]]),
+      planForm("update", { name: "Team Plus", memoryMessages: "120" }, [
+        ["isPopular", "on"],
+        ["chatVideos", "on"],
+        ["chatVoice", "on"],
+        ["priority", "on"],
+      ]),
       {
         planId: plan.id,
       },
     );
     expect(answer).toMatchObject({ status: 302, location: "/admin/plans?toast=plan-updated" });
     const saved = await prisma().plan.findUniqueOrThrow({ where: { id: plan.id } });
-    expect(saved).toMatchObject({ name: "Team Plus", isPopular: true, stripePriceId: plan.stripePriceId });
+    expect(saved).toMatchObject({
+      name: "Team Plus",
+      isPopular: true,
+      stripePriceId: plan.stripePriceId,
+      memoryMessages: 120,
+      chatVideos: true,
+      chatVoice: true,
+      priority: true,
+    });
     const audit = (await auditRows()).filter((row) => row.entityId === plan.id && row.action === "update");
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ before: { name: "Team", isPopular: false }, after: { name: "Team Plus", isPopular: true } });
+    expect(audit[0]).toMatchObject({
+      before: { name: "Team", isPopular: false, memoryMessages: 60, priority: false },
+      after: { name: "Team Plus", isPopular: true, memoryMessages: 120, priority: true },
+    });
   });
 
   test("a new price or interval replaces the Stripe price; people already subscribed keep theirs", async () => {

@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildChatPrompt, DEFAULT_SYSTEM_INSTRUCTION, GREETING_REQUEST, unseenImageText } from "~/modules/ai/prompt.server";
 import { demoReply, streamDemoReply } from "~/modules/ai/providers/demo.server";
@@ -256,6 +257,7 @@ describe("the demo provider", () => {
     model: {},
     userName: "Sam",
     history: [],
+    memoryMessages: 10,
     userMessage: "What is the strangest place you have flown to?",
   });
 
@@ -278,7 +280,14 @@ describe("the demo provider", () => {
 
   it("greets a new chat without repeating the app's greeting request as if the person had said it", () => {
     const greeting = demoReply(
-      buildChatPrompt({ agent: { name: "Captain Mira", description: "" }, model: {}, userName: "Sam", history: [], userMessage: GREETING_REQUEST }).messages,
+      buildChatPrompt({
+        agent: { name: "Captain Mira", description: "" },
+        model: {},
+        userName: "Sam",
+        history: [],
+        memoryMessages: 10,
+        userMessage: GREETING_REQUEST,
+      }).messages,
     );
     expect(greeting).toMatch(/^\S+( \S+)?! I'm Captain Mira\./);
     expect(greeting).not.toContain("opened a chat");
@@ -288,7 +297,10 @@ describe("the demo provider", () => {
 
   it("says it cannot look at a picture, whether it comes as an image part or by name only", () => {
     const ask = (content: ChatMessage["content"]) =>
-      demoReply(buildChatPrompt({ agent: { name: "Captain Mira", description: "" }, model: {}, userName: "Sam", history: [], userMessage: content }).messages);
+      demoReply(
+        buildChatPrompt({ agent: { name: "Captain Mira", description: "" }, model: {}, userName: "Sam", history: [], memoryMessages: 10, userMessage: content })
+          .messages,
+      );
     const cannotSee = "Thanks for the picture, though I can't look at images in demo mode.";
     expect(
       ask([
@@ -308,6 +320,27 @@ describe("the demo provider", () => {
         { type: "text", text: "Attached file notes.txt:\n[Attached image: sky.png]" },
       ]),
     ).not.toContain(cannotSee);
+  });
+
+  it("says what it sees in a picture sent as an image part: its size and main colour (the demo Vision model)", async () => {
+    const picture = await sharp({ create: { width: 320, height: 200, channels: 3, background: { r: 230, g: 120, b: 20 } } })
+      .png()
+      .toBuffer();
+    const demo = chatProviderFor({ aiPlatform: "demo", modelType: "chat", modelId: "demo-vision", apiUrl: null, apiKey: null, isStream: true });
+    const { messages } = buildChatPrompt({
+      agent: { name: "Captain Mira", description: "" },
+      model: {},
+      userName: "Sam",
+      history: [],
+      memoryMessages: 10,
+      userMessage: [
+        { type: "text", text: "What is this?" },
+        { type: "image_url", image_url: { url: `data:image/png;base64,${picture.toString("base64")}` } },
+      ],
+    });
+    const { text } = await demo.completeChat({ messages, temperature: 0.6 });
+    expect(text).toContain("I see a picture of 320 × 200 pixels, mostly orange.");
+    expect(text).not.toContain("can't look at images");
   });
 
   it("stops when the signal aborts", async () => {
@@ -331,12 +364,13 @@ describe("building the chat prompt", () => {
     messageType: index === 12 ? "image" : "chat",
   }));
 
-  it("keeps the last 10 chat messages, with the default instruction and temperature", () => {
+  it("keeps the last chat messages the plan's memory allows (here 10), with the default instruction and temperature", () => {
     const { messages, temperature } = buildChatPrompt({
       agent: { name: "Ada", description: "A patient maths tutor." },
       model: {},
       userName: "Sam",
       history,
+      memoryMessages: 10,
       userMessage: "Next?",
     });
     expect(temperature).toBe(0.6);
@@ -358,6 +392,7 @@ describe("building the chat prompt", () => {
       model: { systemInstruction: "Model default.", messageInstruction: "Model message rule." },
       userName: "Sam",
       history: [],
+      memoryMessages: 10,
       userMessage: "Hi",
     });
     expect(temperature).toBe(0.9);

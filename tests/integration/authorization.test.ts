@@ -128,6 +128,8 @@ describe("every /dashboard and /admin loader and action checks who is asking", (
       expect.arrayContaining([
         "/dashboard",
         "/dashboard/settings",
+        "/dashboard/settings/delete",
+        "/dashboard/settings/data",
         "/dashboard/tickets",
         "/dashboard/media",
         "/dashboard/media/:uploadId/delete",

@@ -311,6 +311,8 @@ describe("a card the character form would refuse is refused at import, naming th
   const tooLong = (label: string, field: keyof typeof CHARACTER_FIELD_MAX) => `${label} must be at most ${CHARACTER_FIELD_MAX[field]} characters`;
   test.each([
     ["description", { description: over("description") }, tooLong("Description", "description")],
+    // The probe's case: a card far under the file limit whose description alone is 900 KB.
+    ["a 900 KB description", { description: "x".repeat(900 * 1024) }, tooLong("Description", "description")],
     ["an empty description", { description: " " }, `${characterFormTexts.missingTitle}: Description`],
     ["first_mes", { first_mes: over("welcomeMessage") }, tooLong("Welcome message", "welcomeMessage")],
     ["personality", { personality: over("personality") }, tooLong("Personality", "personality")],

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { agentTexts } from "~/lib/agent-form";
 import { prisma } from "~/modules/db/db.server";
 import { updateOwnAgent } from "~/modules/chat/agents.server";
-import { chooseChatModel } from "~/modules/chat/model-choice.server";
+import { chooseChatModel, EVERY_MODEL } from "~/modules/chat/model-choice.server";
 import { ChatNotFoundError, getOwnSession, startChat } from "~/modules/chat/sessions.server";
 import { chatTestDatabase } from "../helpers/chat";
 import type { TestDatabase } from "../helpers/database";
@@ -33,7 +33,7 @@ describe("editing one's own agent", () => {
     const agent = await prisma().chatAgent.findUniqueOrThrow({ where: { id: agentId } });
     expect(agent).toMatchObject({ name: "Nova", description: "A calmer copy", bio: "Mine now", systemInstruction: "Be brief.", messageInstruction: null });
     expect(agent.customModels).toEqual([{ chat: "Demo Chat (offline)" }]);
-    const model = await chooseChatModel({ customModels: agent.customModels, document: agent.document, characterChatModel: null });
+    const model = await chooseChatModel({ customModels: agent.customModels, document: agent.document, characterChatModel: null }, EVERY_MODEL);
     expect(model?.chatModel).toBe("Demo Chat (offline)");
   });
 

@@ -180,7 +180,9 @@ describe("chat attachments", () => {
   });
 
   test("with no model that reads images published, an image reaches the agent's model by its name, so the message is still answered", async () => {
-    await prisma().chatModel.update({ where: { chatModel: VISION_MODEL }, data: { isPublished: false } });
+    // Every chat model that reads images: the seeded one and the offline demo's (Vision).
+    const readers = await prisma().chatModel.findMany({ where: { acceptsImages: true, modelType: "chat", isPublished: true }, select: { id: true } });
+    await prisma().chatModel.updateMany({ where: { id: { in: readers.map((reader) => reader.id) } }, data: { isPublished: false } });
     invalidateCatalogueCache();
     try {
       const chat = await newChat();
@@ -195,7 +197,7 @@ describe("chat attachments", () => {
         ],
       });
     } finally {
-      await prisma().chatModel.update({ where: { chatModel: VISION_MODEL }, data: { isPublished: true } });
+      await prisma().chatModel.updateMany({ where: { id: { in: readers.map((reader) => reader.id) } }, data: { isPublished: true } });
       invalidateCatalogueCache();
     }
   });

@@ -6,9 +6,14 @@ import { credit } from "~/modules/tokens/ledger.server";
 import { action as chatAction, loader as chatLoader } from "~/routes/chat/session";
 import { load, post } from "../helpers/admin";
 import { chatPageForThisFile } from "../helpers/chat";
+import { subscribeTo } from "../helpers/plans";
 
 const chat = chatPageForThisFile();
-beforeAll(() => credit(chat.person.userId, { type: "purchased", amount: 100, description: "test tokens" }));
+beforeAll(async () => {
+  await credit(chat.person.userId, { type: "purchased", amount: 100, description: "test tokens" });
+  // Picture requests in chat are a paid plan's (chat-modes.test.ts holds the free plan to it).
+  await subscribeTo(chat.person.userId);
+});
 
 const send = (cookie: string, mode: string, message: string) =>
   post(
@@ -26,11 +31,11 @@ const send = (cookie: string, mode: string, message: string) =>
 type Page = Awaited<ReturnType<typeof chatLoader>>;
 
 describe("image mode in a chat", () => {
-  test("the page offers each mode with its model: image and design with the image model", async () => {
+  test("the page offers each mode with its model: image with the image model, design with one that redraws pictures", async () => {
     const { data } = await load(chatLoader, `/chat/${chat.sessionId}`, chat.person.cookie, { sessionId: chat.sessionId });
     const modes = (data as Page).modes!;
-    expect(modes.image?.modelName).toBeTruthy();
-    expect(modes.design).toEqual(modes.image);
+    expect(modes.image).toMatchObject({ modelName: "Demo Image (offline)" });
+    expect(modes.design).toMatchObject({ modelName: "Demo Redraw (offline)" });
     expect(modes.chat?.modelName).toBeTruthy();
   });
 

@@ -209,7 +209,7 @@ describe("a reply from the model", () => {
     expect(body.messages.at(-1)).toEqual({ role: "user", content: "Tell me about tonight" });
   });
 
-  test("the model gets the last 10 chat messages of this session, oldest first, then the new one", async () => {
+  test("the model gets the last 10 chat messages of this session (the free plan's memory), oldest first, then the new one", async () => {
     const chat = await session();
     // All in the past, the greeting first, so that what is asked next comes after them.
     const base = Date.now() - 60_000;

@@ -94,8 +94,37 @@ function concreteRoutes(built: Awaited<ReturnType<typeof appRoutesAsBuilt>>, val
 }
 
 /** Field values a person's form never holds: a NUL in every field any of the app's forms reads. */
-const FIELDS = ["email", "password", "confirmPassword", "name", "bio", "description", "message", "messageId", "messageInstruction", "systemInstruction"];
-const INTENTS = ["", "resend", "cancel", "profile", "avatar", "send", "regenerate", "delete", "edit-agent", "claim", "buy", "toggle-cancel"];
+const FIELDS = [
+  "email",
+  "password",
+  "confirmPassword",
+  "currentPassword",
+  "newPassword",
+  "confirmation",
+  "name",
+  "bio",
+  "description",
+  "message",
+  "messageId",
+  "messageInstruction",
+  "systemInstruction",
+];
+const INTENTS = [
+  "",
+  "resend",
+  "cancel",
+  "profile",
+  "avatar",
+  "change-password",
+  "delete-account",
+  "send",
+  "regenerate",
+  "delete",
+  "edit-agent",
+  "claim",
+  "buy",
+  "toggle-cancel",
+];
 function nulForm(intent: string) {
   const form = new URLSearchParams(Object.fromEntries(FIELDS.map((field) => [field, field === "email" ? "a\u0000@x.io" : `x\u0000y`])));
   form.set("token", "\u0000");

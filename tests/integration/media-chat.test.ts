@@ -7,6 +7,7 @@ import { messageMediaViews, requestPictureInChat } from "~/modules/media/jobs.se
 import { getBalance } from "~/modules/tokens/ledger.server";
 import type { FakeFal } from "../fakes/fal-server";
 import { balanceMatchingLedger, jobEnded, personWith500Tokens, startMediaSuite } from "../helpers/media";
+import { subscribeTo } from "../helpers/plans";
 import { newUser } from "../helpers/tokens";
 
 let suite: Awaited<ReturnType<typeof startMediaSuite>>;
@@ -23,6 +24,8 @@ beforeAll(async () => {
 afterAll(() => suite.stop());
 beforeEach(async () => {
   userId = await personWith500Tokens();
+  // Picture and video requests in chat are a paid plan's (chat-modes.test.ts holds the free plan to it).
+  await subscribeTo(userId);
 });
 
 describe("a picture request in chat", () => {
@@ -93,6 +96,7 @@ describe("a picture request in chat", () => {
     await expect(requestPictureInChat(stranger, sessionId, "Send me a picture", "image")).rejects.toMatchObject({ status: 404 });
     await expect(requestPictureInChat(userId, sessionId, "   ", "image")).rejects.toMatchObject({ status: 400 });
     const poor = await newUser();
+    await subscribeTo(poor);
     const poorSession = await startChat(poor, character.id);
     const before = await prisma().chatMessage.count({ where: { sessionId: poorSession } });
     await expect(requestPictureInChat(poor, poorSession, "Send me a picture", "image")).rejects.toMatchObject({ status: 402 });

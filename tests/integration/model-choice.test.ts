@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Prisma } from "~/generated/prisma/client";
 import { DEMO_PLATFORM } from "~/modules/ai/platforms";
 import { invalidateCatalogueCache } from "~/modules/catalogue/cache.server";
-import { chatModelChoiceSql, chooseChatModel, FALLBACK_CHAT_MODEL, usableChatModels } from "~/modules/chat/model-choice.server";
+import { chatModelChoiceSql, chooseChatModel, EVERY_MODEL, FALLBACK_CHAT_MODEL, usableChatModels, type ModelAccess } from "~/modules/chat/model-choice.server";
 import { prisma } from "~/modules/db/db.server";
 import { seedCatalogueIfEmpty } from "~/modules/seed/seed.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
@@ -33,12 +33,13 @@ afterAll(() => db.dispose());
 
 type Agent = { customModels: unknown; document: unknown; characterChatModel: string | null };
 
-async function chosenBySql(agent: Agent, needsImages = false) {
-  const sql = chatModelChoiceSql(await usableChatModels(), {
+async function chosenBySql(agent: Agent, needsImages = false, access: ModelAccess = EVERY_MODEL) {
+  const sql = chatModelChoiceSql(await usableChatModels(EVERY_MODEL), {
     customModels: Prisma.sql`${JSON.stringify(agent.customModels)}::jsonb`,
     document: Prisma.sql`${JSON.stringify(agent.document)}::jsonb`,
     characterChatModel: Prisma.sql`${agent.characterChatModel}::text`,
     needsImages: Prisma.sql`${needsImages}::boolean`,
+    earlyAccess: Prisma.sql`${access.earlyAccess}::boolean`,
   });
   const [row] = await prisma().$queryRaw<{ name: string; cost: number }[]>(sql);
   return row ?? null;
@@ -88,15 +89,32 @@ const imageCases: [string, Agent, string][] = [
 
 describe("the chat model a reply is charged for", () => {
   test.each(cases)("%s, in SQL as in code", async (_name, agent, expected) => {
-    const inCode = await chooseChatModel(agent);
+    const inCode = await chooseChatModel(agent, EVERY_MODEL);
     expect(inCode?.chatModel).toBe(expected);
     expect(await chosenBySql(agent)).toEqual({ name: expected, cost: inCode!.costTokens });
   });
 
   test.each(imageCases)("with images: %s, in SQL as in code", async (_name, agent, expected) => {
-    const inCode = await chooseChatModel(agent, { needsImages: true });
+    const inCode = await chooseChatModel(agent, EVERY_MODEL, { needsImages: true });
     expect(inCode?.chatModel).toBe(expected);
     expect(await chosenBySql(agent, true)).toEqual({ name: expected, cost: inCode!.costTokens });
+  });
+
+  test("an early-access model answers only a person whose plan has early access, in SQL as in code", async () => {
+    await prisma().chatModel.update({ where: { chatModel: "Second" }, data: { earlyAccess: true } });
+    invalidateCatalogueCache();
+    try {
+      const agent = { customModels: [{ chat: "Second" }], document: {}, characterChatModel: null };
+      expect((await chooseChatModel(agent, { earlyAccess: true }))?.chatModel).toBe("Second");
+      expect(await chosenBySql(agent, false, { earlyAccess: true })).toEqual({ name: "Second", cost: 3 });
+      // Without early access it is passed over like an unpublished one: deepseek-v3 answers.
+      expect((await chooseChatModel(agent, { earlyAccess: false }))?.chatModel).toBe(FALLBACK_CHAT_MODEL);
+      expect(await chosenBySql(agent, false, { earlyAccess: false })).toMatchObject({ name: FALLBACK_CHAT_MODEL });
+      expect((await usableChatModels({ earlyAccess: false })).map((model) => model.chatModel)).not.toContain("Second");
+    } finally {
+      await prisma().chatModel.update({ where: { chatModel: "Second" }, data: { earlyAccess: false } });
+      invalidateCatalogueCache();
+    }
   });
 
   test("with images and no model that reads them, the model any message gets answers, in SQL as in code", async () => {
@@ -104,7 +122,7 @@ describe("the chat model a reply is charged for", () => {
     await prisma().chatModel.updateMany({ where: { acceptsImages: true }, data: { isPublished: false } });
     invalidateCatalogueCache();
     try {
-      expect((await chooseChatModel(agent, { needsImages: true }))?.chatModel).toBe("Second");
+      expect((await chooseChatModel(agent, EVERY_MODEL, { needsImages: true }))?.chatModel).toBe("Second");
       expect(await chosenBySql(agent, true)).toEqual({ name: "Second", cost: 3 });
     } finally {
       await prisma().chatModel.updateMany({ where: { chatModel: { in: ["Reads images", "Reads images too"] } }, data: { isPublished: true } });
@@ -116,7 +134,7 @@ describe("the chat model a reply is charged for", () => {
     await prisma().chatModel.update({ where: { chatModel: FALLBACK_CHAT_MODEL }, data: { isPublished: false } });
     invalidateCatalogueCache();
     const agent = { customModels: [{ chat: "Unpublished" }], document: {}, characterChatModel: null };
-    expect((await chooseChatModel(agent))?.chatModel).toBe("Heaviest");
+    expect((await chooseChatModel(agent, EVERY_MODEL))?.chatModel).toBe("Heaviest");
     expect(await chosenBySql(agent)).toEqual({ name: "Heaviest", cost: 7 });
   });
 
@@ -124,7 +142,7 @@ describe("the chat model a reply is charged for", () => {
     await prisma().chatModel.updateMany({ where: { modelType: "chat" }, data: { isPublished: false } });
     invalidateCatalogueCache();
     const agent = { customModels: [], document: {}, characterChatModel: "Heaviest" };
-    expect(await chooseChatModel(agent)).toBeNull();
+    expect(await chooseChatModel(agent, EVERY_MODEL)).toBeNull();
     expect(await chosenBySql(agent)).toBeNull();
   });
 });

@@ -21,7 +21,15 @@ afterEach(() => {
   resetEnvForTests();
 });
 
-const DEMO_MODELS = ["Demo Audio (offline)", "Demo Chat (offline)", "Demo Image (offline)", "Demo Music (offline)", "Demo Video (offline)"];
+const DEMO_MODELS = [
+  "Demo Audio (offline)",
+  "Demo Chat (offline)",
+  "Demo Image (offline)",
+  "Demo Music (offline)",
+  "Demo Redraw (offline)",
+  "Demo Video (offline)",
+  "Demo Vision (offline)",
+];
 
 const published = async () =>
   (await test.database.prisma.chatModel.findMany({ where: { isPublished: true }, orderBy: { chatModel: "asc" } })).map((model) => model.chatModel);
@@ -58,7 +66,7 @@ describe("starter models", () => {
 
       const readers = () =>
         old.database.prisma.chatModel.findMany({
-          where: { acceptsImages: true },
+          where: { acceptsImages: true, aiPlatform: "nebius" },
           select: { chatModel: true, modelId: true, aiPlatform: true, isPublished: true },
         });
       expect(await readers()).toEqual([

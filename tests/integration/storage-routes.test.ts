@@ -1,9 +1,17 @@
 import sharp from "sharp";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as storageLoader } from "~/routes/api/storage";
 import { loader as thumbnailLoader } from "~/routes/api/thumbnail";
 import { putObject, signedUrl, SIGNED_LINK_SECONDS } from "~/modules/storage/storage.server";
+import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { routeArgs } from "../helpers/route-args";
+
+// Thumbnails are rendered once across instances, with a claim in the database (thumbnail-cache.server.ts).
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(() => db.dispose());
 
 const origin = "http://localhost";
 

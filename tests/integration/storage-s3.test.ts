@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { s3Driver } from "~/modules/storage/drivers.server";
 import { folderUsage, getObject, listObjects, putObject, removeObject, useStorageDriverForTests } from "~/modules/storage/storage.server";
+import { prisma } from "~/modules/db/db.server";
+import { removeScheduledFiles, scheduleFileRemovals } from "~/modules/storage/removals.server";
 import { startFakeS3 } from "../fakes/s3-server";
+import { createTestDatabase, type TestDatabase } from "../helpers/database";
 
 let s3: Awaited<ReturnType<typeof startFakeS3>>;
+let db: TestDatabase;
 
 beforeAll(async () => {
+  db = await createTestDatabase();
   // Small pages, so that counting a folder has to follow the continuation.
   s3 = await startFakeS3({ listPageSize: 2 });
   useStorageDriverForTests(s3Driver({ bucket: "cv-files", region: "us-east-1", endpoint: s3.endpoint, accessKeyId: "test", secretAccessKey: "test-secret" }));
@@ -13,6 +18,7 @@ beforeAll(async () => {
 afterAll(async () => {
   useStorageDriverForTests(undefined);
   await s3.close();
+  await db.dispose();
 });
 
 describe("the S3 storage driver", () => {
@@ -58,5 +64,16 @@ describe("the S3 storage driver", () => {
     expect(entry.bytes).toBe(5);
     expect(entry.modifiedAt.getTime()).toBeGreaterThanOrEqual(before);
     expect((await listObjects("chats", "user-7")).map((each) => each.path)).toEqual(["user-7/x/listed.txt"]);
+  });
+
+  it("removes a scheduled folder, page after page, but for the objects kept and a folder whose name only starts alike", async () => {
+    for (const path of ["gone-1/a.png", "gone-1/b/c.png", "gone-1/d.png", "gone-1/kept.webp", "gone-10/other.png"]) {
+      await putObject("avatars", path, Buffer.from("x"), "image/png");
+    }
+    const ids = await scheduleFileRemovals(prisma(), [{ bucket: "avatars", path: "gone-1", folder: true, keep: ["gone-1/kept.webp"] }]);
+    expect(await removeScheduledFiles(ids)).toBe(1);
+    expect((await listObjects("avatars", "gone-1")).map((entry) => entry.path)).toEqual(["gone-1/kept.webp"]);
+    expect(await getObject("avatars", "gone-10/other.png")).not.toBeNull();
+    expect(await prisma().fileRemoval.count()).toBe(0);
   });
 });

@@ -46,7 +46,7 @@ describe("plans and subscriptions", () => {
     const row = await prisma().subscription.findUniqueOrThrow({ where: { userId } });
     expect(row).toMatchObject({ planId: plans.Pro, status: "active", cancelAtPeriodEnd: false, stripeSubscriptionId: subscriptionId });
     expect(row.currentPeriodEnd!.getTime()).toBeGreaterThan(Date.now() + 25 * 86_400_000);
-    // Pro's first feature: "5000 tokens every month".
+    // Pro grants 5000 tokens each paid month (its period tokens).
     expect(await getBalance(userId)).toEqual({ free: 0, purchased: 5000, total: 5000 });
 
     const invoicePaid = events.find((event) => event.type === "invoice.paid")!;
@@ -88,7 +88,7 @@ describe("plans and subscriptions", () => {
 
   test("switching plans back and forth adds no tokens: a plan's allowance comes with the first invoice and each renewal", async () => {
     const yearly = await prisma().plan.create({
-      data: { name: "Pro Yearly", priceCents: 9990, interval: "yearly", features: [{ text: "8000 tokens every month", enabled: true }] },
+      data: { name: "Pro Yearly", priceCents: 9990, interval: "yearly", periodTokens: 8000 },
     });
     const { userId, cookie, subscriptionId } = await subscriber("Pro");
     expect((await getBalance(userId)).purchased).toBe(5000);

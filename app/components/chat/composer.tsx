@@ -4,8 +4,10 @@ import { Form, useNavigation } from "react-router";
 import { ATTACHMENT_EXTENSIONS, type AttachmentView } from "~/lib/attachments";
 import { chatTexts, MESSAGE_COUNT_FROM_CHARS, MESSAGE_MAX_CHARS } from "~/lib/chat";
 import { useAttachments } from "./attachment-picker";
-import { ModePicker, sendsPictureRequest, TOOL, type ModeModels } from "./mode-picker";
+import { sendsMediaRequest, type ModeOptions } from "~/lib/chat-modes";
 import type { ChatMode } from "~/lib/documents/chat-message";
+import { ModePicker, TOOL } from "./mode-picker";
+import { VoiceInput } from "./voice-input";
 
 const MAX_HEIGHT_PX = 200;
 
@@ -30,9 +32,9 @@ function keepDraft(key: string, text: string) {
 /**
  * 'Write a message...': grows to 200 px, Enter sends, Shift+Enter adds a line. A plain form
  * underneath, so without JavaScript it posts to the page and the reply comes back with it. On
- * phones (under 768 px) the tools (mode, attach, prompt guide) fold into one menu, so the message
- * box keeps most of the row; wider, they sit beside it. There is no mic: voice input has no
- * implementation, and a button that cannot work is not shown.
+ * phones (under 768 px) the tools (mode, attach, prompt guide, mic) fold into one menu, so the
+ * message box keeps most of the row; wider, they sit beside it. The mic shows only where the
+ * browser can recognise speech (VoiceInput).
  */
 export function ChatComposer({
   streaming,
@@ -57,22 +59,22 @@ export function ChatComposer({
    */
   draftKey?: string;
   canRegenerate: boolean;
-  /** Resolves false when the message did not reach the server: its text and files come back. */
-  onSend: (text: string, attachments: AttachmentView[]) => Promise<boolean>;
+  /** Resolves false when the message did not reach the server: its text and files come back. A chat or vision send. */
+  onSend: (text: string, attachments: AttachmentView[], mode: ChatMode) => Promise<boolean>;
   onStop: () => void;
   onRegenerate: () => void;
   /** A prompt picked elsewhere (quick actions, the prompt guide) to write into the box. */
   fill?: { text: string; key: number } | null;
   /** Shown only when the agent has an Ask Me guide (spec section 2). */
   onOpenGuide?: () => void;
-  /** The model (and cost) each mode would use; a mode without one cannot be chosen. Null: they could not be read. */
-  modes?: ModeModels | null;
+  /** The model (and cost) each mode would use; a mode without one is not offered. Null: they could not be read. */
+  modes?: ModeOptions | null;
   mode?: ChatMode;
   onModeChange?: (mode: ChatMode) => void;
 }) {
   const navigation = useNavigation();
   // Spec section 2: in a mode other than chat, 'Processing your request...' shows while the request is sent.
-  const processing = navigation.state === "submitting" && sendsPictureRequest(String(navigation.formData?.get("mode") ?? ""));
+  const processing = navigation.state === "submitting" && sendsMediaRequest(String(navigation.formData?.get("mode") ?? ""));
   const input = useRef<HTMLTextAreaElement>(null);
   const tools = useRef<HTMLDetailsElement>(null);
   const closeTools = () => tools.current?.removeAttribute("open");
@@ -111,11 +113,13 @@ export function ChatComposer({
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
-    if (sendsPictureRequest(mode)) {
-      // A picture request posts the form to the page (as without JavaScript); its reply fills in live.
-      if (!input.current?.value.trim() || processing) return event.preventDefault();
+    if (sendsMediaRequest(mode)) {
+      // A picture, video or voice-note request posts the form to the page (as without JavaScript),
+      // with the uploaded files named in it; its reply fills in live.
+      if (!input.current?.value.trim() || processing || attachments.busy) return event.preventDefault();
       setTimeout(() => {
         if (input.current) input.current.value = "";
+        attachments.clear();
         grow();
       });
       return;
@@ -127,7 +131,16 @@ export function ChatComposer({
     attachments.clear();
     input.current!.value = "";
     grow();
-    if (!(await onSend(text, files))) giveBack(text, files);
+    if (!(await onSend(text, files, mode))) giveBack(text, files);
+  }
+
+  // A phrase dictated with the mic joins what is already in the box.
+  function dictate(text: string) {
+    const field = input.current;
+    if (!field) return;
+    field.value = field.value.trim() ? `${field.value.trimEnd()} ${text}` : text;
+    grow();
+    field.focus();
   }
 
   // Nothing typed is lost: the text goes back in front of whatever was written since.
@@ -190,6 +203,10 @@ export function ChatComposer({
       ) : null}
       <Form method="post" encType="multipart/form-data" onSubmit={submit} className="relative flex items-end gap-2">
         <input type="hidden" name="intent" value="send" />
+        {/* With JavaScript the files are uploaded as they are picked: a request posted with the form names them. */}
+        {attachments.ready.map((file) => (
+          <input key={file.path} type="hidden" name="attachment" value={file.path} />
+        ))}
         {/* Phones: one disclosure holds the tools (a <details>, so it opens without JavaScript too); the panel after it shows while it is open. */}
         <details ref={tools} className="peer/tools shrink-0 md:hidden" onKeyDown={(event) => event.key === "Escape" && closeTools()}>
           <summary
@@ -232,6 +249,7 @@ export function ChatComposer({
               }}
             />
           </label>
+          <VoiceInput onText={dictate} onUse={closeTools} />
           {onOpenGuide ? (
             <button
               type="button"

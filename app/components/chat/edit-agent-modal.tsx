@@ -76,7 +76,7 @@ export function EditAgentModal({
           </p>
         )}
         {Object.entries(agent.choices ?? {}).map(([type, names]) => (
-          <Field key={type} label={`${type[0]!.toUpperCase()}${type.slice(1)} model`} error={fields[`model:${type}`]}>
+          <Field key={type} label={`${type[0]!.toUpperCase()}${type.slice(1)} model`} hint={MODEL_USES[type]} error={fields[`model:${type}`]}>
             <select id={`agent-model-${type}`} name={`model:${type}`} defaultValue={agent.models[type] ?? ""} className="field h-10 w-full">
               <option value="">Default</option>
               {names.map((name) => (
@@ -100,6 +100,14 @@ export function EditAgentModal({
   );
 }
 
+/** What the chat does with each model type's choice (decision 034). */
+const MODEL_USES: Record<string, string> = {
+  chat: "Writes the replies.",
+  image: "Draws pictures in Image mode; in Design mode too, when it redraws pictures.",
+  video: "Makes videos in Video mode.",
+  audio: "Speaks voice notes.",
+};
+
 type AgentTextName = "description" | "bio" | "systemInstruction" | "messageInstruction";
 
 /** One of the agent's texts: a textarea with its limit, filled from the agent. */
@@ -115,14 +123,21 @@ function AgentText({ label, name, rows, agent, error }: { label: string; name: A
 type FieldControl = { id: string; "aria-invalid"?: boolean; "aria-describedby"?: string };
 
 /** A labelled control; its error is read out with it (aria-describedby) and marks it invalid. */
-function Field({ label, error, children }: { label: string; error?: string; children: React.ReactElement<FieldControl> }) {
+function Field({ label, hint, error, children }: { label: string; hint?: string; error?: string; children: React.ReactElement<FieldControl> }) {
   const errorId = `${children.props.id}-error`;
+  const hintId = `${children.props.id}-hint`;
+  const describedBy = [hint ? hintId : "", error ? errorId : ""].filter(Boolean).join(" ") || undefined;
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={children.props.id} className="text-sm font-medium">
         {label}
       </label>
-      {error ? cloneElement(children, { "aria-invalid": true, "aria-describedby": errorId }) : children}
+      {hint ? (
+        <p id={hintId} className="-mt-1 text-xs text-muted">
+          {hint}
+        </p>
+      ) : null}
+      {error || hint ? cloneElement(children, { ...(error ? { "aria-invalid": true } : {}), "aria-describedby": describedBy }) : children}
       {error ? (
         <p id={errorId} className="text-sm text-danger">
           {error}

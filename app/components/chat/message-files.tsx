@@ -53,8 +53,13 @@ export function MessageFiles({ message }: { message: ChatMessageView }) {
                 </a>
               </li>
             ) : (
-              <li key={item.url}>
-                {item.kind === "video" ? <video src={item.url} controls className="max-h-64 rounded-lg" /> : <audio src={item.url} controls />}
+              <li key={item.url} className="min-w-0 max-w-full">
+                {/* A sound (a voice note) keeps within its bubble on a phone, and says how long it is before it plays. */}
+                {item.kind === "video" ? (
+                  <video src={item.url} controls className="max-h-64 rounded-lg" />
+                ) : (
+                  <audio src={item.url} controls preload="metadata" className="block w-72 max-w-full" />
+                )}
               </li>
             ),
           )}

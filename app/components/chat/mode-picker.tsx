@@ -1,16 +1,9 @@
 import { Settings2 } from "lucide-react";
+import { Link } from "react-router";
 import { chatTexts, costLabel } from "~/lib/chat";
+import { chatModeTexts, MODE_HINTS, MODE_LABELS, sendsMediaRequest, SUBSCRIPTION_PATH, type ModeOptions } from "~/lib/chat-modes";
 import { CHAT_MODES, type ChatMode } from "~/lib/documents/chat-message";
 import { mediaCostLabel } from "~/lib/media-pricing";
-
-export type ModeModels = Record<ChatMode, { modelName: string; cost: number; costUnit: string | null } | null>;
-
-const LABELS: Record<ChatMode, string> = { chat: "Chat", image: "Image", design: "Design", video: "Video", vision: "Vision" };
-
-/** Modes whose send is a picture (or video) request, answered by a media job rather than a chat reply. */
-export function sendsPictureRequest(mode: string) {
-  return mode === "image" || mode === "design" || mode === "video";
-}
 
 /**
  * One of the composer's tools: a labelled 44 px row in the phone's tools menu, a 44 px round
@@ -23,45 +16,68 @@ export const TOOL =
  * The composer's settings toggle (spec section 2): the mode a message is sent in, each with the
  * model and cost it would use. A <details> of radio buttons inside the composer's form, so the
  * chosen mode posts with the message without JavaScript too. In the phone's tools menu its
- * choices open in place, under it. `modes` null: the models could not be read, and it says so
- * (messages go in chat mode).
+ * choices open in place, under it. A mode no model can answer is not offered; one the person's
+ * plan leaves out is shown, not choosable, with a link to the plans (decision 034). `modes` null:
+ * the models could not be read, and it says so (messages go in chat mode).
  */
-export function ModePicker({ modes, mode, onChange }: { modes: ModeModels | null; mode: ChatMode; onChange: (mode: ChatMode) => void }) {
+export function ModePicker({ modes, mode, onChange }: { modes: ModeOptions | null; mode: ChatMode; onChange: (mode: ChatMode) => void }) {
   return (
     <details className="group relative shrink-0">
-      <summary className={`${TOOL} cursor-pointer list-none md:px-3 [&::-webkit-details-marker]:hidden`} aria-label={`Settings: ${LABELS[mode]} mode`}>
+      <summary className={`${TOOL} cursor-pointer list-none md:px-3 [&::-webkit-details-marker]:hidden`} aria-label={`Settings: ${MODE_LABELS[mode]} mode`}>
         <Settings2 className="size-4 shrink-0" aria-hidden />
         <span className={`md:text-xs ${mode === "chat" ? "md:sr-only" : ""}`}>
-          {LABELS[mode]}
+          {MODE_LABELS[mode]}
           <span className="md:hidden"> mode</span>
         </span>
       </summary>
-      <fieldset className="flex min-w-0 flex-col gap-1 max-md:mt-1 md:absolute md:bottom-full md:left-0 md:z-20 md:mb-2 md:w-80 md:rounded-xl md:border md:border-line md:bg-surface md:p-2 md:shadow-xl">
+      <fieldset className="flex min-w-0 flex-col gap-1 max-md:mt-1 md:absolute md:bottom-full md:left-0 md:z-20 md:mb-2 md:max-h-[70dvh] md:w-80 md:overflow-y-auto md:rounded-xl md:border md:border-line md:bg-surface md:p-2 md:shadow-xl">
         <legend className="sr-only">Mode</legend>
         {modes ? null : <p className="p-2 text-sm text-danger">{chatTexts.modelSettingsFailed}</p>}
         {(modes ? CHAT_MODES : []).map((option) => {
           const model = modes![option];
-          const price = model ? (sendsPictureRequest(option) ? mediaCostLabel(model.cost, model.costUnit) : costLabel(model.cost, model.costUnit)) : "";
+          if (!model) return null;
+          const price = sendsMediaRequest(option) ? mediaCostLabel(model.cost, model.costUnit) : costLabel(model.cost, model.costUnit);
+          const choosable = !model.notInPlan;
+          const detail = `${option}-mode-detail`;
           return (
-            <label key={option} className={`flex items-start gap-2 rounded-lg p-2 text-sm ${model ? "cursor-pointer hover:bg-raised" : "opacity-50"}`}>
-              <input
-                type="radio"
-                name="mode"
-                value={option}
-                checked={mode === option}
-                disabled={!model}
-                onChange={(event) => {
-                  onChange(option);
-                  // Chosen: the toggle closes, so the conversation shows again.
-                  event.currentTarget.closest("details")?.removeAttribute("open");
-                }}
-                className="mt-1"
-              />
-              <span className="min-w-0">
-                <span className="font-medium">{LABELS[option]}</span>
-                <span className="block truncate text-xs text-muted">{model ? `${model.modelName} · ${price}` : "Not available"}</span>
-              </span>
-            </label>
+            <div key={option} className={`rounded-lg p-2 text-sm ${choosable ? "hover:bg-raised" : ""}`}>
+              <label className={`flex items-start gap-2 ${choosable ? "cursor-pointer" : ""}`}>
+                <input
+                  type="radio"
+                  name="mode"
+                  value={option}
+                  checked={mode === option}
+                  disabled={!choosable}
+                  aria-describedby={detail}
+                  onChange={(event) => {
+                    onChange(option);
+                    // Chosen: the toggle closes, so the conversation shows again.
+                    event.currentTarget.closest("details")?.removeAttribute("open");
+                  }}
+                  className="mt-1"
+                />
+                <span className="min-w-0">
+                  <span className={`font-medium ${choosable ? "" : "text-muted"}`}>{MODE_LABELS[option]}</span>
+                  <span id={detail} className="block text-xs text-muted">
+                    {choosable ? (
+                      <>
+                        <span className="block truncate">{MODE_HINTS[option]}</span>
+                        {/* A voice note is the reply and then its sound: both are paid. */}
+                        <span className="block truncate">{`${model.modelName} · ${price}${option === "voice" ? chatModeTexts.andTheReply : ""}`}</span>
+                      </>
+                    ) : (
+                      chatModeTexts.notInPlanShort(model.notInPlan!)
+                    )}
+                  </span>
+                </span>
+              </label>
+              {choosable ? null : (
+                <Link to={SUBSCRIPTION_PATH} className="ml-6 text-xs font-medium text-accent underline">
+                  {chatModeTexts.seePlans}
+                  <span className="sr-only"> for {MODE_LABELS[option]}</span>
+                </Link>
+              )}
+            </div>
           );
         })}
       </fieldset>

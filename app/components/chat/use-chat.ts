@@ -121,14 +121,14 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
    * text back; a refused send or a broken connection also shows the spec's 'Failed to send message'.
    */
   const run = useCallback(
-    async (body: URLSearchParams, userText: string | null, attachments: AttachmentView[] = []): Promise<boolean> => {
+    async (body: URLSearchParams, userText: string | null, attachments: AttachmentView[] = [], messageType = "chat"): Promise<boolean> => {
       const userTemp =
         userText !== null
           ? {
               id: tempId("user"),
               senderType: "user" as const,
               message: userText,
-              messageType: "chat",
+              messageType,
               createdAt: new Date().toISOString(),
               pending: true,
               attachments,
@@ -145,7 +145,7 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
       setExtra((current) => [
         ...current,
         ...(userTemp ? [userTemp] : []),
-        { id: placeholderId, senderType: "agent", message: "", messageType: "chat", createdAt: new Date().toISOString(), thinking: true, pending: true },
+        { id: placeholderId, senderType: "agent", message: "", messageType, createdAt: new Date().toISOString(), thinking: true, pending: true },
       ]);
       const abort = new AbortController();
       controller.current = abort;
@@ -215,12 +215,13 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
   );
 
   const send = useCallback(
-    (text: string, attachments: AttachmentView[] = []) => {
+    (text: string, attachments: AttachmentView[] = [], mode: "chat" | "vision" = "chat") => {
       // Urlencoded rather than multipart: the form holds only text, and the server reads it faster.
       const body = new URLSearchParams();
       body.set("message", text);
+      if (mode !== "chat") body.set("mode", mode);
       for (const attachment of attachments) body.append("attachment", attachment.path);
-      return run(body, text, attachments);
+      return run(body, text, attachments, mode);
     },
     [run],
   );

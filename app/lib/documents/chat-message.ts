@@ -7,8 +7,8 @@ import { listOf, optional, readWith, recordOf } from "./reading";
  * the model and settings it was answered with, and a media request's id and state.
  */
 
-/** Spec section 4: the modes a message may be sent in. */
-export const CHAT_MODES = ["chat", "image", "design", "video", "vision"] as const;
+/** Spec section 4: the modes a message may be sent in, and the voice note (issue 32, decision 034). */
+export const CHAT_MODES = ["chat", "image", "design", "video", "vision", "voice"] as const;
 export type ChatMode = (typeof CHAT_MODES)[number];
 
 /** A file attached to a message: its stored path, and what the composer knew of it. */

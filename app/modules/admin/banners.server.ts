@@ -3,12 +3,14 @@ import sharp from "sharp";
 import type { Banner } from "~/generated/prisma/client";
 import { bannerFormSchema, bannerTexts, type BannerInput } from "~/lib/admin-catalogue";
 import { fieldErrors } from "~/lib/auth-forms";
+import { IMAGE_MAX_PIXELS, imageTooLargeText } from "~/lib/limits";
 import { toBannerData } from "~/modules/catalogue/banners.server";
 import { catalogueChanged } from "~/modules/catalogue/cache.server";
 import { isUuid } from "~/modules/db/sql.server";
 import { prisma } from "~/modules/db/db.server";
 import { AppError, NotFoundError } from "~/modules/http/errors.server";
 import { logger } from "~/modules/logging/logger.server";
+import { hasTooManyPixels } from "~/modules/storage/images.server";
 import { putObject, publicUrl, randomFileName, removeObject } from "~/modules/storage/storage.server";
 import { auditedWrite, type AuditActor } from "./audit.server";
 
@@ -90,8 +92,13 @@ async function bannerImage(file: File): Promise<Buffer | { rejected: string }> {
   const bytes = Buffer.from(await file.arrayBuffer());
   const detected = await fileTypeFromBuffer(bytes);
   if (!detected || !IMAGE_TYPES.has(detected.mime)) return { rejected: bannerTexts.imageOnly };
+  if (await hasTooManyPixels(bytes)) return { rejected: imageTooLargeText };
   try {
-    return await sharp(bytes, { limitInputPixels: 40_000_000 }).rotate().resize({ width: 1920, withoutEnlargement: true }).webp({ quality: 85 }).toBuffer();
+    return await sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS })
+      .rotate()
+      .resize({ width: 1920, withoutEnlargement: true })
+      .webp({ quality: 85 })
+      .toBuffer();
   } catch {
     return { rejected: bannerTexts.imageOnly };
   }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Prisma } from "~/generated/prisma/client";
+import { creatorLabel } from "~/lib/admin-users";
 import { parseCharacterDetails } from "~/lib/documents/character-details";
 import { LARGEST_STORED_INTEGER } from "~/lib/limits";
 import { parsePromptGuide } from "~/lib/documents/prompt-guide";
@@ -8,6 +9,7 @@ import { prisma } from "~/modules/db/db.server";
 import { isUuid } from "~/modules/db/sql.server";
 import type { ToastCode } from "~/lib/toasts";
 import { CHARACTER_FORM_MAX_BYTES, CHARACTER_FORM_TOO_LARGE, readCharacterForm } from "~/modules/catalogue/character-editor.server";
+import { EVERY_MODEL } from "~/modules/chat/model-choice.server";
 import { NotFoundError, redirectWithToast, saveFailureData } from "~/modules/http/errors.server";
 import type { AuditActor } from "./audit.server";
 import { adminAction } from "./console.server";
@@ -61,7 +63,10 @@ const HIDDEN_DETAILS = new Set(["tags", "chat_model", "image_model", "voice", "r
 
 export async function getCharacterInfo(characterId: string) {
   const character = isUuid(characterId)
-    ? await prisma().character.findUnique({ where: { id: characterId }, include: { category: { select: { name: true } } } })
+    ? await prisma().character.findUnique({
+        where: { id: characterId },
+        include: { category: { select: { name: true } }, createdBy: { select: { email: true } } },
+      })
     : null;
   if (!character) throw new NotFoundError();
   const details = Object.entries(parseCharacterDetails(character.details).texts).filter(([name]) => !HIDDEN_DETAILS.has(name));
@@ -72,6 +77,8 @@ export async function getCharacterInfo(characterId: string) {
     avatarUrl: character.avatarUrl,
     categoryName: character.category?.name ?? null,
     createdAt: character.createdAt,
+    /** Who made it, when a person did (the admins' own have none); a deleted account is named so. */
+    createdBy: character.createdBy ? creatorLabel(character.createdBy.email) : null,
     welcomeMessage: character.welcomeMessage,
     personality: character.personality,
     scenario: character.scenario,
@@ -112,7 +119,7 @@ export function characterFormAction(
 ) {
   const handle = async (admin: AuditActor, form: FormData) => {
     try {
-      const submission = await readCharacterForm(form);
+      const submission = await readCharacterForm(form, EVERY_MODEL);
       if ("rows" in submission) return { values: submission.rows, changed: submission.changed };
       await save(admin, submission);
     } catch (error) {

@@ -119,6 +119,7 @@ export function readModelForm(form: FormData): { model: ModelInput; key: KeyChan
     isStream: form.get("isStream") === "on",
     isWebhook: form.get("isWebhook") === "on",
     acceptsImages: form.get("acceptsImages") === "on",
+    earlyAccess: form.get("earlyAccess") === "on",
     contextTokens: String(form.get("contextTokens") ?? ""),
   };
   const model = parseEditorForm(modelFormSchema, values, modelTexts.updateFailed);
@@ -147,6 +148,7 @@ const summaryOf = (model: ChatModel) => ({
   costTokens: model.costTokens,
   costUnit: model.costUnit,
   isPublished: model.isPublished,
+  earlyAccess: model.earlyAccess,
   contextTokens: model.contextTokens,
   apiUrl: model.apiUrl,
   hasApiKey: Boolean(model.apiKey),

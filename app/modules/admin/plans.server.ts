@@ -1,4 +1,4 @@
-import { Prisma } from "~/generated/prisma/client";
+import { Prisma, type Plan } from "~/generated/prisma/client";
 import { planFormSchema, planTexts, type PlanInput } from "~/lib/admin-catalogue";
 import { catalogueChanged } from "~/modules/catalogue/cache.server";
 import { isUuid } from "~/modules/db/sql.server";
@@ -6,11 +6,9 @@ import { prisma } from "~/modules/db/db.server";
 import { AppError, NotFoundError } from "~/modules/http/errors.server";
 import { logger } from "~/modules/logging/logger.server";
 import { isPaymentsConfigured } from "~/modules/payments/stripe.server";
-import { createPlanPrice, LIVE_SUBSCRIPTION_STATUSES, planFeatures, retirePlanPrice, toPlanCard } from "~/modules/payments/subscriptions.server";
+import { createPlanPrice, LIVE_SUBSCRIPTION_STATUSES, retirePlanPrice, toPlanCard } from "~/modules/payments/subscriptions.server";
 import { auditedWrite, type AuditActor } from "./audit.server";
 import { parseEditorForm } from "./console.server";
-
-/** Subscription statuses that count a person as on a paid plan (the Subscription page's rule). */
 
 /** A plan that cannot be deleted, with the reason (planTexts): the free plan, or one subscriptions name. */
 export class PlanNotDeletableError extends AppError {
@@ -88,7 +86,13 @@ export async function getPlanForEdit(planId: string) {
     description: plan.description,
     price: (plan.priceCents / 100).toFixed(2),
     interval: plan.interval,
-    features: planFeatures(plan.features),
+    periodTokens: String(plan.periodTokens),
+    memoryMessages: String(plan.memoryMessages),
+    chatPictures: plan.chatPictures,
+    chatVideos: plan.chatVideos,
+    chatVoice: plan.chatVoice,
+    priority: plan.priority,
+    earlyAccess: plan.earlyAccess,
     isPopular: plan.isPopular,
     isActive: plan.isActive,
   };
@@ -102,17 +106,24 @@ export async function getPlanForDelete(planId: string) {
   return { ...plan, subscribers: live, refusal };
 }
 
-/** The plan form as sent: feature rows are `featureText`, with `featureEnabled` naming the ticked rows by position. */
+/** The plan form as sent (checkboxes as "on"). */
 export function planFormValues(form: FormData) {
-  const enabled = new Set(form.getAll("featureEnabled").map(String));
+  const text = (name: string) => String(form.get(name) ?? "");
+  const ticked = (name: string) => form.get(name) === "on";
   return {
-    name: String(form.get("name") ?? ""),
-    description: String(form.get("description") ?? ""),
-    price: String(form.get("price") ?? ""),
-    interval: String(form.get("interval") ?? ""),
-    features: form.getAll("featureText").map((text, index) => ({ text: String(text), enabled: enabled.has(String(index)) })),
-    isPopular: form.get("isPopular") === "on",
-    isActive: form.get("isActive") === "on",
+    name: text("name"),
+    description: text("description"),
+    price: text("price"),
+    interval: text("interval"),
+    periodTokens: text("periodTokens"),
+    memoryMessages: text("memoryMessages"),
+    chatPictures: ticked("chatPictures"),
+    chatVideos: ticked("chatVideos"),
+    chatVoice: ticked("chatVoice"),
+    priority: ticked("priority"),
+    earlyAccess: ticked("earlyAccess"),
+    isPopular: ticked("isPopular"),
+    isActive: ticked("isActive"),
   };
 }
 
@@ -121,13 +132,20 @@ export function parsePlanForm(form: FormData): PlanInput {
   return parseEditorForm(planFormSchema, planFormValues(form), planTexts.updateFailed);
 }
 
-const summaryOf = (plan: { name: string; priceCents: number; interval: string; isActive: boolean; isPopular: boolean; features?: unknown }) => ({
+/** What the audit log keeps of a plan: its price and every setting its card is generated from. */
+const summaryOf = (plan: Plan) => ({
   name: plan.name,
   priceCents: plan.priceCents,
   interval: plan.interval,
   isActive: plan.isActive,
   isPopular: plan.isPopular,
-  features: planFeatures(plan.features).length,
+  periodTokens: plan.periodTokens,
+  memoryMessages: plan.memoryMessages,
+  chatPictures: plan.chatPictures,
+  chatVideos: plan.chatVideos,
+  chatVoice: plan.chatVoice,
+  priority: plan.priority,
+  earlyAccess: plan.earlyAccess,
 });
 
 /** A Stripe price for a paid plan when payments are on; otherwise the first subscriber's checkout creates it. */

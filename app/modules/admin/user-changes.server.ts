@@ -1,13 +1,11 @@
-import { adminUserTexts, deletedEmailFor, insufficientTokensText, isDeletedEmail, type AdjustTokens, type UserRole } from "~/lib/admin-users";
+import { adminUserTexts, insufficientTokensText, isDeletedEmail, type AdjustTokens, type UserRole } from "~/lib/admin-users";
 import type { Prisma } from "~/generated/prisma/client";
 import { InvalidInputError, ensureFound } from "~/modules/http/errors.server";
-import { logger } from "~/modules/logging/logger.server";
-import { removeObject } from "~/modules/storage/storage.server";
+import { eraseAccount } from "~/modules/account/deletion.server";
 import { deductTokens } from "~/modules/tokens/adjustments.server";
 import { credit, getBalance, InsufficientTokensError } from "~/modules/tokens/ledger.server";
-import { auditedWrite, type AuditActor } from "./audit.server";
+import { auditedWrite, recordAudit, type AuditActor } from "./audit.server";
 import { isUuid } from "~/modules/db/sql.server";
-import { LIVE_SUBSCRIPTION_STATUSES } from "~/modules/payments/subscriptions.server";
 
 /**
  * What an admin changes on a person's account. Each change and its audit row are one transaction.
@@ -21,7 +19,7 @@ async function changeableAccount(tx: Tx, userId: string) {
   ensureFound(isUuid(userId), "User not found");
   const user = await tx.user.findUnique({
     where: { id: userId },
-    select: { id: true, email: true, role: true, status: true, emailVerifiedAt: true, avatarUrl: true, subscription: { select: { status: true } } },
+    select: { id: true, email: true, role: true, status: true, emailVerifiedAt: true },
   });
   ensureFound(user, "User not found");
   if (isDeletedEmail(user.email)) throw new InvalidInputError(adminUserTexts.deletedAccount);
@@ -109,43 +107,25 @@ export async function adjustTokens(actor: AuditActor, userId: string, change: Ad
 }
 
 /**
- * "Delete": the account is turned off and its personal data removed (e-mail replaced by a
- * placeholder nobody can receive, name, picture and password cleared, devices, Google links and
- * mailed links removed). The row stays, so its token ledger and payments keep their owner.
+ * "Delete": the person's data goes as when they delete their account themselves
+ * (account/deletion.server.ts): a live subscription is cancelled, and the row stays as a tombstone
+ * for the ledger and payments. The audit row is written in the same transaction.
  */
 export async function deleteUser(actor: AuditActor, userId: string) {
   if (userId === actor.id) throw new InvalidInputError(adminUserTexts.cannotDeleteSelf);
-  const avatarUrl = await auditedWrite(actor, async (tx) => {
-    const user = await changeableAccount(tx, userId);
-    if (user.role === "admin") throw new InvalidInputError(adminUserTexts.cannotDeleteAdmin);
-    if (user.subscription && LIVE_SUBSCRIPTION_STATUSES.includes(user.subscription.status)) throw new InvalidInputError(adminUserTexts.liveSubscription);
-    await tx.loginSession.deleteMany({ where: { userId } });
-    await tx.oAuthAccount.deleteMany({ where: { userId } });
-    await tx.verificationToken.deleteMany({ where: { userId } });
-    await tx.user.update({
-      where: { id: userId },
-      data: { email: deletedEmailFor(userId), name: null, avatarUrl: null, passwordHash: null, status: "inactive" },
-    });
-    const audit = {
-      action: "delete",
-      entityType: "user",
-      entityId: userId,
-      summary: "Deleted the account and removed its personal data",
-      before: { status: user.status, role: user.role },
-      after: { status: "inactive" },
-    };
-    return { result: user.avatarUrl, audit };
+  await eraseAccount(userId, {
+    adminRefusal: adminUserTexts.cannotDeleteAdmin,
+    alsoInTransaction: (tx) =>
+      recordAudit(
+        actor,
+        {
+          action: "delete",
+          entityType: "user",
+          entityId: userId,
+          summary: "Deleted the account and removed its personal data",
+          after: { status: "inactive" },
+        },
+        tx,
+      ),
   });
-  await removeOwnAvatar(userId, avatarUrl);
-}
-
-/** The picture the person uploaded (avatars/{userId}/…) goes too; a default or Google picture is not ours to remove. */
-async function removeOwnAvatar(userId: string, avatarUrl: string | null) {
-  const prefix = `/storage/avatars/${userId}/`;
-  if (!avatarUrl?.startsWith(prefix)) return;
-  try {
-    await removeObject("avatars", decodeURIComponent(avatarUrl.slice("/storage/avatars/".length)));
-  } catch (error) {
-    logger.warn({ err: error, userId }, "could not remove a deleted account's avatar");
-  }
 }

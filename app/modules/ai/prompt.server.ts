@@ -5,7 +5,6 @@ import type { ChatMessage } from "~/modules/ai/providers/types";
 /** Spec §9, AI defaults. */
 export const DEFAULT_SYSTEM_INSTRUCTION = "You are a helpful AI assistant.";
 export const DEFAULT_TEMPERATURE = 0.6;
-export const HISTORY_LIMIT = 10;
 
 export type PromptAgent = {
   name: string;
@@ -64,6 +63,7 @@ export function buildChatPrompt({
   model,
   userName,
   history,
+  memoryMessages,
   userMessage,
   lorebook = null,
   card = {},
@@ -73,6 +73,8 @@ export function buildChatPrompt({
   /** Who the person is to the character (personaName). */
   userName: string;
   history: PromptHistoryMessage[];
+  /** The person's plan's conversation memory (docs/plans.md): at most this many of the latest history messages are sent. */
+  memoryMessages: number;
   userMessage: ChatMessage["content"];
   /** The character's lorebook: its entries that apply join the system message. */
   lorebook?: CharacterBook | null;
@@ -85,7 +87,8 @@ export function buildChatPrompt({
   const messageInstruction = firstFilled(agent.messageInstruction, model.messageInstruction);
 
   // Image and video requests live in the same conversation but are not dialogue the model should continue.
-  const dialogue = history.filter((entry) => (entry.messageType ?? "chat") === "chat" && entry.message.trim() !== "").slice(-HISTORY_LIMIT);
+  const said = history.filter((entry) => (entry.messageType ?? "chat") === "chat" && entry.message.trim() !== "");
+  const dialogue = said.slice(Math.max(0, said.length - memoryMessages));
   const recent = dialogue.map((entry): ChatMessage => ({ role: entry.senderType === "agent" ? "assistant" : "user", content: entry.message }));
   const scanned = [...dialogue.map((entry) => entry.message), textOf(userMessage)];
   const lore = lorebook ? lorebookEntriesFor(lorebook, scanned) : [];

@@ -18,11 +18,12 @@ import { parseCustomModels } from "~/lib/documents/custom-models";
 import { parseDetailOptions } from "~/lib/documents/detail-options";
 import { parsePromptGuide } from "~/lib/documents/prompt-guide";
 import { auditedWrite, type AuditActor } from "~/modules/admin/audit.server";
+import type { ModelAccess } from "~/modules/chat/model-choice.server";
 import { isUuid } from "~/modules/db/sql.server";
 import { prisma } from "~/modules/db/db.server";
-import { AppError, isAppError, NotFoundError } from "~/modules/http/errors.server";
+import { AppError, NotFoundError } from "~/modules/http/errors.server";
 import { logger } from "~/modules/logging/logger.server";
-import { IMAGE_MAX_BYTES, storeImage } from "~/modules/storage/images.server";
+import { IMAGE_MAX_BYTES, ImageRejectedError, storeImage } from "~/modules/storage/images.server";
 import { removeObject } from "~/modules/storage/storage.server";
 import { catalogueChanged } from "./cache.server";
 import { listCategories } from "./categories.server";
@@ -35,12 +36,18 @@ export const CHARACTER_FORM_TOO_LARGE = `${characterFormTexts.uploadFailed}: Cho
 
 const AVATAR_PREFIX = "/storage/avatars/";
 
-/** What the character form offers: categories, the detail definitions and the published models of each type. */
-export async function characterFormOptions(): Promise<CharacterFormChoices> {
+/** Published models, early-access ones only for `access` that has early access. */
+const publishedFor = (access: ModelAccess) => ({ isPublished: true, ...(access.earlyAccess ? {} : { earlyAccess: false }) });
+
+/**
+ * What the character form offers: categories, the detail definitions and the published models of
+ * each type that `access` allows (the console: EVERY_MODEL; an owner: their plan's perks).
+ */
+export async function characterFormOptions(access: ModelAccess): Promise<CharacterFormChoices> {
   const [categories, definitions, models, types] = await Promise.all([
     listCategories(),
     prisma().characterDetailDefinition.findMany({ orderBy: [{ seq: "asc" }, { id: "asc" }] }),
-    prisma().chatModel.findMany({ where: { isPublished: true }, select: { chatModel: true, modelType: true }, orderBy: { chatModel: "asc" } }),
+    prisma().chatModel.findMany({ where: publishedFor(access), select: { chatModel: true, modelType: true }, orderBy: { chatModel: "asc" } }),
     prisma().modelType.findMany({ where: { isActive: true }, orderBy: [{ seq: "asc" }, { name: "asc" }], select: { name: true } }),
   ]);
   const modelsByType: Record<string, string[]> = {};
@@ -67,29 +74,30 @@ export type CharacterFormSubmission =
 
 /**
  * The character form as posted: either an "Add another"/"Remove" press (the values to show again
- * with the list changed), or a save, checked (the category and models must exist). A refusal is
- * an invalid-input AppError carrying the field errors and the values as sent.
+ * with the list changed), or a save, checked (the category and models must exist, among those
+ * `access` allows). A refusal is an invalid-input AppError carrying the field errors and the
+ * values as sent.
  */
-export async function readCharacterForm(form: FormData): Promise<CharacterFormSubmission> {
+export async function readCharacterForm(form: FormData, access: ModelAccess): Promise<CharacterFormSubmission> {
   const values = characterFormValues(form);
   const rows = changedRows(form, values);
   if (rows) return { rows, changed: changedList(form)! };
   const parsed = parseCharacterForm(values);
   if ("refusal" in parsed) throw refused(parsed.refusal.error, values, parsed.refusal.fields, parsed.refusal.description);
-  const fields = await unknownChoices(parsed.input);
+  const fields = await unknownChoices(parsed.input, access);
   if (Object.keys(fields).length > 0) throw refused(Object.values(fields)[0]!, values, fields);
   const file = form.get("avatar");
   return { input: parsed.input, values, avatar: file instanceof File && file.size > 0 ? file : null };
 }
 
-/** The category and every chosen model must exist (models: published, of the chosen type). */
-async function unknownChoices(input: CharacterInput) {
+/** The category and every chosen model must exist (models: published, of the chosen type, allowed by `access`). */
+async function unknownChoices(input: CharacterInput, access: ModelAccess) {
   const fields: Record<string, string> = {};
   const chosen = input.customModels.flatMap((entry) => Object.entries(entry));
   const names = [...chosen.map(([, name]) => name), ...(input.chatModel ? [input.chatModel] : [])];
   const [category, models] = await Promise.all([
     prisma().category.findUnique({ where: { id: input.categoryId }, select: { id: true } }),
-    prisma().chatModel.findMany({ where: { chatModel: { in: names }, isPublished: true }, select: { chatModel: true, modelType: true } }),
+    prisma().chatModel.findMany({ where: { chatModel: { in: names }, ...publishedFor(access) }, select: { chatModel: true, modelType: true } }),
   ]);
   if (!category) fields.categoryId = characterFormTexts.unknownCategory;
   const published = (type: string, name: string) => models.some((model) => model.chatModel === name && model.modelType === type);
@@ -129,7 +137,7 @@ export async function storeCharacterAvatar(characterId: string, avatar: File, va
   try {
     return await storeImage(avatar, { bucket: "avatars", folder: characterId, width: 512, height: 512, notAnImage: characterFormTexts.notAnImage });
   } catch (error) {
-    if (!isAppError(error) || error.status !== 400) throw error;
+    if (!(error instanceof ImageRejectedError)) throw error;
     throw refused(`${characterFormTexts.uploadFailed}: ${error.message}`, values, { avatar: error.message });
   }
 }

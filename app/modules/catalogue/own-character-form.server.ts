@@ -3,20 +3,27 @@ import { characterFormValues } from "~/lib/character-form";
 import type { ToastCode } from "~/lib/toasts";
 import { errorBody, errorData, isAppError, redirectWithToast } from "~/modules/http/errors.server";
 import { BodyTooLargeError } from "~/modules/http/form.server";
-import { CHARACTER_FORM_MAX_BYTES, CHARACTER_FORM_TOO_LARGE, readCharacterForm, type CharacterFormSubmission } from "./character-editor.server";
+import { planPerksOf } from "~/modules/payments/plan-perks.server";
+import {
+  CHARACTER_FORM_MAX_BYTES,
+  CHARACTER_FORM_TOO_LARGE,
+  characterFormOptions,
+  readCharacterForm,
+  type CharacterFormSubmission,
+} from "./character-editor.server";
 
 /** A checked form; `generateAvatar`: the owner asked for the avatar to be drawn from the image prompt, and uploaded none. */
 type Saved = Exclude<CharacterFormSubmission, { rows: unknown }> & { generateAvatar: boolean };
 
 /**
- * The character form posted on /create or its edit page: either shown again (a list changed
- * without JavaScript, or a refusal with its field errors and what was typed), or `save`d and back
- * to /create with the toast `save` answers.
+ * The character form posted on /create or its edit page by `userId`: either shown again (a list
+ * changed without JavaScript, or a refusal with its field errors and what was typed), or `save`d
+ * and back to /create with the toast `save` answers. Its models are those the person's plan offers.
  */
-export async function ownCharacterFormAnswer(form: FormData | null, save: (submission: Saved) => Promise<ToastCode>) {
+export async function ownCharacterFormAnswer(userId: string, form: FormData | null, save: (submission: Saved) => Promise<ToastCode>) {
   try {
     if (!form) throw new BodyTooLargeError(CHARACTER_FORM_TOO_LARGE);
-    const submission = await readCharacterForm(form);
+    const submission = await readCharacterForm(form, await planPerksOf(userId));
     if ("rows" in submission) return { values: submission.rows, changed: submission.changed, generateAvatar: asksForAvatar(form) };
     const toast = await save({ ...submission, generateAvatar: asksForAvatar(form) && submission.avatar === null });
     return redirectWithToast("/create", toast);
@@ -28,6 +35,11 @@ export async function ownCharacterFormAnswer(form: FormData | null, save: (submi
       { status: error.status, headers: error.headers },
     );
   }
+}
+
+/** What the character form offers an owner: its models are those the person's plan offers. */
+export async function ownCharacterFormOptions(userId: string) {
+  return characterFormOptions(await planPerksOf(userId));
 }
 
 const asksForAvatar = (form: FormData) => form.get("generateAvatar") === "on";

@@ -2,9 +2,10 @@ import { z } from "zod";
 import { AGENT_FIELD_MAX, agentTexts } from "~/lib/agent-form";
 import { ImageRejectedError as AvatarRejected, storeAvatarImage } from "~/modules/storage/images.server";
 import { fieldErrors, type FieldErrors } from "~/lib/auth-forms";
-import { customModelsSchema, type CustomModels } from "~/lib/documents/custom-models";
+import { customModelsSchema, parseCustomModels, type CustomModels } from "~/lib/documents/custom-models";
 import { prisma } from "~/modules/db/db.server";
-import { listPublishedModels } from "./model-choice.server";
+import { planPerksOf } from "~/modules/payments/plan-perks.server";
+import { listPublishedModels, type ModelAccess } from "./model-choice.server";
 import { ChatNotFoundError } from "./sessions.server";
 
 const atMost = (field: keyof typeof AGENT_FIELD_MAX) => z.string().trim().max(AGENT_FIELD_MAX[field], `Use at most ${AGENT_FIELD_MAX[field]} characters`);
@@ -20,17 +21,27 @@ export const agentFormSchema = z.object({
 
 export type AgentUpdateResult = { ok: true } | { ok: false; error: string; fields?: FieldErrors };
 
-/** Model choices per type for the edit form: published models only, by weight then name. */
-export async function modelChoices() {
+/**
+ * The model types a person chooses for their agent, each for what the chat does with it: replies
+ * (and Vision), pictures (Image and Design), videos and voice notes (decision 034). Music is not
+ * made in a chat, so a music model is not offered.
+ */
+export const AGENT_MODEL_TYPES = ["chat", "image", "video", "audio"] as const;
+
+/** Model choices per type for the edit form: published models `access` allows, by weight then name. */
+export async function modelChoices(access: ModelAccess) {
   const byType: Record<string, string[]> = {};
-  for (const model of await listPublishedModels()) (byType[model.modelType] ??= []).push(model.chatModel);
+  for (const model of await listPublishedModels(access)) {
+    if ((AGENT_MODEL_TYPES as readonly string[]).includes(model.modelType)) (byType[model.modelType] ??= []).push(model.chatModel);
+  }
   return byType;
 }
 
 /**
  * Saves the person's own copy of a character: texts, an optional new picture (checked by
- * content), and a model per type, each of which must be a published model of that type. A form
- * without model choices (the editor could not read them) keeps the agent's models.
+ * content), and a model per type, each of which must be a published model of that type that the
+ * person's plan offers (an early-access model without early access is refused like an unknown one).
+ * A form without model choices (the editor could not read them) keeps the agent's models.
  */
 export async function updateOwnAgent(userId: string, agentId: string, form: FormData): Promise<AgentUpdateResult> {
   const agent = await prisma().chatAgent.findFirst({ where: { id: agentId, userId } });
@@ -45,16 +56,18 @@ export async function updateOwnAgent(userId: string, agentId: string, form: Form
   if (!parsed.success) {
     return { ok: false, error: agentTexts.updateFailed, fields: fieldErrors(parsed.error) };
   }
+  // A form without model choices (the editor could not read them) offers none, so every model is kept.
   const choosesModels = [...form.keys()].some((name) => name.startsWith("model:"));
-  const choices = choosesModels ? await modelChoices() : {};
-  const chosenModels: CustomModels = [];
+  const choices = choosesModels ? await modelChoices(await planPerksOf(userId)) : {};
+  // What the form does not offer (a character's music model, a type without a published model) is kept as it was.
+  const chosenModels: CustomModels = parseCustomModels(agent.customModels).filter((entry) => Object.keys(entry).every((type) => !(type in choices)));
   for (const [type, names] of Object.entries(choices)) {
     const chosen = form.get(`model:${type}`);
     if (typeof chosen !== "string" || chosen === "") continue;
     if (!names.includes(chosen)) return { ok: false, error: agentTexts.updateFailed, fields: { [`model:${type}`]: "Choose a published model" } };
     chosenModels.push({ [type]: chosen });
   }
-  const customModels = choosesModels ? customModelsSchema.parse(chosenModels) : undefined;
+  const customModels = customModelsSchema.parse(chosenModels);
   let avatarUrl = agent.avatarUrl;
   const avatar = form.get("avatar");
   if (avatar instanceof File && avatar.size > 0) {

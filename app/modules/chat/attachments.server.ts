@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
 import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_PER_MESSAGE, attachmentTexts, extensionOf, isAllowedAttachment, type AttachmentView } from "~/lib/attachments";
 import { parseChatMessageDocument } from "~/lib/documents/chat-message";
+import { imageTooLargeText } from "~/lib/limits";
 import { unseenImageText } from "~/modules/ai/prompt.server";
 import type { ChatPart } from "~/modules/ai/providers/types";
 import { AppError, isAppError, isDatabaseUnreachable } from "~/modules/http/errors.server";
@@ -12,7 +13,7 @@ import { prisma } from "~/modules/db/db.server";
 import { isUuid } from "~/modules/db/sql.server";
 import { logger } from "~/modules/logging/logger.server";
 import { env } from "~/modules/config/env.server";
-import { withoutMetadata } from "~/modules/storage/images.server";
+import { hasTooManyPixels, withoutMetadata } from "~/modules/storage/images.server";
 import { folderUsage, getObject, listObjects, putObject, removeObject, signedUrl } from "~/modules/storage/storage.server";
 
 /** A file refused (its type, size or content, too many, or not the sender's upload), with the reason: 400 unless said. */
@@ -85,9 +86,11 @@ export async function storeChatAttachment(userId: string, file: File): Promise<A
     const docx = await checkDocx(bytes);
     if (docx !== "word") throw new AttachmentRejected(docx === "too-large" ? attachmentTexts.docxTooLarge : attachmentTexts.contentMismatch);
   }
+  const imageType = detected?.mime.startsWith("image/") ? detected.mime : null;
+  if (imageType && (await hasTooManyPixels(bytes))) throw new AttachmentRejected(imageTooLargeText, 413);
   // A photo is stored without its EXIF (GPS position included).
-  const stored = detected?.mime.startsWith("image/")
-    ? await withoutMetadata(bytes, detected.mime).catch(() => Promise.reject(new AttachmentRejected(attachmentTexts.contentMismatch)))
+  const stored = imageType
+    ? await withoutMetadata(bytes, imageType).catch(() => Promise.reject(new AttachmentRejected(attachmentTexts.contentMismatch)))
     : bytes;
   await ensureRoomFor(userId, stored.length);
   const path = await putObject("chats", `${userId}/${randomUUID()}/${safeName(file.name)}`, stored, contentTypeForPath(file.name));

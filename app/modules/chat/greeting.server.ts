@@ -4,7 +4,7 @@ import { fillNames } from "~/lib/macros";
 import { buildChatPrompt, GREETING_REQUEST } from "~/modules/ai/prompt.server";
 import { chatProviderFor } from "~/modules/ai/providers/registry.server";
 import { logger } from "~/modules/logging/logger.server";
-import { chooseChatModel } from "./model-choice.server";
+import { chooseChatModel, type ModelAccess } from "./model-choice.server";
 
 /** A new chat waits for its greeting before it opens: not longer than this. */
 export const GREETING_TIMEOUT_MS = 10_000;
@@ -25,12 +25,12 @@ type GreetingCharacter = {
  * The first message of a new chat, and its other versions (the character's alternate greetings),
  * with `{{char}}` and `{{user}}` filled in for `userName`. A character's own greeting (its welcome
  * message, a card's `first_mes`) opens the chat at once, without a model. One without it is greeted
- * by its chat model as spec section 4 says (greetingFromModel).
+ * by its chat model as spec section 4 says (greetingFromModel), one the person's plan gives `access` to.
  */
-export async function greetingsFor(character: GreetingCharacter, userName: string): Promise<string[]> {
+export async function greetingsFor(character: GreetingCharacter, userName: string, access: ModelAccess): Promise<string[]> {
   const fill = (text: string) => fillNames(text, { char: character.name, user: userName });
   const authored = character.welcomeMessage?.trim();
-  const first = authored ? fill(authored) : await greetingFromModel(character, userName);
+  const first = authored ? fill(authored) : await greetingFromModel(character, userName, access);
   return [first, ...character.alternateGreetings.filter((text) => text.trim() !== "").map(fill)];
 }
 
@@ -40,10 +40,10 @@ export async function greetingsFor(character: GreetingCharacter, userName: strin
  * character), at the temperature the new agent will answer at. When no model answers, the spec's
  * 'Hi there! I'm {name}...'.
  */
-async function greetingFromModel(character: GreetingCharacter, userName: string): Promise<string> {
+async function greetingFromModel(character: GreetingCharacter, userName: string, access: ModelAccess): Promise<string> {
   const fallback = chatTexts.greeting(character.name);
   try {
-    const model = await chooseChatModel({ customModels: character.customModels, document: null, characterChatModel: character.chatModel });
+    const model = await chooseChatModel({ customModels: character.customModels, document: null, characterChatModel: character.chatModel }, access);
     if (!model) return fallback;
     const prompt = buildChatPrompt({
       agent: {
@@ -55,6 +55,7 @@ async function greetingFromModel(character: GreetingCharacter, userName: string)
       model: { systemInstruction: model.systemInstruction },
       userName,
       history: [],
+      memoryMessages: 0,
       userMessage: GREETING_REQUEST,
     });
     const { text } = await chatProviderFor(model).completeChat({ ...prompt, timeoutMs: GREETING_TIMEOUT_MS });

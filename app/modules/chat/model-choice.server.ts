@@ -24,18 +24,28 @@ export function customChatModelSql(customModels: Prisma.Sql) {
 }
 
 /**
- * Published models of every type, heaviest first. Read on every chat page and reply, so kept for
- * the catalogue cache's window; whoever changes a model must call invalidateCatalogueCache().
+ * Which models a person is offered and may call: models an admin marks early access only when the
+ * person's plan has early access (planPerksOf; docs/plans.md). A plan's perks satisfy it.
  */
-export function listPublishedModels() {
-  return cachedCatalogueRead("published-models", () =>
+export type ModelAccess = { earlyAccess: boolean };
+/** Every published model: the admin console's view, and a statement that decides early access itself. */
+export const EVERY_MODEL: ModelAccess = { earlyAccess: true };
+
+/**
+ * Published models of every type that `access` allows, heaviest first. Read on every chat page and
+ * reply, so kept for the catalogue cache's window; whoever changes a model must call
+ * invalidateCatalogueCache().
+ */
+export async function listPublishedModels(access: ModelAccess) {
+  const models = await cachedCatalogueRead("published-models", () =>
     prisma().chatModel.findMany({ where: { isPublished: true }, orderBy: [{ weight: "desc" }, { chatModel: "asc" }] }),
   );
+  return access.earlyAccess ? models : models.filter((model) => !model.earlyAccess);
 }
 
-/** Published chat models whose platform can be called (configured, or the model has its own key), heaviest first. */
-export async function usableChatModels() {
-  return (await listPublishedModels()).filter((model) => model.modelType === "chat" && (isPlatformConfigured(model.aiPlatform) || Boolean(model.apiKey)));
+/** Published chat models that `access` allows and whose platform can be called (configured, or the model has its own key), heaviest first. */
+export async function usableChatModels(access: ModelAccess) {
+  return (await listPublishedModels(access)).filter((model) => model.modelType === "chat" && (isPlatformConfigured(model.aiPlatform) || Boolean(model.apiKey)));
 }
 
 /**
@@ -47,14 +57,18 @@ export async function usableChatModels() {
  * model as their names). `chatModelChoiceSql` is the same rule for a statement; a test holds the
  * two to the same answers.
  */
-export async function chooseChatModel(agent: { customModels: unknown; document: unknown; characterChatModel: string | null }, { needsImages = false } = {}) {
+export async function chooseChatModel(
+  agent: { customModels: unknown; document: unknown; characterChatModel: string | null },
+  access: ModelAccess,
+  { needsImages = false } = {},
+) {
   const wanted = [
     customModelMap(agent.customModels)[CHAT_MODEL_TYPE],
     parseAgentDocument(agent.document).chat_model,
     agent.characterChatModel,
     FALLBACK_CHAT_MODEL,
   ].filter((name): name is string => Boolean(name));
-  const usable = await usableChatModels();
+  const usable = await usableChatModels(access);
   const firstWanted = (candidates: typeof usable) =>
     wanted.map((name) => candidates.find((model) => model.chatModel === name)).find(Boolean) ?? candidates[0] ?? null;
   return (needsImages && firstWanted(usable.filter((model) => model.acceptsImages))) || firstWanted(usable);
@@ -63,17 +77,21 @@ export async function chooseChatModel(agent: { customModels: unknown; document: 
 /**
  * chooseChatModel's rule as a subquery over an agent's columns (SQL expressions: `customModels`
  * and `document` jsonb, `characterChatModel` text, `needsImages` boolean), picking from `usable`
- * (as usableChatModels lists them). It yields at most one row, (name, cost), so that a reply can
- * reserve the chosen model's cost in the statement that reads the agent.
+ * (as usableChatModels lists them for EVERY_MODEL), leaving out early-access models unless the
+ * person's `earlyAccess` (a boolean SQL expression) says otherwise. It yields at most one row,
+ * (name, cost), so that a reply can reserve the chosen model's cost in the statement that reads
+ * the agent.
  */
 export function chatModelChoiceSql(
-  usable: { chatModel: string; costTokens: number; acceptsImages: boolean }[],
-  agent: { customModels: Prisma.Sql; document: Prisma.Sql; characterChatModel: Prisma.Sql; needsImages: Prisma.Sql },
+  usable: { chatModel: string; costTokens: number; acceptsImages: boolean; earlyAccess: boolean }[],
+  agent: { customModels: Prisma.Sql; document: Prisma.Sql; characterChatModel: Prisma.Sql; needsImages: Prisma.Sql; earlyAccess: Prisma.Sql },
 ): Prisma.Sql {
   return Prisma.sql`
     SELECT usable.name, usable.cost
-    FROM unnest(${usable.map((model) => model.chatModel)}::text[], ${usable.map((model) => model.costTokens)}::int[], ${usable.map((model) => model.acceptsImages)}::boolean[])
-         WITH ORDINALITY AS usable(name, cost, reads_images, rank)
+    FROM unnest(${usable.map((model) => model.chatModel)}::text[], ${usable.map((model) => model.costTokens)}::int[],
+                ${usable.map((model) => model.acceptsImages)}::boolean[], ${usable.map((model) => model.earlyAccess)}::boolean[])
+         WITH ORDINALITY AS usable(name, cost, reads_images, early_access, rank)
+    WHERE NOT usable.early_access OR ${agent.earlyAccess}
     ORDER BY (${agent.needsImages} AND NOT usable.reads_images),
              array_position(ARRAY[
                ${customChatModelSql(agent.customModels)},

@@ -4,9 +4,11 @@ import { prisma } from "~/modules/db/db.server";
 import { isFavorite } from "~/modules/favorites/favorites.server";
 import { InvalidInputError, isDatabaseUnreachable } from "~/modules/http/errors.server";
 import { logger } from "~/modules/logging/logger.server";
-import { pictureModelFor, requestPictureInChat } from "~/modules/media/jobs.server";
+import { pictureModelFor, redrawModelFor, requestPictureInChat, requestVoiceNote } from "~/modules/media/jobs.server";
+import { planPerksOf } from "~/modules/payments/plan-perks.server";
+import { chatModeOptions } from "./modes.server";
 import { modelChoices, updateOwnAgent } from "./agents.server";
-import { filesInForm, storeFormFiles } from "./attachments.server";
+import { attachmentPathsOf, filesInForm, storeFormFiles } from "./attachments.server";
 import { chooseChatModel, customModelMap, FALLBACK_CHAT_MODEL } from "./model-choice.server";
 import { prepareReply, readMessage, ReplyFailedError, runReply, type ReplyInput } from "./reply.server";
 import { deleteOwnMessage, getOwnSession, listMessages, listSessions, selectMessageVersion } from "./sessions.server";
@@ -17,27 +19,28 @@ import { deleteOwnMessage, getOwnSession, listMessages, listSessions, selectMess
  */
 export async function chatPageData(userId: string, sessionId: string, searchParams: URLSearchParams) {
   const session = await getOwnSession(userId, sessionId);
-  const [list, page, agent] = await Promise.all([
+  const [list, page, agent, perks] = await Promise.all([
     // The open chat is listed even when it is older than the page (opened from an older page).
     listSessions(userId, { search: searchParams.get("q") ?? "", older: searchParams.get("older"), including: session.id }),
     listMessages(session.id, searchParams.get("before")),
     prisma().chatAgent.findUniqueOrThrow({ where: { id: session.agentId }, include: { character: { select: { chatModel: true } } } }),
+    planPerksOf(userId),
   ]);
   const wants = { customModels: agent.customModels, document: agent.document, characterChatModel: agent.character.chatModel };
   // The conversation shows without the models: the composer and the agent editor say they could not be read.
   const [models, choices, favorite] = await Promise.all([
     Promise.all([
-      chooseChatModel(wants),
-      chooseChatModel(wants, { needsImages: true }),
-      pictureModelFor(agent.customModels, "image"),
-      pictureModelFor(agent.customModels, "video"),
+      chooseChatModel(wants, perks),
+      chooseChatModel(wants, perks, { needsImages: true }),
+      pictureModelFor(agent.customModels, "image", perks),
+      redrawModelFor(agent.customModels, perks),
+      pictureModelFor(agent.customModels, "video", perks),
+      pictureModelFor(agent.customModels, "audio", perks),
     ]).catch(modelsUnreadable),
-    modelChoices().catch(modelsUnreadable),
+    modelChoices(perks).catch(modelsUnreadable),
     isFavorite(userId, "agent", agent.id),
   ]);
-  const [model, pictureModel, imageModel, videoModel] = models ?? [null, null, null, null];
-  const modeModel = (chosen: { chatModel: string; costTokens: number; costUnit: string } | null) =>
-    chosen ? { modelName: chosen.chatModel, cost: chosen.costTokens, costUnit: chosen.costUnit } : null;
+  const [model, pictureModel, imageModel, redrawModel, videoModel, voiceModel] = models ?? [null, null, null, null, null, null];
   return {
     // Which chat these messages are from: a page of older ones is only ever added to that chat.
     sessionId: session.id,
@@ -62,15 +65,19 @@ export async function chatPageData(userId: string, sessionId: string, searchPara
           : null,
       promptGuide: readPromptGuide(agent.promptGuide),
     },
-    // The composer's modes (spec section 4) and the model each would use, with its cost (null: none can be called now);
+    // The composer's modes (spec section 4, decision 034): the model each would use, or that the plan leaves it out;
     // null when the models could not be read ("Failed to load model settings").
-    modes: models && {
-      chat: modeModel(model),
-      image: modeModel(imageModel),
-      design: modeModel(imageModel),
-      video: modeModel(videoModel),
-      vision: modeModel(pictureModel),
-    },
+    modes:
+      models &&
+      chatModeOptions(perks, {
+        chat: model,
+        image: imageModel,
+        design: redrawModel,
+        video: videoModel,
+        // Vision needs a model that reads pictures: the one a message with pictures would get, when it does.
+        vision: pictureModel?.acceptsImages ? pictureModel : null,
+        voice: voiceModel,
+      }),
     // The person's own copy, as the edit agent form shows it.
     editable: {
       name: agent.name,
@@ -99,9 +106,17 @@ function modelsUnreadable(error: unknown): null {
 export async function handleChatAction(userId: string, sessionId: string, form: FormData): Promise<{ ok: true; toast?: "agent-updated" | "message-deleted" }> {
   const intent = form.get("intent");
   const mode = form.get("mode");
-  // A picture (or video) request: the character is pictured, and the reply fills in when the job completes.
-  if (intent === "send" && (mode === "image" || mode === "design" || mode === "video")) {
-    await requestPictureInChat(userId, sessionId, String(form.get("message") ?? ""), mode === "video" ? "video" : "image");
+  // A picture, video or voice-note request: the reply fills in when its job completes.
+  if (intent === "send" && (mode === "image" || mode === "design" || mode === "video" || mode === "voice")) {
+    // Someone else's session answers 404 before the form is looked at.
+    await getOwnSession(userId, sessionId);
+    const sent = {
+      text: String(form.get("message") ?? ""),
+      attachments: attachmentPathsOf(form.getAll("attachment"), filesInForm(form).length),
+      files: filesInForm(form),
+    };
+    if (mode === "voice") await requestVoiceNote(userId, sessionId, sent);
+    else await requestPictureInChat(userId, sessionId, sent.text, mode, sent);
     return { ok: true };
   }
   if (intent === "send" || intent === "regenerate") {
@@ -135,7 +150,8 @@ async function sendFromForm(userId: string, sessionId: string, intent: "send" | 
     // Without JavaScript the picker's files come with the form; they are stored here, checked as uploads are.
     const files = filesInForm(form);
     const message = readMessage(form, files.length);
-    input = { text: message.text, attachments: [...message.attachments, ...(await storeFormFiles(userId, files))] };
+    const mode = form.get("mode") === "vision" ? ("vision" as const) : undefined;
+    input = { text: message.text, attachments: [...message.attachments, ...(await storeFormFiles(userId, files))], mode };
   }
   const outcome = await runReply(await prepareReply({ userId }, sessionId, input), {});
   // The message was saved and the tokens given back: the page shows it, and that no reply came.

@@ -1,9 +1,10 @@
 import { Prisma } from "~/generated/prisma/client";
 import { attachmentTexts, isImageAttachment } from "~/lib/attachments";
 import { chatTexts, MESSAGE_MAX_CHARS, type ChatMessageView } from "~/lib/chat";
+import { chatModeTexts } from "~/lib/chat-modes";
 import { parseCharacterBook, type CharacterBook } from "~/lib/documents/character-book";
 import { personaName } from "~/lib/macros";
-import { buildChatPrompt, HISTORY_LIMIT, type PromptAgent, type PromptCard } from "~/modules/ai/prompt.server";
+import { buildChatPrompt, type PromptAgent, type PromptCard } from "~/modules/ai/prompt.server";
 import { ProviderAbortedError, ProviderError, ProviderTimeoutError } from "~/modules/ai/providers/errors.server";
 import { chatProviderFor } from "~/modules/ai/providers/registry.server";
 import type { ModelConnection } from "~/modules/ai/providers/types";
@@ -13,15 +14,18 @@ import { KEEP_PREPARED } from "~/modules/db/database.server";
 import { database, prisma } from "~/modules/db/db.server";
 import { AppError, InvalidInputError } from "~/modules/http/errors.server";
 import { logger } from "~/modules/logging/logger.server";
+import { BASE_PERKS, personPlanIdSql } from "~/modules/payments/plan-perks.server";
 import { countAttemptSql, type RateLimitRule } from "~/modules/security/rate-limit.server";
 import { outOfTokensOffer } from "~/modules/tokens/free-tokens.server";
 import { InsufficientTokensError, reservationCtes, toBalance } from "~/modules/tokens/ledger.server";
 import { charge, refund, withReservation, type PaidOutcome } from "~/modules/tokens/reservations.server";
 import { AttachmentRejected, attachmentPaths, attachmentPathsOf, foreignAttachment, promptContentWithAttachments } from "./attachments.server";
 import { agentStreamsSql, agentTemperatureSql } from "./agent-settings.server";
-import { chatModelChoiceSql, lastAskHasImagesSql, usableChatModels } from "./model-choice.server";
+import { lastPictureInChat, type ChatPicture } from "./last-picture.server";
+import { chatModelChoiceSql, EVERY_MODEL, lastAskHasImagesSql, usableChatModels } from "./model-choice.server";
 import { publishChatEvent } from "./realtime.server";
 import { endLease, leaseLooksAbandoned, renewWhileReplying, REPLY_LEASE_SECONDS, REPLY_RESERVATION_GRACE_SECONDS, type ReplyLease } from "./reply-lease.server";
+import { cardForMode, NoVisionModelError, withPicture, type ReplyMode } from "./reply-modes.server";
 import { stoppedReplyCost } from "./reply-price.server";
 import { ChatNotFoundError, messageCtes, saveMessage, savedMessageView, type NewMessage, type OwnSession } from "./sessions.server";
 
@@ -99,6 +103,8 @@ export type PreparedReply = {
   replaces: string | null;
   /** Until when this reply holds its chat, before its lease is renewed (reply-lease.server.ts); ending the reply lets the chat go. */
   replyUntil: Date;
+  /** The mode the ask and its reply are saved in (message_type); null: chat. */
+  mode: ReplyMode | null;
   model: { name: string; platform: string; modelId: string };
   /**
    * What the model is asked. Its attachments are read and its provider chosen when the reply
@@ -115,8 +121,12 @@ export type PreparedReply = {
       contextTokens: number | null;
     };
     history: HistoryEntry[];
+    /** The person's plan's conversation memory: at most this many earlier messages go to the model. */
+    memoryMessages: number;
     text: string;
     files: string[];
+    /** Vision without an attached picture: the chat's last picture, shown to the model with the text. */
+    picture: ChatPicture | null;
     lorebook: CharacterBook | null;
     card: PromptCard;
     /** Who the person is to the character: `{{user}}` in its texts. */
@@ -127,8 +137,8 @@ export type PreparedReply = {
 export type ReplyOutcome =
   { status: "complete"; message: ChatMessageView } | { status: "stopped"; message: ChatMessageView | null } | { status: "failed"; error: string };
 
-/** A message to answer (text and attachment paths, as readMessage gives them), or the last one again. */
-export type ReplyInput = { text: string; attachments?: string[] } | { regenerate: true };
+/** A message to answer (text and attachment paths, as readMessage gives them, and its mode), or the last one again. */
+export type ReplyInput = { text: string; attachments?: string[]; mode?: ReplyMode } | { regenerate: true };
 
 /** Who asks: a login session (the streaming route, whose sign-in is read in the same statement) or a person already signed in. */
 export type Requester = { loginSessionId: string } | { userId: string };
@@ -163,6 +173,7 @@ type OpeningRow = {
   /** False when the agent's document turns streaming off (document.details.isStream). */
   agentStreams: boolean;
   history: HistoryEntry[];
+  memoryMessages: number | null;
   lastAgentId: string | null;
   /** Another reply holds the chat: nothing else was done. */
   busy: boolean | null;
@@ -257,11 +268,23 @@ async function openingStatement(statement: Prisma.Sql) {
 async function openReply(requester: Requester, sessionId: string, input: ReplyInput): Promise<PreparedReply> {
   const regenerate = "regenerate" in input;
   const attachments = regenerate ? [] : (input.attachments ?? []);
-  const usable = await usableChatModels();
+  const mode = regenerate ? null : (input.mode ?? null);
+  const vision = mode === "vision";
+  const attachedPicture = attachments.some(isImageAttachment);
+  // Read before the statement, and used only once it has found the session to be the requester's.
+  const picture = vision && !attachedPicture ? await lastPictureInChat(sessionId) : null;
+  const nothingToSee = vision && !attachedPicture && !picture;
+  // Every usable model (Vision: those that read pictures): the statement leaves out early-access ones for a person whose plan lacks it.
+  const usable = (await usableChatModels(EVERY_MODEL)).filter((model) => !vision || model.acceptsImages);
   const uploadedFiles = attachments.map((path) => ({ path, name: path.split("/").pop() }));
   const userEntry: NewMessage | null = regenerate
     ? null
-    : { senderType: "user", message: input.text, document: uploadedFiles.length ? { uploadedFiles, message: input.text } : {} };
+    : {
+        senderType: "user",
+        message: input.text,
+        ...(mode ? { messageType: mode } : {}),
+        document: { ...(uploadedFiles.length ? { uploadedFiles, message: input.text } : {}), ...(mode ? { mode } : {}) },
+      };
   // The same value wherever the statement writes or returns it (one now() per statement), to the column's milliseconds.
   const replyUntilSql = Prisma.sql`((now() AT TIME ZONE 'UTC') + make_interval(secs => ${REPLY_LEASE_SECONDS}))::timestamp(3)`;
   const me =
@@ -270,6 +293,11 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
       : Prisma.sql`SELECT ${requester.userId}::uuid AS "userId", NULL::text AS "loginSessionId", NULL::timestamp AS "lastSeenAt"`;
   const [row] = await openingStatement(Prisma.sql`${Prisma.raw(KEEP_PREPARED)}
     WITH me AS (${me}),
+    -- The plan's perks (docs/plans.md): how much history the reply sends, and whether early-access models answer.
+    perks AS (
+      SELECT COALESCE(p.memory_messages, ${BASE_PERKS.memoryMessages}) AS memory_messages, COALESCE(p.early_access, ${BASE_PERKS.earlyAccess}) AS early_access
+      FROM me LEFT JOIN plans p ON p.id = ${personPlanIdSql(Prisma.sql`me."userId"`)}
+    ),
     context AS (
       SELECT s.id, s.user_id, COALESCE(s.reply_until > (now() AT TIME ZONE 'UTC'), false) AS busy,
              (EXTRACT(EPOCH FROM s.reply_until - (now() AT TIME ZONE 'UTC')) * 1000)::int AS held_ms,
@@ -283,7 +311,7 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
                                ORDER BY recent.created_at, recent.id)
                FROM (SELECT m.sender_type, m.message, m.message_type, m.document, m.created_at, m.id FROM chat_messages m
                      WHERE m.session_id = s.id AND m.message_type = 'chat'
-                     ORDER BY m.created_at DESC, m.id DESC LIMIT ${HISTORY_LIMIT + 2}) recent
+                     ORDER BY m.created_at DESC, m.id DESC LIMIT (SELECT memory_messages FROM perks) + 2) recent
              ), '[]'::json) AS history
       FROM me JOIN chat_sessions s ON s.user_id = me."userId" JOIN chat_agents a ON a.id = s.agent_id JOIN characters c ON c.id = a.character_id
            JOIN users u ON u.id = s.user_id
@@ -298,12 +326,13 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
         customModels: Prisma.sql`(SELECT custom_models FROM context)`,
         document: Prisma.sql`(SELECT document FROM context)`,
         characterChatModel: Prisma.sql`(SELECT character_chat_model FROM context)`,
-        needsImages: Prisma.sql`CASE WHEN ${regenerate} THEN ${lastAskHasImagesSql(Prisma.sql`(SELECT history FROM context)`)} ELSE ${attachments.some(isImageAttachment)} END`,
+        needsImages: Prisma.sql`CASE WHEN ${regenerate} THEN ${lastAskHasImagesSql(Prisma.sql`(SELECT history FROM context)`)} ELSE ${attachedPicture || vision} END`,
+        earlyAccess: Prisma.sql`COALESCE((SELECT early_access FROM perks), false)`,
       })}
     ),
     payer AS (
       SELECT context.id AS session_id, context.user_id, context.name, choice.cost FROM context, choice
-      WHERE NOT context.busy AND NOT EXISTS (SELECT 1 FROM counted WHERE count > ${CHAT_REPLIES.limit})
+      WHERE NOT context.busy AND NOT ${nothingToSee} AND NOT EXISTS (SELECT 1 FROM counted WHERE count > ${CHAT_REPLIES.limit})
         AND NOT EXISTS (SELECT 1 FROM unnest(${attachments}::text[]) AS path WHERE NOT starts_with(path, context.user_id::text || '/'))
         AND (NOT ${regenerate} OR EXISTS (SELECT 1 FROM json_array_elements(context.history) AS entry WHERE entry ->> 'senderType' = 'user'))
     ),
@@ -338,7 +367,7 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
            ${agentTemperatureSql(Prisma.sql`context.document`)} AS temperature, ${agentStreamsSql(Prisma.sql`context.document`)} AS "agentStreams",
            CASE WHEN ${regenerate} THEN (SELECT m.id::text FROM chat_messages m WHERE m.session_id = context.id AND m.sender_type = 'agent'
                                          ORDER BY m.created_at DESC, m.id DESC LIMIT 1) END AS "lastAgentId",
-           context.busy, context.held_ms AS "heldMs", ${replyUntilSql} AS "replyUntil",
+           context.busy, context.held_ms AS "heldMs", ${replyUntilSql} AS "replyUntil", (SELECT memory_messages FROM perks) AS "memoryMessages",
            choice.name AS "modelName",
            held.id::text AS "reservationId", locked.balance_free AS "balanceFree", locked.balance_purchased AS "balancePurchased",
            saved.id::text AS "userMessageId", saved.created_at AS "userMessageAt",
@@ -357,11 +386,12 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
   if ((row.replyCount ?? 0) > CHAT_REPLIES.limit) throw new TooManyRepliesError(Math.max(1, row.retryAfterSeconds ?? 1));
   const foreign = foreignAttachment(row.userId, attachments);
   if (foreign) throw new ChatInputError(foreign.message);
+  if (nothingToSee) throw new ChatInputError(chatModeTexts.noPictureToSee);
   let history = row.history;
   const lastUser = history.findLast((message) => message.senderType === "user");
   if (regenerate && !lastUser) throw new ChatInputError(chatTexts.noMessageToAnswer);
   const model = usable.find((candidate) => candidate.chatModel === row.modelName);
-  if (!model) throw new NoChatModelError();
+  if (!model) throw vision ? new NoVisionModelError() : new NoChatModelError();
   if (model.costTokens > 0 && !row.reservationId) {
     const balance = toBalance({ free: row.balanceFree, purchased: row.balancePurchased });
     throw new InsufficientTokensError(
@@ -380,6 +410,7 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
   const files = regenerate ? attachmentPaths(lastUser) : attachments;
   const replaces = regenerate && history.at(-1)?.senderType === "agent" ? row.lastAgentId : null;
   if (regenerate) history = history.slice(0, history.lastIndexOf(lastUser!));
+  const memoryMessages = row.memoryMessages ?? BASE_PERKS.memoryMessages;
   return {
     session,
     userId: row.userId,
@@ -387,6 +418,7 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
     reservationId: row.reservationId,
     replaces,
     replyUntil: row.replyUntil!,
+    mode,
     model: { name: model.chatModel, platform: model.aiPlatform, modelId: model.modelId },
     ask: {
       agent: {
@@ -399,9 +431,11 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
       },
       // Streaming is off when the model or the agent says so (spec: is_stream, document.details.isStream).
       model: { ...model, isStream: model.isStream && row.agentStreams },
-      history: history.slice(-HISTORY_LIMIT),
+      history: history.slice(-memoryMessages),
+      memoryMessages,
       text,
       files,
+      picture,
       lorebook: parseCharacterBook(row.characterBook),
       card: { personality: row.personality, scenario: row.scenario, mesExample: row.mesExample, postHistoryInstructions: row.postHistoryInstructions },
       userName: personaName({ name: row.userName, email: row.userEmail }),
@@ -489,18 +523,21 @@ async function answer(
 class AttachmentsUnreadable extends Error {}
 
 /** The prompt, with the attachments read, and the provider that answers it. */
-async function startReply({ ask }: PreparedReply) {
-  const userMessage = await promptContentWithAttachments(ask.text, ask.files, { readsImages: ask.model.acceptsImages }).catch((error: unknown) => {
-    throw new AttachmentsUnreadable("the attachments could not be read", { cause: error });
-  });
+async function startReply({ ask, mode }: PreparedReply) {
+  const userMessage = await promptContentWithAttachments(ask.text, ask.files, { readsImages: ask.model.acceptsImages })
+    .then((content) => withPicture(content, ask.picture))
+    .catch((error: unknown) => {
+      throw new AttachmentsUnreadable("the attachments could not be read", { cause: error });
+    });
   const prompt = buildChatPrompt({
     agent: ask.agent,
     model: { systemInstruction: ask.model.systemInstruction, messageInstruction: ask.model.messageInstruction, contextTokens: ask.model.contextTokens },
     userName: ask.userName,
     history: ask.history,
+    memoryMessages: ask.memoryMessages,
     userMessage,
     lorebook: ask.lorebook,
-    card: ask.card,
+    card: cardForMode(ask.card, mode),
   });
   return { prompt, provider: chatProviderFor(ask.model) };
 }
@@ -535,7 +572,9 @@ async function saveReply(prepared: PreparedReply, lease: ReplyLease, text: strin
       {
         senderType: "agent",
         message: text,
+        ...(prepared.mode ? { messageType: prepared.mode } : {}),
         document: {
+          ...(prepared.mode ? { mode: prepared.mode } : {}),
           ai_platform: prepared.model.platform,
           model_id: prepared.model.modelId,
           selectedModel: prepared.model.name,

@@ -18,6 +18,7 @@ import { escapeLike, isUuid } from "~/modules/db/sql.server";
 import { visibleCharacter } from "~/modules/catalogue/submissions.server";
 import { prisma } from "~/modules/db/db.server";
 import { InvalidInputError, NotFoundError } from "~/modules/http/errors.server";
+import { planPerksOf } from "~/modules/payments/plan-perks.server";
 import { signedUrl } from "~/modules/storage/storage.server";
 import { attachmentViews, removeUnusedAttachments } from "./attachments.server";
 import { greetingsFor } from "./greeting.server";
@@ -79,9 +80,9 @@ export async function startChat(userId: string, characterId: string): Promise<st
     { maxWait: 10_000, timeout: 15_000 },
   );
   if (started.agent) {
-    const person = await prisma().user.findUnique({ where: { id: userId }, select: { name: true, email: true } });
+    const [person, perks] = await Promise.all([prisma().user.findUnique({ where: { id: userId }, select: { name: true, email: true } }), planPerksOf(userId)]);
     // A character's alternate greetings are the greeting's other versions: the person may switch before answering.
-    const alternatives = await greetingsFor(character, personaName(person));
+    const alternatives = await greetingsFor(character, personaName(person), perks);
     const session = { id: started.sessionId, agentId: started.agent.id, characterId, agentName: started.agent.name, agentAvatar: started.agent.avatarUrl };
     await saveMessage(session, userId, { senderType: "agent", message: alternatives[0]!, alternatives });
   }
@@ -261,6 +262,8 @@ export async function liveSignInsWithOwnMessage(
 export type NewMessage = {
   senderType: "user" | "agent";
   message: string;
+  /** The mode it was sent in (message_type): chat unless said (a vision question and its answer, a voice note). */
+  messageType?: string;
   document?: ChatMessageDocumentInput;
   /** Every version of the message, the first shown (a greeting and the character's alternate greetings). */
   alternatives?: string[];
@@ -286,7 +289,7 @@ export function messageCtes(
   return Prisma.sql`
     saved AS (
       INSERT INTO chat_messages (id, session_id, sender_type, sender_id, user_id, message, message_type, document, alternatives, selected_alternative, created_at)
-      SELECT gen_random_uuid(), ${sessionId}, ${entry.senderType}::"SenderType", ${senderId}, ${userId}, ${entry.message}, 'chat',
+      SELECT gen_random_uuid(), ${sessionId}, ${entry.senderType}::"SenderType", ${senderId}, ${userId}, ${entry.message}, ${entry.messageType ?? "chat"},
              ${JSON.stringify(chatMessageDocumentSchema.parse(entry.document ?? {}))}::jsonb, ${versionsSql(entry)}, clock_timestamp() AT TIME ZONE 'UTC'
       ${source}
       RETURNING id, session_id, user_id, created_at, cardinality(alternatives) AS version_count, selected_alternative
@@ -316,7 +319,7 @@ export function savedMessageView(entry: NewMessage, row: { id: string; createdAt
     id: row.id,
     senderType: entry.senderType,
     message: entry.message,
-    messageType: "chat",
+    messageType: entry.messageType ?? "chat",
     createdAt: row.createdAt.toISOString(),
     attachments: attachmentViews(entry.document ?? {}),
     ...versionsView(row.versionCount ?? 0, row.selected ?? 0),

@@ -1,10 +1,13 @@
+import { randomBytes } from "node:crypto";
+import { extname } from "node:path";
 import type { Prisma } from "~/generated/prisma/client";
 import { thumbnailUrl } from "~/lib/catalogue";
 import { GALLERY_PAGE_SIZE, mediaKindOf, type GalleryFilter, type GalleryItemView, type GalleryPage, type MediaKind } from "~/lib/gallery";
 import { prisma } from "~/modules/db/db.server";
 import { isUuid } from "~/modules/db/sql.server";
 import { NotFoundError } from "~/modules/http/errors.server";
-import { removeObject, signedUrl } from "~/modules/storage/storage.server";
+import { removeScheduledFiles, scheduleFileRemovals } from "~/modules/storage/removals.server";
+import { copyObject, removeObject, signedUrl } from "~/modules/storage/storage.server";
 
 /** Spec section 6: which gallery items a filter shows to this viewer (signed out: public ones only). */
 function scopeOf(viewerId: string | null, filter: GalleryFilter): Prisma.GalleryImageWhereInput {
@@ -82,10 +85,64 @@ export async function ownGalleryImage(userId: string, imageId: string) {
   return image;
 }
 
-/** Makes one of the person's items public or private (owner only). */
+/**
+ * Makes one of the person's items public or private (owner only). Made private, it moves to new
+ * file names, so every link given out before (signed for the old names, valid 7 days) stops working
+ * at once: `revokeLinks`.
+ */
 export async function setGalleryImagePublic(userId: string, imageId: string, isPublic: boolean) {
-  await ownGalleryImage(userId, imageId);
-  await prisma().galleryImage.update({ where: { id: imageId }, data: { isPublic } });
+  const image = await ownGalleryImage(userId, imageId);
+  if (isPublic || !image.isPublic) {
+    await prisma().galleryImage.update({ where: { id: imageId }, data: { isPublic } });
+    return;
+  }
+  await revokeLinks(image);
+}
+
+type StoredItem = Awaited<ReturnType<typeof ownGalleryImage>>;
+
+/**
+ * Copies a public item's file (and thumbnail) to new random names, then in one transaction makes it
+ * private, points its row and its chat replies at the copies and records the old files for removal;
+ * the old files go once that commits (decision 035). A link elsewhere (not the app's file) cannot be
+ * taken back: the item only turns private.
+ */
+async function revokeLinks(image: StoredItem) {
+  const main = image.storagePath ?? galleryStoragePath(image.url);
+  if (!main) {
+    await prisma().galleryImage.update({ where: { id: image.id }, data: { isPublic: false } });
+    return;
+  }
+  const suffix = randomBytes(8).toString("hex");
+  const extension = extname(main);
+  const moved = {
+    main: `${image.userId}/${image.requestId}-${suffix}${extension}`,
+    thumbnail: image.thumbnailPath ? `${image.userId}/${image.requestId}-${suffix}-300.webp` : null,
+  };
+  const copied = [(await copyObject("gallery", main, moved.main)) ? moved.main : null];
+  if (image.thumbnailPath && moved.thumbnail) copied.push((await copyObject("gallery", image.thumbnailPath, moved.thumbnail)) ? moved.thumbnail : null);
+  const removals = await prisma().$transaction(async (tx) => {
+    const updated = await tx.galleryImage.updateMany({
+      where: { id: image.id, isPublic: true },
+      data: { isPublic: false, url: moved.main, storagePath: moved.main, thumbnailPath: moved.thumbnail },
+    });
+    // Made private meanwhile by another request: its links are already revoked.
+    if (updated.count === 0) return null;
+    await tx.$executeRaw`
+      UPDATE chat_messages SET media = (
+        SELECT jsonb_agg(CASE WHEN entry ->> 'galleryImageId' = ${image.id}
+                              THEN entry || jsonb_build_object('path', ${moved.main}::text, 'thumbnailPath', ${moved.thumbnail}::text)
+                              ELSE entry END ORDER BY position)
+        FROM jsonb_array_elements(media) WITH ORDINALITY AS items(entry, position))
+      WHERE user_id = ${image.userId}::uuid AND jsonb_typeof(media) = 'array' AND media @> ${JSON.stringify([{ galleryImageId: image.id }])}::jsonb`;
+    const old = [main, image.thumbnailPath].filter((stored): stored is string => Boolean(stored));
+    return scheduleFileRemovals(
+      tx,
+      old.map((stored) => ({ bucket: "gallery", path: stored })),
+    );
+  });
+  if (removals) return removeScheduledFiles(removals);
+  for (const copy of copied) if (copy) await removeObject("gallery", copy);
 }
 
 /** Deletes one of the person's items: the stored file and its thumbnail first, then the row (spec section 7). */

@@ -27,7 +27,7 @@ function submittedSettings(form: FormData) {
  */
 export async function generateFromForm(userId: string, form: FormData) {
   const type = String(form.get("type") ?? "");
-  const model = (await publishedMediaModels(type)).find((candidate) => candidate.name === form.get("model"));
+  const model = (await publishedMediaModels(type, userId)).find((candidate) => candidate.name === form.get("model"));
   if (!model) throw new InvalidInputError(generateTexts.noModel, { model: generateTexts.noModel });
   const prompt = String(form.get("prompt") ?? "").trim();
   if (prompt.length > PROMPT_MAX) throw new InvalidInputError(`Use at most ${PROMPT_MAX} characters`, { prompt: `Use at most ${PROMPT_MAX} characters` });

@@ -2,6 +2,8 @@ import { parseModelSettings } from "~/lib/documents/model-settings";
 import type { GenerateModelView, ModelTypeView } from "~/lib/generate";
 import { listPublishedModels } from "~/modules/chat/model-choice.server";
 import { prisma } from "~/modules/db/db.server";
+import { takesSourceImage } from "~/modules/media/jobs.server";
+import { BASE_PERKS, planPerksOf } from "~/modules/payments/plan-perks.server";
 
 /** Media model types (not chat) that are active, by seq (spec section 7). */
 export async function activeMediaModelTypes(): Promise<ModelTypeView[]> {
@@ -9,14 +11,13 @@ export async function activeMediaModelTypes(): Promise<ModelTypeView[]> {
   return types.map((type) => ({ name: type.name, icon: type.icon }));
 }
 
-/** A model that starts from a picture: named so at its platform, or taking an image_url setting. */
-function takesSourceImage(modelId: string, settings: Record<string, unknown>) {
-  return /image-to-(image|video)|img2img|i2v|\/edit\b|redux/i.test(modelId) || "image_url" in settings;
-}
-
-/** Published models of the given type, by weight then name (spec section 7), as the page shows them. */
-export async function publishedMediaModels(modelType: string): Promise<GenerateModelView[]> {
-  const models = (await listPublishedModels()).filter((model) => model.modelType === modelType);
+/**
+ * Published models of the given type, by weight then name (spec section 7), as the page shows them
+ * to `viewerId` (null: signed out): early-access models only on a plan with early access.
+ */
+export async function publishedMediaModels(modelType: string, viewerId: string | null): Promise<GenerateModelView[]> {
+  const access = viewerId ? await planPerksOf(viewerId) : BASE_PERKS;
+  const models = (await listPublishedModels(access)).filter((model) => model.modelType === modelType);
   return models.map((model) => {
     const settings = parseModelSettings(model.settings);
     return {
@@ -27,7 +28,7 @@ export async function publishedMediaModels(modelType: string): Promise<GenerateM
       costTokens: model.costTokens,
       costUnit: model.costUnit,
       settings,
-      takesSourceImage: takesSourceImage(model.modelId, settings),
+      takesSourceImage: takesSourceImage(model),
     };
   });
 }

@@ -1,9 +1,11 @@
 import sharp from "sharp";
+import { IMAGE_MAX_PIXELS } from "~/lib/limits";
 import { ownCharacterTexts } from "~/lib/own-characters";
 import { removeOwnAvatar } from "~/modules/catalogue/character-editor.server";
 import { prisma } from "~/modules/db/db.server";
 import { InvalidInputError } from "~/modules/http/errors.server";
 import { logger } from "~/modules/logging/logger.server";
+import { planPerksOf } from "~/modules/payments/plan-perks.server";
 import { getObject, publicUrl, putObject, randomFileName } from "~/modules/storage/storage.server";
 import type { Runner } from "~/modules/tokens/ledger.server";
 import { NoPictureModelError, onePictureSettings, pictureModelFor } from "./chat-pictures.server";
@@ -18,24 +20,24 @@ import type { StoredMedia } from "./results.server";
  * transaction; a published character holds it for review like its owner's other edits.
  */
 
-/** The image model that draws a character: its own image custom model if it has one, else the heaviest published one; one picture. */
-async function avatarModel(customModels: unknown) {
-  const model = await pictureModelFor(customModels ?? [], "image");
+/** The image model that draws a character: its own image custom model if it has one, else the heaviest published one the person's plan offers; one picture. */
+async function avatarModel(userId: string, customModels: unknown) {
+  const model = await pictureModelFor(customModels ?? [], "image", await planPerksOf(userId));
   return model && { modelId: model.chatModel, settings: onePictureSettings(model) };
 }
 
 async function avatarRequest(userId: string, look: { imagePrompt: string; customModels?: unknown }) {
   const prompt = look.imagePrompt.trim();
   if (!prompt) throw new InvalidInputError(ownCharacterTexts.avatarNeedsAppearance, { imagePrompt: ownCharacterTexts.avatarNeedsAppearance });
-  const model = await avatarModel(look.customModels);
+  const model = await avatarModel(userId, look.customModels);
   if (!model) throw new NoPictureModelError();
   return { userId, prompt, ...model };
 }
 
 /** The model and price shown beside "Generate the avatar" (see avatarModel); null when none can be called. */
-export async function avatarGenerationOffer(customModels: unknown = []): Promise<{ model: string; costTokens: number } | null> {
-  const model = await avatarModel(customModels);
-  return model && quoteGeneration({ userId: "", prompt: "avatar", ...model }).catch(() => null);
+export async function avatarGenerationOffer(userId: string, customModels: unknown = []): Promise<{ model: string; costTokens: number } | null> {
+  const model = await avatarModel(userId, customModels);
+  return model && quoteGeneration({ userId, prompt: "avatar", ...model }).catch(() => null);
 }
 
 /**
@@ -76,7 +78,7 @@ export async function storeGeneratedAvatar(job: { characterId: string | null; se
   if (!job.setsAvatar || !job.characterId || !picture) return null;
   const object = await getObject("gallery", picture.path);
   if (!object) return null;
-  const image = await sharp(object.body, { limitInputPixels: 40_000_000 }).resize(512, 512, { fit: "cover" }).webp({ quality: 85 }).toBuffer();
+  const image = await sharp(object.body, { limitInputPixels: IMAGE_MAX_PIXELS }).resize(512, 512, { fit: "cover" }).webp({ quality: 85 }).toBuffer();
   const path = await putObject("avatars", `${job.characterId}/${randomFileName("avatar.webp")}`, image, "image/webp");
   return publicUrl("avatars", path);
 }

@@ -1,30 +1,36 @@
 import { randomUUID } from "node:crypto";
+import { chatModeTexts } from "~/lib/chat-modes";
 import { chatMessageDocumentSchema, type ChatMessageDocumentInput } from "~/lib/documents/chat-message";
 import { parseModelSettings } from "~/lib/documents/model-settings";
-import { mediaJobTexts } from "~/lib/media-jobs";
+import { mediaJobTexts, type MediaType } from "~/lib/media-jobs";
 import { isPlatformConfigured } from "~/modules/config/env.server";
-import { customModelMap, listPublishedModels } from "~/modules/chat/model-choice.server";
+import { foreignAttachment, storeFormFiles } from "~/modules/chat/attachments.server";
+import { customModelMap, listPublishedModels, type ModelAccess } from "~/modules/chat/model-choice.server";
 import { getOwnSession } from "~/modules/chat/sessions.server";
 import { prisma } from "~/modules/db/db.server";
 import { AppError, InvalidInputError } from "~/modules/http/errors.server";
+import { requireChatRequestInPlan } from "~/modules/payments/chat-requests.server";
 import type { Runner } from "~/modules/tokens/ledger.server";
 import { chatMessageNotifySql } from "./events.server";
 import { startGeneration, type StartedGeneration } from "./generation.server";
 import { NOW } from "./job-sql.server";
+import { deleteRedrawSource, redrawSource, takesSourceImage } from "./redraw-sources.server";
 
 /**
  * A picture (or video) request in chat: the character is pictured as its image_prompt describes
- * it, combined with what the person asked, so its pictures stay consistent. The person's message
- * and the agent's placeholder reply are saved with the job, in its transaction; the reply is
- * filled in live when the job completes (chat-replies.server.ts).
+ * it, combined with what the person asked, so its pictures stay consistent. Design redraws a
+ * picture instead (the attached one, else the chat's last) with an image-to-image model, as the
+ * person's words say (decision 034). The person's message and the agent's placeholder reply are
+ * saved with the job, in its transaction; the reply is filled in live when the job completes
+ * (chat-replies.server.ts).
  */
 
-export type ChatPictureMode = "image" | "video";
+export type ChatPictureMode = "image" | "video" | "design";
 
 /** No model of the mode's type can be called right now: 503. */
 export class NoPictureModelError extends AppError {
-  constructor() {
-    super("no-picture-model", 503, mediaJobTexts.noPictureModel);
+  constructor(message: string = mediaJobTexts.noPictureModel) {
+    super("no-picture-model", 503, message);
   }
 }
 
@@ -39,10 +45,21 @@ async function agentLook(sessionId: string): Promise<AgentLook> {
   return row!;
 }
 
-/** The agent's chosen model for the type (custom_models), else the heaviest published one of that type that can be called. */
-export async function pictureModelFor(customModels: unknown, type: ChatPictureMode) {
-  const usable = (await listPublishedModels()).filter((model) => model.modelType === type && (isPlatformConfigured(model.aiPlatform) || Boolean(model.apiKey)));
+async function callableModels(type: MediaType, access: ModelAccess) {
+  return (await listPublishedModels(access)).filter((model) => model.modelType === type && (isPlatformConfigured(model.aiPlatform) || Boolean(model.apiKey)));
+}
+
+/** The agent's chosen model for the type (custom_models), else the heaviest published one of that type that can be called, of those `access` allows. */
+export async function pictureModelFor(customModels: unknown, type: MediaType, access: ModelAccess) {
+  const usable = await callableModels(type, access);
   const chosen = customModelMap(customModels)[type];
+  return usable.find((model) => model.chatModel === chosen) ?? usable[0] ?? null;
+}
+
+/** Design's model: the agent's image model when it redraws pictures (takesSourceImage), else the heaviest callable one that does. */
+export async function redrawModelFor(customModels: unknown, access: ModelAccess) {
+  const usable = (await callableModels("image", access)).filter(takesSourceImage);
+  const chosen = customModelMap(customModels).image;
   return usable.find((model) => model.chatModel === chosen) ?? usable[0] ?? null;
 }
 
@@ -72,48 +89,72 @@ async function saveMessage(
 }
 
 /**
- * Asks the session's character for a picture (image mode) or a video (video mode) of itself:
- * ChatNotFoundError (404) for someone else's session, InvalidInputError for blank text,
- * NoPictureModelError when no model of the type can be called, InsufficientTokensError (402)
- * before anything is saved or sent.
+ * Asks the session's character for a picture (image mode) or a video (video mode) of itself, or
+ * for a picture redrawn (design mode: the first picture among `attachments`, else the chat's
+ * last): ChatNotFoundError (404) for someone else's session, NotInPlanError (403) when the
+ * person's plan leaves the request out, InvalidInputError for blank text or nothing to redraw,
+ * NoPictureModelError when no model for the mode can be called, InsufficientTokensError (402):
+ * each before anything is saved, spent or sent. `attachments` are paths of the person's own chat
+ * uploads (the composer's), `files` those a plain form posted; they show with the message.
  */
 export async function requestPictureInChat(
   userId: string,
   sessionId: string,
   text: string,
   mode: ChatPictureMode,
+  { attachments: named = [], files = [] }: { attachments?: string[]; files?: File[] } = {},
 ): Promise<StartedGeneration & { userMessageId: string; agentMessageId: string }> {
   const session = await getOwnSession(userId, sessionId);
+  const perks = await requireChatRequestInPlan(userId, mode === "video" ? "videos" : "pictures");
   const request = text.trim();
   if (!request) throw new InvalidInputError(mediaJobTexts.emptyPrompt, { message: mediaJobTexts.emptyPrompt });
   const look = await agentLook(session.id);
-  const model = await pictureModelFor(look.customModels, mode);
-  if (!model) throw new NoPictureModelError();
+  const model = mode === "design" ? await redrawModelFor(look.customModels, perks) : await pictureModelFor(look.customModels, mode, perks);
+  if (!model) throw new NoPictureModelError(mode === "design" ? chatModeTexts.noRedrawModel : undefined);
+  const foreign = foreignAttachment(userId, named);
+  if (foreign) throw foreign;
+  // Without JavaScript the files come with the form: stored once the request is known to be allowed.
+  const attachments = [...named, ...(await storeFormFiles(userId, files))];
+  // Design's picture joins the person's My Media, as a Generate page's source does: the job carries it from there.
+  const source = mode === "design" ? await redrawSource(userId, session.id, attachments) : null;
   const userMessageId = randomUUID();
   const agentMessageId = randomUUID();
   const chosen = { mode, selectedModel: model.chatModel, ai_platform: model.aiPlatform, model_id: model.modelId };
-  const started = await startGeneration(
-    {
-      userId,
-      modelId: model.chatModel,
-      prompt: picturePrompt(look, request),
-      settings: onePictureSettings(model),
-      chatSessionId: session.id,
-      characterId: session.characterId,
-    },
-    {
-      chatMessageId: agentMessageId,
-      withinStart: async (tx, job) => {
-        const base = { sessionId: session.id, userId, mode };
-        await saveMessage(tx, { ...base, id: userMessageId, senderType: "user", senderId: userId, text: request }, { ...chosen, message: request }, null);
-        await saveMessage(
-          tx,
-          { ...base, id: agentMessageId, senderType: "agent", senderId: look.agentId, text: "" },
-          { ...chosen, isGenerating: true, request_id: job.requestId },
-          job.jobId,
-        );
+  const shown = attachments.length ? { uploadedFiles: attachments.map((path) => ({ path, name: path.split("/").pop() })) } : {};
+  try {
+    const started = await startGeneration(
+      {
+        userId,
+        modelId: model.chatModel,
+        prompt: mode === "design" ? request : picturePrompt(look, request),
+        settings: onePictureSettings(model),
+        sourceUploadId: source?.id ?? null,
+        chatSessionId: session.id,
+        characterId: session.characterId,
       },
-    },
-  );
-  return { ...started, userMessageId, agentMessageId };
+      {
+        chatMessageId: agentMessageId,
+        withinStart: async (tx, job) => {
+          const base = { sessionId: session.id, userId, mode };
+          await saveMessage(
+            tx,
+            { ...base, id: userMessageId, senderType: "user", senderId: userId, text: request },
+            { ...chosen, ...shown, message: request },
+            null,
+          );
+          await saveMessage(
+            tx,
+            { ...base, id: agentMessageId, senderType: "agent", senderId: look.agentId, text: "" },
+            { ...chosen, isGenerating: true, request_id: job.requestId },
+            job.jobId,
+          );
+        },
+      },
+    );
+    return { ...started, userMessageId, agentMessageId };
+  } catch (error) {
+    // Refused (tokens, the model's settings): the copy made for the job goes too, so nothing is kept.
+    if (source) await deleteRedrawSource(userId, source.id);
+    throw error;
+  }
 }

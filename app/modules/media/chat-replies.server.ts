@@ -4,8 +4,8 @@ import { chatMessageNotifySql } from "./events.server";
 import type { StoredMedia } from "./results.server";
 
 /**
- * The agent message that answers a picture request in chat: saved as a placeholder
- * (`isGenerating`), then filled in with the job's media, or told why there is none. Either change
+ * The agent message that answers a picture request in chat (or a voice note's reply): saved as a
+ * placeholder (`isGenerating`), then filled in with the job's media, or told why there is none. Either change
  * is announced as the chat's own message event, so open chats re-read the message live.
  */
 
@@ -33,10 +33,13 @@ export async function fillChatPicture(tx: Runner, message: ChatPictureMessage, m
   await tx.$queryRaw(chatMessageNotifySql(message.userId, message.sessionId, message.messageId));
 }
 
-/** The reply says why there is no picture (failed, timed out, cancelled). */
+/**
+ * The reply says why there is no picture (failed, timed out, cancelled). A voice note's reply
+ * keeps its words, which the sound was to speak, and says it after them.
+ */
 export async function endChatPicture(tx: Runner, message: ChatPictureMessage, text: string) {
   await tx.$queryRaw`
-    UPDATE chat_messages SET message = ${text},
+    UPDATE chat_messages SET message = CASE WHEN message = '' THEN ${text}::text ELSE message || ${`\n\n${text}`}::text END,
            document = jsonb_set(CASE WHEN jsonb_typeof(document) = 'object' THEN document ELSE '{}'::jsonb END, '{isGenerating}', 'false'::jsonb)
     WHERE id = ${message.messageId}::uuid AND user_id = ${message.userId}::uuid
     RETURNING id`;

@@ -4,13 +4,15 @@ import { MEDIA_TYPES, mediaJobTexts } from "~/lib/media-jobs";
 import { mediaPrice, readMediaSettings } from "~/lib/media-pricing";
 import { ProviderNotConfiguredError } from "~/modules/ai/providers/errors.server";
 import { mediaProviderFor } from "~/modules/ai/providers/registry.server";
-import { env } from "~/modules/config/env.server";
 import { prisma } from "~/modules/db/db.server";
 import { isUuid } from "~/modules/db/sql.server";
 import { AppError, InvalidInputError, NotFoundError } from "~/modules/http/errors.server";
+import type { ModelAccess } from "~/modules/chat/model-choice.server";
+import { planPerksOf } from "~/modules/payments/plan-perks.server";
 import { outOfTokensOffer } from "~/modules/tokens/free-tokens.server";
 import { getBalance, InsufficientTokensError, type Runner } from "~/modules/tokens/ledger.server";
 import { holdReservation, releaseReservation } from "~/modules/tokens/reservations.server";
+import { MEDIA_JOB_MAX_WAIT_SECONDS, planPrioritySql } from "./claims.server";
 import { mediaJobNotifySql } from "./events.server";
 import { NOW } from "./job-sql.server";
 import { wakeMediaWorker } from "./worker-signal.server";
@@ -48,10 +50,13 @@ export type StartedGeneration = { jobId: string; requestId: string; costTokens: 
 
 type MediaModel = NonNullable<Awaited<ReturnType<typeof findMediaModel>>>;
 
-/** A published image, video, audio or music model, by id or name. */
-export async function findMediaModel(modelId: string) {
+/**
+ * A published image, video, audio or music model, by id or name, that `access` allows: an
+ * early-access model is unknown to a person whose plan lacks early access (docs/plans.md).
+ */
+export async function findMediaModel(modelId: string, access: ModelAccess) {
   const where = isUuid(modelId) ? { id: modelId } : { chatModel: modelId };
-  const model = await prisma().chatModel.findFirst({ where: { ...where, isPublished: true } });
+  const model = await prisma().chatModel.findFirst({ where: { ...where, isPublished: true, ...(access.earlyAccess ? {} : { earlyAccess: false }) } });
   return model && (MEDIA_TYPES as readonly string[]).includes(model.modelType) ? model : null;
 }
 
@@ -63,7 +68,7 @@ function connectionOf(model: MediaModel) {
 async function prepareGeneration(input: StartGenerationInput) {
   const prompt = input.prompt.trim();
   if (!prompt && !input.sourceUploadId) throw new InvalidInputError(mediaJobTexts.emptyPrompt, { prompt: mediaJobTexts.emptyPrompt });
-  const model = await findMediaModel(input.modelId);
+  const model = await findMediaModel(input.modelId, await planPerksOf(input.userId));
   if (!model) throw new InvalidInputError(mediaJobTexts.noModel, { model: mediaJobTexts.noModel });
   try {
     mediaProviderFor(connectionOf(model));
@@ -138,17 +143,18 @@ export async function startGeneration(
   const jobId = randomUUID();
   const started = { jobId, requestId: jobId, costTokens };
   const reservationId = await holdJobTokens(input.userId, jobId, costTokens, model);
-  const timeoutSeconds = env().MEDIA_JOB_TIMEOUT_SECONDS;
   try {
     await prisma().$transaction(async (tx) => {
+      // Until a worker takes it, the deadline is how long it may wait; from then on, how long it may run (claims.server.ts).
       await tx.$executeRaw`
         INSERT INTO media_jobs (id, user_id, request_id, mode, chat_model, ai_platform, model_id, cost_unit, unit_cost, prompt, settings,
                                 cost_tokens, reservation_id, status, next_check_at, deadline_at, source_upload_id, chat_session_id,
-                                chat_message_id, character_id, sets_avatar, created_at, updated_at)
+                                chat_message_id, character_id, sets_avatar, priority, created_at, updated_at)
         VALUES (${jobId}::uuid, ${input.userId}::uuid, ${jobId}, ${model.modelType}, ${model.chatModel}, ${model.aiPlatform}, ${model.modelId},
                 ${model.costUnit}, ${model.costTokens}, ${prompt}, ${JSON.stringify(settings)}::jsonb, ${costTokens}, ${reservationId}::uuid, 'queued',
-                ${NOW}, ${NOW} + ${timeoutSeconds} * interval '1 second', ${input.sourceUploadId ?? null}::uuid, ${input.chatSessionId ?? null}::uuid,
-                ${chatMessageId}::uuid, ${input.characterId ?? null}::uuid, ${input.setsAvatar ?? false}, ${NOW}, ${NOW})`;
+                ${NOW}, ${NOW} + ${MEDIA_JOB_MAX_WAIT_SECONDS} * interval '1 second', ${input.sourceUploadId ?? null}::uuid,
+                ${input.chatSessionId ?? null}::uuid, ${chatMessageId}::uuid, ${input.characterId ?? null}::uuid, ${input.setsAvatar ?? false},
+                ${planPrioritySql(input.userId)}, ${NOW}, ${NOW})`;
       if (withinStart) await withinStart(tx, started);
       await tx.$queryRaw(mediaJobNotifySql(input.userId, jobId, "queued", input.chatSessionId ?? null));
     });

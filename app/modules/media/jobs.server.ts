@@ -15,7 +15,9 @@ import { cancelAtProvider } from "./worker.server";
  */
 
 export { startGeneration, findMediaModel, MediaModelUnavailableError, type StartGenerationInput, type StartedGeneration } from "./generation.server";
-export { requestPictureInChat, pictureModelFor, NoPictureModelError, type ChatPictureMode } from "./chat-pictures.server";
+export { requestPictureInChat, pictureModelFor, redrawModelFor, NoPictureModelError, type ChatPictureMode } from "./chat-pictures.server";
+export { takesSourceImage } from "./redraw-sources.server";
+export { requestVoiceNote } from "./voice-notes.server";
 export { mediaItemView, messageMediaViews } from "./views.server";
 
 const jobInclude = { images: { orderBy: { requestId: "asc" } } } as const;

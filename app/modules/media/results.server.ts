@@ -1,5 +1,6 @@
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
+import { IMAGE_MAX_PIXELS } from "~/lib/limits";
 import type { MediaFileFacts } from "~/lib/media-jobs";
 import type { MediaOutput } from "~/modules/ai/providers/types";
 import { logger } from "~/modules/logging/logger.server";
@@ -68,7 +69,7 @@ export async function storeOutputs(userId: string, requestId: string, outputs: M
     let thumbnailPath: string | null = null;
     try {
       if (kind.mediaType === "image") {
-        const metadata = await sharp(bytes, { limitInputPixels: 40_000_000 }).metadata();
+        const metadata = await sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS }).metadata();
         width = metadata.width ?? width;
         height = metadata.pageHeight ?? metadata.height ?? height;
         thumbnailPath = await putObject("gallery", `${userId}/${itemId}-300.webp`, await renderThumbnail(bytes, 300), "image/webp");
@@ -90,7 +91,10 @@ export async function storeOutputs(userId: string, requestId: string, outputs: M
  * thumbnail): the player shows it in place of the first frame, so the two must match.
  */
 function posterThumbnail(poster: Buffer) {
-  return sharp(poster, { failOn: "error", limitInputPixels: 40_000_000 }).resize({ width: 300, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+  return sharp(poster, { failOn: "error", limitInputPixels: IMAGE_MAX_PIXELS })
+    .resize({ width: 300, withoutEnlargement: true })
+    .webp({ quality: 80 })
+    .toBuffer();
 }
 
 /** Removes files stored for a job that did not complete after all (cancelled meanwhile). */

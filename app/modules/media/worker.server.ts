@@ -1,5 +1,4 @@
 import { isIP } from "node:net";
-import { Prisma } from "~/generated/prisma/client";
 import { mediaJobTexts } from "~/lib/media-jobs";
 import type { MediaSettings } from "~/lib/media-pricing";
 import { chatTexts } from "~/lib/chat";
@@ -9,52 +8,21 @@ import { env } from "~/modules/config/env.server";
 import { prisma } from "~/modules/db/db.server";
 import { logger } from "~/modules/logging/logger.server";
 import { getObject } from "~/modules/storage/storage.server";
+import { claimDueJobs, type ClaimedJob } from "./claims.server";
 import { NOW } from "./job-sql.server";
 import { removeStoredMedia, storeOutputs } from "./results.server";
 import { storeGeneratedAvatar } from "./avatar-jobs.server";
-import { completeJob, endJob, type FinishingJob } from "./transitions.server";
+import { completeJob, endJob } from "./transitions.server";
 import { onMediaWorkerWake } from "./worker-signal.server";
 
 /**
- * The media worker (decision 018): every instance runs one. It claims due jobs with
- * `FOR UPDATE SKIP LOCKED`, which also moves their next check a lease ahead, so no other instance
- * takes them while this one works, and a crashed instance's jobs are taken over once the lease
- * has passed. A queued job is submitted; a submitted one is asked about (a webhook makes it due
- * at once); a job past its deadline is given up and its tokens released.
+ * The media worker (decision 018): every instance runs one. It claims due jobs in turn
+ * (claims.server.ts, decision 033) with `FOR UPDATE SKIP LOCKED`, which also moves their next
+ * check a lease ahead, so no other instance takes them while this one works, and a crashed
+ * instance's jobs are taken over once the lease has passed. A queued job is submitted; a submitted
+ * one is asked about (a webhook makes it due at once); a job past its deadline is given up and its
+ * tokens released.
  */
-
-type ClaimedJob = FinishingJob & {
-  status: "queued" | "submitted";
-  mode: string;
-  chatModel: string;
-  aiPlatform: string;
-  modelId: string;
-  providerRequestId: string | null;
-  sourceUploadId: string | null;
-  attempts: number;
-  deadlineAt: Date;
-};
-
-const CLAIMED_COLUMNS = Prisma.sql`j.id::text AS id, j.user_id::text AS "userId", j.request_id AS "requestId", j.prompt, j.settings,
-  j.cost_unit AS "costUnit", j.unit_cost AS "unitCost", j.cost_tokens AS "costTokens", j.character_id::text AS "characterId",
-  j.chat_session_id::text AS "chatSessionId", j.chat_message_id::text AS "chatMessageId", j.status::text AS status, j.mode,
-  j.chat_model AS "chatModel", j.ai_platform AS "aiPlatform", j.model_id AS "modelId", j.provider_request_id AS "providerRequestId",
-  j.source_upload_id::text AS "sourceUploadId", j.attempts, j.deadline_at AS "deadlineAt", j.sets_avatar AS "setsAvatar"`;
-
-/** Claims up to `limit` due jobs for this instance: each is taken by one instance only, for the lease. */
-export async function claimDueJobs(limit: number): Promise<ClaimedJob[]> {
-  const lease = env().MEDIA_JOB_LEASE_SECONDS;
-  return prisma().$queryRaw<ClaimedJob[]>`
-    WITH due AS (
-      SELECT id FROM media_jobs
-      WHERE status IN ('queued', 'submitted') AND next_check_at <= ${NOW} AND (claimed_until IS NULL OR claimed_until <= ${NOW})
-      ORDER BY next_check_at LIMIT ${limit} FOR UPDATE SKIP LOCKED
-    )
-    UPDATE media_jobs j SET claimed_until = ${NOW} + ${lease} * interval '1 second', next_check_at = ${NOW} + ${lease} * interval '1 second',
-           nudged = false, attempts = j.attempts + 1
-    FROM due WHERE j.id = due.id
-    RETURNING ${CLAIMED_COLUMNS}`;
-}
 
 /** Whether fal can reach APP_URL: FAL_WEBHOOKS, or (auto) a public host name. */
 export function webhooksReachable(config = env()) {

@@ -1,13 +1,14 @@
 import type Stripe from "stripe";
 import type { Plan } from "~/generated/prisma/client";
-import { formatTokens, tokensFromPlan } from "~/lib/tokens";
+import { planPerkLines } from "~/lib/plans";
+import { formatTokens } from "~/lib/tokens";
+import { isPaymentsConfigured } from "~/modules/config/env.server";
 import { prisma } from "~/modules/db/db.server";
 import { AppError } from "~/modules/http/errors.server";
+import { logger } from "~/modules/logging/logger.server";
 import { credit } from "~/modules/tokens/ledger.server";
 import { checkoutReturnUrls, countCheckoutStart } from "./checkout.server";
 import { stripe } from "./stripe.server";
-
-export type PlanFeature = { text: string; enabled: boolean };
 
 /** The plan is unknown, inactive or free: nothing to subscribe to. */
 export class PlanNotAvailableError extends AppError {
@@ -29,16 +30,13 @@ export const LIVE_SUBSCRIPTION_STATUSES = ["active", "trialing", "past_due"];
 export const isLive = (subscription: { status: string } | null | undefined) =>
   Boolean(subscription && LIVE_SUBSCRIPTION_STATUSES.includes(subscription.status));
 
-/** A plan's `features` column as its list of feature rows. */
-export const planFeatures = (features: unknown) => (Array.isArray(features) ? (features as PlanFeature[]) : []);
-
 /** Active plans, cheapest first (spec section 7). */
 export async function listActivePlans() {
   const plans = await prisma().plan.findMany({ where: { isActive: true }, orderBy: [{ priceCents: "asc" }, { name: "asc" }] });
   return plans.map(toPlanCard);
 }
 
-/** A plan as its card on the Subscription page shows it. */
+/** A plan as its card shows it: its perks are generated from its settings (lib/plans.ts), never typed. */
 export function toPlanCard(plan: Plan) {
   return {
     id: plan.id,
@@ -46,7 +44,7 @@ export function toPlanCard(plan: Plan) {
     description: plan.description,
     priceCents: plan.priceCents,
     interval: plan.interval,
-    features: planFeatures(plan.features),
+    perks: planPerkLines(plan),
     isPopular: plan.isPopular,
   };
 }
@@ -199,7 +197,7 @@ function invoiceSubscriptionId(invoice: Stripe.Invoice) {
 }
 
 /**
- * The plan's allowance (the spec's tokens-from-plan rule) comes once per billing period: with the
+ * The plan's allowance (its period tokens, decision 032) comes once per billing period: with the
  * invoice that opens the subscription (`subscription_create`) and with each renewal's
  * (`subscription_cycle`), at the plan the subscription is on then. Every other invoice grants
  * nothing: above all a plan change's (`subscription_update`), which Stripe issues at once when
@@ -219,7 +217,7 @@ export async function grantPlanTokensForInvoice(invoice: Stripe.Invoice) {
   if (!subscriptionId) return { granted: 0 };
   const subscription = await syncSubscriptionById(subscriptionId);
   const plan = await prisma().plan.findUniqueOrThrow({ where: { id: subscription.planId } });
-  const tokens = GRANTING_BILLING_REASONS.has(invoice.billing_reason ?? "") ? tokensFromPlan(planFeatures(plan.features)) : 0;
+  const tokens = GRANTING_BILLING_REASONS.has(invoice.billing_reason ?? "") ? plan.periodTokens : 0;
   return prisma().$transaction(
     async (tx) => {
       const inserted = await tx.$queryRaw<{ id: string }[]>`
@@ -259,6 +257,22 @@ export async function toggleCancelAtPeriodEnd(userId: string) {
   const row = await liveSubscription(userId);
   const updated = await stripe().subscriptions.update(row.stripeSubscriptionId, { cancel_at_period_end: !row.cancelAtPeriodEnd });
   return recordSubscription(updated);
+}
+
+/**
+ * Ends the person's live subscription at once, not at the period's end (their account is being
+ * deleted): at Stripe first, so that nothing more is charged, then the row. A subscription Stripe
+ * does not know of (payments off, or a row without a Stripe id) ends on the row alone.
+ */
+export async function endSubscriptionNow(userId: string) {
+  const row = await prisma().subscription.findUnique({ where: { userId } });
+  if (!row || !isLive(row)) return;
+  if (row.stripeSubscriptionId && isPaymentsConfigured()) {
+    await recordSubscription(await stripe().subscriptions.cancel(row.stripeSubscriptionId));
+    return;
+  }
+  if (row.stripeSubscriptionId) logger.warn({ userId }, "payments are off: a subscription ends on this side only");
+  await prisma().subscription.update({ where: { userId }, data: { status: "canceled", cancelAtPeriodEnd: false } });
 }
 
 /** Moves a live subscription to another paid plan's price, prorated by Stripe. */

@@ -27,6 +27,9 @@ export const DEFAULT_IMAGE_SETTINGS: ModelSettings = {
 
 export const DEFAULT_CHAT_MODEL = "Llama 3.1 70B Instruct";
 export const DEMO_CHAT_MODEL = "Demo Chat (offline)";
+/** The offline demo's models that read a picture (Vision) and redraw one (Design): decision 034. */
+export const DEMO_VISION_MODEL = "Demo Vision (offline)";
+export const DEMO_REDRAW_MODEL = "Demo Redraw (offline)";
 
 export const seedChatModels = [
   {
@@ -52,6 +55,32 @@ export const seedChatModels = [
     isStream: false,
     weight: 10,
     settings: DEFAULT_IMAGE_SETTINGS,
+  },
+  {
+    chatModel: DEMO_VISION_MODEL,
+    modelId: "demo-vision",
+    aiPlatform: "demo",
+    modelType: "chat",
+    description: "Built-in offline demo: reads a picture's size and main colour for Vision, no API key needed.",
+    costTokens: 5,
+    costUnit: "message",
+    isStream: true,
+    acceptsImages: true,
+    weight: 5,
+    settings: {},
+  },
+  {
+    chatModel: DEMO_REDRAW_MODEL,
+    modelId: "demo-redraw",
+    aiPlatform: "demo",
+    modelType: "image",
+    description: "Built-in offline demo: redraws a picture in new colours (image-to-image, for Design), no API key needed.",
+    costTokens: 10,
+    costUnit: "1_file",
+    isStream: false,
+    acceptsImages: true,
+    weight: 5,
+    settings: { image_size: ["square_hd", "square", "portrait_4_3", "landscape_4_3"], num_images: [1] },
   },
   {
     chatModel: DEFAULT_CHAT_MODEL,

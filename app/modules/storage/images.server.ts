@@ -1,5 +1,6 @@
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
+import { IMAGE_MAX_PIXELS, imageTooLargeText } from "~/lib/limits";
 import { AppError } from "~/modules/http/errors.server";
 import type { BucketName } from "./paths";
 import { putObject, publicUrl, randomFileName } from "./storage.server";
@@ -8,10 +9,24 @@ import { putObject, publicUrl, randomFileName } from "./storage.server";
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/webp", "image/gif", "image/avif"]);
 
-/** An upload refused as a picture (empty, too large, or not an image whatever it is called): 400, with the reason. */
+/** An upload refused as a picture (empty, too large, or not an image whatever it is called): 400 unless said, with the reason. */
 export class ImageRejectedError extends AppError {
-  constructor(message: string) {
-    super("image-rejected", 400, message);
+  constructor(message: string, status = 400) {
+    super("image-rejected", status, message);
+  }
+}
+
+/**
+ * Whether a picture declares more than IMAGE_MAX_PIXELS in one frame, read from its header
+ * without decoding it (a decompression bomb is refused before any work). False for bytes that
+ * are no picture sharp can read: the caller's own check refuses those.
+ */
+export async function hasTooManyPixels(bytes: Buffer): Promise<boolean> {
+  try {
+    const { width, height, pageHeight } = await sharp(bytes, { limitInputPixels: false }).metadata();
+    return (width ?? 0) * (pageHeight ?? height ?? 0) > IMAGE_MAX_PIXELS;
+  } catch {
+    return false;
   }
 }
 
@@ -36,9 +51,10 @@ export async function storeImage(file: File, { bucket, folder, width, height, no
   const bytes = Buffer.from(await file.arrayBuffer());
   const detected = await fileTypeFromBuffer(bytes);
   if (!detected || !IMAGE_TYPES.has(detected.mime)) throw new ImageRejectedError(notAnImage);
+  if (await hasTooManyPixels(bytes)) throw new ImageRejectedError(imageTooLargeText, 413);
   let image: Buffer;
   try {
-    image = await sharp(bytes, { limitInputPixels: 40_000_000 }).rotate().resize(width, height, { fit: "cover" }).webp({ quality: 85 }).toBuffer();
+    image = await sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS }).rotate().resize(width, height, { fit: "cover" }).webp({ quality: 85 }).toBuffer();
   } catch {
     throw new ImageRejectedError(notAnImage);
   }
@@ -57,12 +73,13 @@ const REENCODED = { "image/jpeg": "jpeg", "image/png": "png", "image/webp": "web
  * A picture's bytes without what a camera or phone wrote beside the pixels (EXIF with its GPS
  * position, XMP, comments): turned upright as its EXIF said, then re-encoded in its own format.
  * A GIF carries no EXIF and keeps its frames as they are; other files are returned unchanged.
+ * The caller has refused a picture with too many pixels (`hasTooManyPixels`) beforehand.
  */
 export async function withoutMetadata(bytes: Buffer, mime: string): Promise<Buffer> {
   const format = REENCODED[mime as keyof typeof REENCODED];
   if (!format) return bytes;
-  const animated = format === "webp" && ((await sharp(bytes, { limitInputPixels: 40_000_000 }).metadata()).pages ?? 1) > 1;
-  const image = sharp(bytes, { limitInputPixels: 40_000_000, animated });
+  const animated = format === "webp" && ((await sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS }).metadata()).pages ?? 1) > 1;
+  const image = sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, animated });
   const upright = animated ? image : image.rotate();
   if (format === "jpeg") return upright.jpeg({ quality: 92 }).toBuffer();
   if (format === "png") return upright.png().toBuffer();

@@ -7,6 +7,8 @@ export const BUCKETS = {
   gallery: { public: false },
   chats: { public: false },
   uploads: { public: false },
+  /** Thumbnails rendered from the other buckets' pictures, shared by every instance; /thumb answers them, never by their own path. */
+  thumbnails: { public: false },
 } as const;
 
 export type BucketName = keyof typeof BUCKETS;

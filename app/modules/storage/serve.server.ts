@@ -8,14 +8,14 @@ import { getObject, isReadable } from "./storage.server";
  */
 export async function loadReadableObject(request: Request, params: { bucket?: string; "*"?: string }) {
   const bucket = params.bucket ?? "";
-  if (!isBucketName(bucket)) throw new NotFoundError();
+  if (!isBucketName(bucket) || bucket === "thumbnails") throw new NotFoundError();
   // A path that climbs out of the bucket is an InvalidStoragePathError, itself a NotFoundError.
   const objectPath = cleanStoragePath(params["*"] ?? "");
   const query = new URL(request.url).searchParams;
   if (!isReadable(bucket, objectPath, query)) throw new NotFoundError();
   const object = await getObject(bucket, objectPath);
   if (!object) throw new NotFoundError();
-  return { object, bucket, isSigned: query.has("signature") };
+  return { object, bucket, objectPath, isSigned: query.has("signature") };
 }
 
 export function cacheControl(isSigned: boolean) {

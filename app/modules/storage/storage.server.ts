@@ -39,8 +39,26 @@ export async function getObject(bucket: BucketName, rawPath: string) {
   return storageDriver().get(bucket, cleanStoragePath(rawPath));
 }
 
+/** Removes an object; a picture's kept thumbnails go with it. */
 export async function removeObject(bucket: BucketName, rawPath: string) {
-  await storageDriver().remove(bucket, cleanStoragePath(rawPath));
+  const objectPath = cleanStoragePath(rawPath);
+  await storageDriver().remove(bucket, objectPath);
+  if (bucket === "thumbnails" || !contentTypeForPath(objectPath).startsWith("image/")) return;
+  const thumbnails = await storageDriver().list("thumbnails", thumbnailFolder(bucket, objectPath));
+  for (const entry of thumbnails) await storageDriver().remove("thumbnails", entry.path);
+}
+
+/** The folder of the `thumbnails` bucket that keeps a picture's thumbnails (thumbnail-cache.server.ts). */
+export function thumbnailFolder(bucket: BucketName, objectPath: string) {
+  return `${bucket}/${objectPath}`;
+}
+
+/** Copies an object within its bucket; false when there is none at `from`. */
+export async function copyObject(bucket: BucketName, from: string, to: string) {
+  const object = await getObject(bucket, from);
+  if (!object) return false;
+  await putObject(bucket, to, object.body, object.contentType);
+  return true;
 }
 
 /** The bytes and files stored under a folder of a bucket (a person's chat attachments: `chats`, their id). */

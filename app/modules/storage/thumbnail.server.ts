@@ -1,10 +1,9 @@
-import { createHash } from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
 import sharp from "sharp";
-import { env } from "~/modules/config/env.server";
+import { IMAGE_MAX_PIXELS } from "~/lib/limits";
 import { AppError, InvalidInputError } from "~/modules/http/errors.server";
 import type { StoredObject } from "./drivers.server";
+import type { BucketName } from "./paths";
+import { thumbnailOnce, thumbnailPath } from "./thumbnail-cache.server";
 
 /**
  * Thumbnail sizes from the spec: 300 wide with cover fit for cards (3:4, the card's shape),
@@ -27,18 +26,22 @@ export class NotAnImageError extends AppError {
   }
 }
 
-/** The thumbnail of a stored image; NotAnImageError when the object is not one, or cannot be read as one. */
-export async function thumbnailOf(object: StoredObject, width: ThumbnailWidth) {
+export type ThumbnailSource = { bucket: BucketName; objectPath: string; object: StoredObject };
+
+/**
+ * The thumbnail of a stored image, rendered once however many ask for it first, on any instance,
+ * and kept (thumbnail-cache.server.ts). NotAnImageError when the object is not one, or cannot be
+ * read as one.
+ */
+export async function thumbnailOf({ bucket, objectPath, object }: ThumbnailSource, width: ThumbnailWidth) {
   if (!object.contentType.startsWith("image/")) throw new NotAnImageError("Not an image");
-  try {
-    return await cachedThumbnail(object.body, width);
-  } catch {
-    throw new NotAnImageError("The image could not be read");
-  }
+  return thumbnailOnce(thumbnailPath(bucket, objectPath, object.body, width), () =>
+    renderThumbnail(object.body, width).catch(() => Promise.reject(new NotAnImageError("The image could not be read"))),
+  );
 }
 
 export async function renderThumbnail(source: Buffer, width: ThumbnailWidth): Promise<Buffer> {
-  const image = sharp(source, { failOn: "error", limitInputPixels: 40_000_000 }).rotate();
+  const image = sharp(source, { failOn: "error", limitInputPixels: IMAGE_MAX_PIXELS }).rotate();
   const resized =
     width === 300
       ? image.resize({ width: 300, height: 400, fit: "cover", position: "attention" })
@@ -46,21 +49,4 @@ export async function renderThumbnail(source: Buffer, width: ThumbnailWidth): Pr
         ? image.resize({ width: 150, height: 150, fit: "cover" })
         : image.resize({ width: 1024, withoutEnlargement: true });
   return resized.webp({ quality: 80 }).toBuffer();
-}
-
-/**
- * Resized images are cached on this instance's disk: cheap to recompute, so nothing needs to
- * be shared between instances. The key covers the source bytes, so a replaced file misses.
- */
-export async function cachedThumbnail(source: Buffer, width: ThumbnailWidth): Promise<Buffer> {
-  const key = createHash("sha256").update(source).update(`:${width}`).digest("hex");
-  const file = path.join(env().DATA_DIR, "cache", "thumbnails", key.slice(0, 2), `${key}.webp`);
-  try {
-    return await fs.readFile(file);
-  } catch {
-    const thumbnail = await renderThumbnail(source, width);
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    await fs.writeFile(file, thumbnail).catch(() => {});
-    return thumbnail;
-  }
 }

@@ -1,13 +1,14 @@
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import { thumbnailUrl } from "~/lib/catalogue";
+import { IMAGE_MAX_PIXELS, imageTooLargeText } from "~/lib/limits";
 import { UPLOAD_MAX_BYTES, UPLOADS_PAGE_SIZE, uploadTexts, type UploadMediaType, type UploadsPage, type UploadView } from "~/lib/uploads";
 import { env } from "~/modules/config/env.server";
 import { prisma } from "~/modules/db/db.server";
 import { isUuid } from "~/modules/db/sql.server";
 import { AppError, NotFoundError } from "~/modules/http/errors.server";
 import { recordAttempt } from "~/modules/security/rate-limit.server";
-import { withoutMetadata } from "~/modules/storage/images.server";
+import { hasTooManyPixels, withoutMetadata } from "~/modules/storage/images.server";
 import { folderUsage, putObject, randomFileName, removeObject, signedUrl } from "~/modules/storage/storage.server";
 
 /** A file My Media does not take (its content, size, or the person's quota), with the reason: 400 unless said. */
@@ -62,6 +63,7 @@ export async function addUpload(userId: string, file: File): Promise<UploadView>
   const detected = await fileTypeFromBuffer(sent);
   const mediaType = detected ? ACCEPTED[detected.mime] : undefined;
   if (!detected || !mediaType) throw new UploadRejectedError(uploadTexts.notMedia);
+  if (mediaType === "image" && (await hasTooManyPixels(sent))) throw new UploadRejectedError(imageTooLargeText, 413);
   // A photo is stored without its EXIF (GPS position included).
   const bytes =
     mediaType === "image" ? await withoutMetadata(sent, detected.mime).catch(() => Promise.reject(new UploadRejectedError(uploadTexts.notMedia))) : sent;
@@ -86,7 +88,7 @@ export async function addUpload(userId: string, file: File): Promise<UploadView>
 
 async function imageSize(bytes: Buffer) {
   try {
-    const { width, height } = await sharp(bytes, { limitInputPixels: 40_000_000 }).metadata();
+    const { width, height } = await sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS }).metadata();
     return { width: width ?? null, height: height ?? null };
   } catch {
     throw new UploadRejectedError(uploadTexts.notMedia);

@@ -3,6 +3,7 @@ import { blankCharacterValues, characterFormTexts, type CharacterFormFailure } f
 import { characterFormAction } from "~/modules/admin/characters.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
 import { characterFormOptions, createCharacter } from "~/modules/catalogue/character-editor.server";
+import { EVERY_MODEL } from "~/modules/chat/model-choice.server";
 import type { Route } from "./+types/build";
 
 export function meta() {
@@ -11,7 +12,7 @@ export function meta() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return { choices: await characterFormOptions() };
+  return { choices: await characterFormOptions(EVERY_MODEL) };
 }
 
 export async function action({ request }: Route.ActionArgs) {

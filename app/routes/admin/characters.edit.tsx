@@ -5,11 +5,12 @@ import { characterFormTexts, charactersListPath, type CharacterFormFailure } fro
 import { characterFormAction } from "~/modules/admin/characters.server";
 import { editorLoader } from "~/modules/admin/console.server";
 import { characterFormOptions, getCharacterForEditor, updateCharacter } from "~/modules/catalogue/character-editor.server";
+import { EVERY_MODEL } from "~/modules/chat/model-choice.server";
 import type { Route } from "./+types/characters.edit";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   return editorLoader(request, async () => {
-    const [character, choices] = await Promise.all([getCharacterForEditor(params.characterId), characterFormOptions()]);
+    const [character, choices] = await Promise.all([getCharacterForEditor(params.characterId), characterFormOptions(EVERY_MODEL)]);
     return { character, choices };
   });
 }

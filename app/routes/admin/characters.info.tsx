@@ -18,6 +18,7 @@ export default function CharacterInfo({ loaderData }: Route.ComponentProps) {
   const rows: [string, string | null][] = [
     ["Category", character.categoryName],
     ["Created", formatDate(character.createdAt)],
+    ["Created by", character.createdBy],
     ["Description", character.description],
     ["Welcome message", character.welcomeMessage],
     ["Personality", character.personality],

@@ -232,6 +232,9 @@ export function ModelForm({
         <EditorCheckbox name="acceptsImages" checked={shown.acceptsImages}>
           Reads images
         </EditorCheckbox>
+        <EditorCheckbox name="earlyAccess" checked={shown.earlyAccess}>
+          Early access (only plans with early access)
+        </EditorCheckbox>
       </div>
       <EditorButtons backTo="/admin/models" busy={busy} submit={intent === "create" ? "Add Model" : "Save Changes"} />
     </Form>

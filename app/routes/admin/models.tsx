@@ -71,6 +71,7 @@ const columns: AdminColumn<Listed>[] = [
       <span className="flex min-w-0 flex-col @2xl:min-w-32">
         <span className="font-medium wrap-break-word">{model.chatModel}</span>
         <span className="text-xs wrap-anywhere text-muted">{model.modelId}</span>
+        {model.earlyAccess ? <span className="text-xs font-medium text-accent">Early access</span> : null}
       </span>
     ),
   },

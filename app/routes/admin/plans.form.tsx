@@ -1,11 +1,10 @@
-import { useState } from "react";
-import { Plus, Trash2 } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { EditorButtons, EditorCheckbox } from "~/components/admin/editor-form";
 import { FormAlert, FormField } from "~/components/ui/form";
-import { PLAN_BLANK_FEATURE_ROWS } from "~/lib/admin-catalogue";
+import { PLAN_MEMORY_MAX, PLAN_MEMORY_MIN, PLAN_PERIOD_TOKENS_MAX, planPerkTexts } from "~/lib/plans";
+import { FREE_MONTHLY_TOKENS } from "~/lib/tokens";
 
-/** A plan form is a few kilobytes; anything far larger is refused unread. */
+/** A plan form is under a kilobyte; anything far larger is refused unread. */
 export const PLAN_FORM_MAX_BYTES = 64 * 1024;
 
 /** The plan form's values: a saved plan's, or what was sent when it was refused. */
@@ -14,30 +13,54 @@ export type PlanValues = {
   description: string;
   price: string;
   interval: string;
-  features: { text: string; enabled: boolean }[];
+  periodTokens: string;
+  memoryMessages: string;
+  chatPictures: boolean;
+  chatVideos: boolean;
+  chatVoice: boolean;
+  priority: boolean;
+  earlyAccess: boolean;
   isPopular: boolean;
   isActive: boolean;
 };
 
-export const blankPlan: PlanValues = { name: "", description: "", price: "0.00", interval: "monthly", features: [], isPopular: false, isActive: true };
+export const blankPlan: PlanValues = {
+  name: "",
+  description: "",
+  price: "0.00",
+  interval: "monthly",
+  periodTokens: "0",
+  memoryMessages: "10",
+  chatPictures: true,
+  chatVideos: true,
+  chatVoice: true,
+  priority: false,
+  earlyAccess: false,
+  isPopular: false,
+  isActive: true,
+};
 
 /** What a refused save answers (errorData of an invalid-input error). */
 export type PlanFailure = { error?: string; fields?: Record<string, string>; values?: PlanValues } | undefined;
 
-let nextRowKey = 0;
-const rowsFor = (features: PlanValues["features"]) =>
-  [...features, ...Array.from({ length: PLAN_BLANK_FEATURE_ROWS }, () => ({ text: "", enabled: true }))].map((feature) => ({ ...feature, key: nextRowKey++ }));
+/** The switches a plan's card lists as included or not; each is enforced where docs/plans.md says. */
+const PERK_SWITCHES = [
+  ["chatPictures", planPerkTexts.chatPictures],
+  ["chatVideos", planPerkTexts.chatVideos],
+  ["chatVoice", planPerkTexts.chatVoice],
+  ["priority", planPerkTexts.priority],
+  ["earlyAccess", `${planPerkTexts.earlyAccess} (those marked early access)`],
+] as const;
 
 /**
- * Edit Plan / New Plan (spec: name, description, price step 0.01 min 0, monthly or yearly,
- * features with enabled flags, popular, active). Without JavaScript the feature list has a few
- * blank rows to fill; with it, rows are added and removed.
+ * Edit Plan / New Plan: name, description, price (step 0.01, min 0), monthly or yearly, and the
+ * perks the server enforces. The plan's card is generated from these settings, so there is no
+ * free text to promise anything else.
  */
 export function PlanForm({ intent, values, failure, backTo }: { intent: "create" | "update"; values: PlanValues; failure: PlanFailure; backTo: string }) {
   const busy = useNavigation().state === "submitting";
   const shown = failure?.values ?? values;
   const fields = failure?.fields ?? {};
-  const [rows, setRows] = useState(() => rowsFor(shown.features));
   return (
     <Form method="post" className="flex flex-col gap-4">
       <input type="hidden" name="intent" value={intent} />
@@ -73,40 +96,42 @@ export function PlanForm({ intent, values, failure, backTo }: { intent: "create"
           {fields.interval ? <p className="text-sm text-danger">{fields.interval}</p> : null}
         </div>
       </div>
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1.5 text-sm font-medium">Features</legend>
-        <p className="text-xs text-faint">
-          Tick the features the plan includes; blank rows are left out. The first feature that mentions tokens sets the monthly tokens.
-        </p>
-        {rows.map((row, index) => (
-          <div key={row.key} className="flex items-center gap-2">
-            <input
-              type="checkbox"
-              name="featureEnabled"
-              value={index}
-              defaultChecked={row.enabled}
-              aria-label={`Feature ${index + 1} included`}
-              className="size-4 shrink-0 accent-accent"
-            />
-            <input name="featureText" defaultValue={row.text} maxLength={200} aria-label={`Feature ${index + 1}`} className="field h-10 min-w-0 flex-1" />
-            <button
-              type="button"
-              onClick={() => setRows((current) => current.filter((candidate) => candidate.key !== row.key))}
-              className="hidden rounded-full p-2 text-muted hover:text-danger [[data-hydrated]_&]:inline-flex"
-              aria-label={`Remove feature ${index + 1}`}
-            >
-              <Trash2 className="size-4" aria-hidden />
-            </button>
-          </div>
-        ))}
-        {fields.features ? <p className="text-sm text-danger">{fields.features}</p> : null}
-        <button
-          type="button"
-          onClick={() => setRows((current) => [...current, ...rowsFor([]).slice(0, 1)])}
-          className="btn-secondary hidden self-start [[data-hydrated]_&]:inline-flex"
-        >
-          <Plus className="size-4" aria-hidden /> Add feature
-        </button>
+      <fieldset className="flex flex-col gap-3">
+        <legend className="mb-1.5 text-sm font-medium">Perks</legend>
+        <p className="text-xs text-faint">The plan&apos;s card lists these settings, and the server keeps to them.</p>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <FormField
+            label="Tokens each period"
+            name="periodTokens"
+            type="number"
+            min={0}
+            max={PLAN_PERIOD_TOKENS_MAX}
+            step={1}
+            defaultValue={shown.periodTokens}
+            required
+            error={fields.periodTokens}
+            hint={`Granted with each paid month or year. A free plan grants none: everyone claims ${FREE_MONTHLY_TOKENS} free tokens a month.`}
+          />
+          <FormField
+            label="Memory (earlier messages)"
+            name="memoryMessages"
+            type="number"
+            min={PLAN_MEMORY_MIN}
+            max={PLAN_MEMORY_MAX}
+            step={1}
+            defaultValue={shown.memoryMessages}
+            required
+            error={fields.memoryMessages}
+            hint={`How many earlier messages of a chat each reply sends to the model, ${PLAN_MEMORY_MIN} to ${PLAN_MEMORY_MAX}.`}
+          />
+        </div>
+        <div className="flex flex-col gap-2">
+          {PERK_SWITCHES.map(([name, label]) => (
+            <EditorCheckbox key={name} name={name} checked={shown[name]}>
+              {label}
+            </EditorCheckbox>
+          ))}
+        </div>
       </fieldset>
       <div className="flex flex-wrap gap-x-6 gap-y-2">
         <EditorCheckbox name="isPopular" checked={shown.isPopular}>

@@ -4,7 +4,7 @@ import { DeleteLink } from "~/components/admin/confirm-delete";
 import { ListHeader } from "~/components/admin/list-header";
 import { LoadErrorPanel } from "~/components/admin/load-error-panel";
 import { PaymentsOffNotice } from "~/components/admin/payments-off-notice";
-import { PlanFeatureList } from "~/components/plan-features";
+import { PlanPerkList } from "~/components/plan-perks";
 import { planTexts } from "~/lib/admin-catalogue";
 import { formatDate } from "~/lib/dates";
 import { formatUsd } from "~/lib/tokens";
@@ -71,7 +71,7 @@ export default function AdminPlans({ loaderData }: Route.ComponentProps) {
               <span className="text-sm text-muted"> / {plan.interval === "yearly" ? "year" : "month"}</span>
             </p>
             {plan.description ? <p className="text-sm text-muted">{plan.description}</p> : null}
-            <PlanFeatureList features={plan.features} className="flex flex-col gap-1.5 text-sm" />
+            <PlanPerkList perks={plan.perks} className="flex flex-col gap-1.5 text-sm" />
             <p className="mt-auto text-xs text-faint">Updated {formatDate(plan.updatedAt)}</p>
           </li>
         ))}

@@ -1,5 +1,6 @@
 import { chatTexts, MESSAGE_MAX_CHARS } from "~/lib/chat";
 import { loginSessionIdOf } from "~/modules/auth/login-session.server";
+import { readReplyMode } from "~/modules/chat/reply-modes.server";
 import { MessageTooLargeError, NotSignedInError, prepareReply, readMessage, runReply, type ReplyOutcome } from "~/modules/chat/reply.server";
 import { errorResponse } from "~/modules/http/errors.server";
 import { readFormWithin } from "~/modules/http/form.server";
@@ -15,7 +16,7 @@ import type { Route } from "./+types/chat.reply";
 const REPLY_FORM_MAX_BYTES = MESSAGE_MAX_CHARS * 9 + 16 * 1024;
 
 /**
- * POST a message (or `regenerate`), get the reply as Server-Sent Events: `user` (the saved
+ * POST a message (in chat or vision `mode`; decision 034) or `regenerate`, get the reply as Server-Sent Events: `user` (the saved
  * message; it may follow the first chunks), `message` (each chunk), then `complete` (the saved
  * reply) or `error` (the spec's text). Closing the request stops the model; what arrived so far
  * is kept. A refusal before anything is saved answers with its status and `{ error, code }` (402
@@ -32,7 +33,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!loginSessionId) throw new NotSignedInError();
     const form = await readFormWithin(request, REPLY_FORM_MAX_BYTES);
     if (!form) throw new MessageTooLargeError();
-    const input = form.get("intent") === "regenerate" ? { regenerate: true as const } : readMessage(form);
+    const input = form.get("intent") === "regenerate" ? { regenerate: true as const } : { ...readMessage(form), mode: readReplyMode(form) };
     prepared = await prepareReply({ loginSessionId }, params.sessionId, input, { signal: request.signal });
   } catch (error) {
     return errorResponse(error);

@@ -28,6 +28,7 @@ import { MessageNotFoundError } from "~/modules/chat/sessions.server";
 import { errorData, isAppError } from "~/modules/http/errors.server";
 import { readFormWithin } from "~/modules/http/form.server";
 import type { ChatMode } from "~/lib/documents/chat-message";
+import { asksForVoiceNote } from "~/lib/chat-modes";
 import type { Route } from "./+types/session";
 import { CharacterPicture } from "~/components/ui/avatar";
 
@@ -155,16 +156,22 @@ export default function ChatSession({ loaderData, actionData, params }: Route.Co
   }, [savingAgent, navigation.state, editFailed]);
   const picks = useRef<Record<string, number>>({});
   const guide = page.agent.promptGuide;
-  const write = (text: string) => setFill({ text, key: Date.now() });
+  // A prompt that asks for a voice note chooses that mode, when the person's plan has it.
+  const write = (text: string) => {
+    setFill({ text, key: Date.now() });
+    if (asksForVoiceNote(text) && page.modes?.voice && !page.modes.voice.notInPlan) setMode("voice");
+  };
   // Each quick action writes the next prompt of its section into the composer.
   const quick = (key: string) => {
     const prompts = guide.find((section) => section.key === key)?.groups.flatMap((group) => group.prompts) ?? [];
     if (!prompts.length) return;
     const index = picks.current[key] ?? 0;
     picks.current[key] = index + 1;
-    write(prompts[index % prompts.length]!);
-    // Spec section 2: "Show me...", "Send me..." and "Can I see..." ask for a picture.
-    if ((key === "show_me" || key === "send_me" || key === "can_i_see") && page.modes?.image) setMode("image");
+    const prompt = prompts[index % prompts.length]!;
+    write(prompt);
+    // Spec section 2: "Show me...", "Send me..." and "Can I see..." ask for a picture (or, by its words, a voice note).
+    if ((key === "show_me" || key === "send_me" || key === "can_i_see") && !asksForVoiceNote(prompt) && page.modes?.image && !page.modes.image.notInPlan)
+      setMode("image");
   };
   const scroll = useChatScroll(params.sessionId, chat.messages);
   const topSentinel = useRef<HTMLDivElement>(null);
@@ -375,10 +382,11 @@ export default function ChatSession({ loaderData, actionData, params }: Route.Co
           // The answer to the last message when it failed or never came (stopped before a word, or
           // the page reloaded after a failure); a reply's own › makes its new versions. A send the
           // server refused kept nothing to answer: its text is back in the composer instead.
-          canRegenerate={last !== undefined && !last.refused && answerable && !lastReply}
-          onSend={(text, attachments) => {
+          // Only a chat reply is asked again: a picture, a voice note or a vision answer is asked for anew in its mode.
+          canRegenerate={last !== undefined && last.messageType === "chat" && !last.refused && answerable && !lastReply}
+          onSend={(text, attachments, sentMode) => {
             scroll.followOwnMessage();
-            return chat.send(text, attachments);
+            return chat.send(text, attachments, sentMode === "vision" ? "vision" : "chat");
           }}
           onStop={chat.stop}
           onRegenerate={chat.regenerate}

@@ -1,8 +1,7 @@
 import { CharacterForm } from "~/components/character-form/character-form";
 import type { CharacterFormFailure } from "~/lib/character-form";
 import { requireUser } from "~/modules/auth/login-session.server";
-import { characterFormOptions } from "~/modules/catalogue/character-editor.server";
-import { CHARACTER_FORM_MAX_BYTES, ownCharacterFormAnswer } from "~/modules/catalogue/own-character-form.server";
+import { CHARACTER_FORM_MAX_BYTES, ownCharacterFormAnswer, ownCharacterFormOptions } from "~/modules/catalogue/own-character-form.server";
 import { getOwnCharacterForEditor, ownCharacter, updateOwnCharacter } from "~/modules/catalogue/own-characters.server";
 import { errorData, isAppError } from "~/modules/http/errors.server";
 import { readFormWithin } from "~/modules/http/form.server";
@@ -17,8 +16,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function loader({ request, url, params }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
   try {
-    const [{ customModels, ...character }, choices] = await Promise.all([getOwnCharacterForEditor(user.id, params.characterId), characterFormOptions()]);
-    return { character, choices, avatarOffer: await avatarGenerationOffer(customModels) };
+    const [{ customModels, ...character }, choices] = await Promise.all([
+      getOwnCharacterForEditor(user.id, params.characterId),
+      ownCharacterFormOptions(user.id),
+    ]);
+    return { character, choices, avatarOffer: await avatarGenerationOffer(user.id, customModels) };
   } catch (error) {
     throw errorData(error);
   }
@@ -31,7 +33,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
     throw errorData(error);
   });
   const form = await readFormWithin(request, CHARACTER_FORM_MAX_BYTES);
-  return ownCharacterFormAnswer(form, async ({ generateAvatar, ...submission }) => {
+  return ownCharacterFormAnswer(user.id, form, async ({ generateAvatar, ...submission }) => {
     if (generateAvatar) await checkAvatarGeneration(user.id, submission.input);
     // A new picture, uploaded or drawn, replaces any drawing still running for the character.
     if (generateAvatar || submission.avatar) await cancelAvatarJobs(user.id, params.characterId);

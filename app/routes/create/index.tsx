@@ -8,8 +8,7 @@ import { FormAlert } from "~/components/ui/form";
 import { cardTexts } from "~/lib/cards";
 import { blankCharacterValues, type CharacterFormFailure } from "~/lib/character-form";
 import { requireUser } from "~/modules/auth/login-session.server";
-import { characterFormOptions } from "~/modules/catalogue/character-editor.server";
-import { CHARACTER_FORM_MAX_BYTES, ownCharacterFormAnswer } from "~/modules/catalogue/own-character-form.server";
+import { CHARACTER_FORM_MAX_BYTES, ownCharacterFormAnswer, ownCharacterFormOptions } from "~/modules/catalogue/own-character-form.server";
 import { createOwnCharacter, deleteOwnCharacter, listOwnCharacters } from "~/modules/catalogue/own-characters.server";
 import { submitForReview } from "~/modules/catalogue/submissions.server";
 import { failureToast, isAppError, redirectWithToast } from "~/modules/http/errors.server";
@@ -25,9 +24,9 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
   const [characters, choices, avatarJobs, avatarOffer] = await Promise.all([
     listOwnCharacters(user.id),
-    characterFormOptions(),
+    ownCharacterFormOptions(user.id),
     avatarJobsOf(user.id),
-    avatarGenerationOffer(),
+    avatarGenerationOffer(user.id),
   ]);
   const importedId = url.searchParams.get("imported");
   const imported = characters.find((character) => character.id === importedId) ?? null;
@@ -44,7 +43,7 @@ export async function action({ request, url }: Route.ActionArgs) {
   const form = await readFormWithin(request, CHARACTER_FORM_MAX_BYTES);
   switch (form?.get("intent") ?? "create") {
     case "create":
-      return ownCharacterFormAnswer(form, async ({ generateAvatar, ...submission }) => {
+      return ownCharacterFormAnswer(user.id, form, async ({ generateAvatar, ...submission }) => {
         // Checked before anything is written; a job that still cannot start takes the new character back with it.
         if (generateAvatar) await checkAvatarGeneration(user.id, submission.input);
         const character = await createOwnCharacter(user.id, submission);

@@ -1,13 +1,17 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { Avatar } from "~/components/ui/avatar";
 import { FormAlert, FormField } from "~/components/ui/form";
+import { authTexts, fieldErrors } from "~/lib/auth-forms";
+import { changePasswordSchema } from "~/lib/auth-schemas";
 import { replaceAvatar, updateDisplayName } from "~/modules/account/profile.server";
 import { countOtherLoginSessions, endOtherLoginSessions, requireUser, type CurrentUser } from "~/modules/auth/login-session.server";
-import { redirectWithToast } from "~/modules/http/errors.server";
+import { changeOwnPassword, hasPassword } from "~/modules/auth/password-change.server";
+import { isAppError, redirectWithToast } from "~/modules/http/errors.server";
 import { readFormWithin } from "~/modules/http/form.server";
 import { IMAGE_MAX_BYTES, ImageRejectedError } from "~/modules/storage/images.server";
 import { RateLimitedError } from "~/modules/security/rate-limit.server";
+import { ChangePasswordSection } from "./+settings/change-password";
 import type { Route } from "./+types/settings";
 
 export function meta() {
@@ -16,7 +20,8 @@ export function meta() {
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
-  return { email: user.email, name: user.name ?? "", avatarUrl: user.avatarUrl, otherDevices: await countOtherLoginSessions(user) };
+  const [otherDevices, withPassword] = await Promise.all([countOtherLoginSessions(user), hasPassword(user.id)]);
+  return { email: user.email, name: user.name ?? "", avatarUrl: user.avatarUrl, otherDevices, hasPassword: withPassword };
 }
 
 const SETTINGS = "/dashboard/settings";
@@ -32,6 +37,8 @@ export async function action({ request, url }: Route.ActionArgs) {
       return saveName(user, form);
     case "avatar":
       return uploadAvatar(user, form);
+    case "change-password":
+      return changePassword(user, form);
     case "sign-out-others":
       await endOtherLoginSessions(user);
       return redirectWithToast(SETTINGS, "signed-out-others");
@@ -45,6 +52,26 @@ async function saveName(user: CurrentUser, form: FormData) {
   if (!parsed.success) return data({ intent: "profile", error: parsed.error.issues[0].message }, { status: 400 });
   await updateDisplayName(user.id, parsed.data.name);
   return redirectWithToast(SETTINGS, "profile-updated");
+}
+
+async function changePassword(user: CurrentUser, form: FormData) {
+  const parsed = changePasswordSchema.safeParse({
+    currentPassword: form.get("currentPassword"),
+    newPassword: form.get("newPassword"),
+    confirmPassword: form.get("confirmPassword") ?? "",
+  });
+  if (!parsed.success) {
+    const fields = fieldErrors(parsed.error);
+    return data({ intent: "password", error: Object.values(fields)[0] ?? authTexts.fallback, fields }, { status: 400 });
+  }
+  try {
+    await changeOwnPassword(user, parsed.data);
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    const fields = (error.details.fields as Record<string, string> | undefined) ?? {};
+    return data({ intent: "password", error: error.message, fields }, { status: error.status, headers: error.headers });
+  }
+  return redirectWithToast(SETTINGS, "password-changed");
 }
 
 async function uploadAvatar(user: CurrentUser, form: FormData) {
@@ -114,6 +141,33 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           Sign out of all other devices
         </button>
       </Form>
+
+      <ChangePasswordSection hasPassword={loaderData.hasPassword} refusal={actionData?.intent === "password" ? actionData : undefined} busy={busy} />
+
+      <section className="card flex flex-col gap-3 p-5" aria-labelledby="data-heading">
+        <h2 id="data-heading" className="font-semibold">
+          Your data
+        </h2>
+        <p className="text-sm text-muted">
+          One zip file with your profile, chats and their messages, the characters you made, your tickets, and the media you generated and uploaded.
+        </p>
+        {/* A file, not a page: the browser downloads it, with or without JavaScript. */}
+        <a href="/dashboard/settings/data" download className="btn-secondary self-start">
+          Download my data
+        </a>
+      </section>
+
+      <section className="card flex flex-col gap-3 border-danger/40 p-5" aria-labelledby="delete-heading">
+        <h2 id="delete-heading" className="font-semibold text-danger">
+          Delete account
+        </h2>
+        <p className="text-sm text-muted">
+          Deletes your chats, media, uploads, favorites, tickets and unpublished characters, and signs you out everywhere. It cannot be undone.
+        </p>
+        <Link to="/dashboard/settings/delete" className="btn-secondary self-start text-danger">
+          Delete my account…
+        </Link>
+      </section>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { PlanFeatureList } from "~/components/plan-features";
+import { PlanPerkList } from "~/components/plan-perks";
 import { FormAlert } from "~/components/ui/form";
 import { formatDate } from "~/lib/dates";
 import { formatUsd, tokenTexts } from "~/lib/tokens";
@@ -84,7 +84,7 @@ export default function Subscription({ loaderData, actionData }: Route.Component
                 <span className="text-3xl font-bold">{formatUsd(plan.priceCents)}</span>
                 <span className="text-muted"> / {plan.interval === "yearly" ? "year" : "month"}</span>
               </p>
-              <PlanFeatureList features={plan.features} className="flex flex-col gap-2 text-sm" />
+              <PlanPerkList perks={plan.perks} className="flex flex-col gap-2 text-sm" />
               {/* Without payments a plan is shown for what it holds, with no button that could not work. */}
               {plan.priceCents > 0 && !current && loaderData.paymentsConfigured ? (
                 <Form method="post" className="mt-auto">

@@ -9,7 +9,8 @@ import type { MediaCheck, MediaOutput, MediaProvider, MediaRequest } from "./typ
 /**
  * The offline media provider: no key, no network, always there. A picture is an SVG composed
  * from the prompt's words on a palette seeded by the prompt, rendered by sharp at the requested
- * size and count; a video one of the short WebM clips shipped in assets/demo-clips (chosen by the
+ * size and count; a picture redrawn from a source (image-to-image, Design in chat) is the source
+ * recoloured and posterised as the prompt seeds it; a video one of the short WebM clips shipped in assets/demo-clips (chosen by the
  * prompt, scripts/make-demo-clips.sh makes them); audio and music a short WAV of tones. Each is
  * labelled "Demo". It answers after MEDIA_DEMO_DELAY_MS, like a queue would: the request id
  * carries when it is ready, so a restart in between loses nothing.
@@ -42,9 +43,8 @@ export async function demoOutputs(request: MediaRequest): Promise<MediaOutput[]>
     default: {
       const size = imageDimensions(request.settings);
       const count = requestedCount(request.settings);
-      return Promise.all(
-        Array.from({ length: count }, async (_, index) => ({ data: await demoPicture(request, size, index), contentType: "image/png", ...size })),
-      );
+      const draw = request.sourceImage ? demoRedraw : demoPicture;
+      return Promise.all(Array.from({ length: count }, async (_, index) => ({ data: await draw(request, size, index), contentType: "image/png", ...size })));
     }
   }
 }
@@ -95,6 +95,38 @@ function pictureSvg(prompt: string, { width, height }: Dimensions, seed: string)
 
 export function demoPicture(request: MediaRequest, size: Dimensions, index: number) {
   return sharp(Buffer.from(pictureSvg(request.prompt, size, `${request.jobKey}-${index}`)))
+    .png({ compressionLevel: 3 })
+    .toBuffer();
+}
+
+/**
+ * The source picture redrawn: cropped to the requested size, its hue turned as the prompt seeds
+ * it, washed with a gradient of two seeded colours (multiplied, so light parts take the colour
+ * and the drawing's lines stay), reduced to a poster's few colours and marked "Demo redraw": the
+ * result is plainly the source, transformed.
+ */
+export async function demoRedraw(request: MediaRequest, size: Dimensions, index: number) {
+  const random = seeded(`${request.prompt}#redraw-${index}`);
+  const hue = Math.floor(random() * 360);
+  const wash = [0, 120 + Math.floor(random() * 120)].map((shift) => `hsl(${(hue + shift) % 360} 85% 62%)`);
+  const { width, height } = size;
+  const unit = Math.min(width, height);
+  const overlay = (content: string) => Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${content}</svg>`);
+  const gradient = overlay(
+    `<defs><linearGradient id="w" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${wash[0]}"/><stop offset="1" stop-color="${wash[1]}"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#w)"/>`,
+  );
+  const label = overlay(
+    `<text x="${width - unit * 0.03}" y="${height - unit * 0.03}" text-anchor="end" font-family="sans-serif" font-size="${Math.round(unit * 0.06)}" fill="white" stroke="black" stroke-width="${Math.max(1, Math.round(unit * 0.004))}">Demo redraw</text>`,
+  );
+  const washed = await sharp(request.sourceImage!.data, { limitInputPixels: 40_000_000 })
+    .rotate()
+    .resize(width, height, { fit: "cover" })
+    .modulate({ hue, saturation: 1.6 })
+    .composite([{ input: gradient, blend: "multiply" }])
+    .png({ palette: true, colours: 12, dither: 0 })
+    .toBuffer();
+  return sharp(washed)
+    .composite([{ input: label }])
     .png({ compressionLevel: 3 })
     .toBuffer();
 }

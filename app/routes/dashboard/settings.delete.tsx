@@ -1,0 +1,97 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { FormAlert, FormField } from "~/components/ui/form";
+import { accountTexts, deletionEffects } from "~/lib/account";
+import { withToast } from "~/lib/toasts";
+import { deleteOwnAccount } from "~/modules/account/deletion.server";
+import { readAccountForm } from "~/modules/auth/account-form.server";
+import { endLoginSession, requireUser } from "~/modules/auth/login-session.server";
+import { hasPassword } from "~/modules/auth/password-change.server";
+import { errorData } from "~/modules/http/errors.server";
+import type { Route } from "./+types/settings.delete";
+
+export function meta() {
+  return [{ title: "Delete account · Settings · CharacterVerse" }];
+}
+
+/** The page that asks before an account is deleted, with or without JavaScript: what goes, what stays, and the password. */
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const user = await requireUser(request, url);
+  return { email: user.email, hasPassword: await hasPassword(user.id), isAdmin: user.role === "admin" };
+}
+
+export async function action({ request, url }: Route.ActionArgs) {
+  const user = await requireUser(request, url);
+  try {
+    const form = await readAccountForm(request);
+    if (form.get("intent") !== "delete-account") return data({ ok: false as const, error: "Unknown action" }, { status: 400 });
+    await deleteOwnAccount(user.id, String(form.get("confirmation") ?? ""));
+  } catch (error) {
+    return errorData(error);
+  }
+  // Every device was signed out with the account; this one's cookie goes too.
+  return redirect(withToast("/", "account-deleted"), { headers: { "Set-Cookie": await endLoginSession(request) } });
+}
+
+export default function DeleteAccount({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state !== "idle";
+  const refusal = actionData && !actionData.ok ? actionData : null;
+  const fieldError = refusal && "fields" in refusal ? (refusal.fields as Record<string, string> | undefined)?.confirmation : undefined;
+  return (
+    <div className="flex max-w-xl flex-col gap-6">
+      <h1 className="text-2xl font-bold">Delete your account</h1>
+      <section className="card flex flex-col gap-4 p-5" aria-labelledby="goes-heading">
+        <h2 id="goes-heading" className="font-semibold">
+          What is deleted
+        </h2>
+        <ul className="flex list-disc flex-col gap-1 pl-5 text-sm">
+          {deletionEffects.removed.map((effect) => (
+            <li key={effect}>{effect}</li>
+          ))}
+        </ul>
+        <h2 className="font-semibold">What stays</h2>
+        <ul className="flex list-disc flex-col gap-1 pl-5 text-sm text-muted">
+          {deletionEffects.kept.map((effect) => (
+            <li key={effect}>{effect}</li>
+          ))}
+        </ul>
+        <p className="text-sm">
+          This cannot be undone. To keep a copy,{" "}
+          <a href="/dashboard/settings/data" download>
+            download your data
+          </a>{" "}
+          first.
+        </p>
+      </section>
+
+      {loaderData.isAdmin ? (
+        <FormAlert tone="error">{accountTexts.adminAccount}</FormAlert>
+      ) : (
+        <Form method="post" className="card flex flex-col gap-4 p-5" noValidate>
+          <input type="hidden" name="intent" value="delete-account" />
+          {refusal && !fieldError ? <FormAlert tone="error">{refusal.error}</FormAlert> : null}
+          {loaderData.hasPassword ? (
+            <FormField label="Your password" name="confirmation" type="password" autoComplete="current-password" required error={fieldError} />
+          ) : (
+            <FormField
+              label={`Type your e-mail address (${loaderData.email}) to confirm`}
+              name="confirmation"
+              type="email"
+              autoComplete="off"
+              required
+              error={fieldError}
+            />
+          )}
+          {/* On a narrow screen the two buttons stack, the one that deletes first. */}
+          <div className="flex flex-col-reverse gap-2 @md:flex-row @md:justify-end">
+            <Link to="/dashboard/settings" className="btn-secondary">
+              Cancel
+            </Link>
+            <button type="submit" className="btn-primary from-danger to-danger" disabled={busy}>
+              Delete my account
+            </button>
+          </div>
+        </Form>
+      )}
+    </div>
+  );
+}
