@@ -16,7 +16,7 @@ import { startMediaWorker } from "~/modules/media/worker.server";
 import { stripeFormActionSources } from "~/modules/payments/stripe.server";
 import { pruneExpiredLimits } from "~/modules/security/rate-limit.server";
 import { removeScheduledFiles } from "~/modules/storage/removals.server";
-import { releaseExpiredReservations } from "~/modules/tokens/ledger.server";
+import { releaseExpiredReservations, RESERVATION_SWEEP_SECONDS } from "~/modules/tokens/ledger.server";
 
 export { answerHealthCheck } from "~/modules/db/health.server";
 export { anonymousPageCache } from "~/modules/http/anonymous-page-cache.server";
@@ -53,10 +53,11 @@ export async function startup() {
   const removeLeftFiles = () => removeScheduledFiles().catch((error) => logger.warn({ err: error }, "could not remove scheduled files"));
   void removeLeftFiles();
   setInterval(removeLeftFiles, 60 * 60 * 1000).unref();
-  // Tokens held for a call whose instance died come back; any instance may do it, each exactly once.
-  setInterval(() => {
-    releaseExpiredReservations().catch((error) => logger.warn({ err: error }, "could not release expired reservations"));
-  }, 60 * 1000).unref();
+  // Tokens held for a call whose instance died come back (a chat reply's some 20 s after the crash,
+  // decision 036), from start-up on; any instance may do it, each exactly once.
+  const releaseExpired = () => releaseExpiredReservations().catch((error) => logger.warn({ err: error }, "could not release expired reservations"));
+  void releaseExpired();
+  setInterval(releaseExpired, RESERVATION_SWEEP_SECONDS * 1000).unref();
   // Media jobs run on whichever instance claims them; every instance runs a worker.
   if (config.MEDIA_WORKER) startMediaWorker();
   return {

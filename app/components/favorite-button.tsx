@@ -55,7 +55,7 @@ export function FavoriteButton({ itemType, itemId, name, back, isFavorite, onCha
     if (state !== "idle" || !data) return;
     if (data.ok) {
       setKnown(data.isFavorite);
-      showToast(data.isFavorite ? "favorite-added" : "favorite-removed", data.message);
+      if (data.message) showToast(data.isFavorite ? "favorite-added" : "favorite-removed", data.message);
       onChanged?.();
     } else {
       showToast(data.error === favoriteTexts.signInMessage ? "favorite-sign-in" : "favorite-failed");
@@ -90,6 +90,7 @@ export function FavoriteButton({ itemType, itemId, name, back, isFavorite, onCha
       <input type="hidden" name="intent" value="toggle" />
       <input type="hidden" name="itemType" value={itemType} />
       <input type="hidden" name="itemId" value={itemId} />
+      <input type="hidden" name="favorite" value={favorite ? "off" : "on"} />
       <input type="hidden" name="redirectTo" value={back} />
       {hydrated ? <input type="hidden" name="answer" value="data" /> : null}
       <button type="submit" className={className} aria-label={label} aria-pressed={favorite} data-favorite={favorite ? "on" : "off"}>

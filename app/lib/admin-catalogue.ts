@@ -13,6 +13,8 @@ export const planTexts = {
   hasSubscribers: "Cannot delete plan with active subscribers",
   freePlan: "The Free plan cannot be deleted: everyone without a paid plan is on it",
   pastSubscribers: "Cannot delete a plan that past subscriptions still name; make it inactive instead",
+  fetchFailed: "Failed to fetch plans",
+  statisticsFailed: "Failed to fetch plan statistics",
   updateFailed: "Failed to update plan",
   deleteFailed: "Failed to delete plan",
   freePlanTokens: `A free plan grants no tokens: everyone claims ${FREE_MONTHLY_TOKENS} free tokens a month`,
@@ -29,6 +31,10 @@ export const bannerTexts = {
   empty: "No banners found",
   uploadFailed: "Failed to upload image",
   imageOnly: "Only images can be used",
+  fetchFailed: "Failed to fetch banners",
+  addFailed: "Failed to add banner",
+  updateFailed: "Failed to update banner",
+  deleteFailed: "Failed to delete banner",
 } as const;
 
 export const packageTexts = {

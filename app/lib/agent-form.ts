@@ -8,4 +8,6 @@ export const agentTexts = {
   updated: "Agent updated successfully",
   updateFailed: "Failed to update agent",
   uploadFailed: "Failed to upload image",
+  /** The published models the agent may choose from could not be read; the agent keeps its own. */
+  modelsFailed: "Failed to fetch available models",
 } as const;

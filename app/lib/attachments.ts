@@ -15,6 +15,8 @@ export const attachmentTexts = {
   docxTooLarge: "This Word document holds too much to read. Please attach a shorter one, or a PDF.",
   tooMany: `Attach at most ${ATTACHMENTS_PER_MESSAGE} files to one message.`,
   tooManyUploads: "Too many uploads. Please try again later.",
+  /** The files of a message could not be stored or read for its reply (a fault, not a refusal). */
+  processFailed: "Failed to process files",
   storageFull: (quotaMb: number) =>
     `Your files take up all the space you have (${quotaMb.toLocaleString("en-US")} MB). Delete messages with files you no longer need, then try again.`,
 } as const;

@@ -41,6 +41,7 @@ export const characterFormTexts = {
   missingTitle: "Missing required fields",
   missingDescription: "Please fill in all required fields",
   required: (label: string) => `${label} is required`,
+  fetchFailed: "Error fetching characters",
   saveFailed: "Error saving character",
   updateFailed: "Error updating character",
   deleteFailed: "Error deleting character",

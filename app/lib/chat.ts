@@ -60,6 +60,8 @@ export const SESSION_LIST_LIMIT = 200;
 export const SESSION_LIST_READ_MAX = 5 * SESSION_LIST_LIMIT;
 
 export const chatTexts = {
+  /** The composer's settings (each mode's model and price) could not be read. */
+  modelSettingsFailed: "Failed to load model settings",
   versionUnavailable: "Only the last reply can be switched, once it is written",
   stopped: "Stopped",
   previousVersion: "Previous version",

@@ -36,7 +36,7 @@ export type FavoriteView = {
 };
 
 /** What the toggle answers a script with. */
-export type FavoriteToggleData = { ok: true; isFavorite: boolean; message: string } | { ok: false; error: string };
+export type FavoriteToggleData = { ok: true; isFavorite: boolean; message: string | null } | { ok: false; error: string };
 
 export function readFavoriteFilter(value: string | null): FavoriteFilter {
   return value === "character" || value === "agent" ? value : "all";

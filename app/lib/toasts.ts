@@ -43,6 +43,7 @@ export const toasts = {
   "message-deleted": { title: "Success", message: chatTexts.messageDeleted, tone: "success" },
   "delete-message-failed": { title: "Error", message: chatTexts.deleteFailed, tone: "error" },
   "start-chat-failed": { title: "Error", message: chatTexts.startFailed, tone: "error" },
+  "model-settings-failed": { title: "Error", message: chatTexts.modelSettingsFailed, tone: "error" },
   "character-load-failed": { title: "Error", message: chatTexts.characterLoadFailed, tone: "error" },
   "plan-created": { title: "Success", message: "Plan created successfully", tone: "success" },
   "plan-updated": { title: "Success", message: "Plan updated successfully", tone: "success" },

@@ -53,7 +53,7 @@ describe("/admin/plans", () => {
     const page = data as Awaited<ReturnType<typeof plansLoader>>;
     expect(page.plans.map((plan) => plan.name)).toEqual(["Free", "Legacy", "Pro", "Premium"]);
     expect(page.plans.find((plan) => plan.id === hidden.id)).toMatchObject({ isActive: false, priceCents: 500 });
-    const byName = Object.fromEntries(page.statistics.map((row) => [row.planName, row]));
+    const byName = Object.fromEntries(page.statistics!.map((row) => [row.planName, row]));
     expect(byName.Pro).toMatchObject({ userCount: 1, percentage: Math.round((1 / people) * 1000) / 10 });
     expect(byName.Free!.userCount).toBe(people - 1);
     expect(byName.Legacy!.userCount).toBe(0);
@@ -247,6 +247,26 @@ describe("/admin/plans", () => {
     }
     const { data } = await load(deleteLoader, `/admin/plans/${empty.id}/delete`, setup.admin.cookie, { planId: empty.id });
     expect(data).toMatchObject({ plan: { refusal: null } });
+  });
+
+  test("the statistics and Delete agree the other way too: a plan Delete refuses for its subscribers is counted with them, one counted with none is not refused for them", async () => {
+    const statuses = ["active", "trialing", "past_due", "canceled", "incomplete", "incomplete_expired", "unpaid", "paused"];
+    const plans = await Promise.all(statuses.map((status) => prisma().plan.create({ data: { name: `On ${status}`, priceCents: 700 } })));
+    await Promise.all(
+      plans.map(async (plan, index) => prisma().subscription.create({ data: { userId: await newUser(), planId: plan.id, status: statuses[index]! } })),
+    );
+    const nobody = await prisma().plan.create({ data: { name: "On nobody", priceCents: 700 } });
+    const counted = new Map((await planStatistics()).map((row) => [row.planId, row.userCount]));
+    for (const plan of [...plans, nobody]) {
+      const { data } = await load(deleteLoader, `/admin/plans/${plan.id}/delete`, setup.admin.cookie, { planId: plan.id });
+      const guard = (data as { plan: { subscribers: number; refusal: string | null } }).plan;
+      expect([plan.name, guard.refusal === planTexts.hasSubscribers, guard.subscribers]).toEqual([plan.name, counted.get(plan.id)! > 0, counted.get(plan.id)]);
+    }
+    // The live statuses are counted and refused; the ended ones neither counted nor deletable, kept for their history.
+    expect(plans.filter((plan) => counted.get(plan.id)! > 0).map((plan) => plan.name)).toEqual(["On active", "On trialing", "On past_due"]);
+    const answer = await post(deleteAction, `/admin/plans/${nobody.id}/delete`, setup.admin.cookie, [["intent", "delete"]], { planId: nobody.id });
+    expect(answer).toMatchObject({ status: 302, location: "/admin/plans?toast=plan-deleted" });
+    expect((await planStatistics()).some((row) => row.planId === nobody.id)).toBe(false);
   });
 
   test("Delete Plan removes a plan nobody is on, with an audit row", async () => {

@@ -33,7 +33,7 @@ type Page = Awaited<ReturnType<typeof chatLoader>>;
 describe("image mode in a chat", () => {
   test("the page offers each mode with its model: image with the image model, design with one that redraws pictures", async () => {
     const { data } = await load(chatLoader, `/chat/${chat.sessionId}`, chat.person.cookie, { sessionId: chat.sessionId });
-    const { modes } = data as Page;
+    const modes = (data as Page).modes!;
     expect(modes.image).toMatchObject({ modelName: "Demo Image (offline)" });
     expect(modes.design).toMatchObject({ modelName: "Demo Redraw (offline)" });
     expect(modes.chat?.modelName).toBeTruthy();

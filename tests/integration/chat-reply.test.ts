@@ -5,9 +5,10 @@ import { Prisma } from "~/generated/prisma/client";
 import { database, prisma } from "~/modules/db/db.server";
 import { GREETING_REQUEST } from "~/modules/ai/prompt.server";
 import { chatPageData, handleChatAction } from "~/modules/chat/page.server";
-import { CHAT_REPLIES, prepareReply, readMessage, REPLY_HOLD_SECONDS, ReplyBusyError, runReply, TooManyRepliesError } from "~/modules/chat/reply.server";
+import { CHAT_REPLIES, prepareReply, readMessage, ReplyBusyError, runReply, TooManyRepliesError } from "~/modules/chat/reply.server";
+import { REPLY_LEASE_SECONDS, REPLY_RESERVATION_GRACE_SECONDS } from "~/modules/chat/reply-lease.server";
 import { ChatNotFoundError, getOwnSession, listMessages, listSessions, startChat } from "~/modules/chat/sessions.server";
-import { credit, getBalance, InsufficientTokensError } from "~/modules/tokens/ledger.server";
+import { credit, getBalance, InsufficientTokensError, releaseExpiredReservations } from "~/modules/tokens/ledger.server";
 import type { FakeOpenAi } from "../fakes/openai-server";
 import { chatWithFakeProvider } from "../helpers/chat";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
@@ -567,7 +568,7 @@ describe("a reply from the model", () => {
     const prepared = outcomes.filter((outcome) => outcome.status === "fulfilled").map((outcome) => outcome.value);
     const refused = outcomes.filter((outcome) => outcome.status === "rejected").map((outcome) => outcome.reason as unknown);
     expect(prepared).toHaveLength(1);
-    expect(refused).toEqual([new ReplyBusyError()]);
+    expect(refused).toEqual([expect.any(ReplyBusyError)]);
     expect((refused[0] as ReplyBusyError).message).toBe(chatTexts.replyBusy);
     fake.nextReply({ text: "Regenerated." });
     expect(await runReply(prepared[0]!, {})).toMatchObject({ status: "complete", message: { message: "Regenerated." } });
@@ -578,7 +579,11 @@ describe("a reply from the model", () => {
 
   test("an ask while a reply is being written (another tab) is refused 409 and changes nothing; once the reply ends, the chat answers again", async () => {
     const chat = await session();
-    const writing = await prepareReply({ userId }, chat.id, { text: "Take your time" });
+    // Written slowly, its lease renewed meanwhile, as another tab's reply is.
+    fake.nextReply({ text: "A patient answer.", stallAfterChars: 3, stallMs: 7_000 });
+    const before = fake.requests.length;
+    const writing = runReply(await prepareReply({ userId }, chat.id, { text: "Take your time" }), {});
+    await expect.poll(() => fake.requests.length).toBe(before + 1);
     const calls = fake.requests.length;
     const response = await postReply(chat.id, { intent: "regenerate" });
     expect(response.status).toBe(409);
@@ -591,8 +596,7 @@ describe("a reply from the model", () => {
     expect(await prisma().tokenReservation.count({ where: { userId } })).toBe(1);
     expect(await prisma().rateLimit.findUnique({ where: { key: `chat-reply:user:${userId}` } })).toMatchObject({ count: 1 });
 
-    fake.nextReply({ text: "A patient answer." });
-    expect(await runReply(writing, {})).toMatchObject({ status: "complete" });
+    expect(await writing).toMatchObject({ status: "complete" });
     fake.nextReply({ text: "Now you." });
     expect(await handleChatAction(userId, chat.id, form)).toEqual({ ok: true });
     expect((await texts(chat.id)).slice(1)).toEqual(["user: Take your time", "agent: A patient answer.", "user: Me too", "agent: Now you."]);
@@ -618,13 +622,23 @@ describe("a reply from the model", () => {
     ]);
   });
 
-  test("a reply whose instance stopped holds its chat for REPLY_HOLD_SECONDS at most; any ending lets it go", async () => {
+  test("a reply whose instance stopped holds its chat for REPLY_LEASE_SECONDS at most, and an ask waits that out unrefused; any ending lets it go", async () => {
     const chat = await session();
     await prepareReply({ userId }, chat.id, { text: "Hello?" }); // never run, as if the server had stopped
-    await expect(prepareReply({ userId }, chat.id, { text: "Anyone?" })).rejects.toBeInstanceOf(ReplyBusyError);
+    // Asked once, without waiting: the chat is held.
+    await expect(prepareReply({ userId }, chat.id, { text: "Anyone?" }, { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(ReplyBusyError);
     const held = await prisma().chatSession.findUniqueOrThrow({ where: { id: chat.id } });
-    expect(held.replyUntil!.getTime() - Date.now()).toBeGreaterThan((REPLY_HOLD_SECONDS - 10) * 1000);
-    expect(held.replyUntil!.getTime() - Date.now()).toBeLessThanOrEqual(REPLY_HOLD_SECONDS * 1000);
+    expect(held.replyUntil!.getTime() - Date.now()).toBeGreaterThan(0);
+    expect(held.replyUntil!.getTime() - Date.now()).toBeLessThanOrEqual(REPLY_LEASE_SECONDS * 1000);
+    // Nobody has renewed the lease for longer than its holder would let pass: an ask waits for it
+    // to run out, and is not told a reply is being written.
+    const lapsing = new Date(Date.now() + 4_000);
+    await prisma().chatSession.update({ where: { id: chat.id }, data: { replyUntil: lapsing } });
+    const waited = await prepareReply({ userId }, chat.id, { text: "Anyone?" });
+    expect(waited.userMessage).toMatchObject({ message: "Anyone?" });
+    expect(Date.now()).toBeGreaterThanOrEqual(lapsing.getTime());
+    fake.nextReply({ text: "Yes." });
+    expect(await runReply(waited, {})).toMatchObject({ status: "complete" });
     await prisma().chatSession.update({ where: { id: chat.id }, data: { replyUntil: new Date(Date.now() - 1000) } });
     // A failed reply, a stop with nothing received and an empty answer end it too.
     fake.nextReply({ failWith: { status: 500, message: "no" } });
@@ -636,6 +650,44 @@ describe("a reply from the model", () => {
     // Nothing is scripted for it: an ask already stopped never reaches the model.
     expect(await runReply(await prepareReply({ userId }, chat.id, { text: "Anyone???" }), { signal: stop.signal })).toMatchObject({ status: "stopped" });
     expect(await prisma().chatSession.findUniqueOrThrow({ where: { id: chat.id } })).toMatchObject({ replyUntil: null });
+  });
+
+  test("a reply written for longer than its lease keeps its chat: the lease and its reservation are renewed while it streams", async () => {
+    const chat = await session();
+    fake.nextReply({ text: "A slow and careful answer.", stallAfterChars: 3, stallMs: (REPLY_LEASE_SECONDS + 4) * 1000 });
+    const prepared = await prepareReply({ userId }, chat.id, { text: "Take your time" });
+    const writing = runReply(prepared, {});
+    // Past the lease the opening statement took, the chat is still held, by a renewed lease.
+    await expect.poll(() => Date.now(), { timeout: (REPLY_LEASE_SECONDS + 1) * 1000, interval: 250 }).toBeGreaterThan(prepared.replyUntil.getTime() + 500);
+    // Asked once, without the short wait for a reply being saved (decision 014).
+    await expect(prepareReply({ userId }, chat.id, { text: "Still there?" }, { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(ReplyBusyError);
+    const renewed = await prisma().chatSession.findUniqueOrThrow({ where: { id: chat.id } });
+    expect(renewed.replyUntil!.getTime()).toBeGreaterThan(prepared.replyUntil.getTime());
+    const reservation = await prisma().tokenReservation.findUniqueOrThrow({ where: { id: prepared.reservationId! } });
+    expect(reservation.expiresAt.getTime()).toBe(renewed.replyUntil!.getTime() + REPLY_RESERVATION_GRACE_SECONDS * 1000);
+    expect(await writing).toMatchObject({ status: "complete", message: { message: "A slow and careful answer." } });
+    expect(await prisma().chatSession.findUniqueOrThrow({ where: { id: chat.id } })).toMatchObject({ replyUntil: null });
+    expect(await prisma().tokenReservation.findUniqueOrThrow({ where: { id: prepared.reservationId! } })).toMatchObject({ status: "settled" });
+  });
+
+  test("a reply whose instance died: once its lease and reservation run out, the sweeps of every instance give its tokens back once", async () => {
+    const chat = await session();
+    const dead = await prepareReply({ userId }, chat.id, { text: "Hello?" }); // never run, as if the server had died
+    expect(await getBalance(userId)).toMatchObject({ total: 100 - COST });
+    const past = new Date(Date.now() - 1000);
+    await prisma().chatSession.update({ where: { id: chat.id }, data: { replyUntil: past } });
+    await prisma().tokenReservation.update({ where: { id: dead.reservationId! }, data: { expiresAt: past } });
+    await Promise.all([releaseExpiredReservations(), releaseExpiredReservations(), releaseExpiredReservations()]);
+    expect(await prisma().tokenReservation.findUniqueOrThrow({ where: { id: dead.reservationId! } })).toMatchObject({ status: "released" });
+    expect(await getBalance(userId)).toMatchObject({ total: 100 });
+    expect(await ledgerSum(userId)).toBe(100);
+    const rows = await prisma().tokenTransaction.findMany({ where: { referenceId: dead.reservationId! }, orderBy: { createdAt: "asc" } });
+    expect(rows.map((row) => [row.transactionType, row.amount])).toEqual([
+      ["deduct", COST],
+      ["add", COST],
+    ]);
+    fake.nextReply({ text: "Here now." });
+    expect(await runReply(await prepareReply({ userId }, chat.id, { text: "Anyone?" }), {})).toMatchObject({ status: "complete" });
   });
 
   test("regenerate replaces the last reply with a new one and costs tokens like a message", async () => {

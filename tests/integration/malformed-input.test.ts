@@ -1,6 +1,7 @@
-// Malformed input on every route of app/routes.ts, through the app's request handler: bodies that
-// are not forms, NUL characters PostgreSQL cannot store, numbers and dates out of range. Each is a
-// mistake of the client's, answered 4xx; none is a server failure (5xx) or logged as an error.
+// Malformed input on every route of app/routes.ts, through the app's request handler, signed in as a
+// person, as an admin and anonymously: bodies that are not forms, NUL characters PostgreSQL cannot
+// store, numbers and dates out of range, files where text is expected, forms over their size.
+// Each is a mistake of the client's, answered 4xx; none is a server failure (5xx) or logged as an error.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { startChat } from "~/modules/chat/sessions.server";
 import { prisma } from "~/modules/db/db.server";
@@ -20,6 +21,8 @@ let routes: Route[];
 let userId: string;
 let cookie: string;
 let sessionId: string;
+let adminId: string;
+let adminCookie: string;
 
 beforeAll(async () => {
   const started = await chatTestDatabase();
@@ -28,13 +31,44 @@ beforeAll(async () => {
   sessionId = await startChat(userId, started.characterId);
   await prisma().chatMessage.create({ data: { sessionId, senderType: "user", senderId: userId, userId, message: "Hello" } });
   handle = await appRequestHandler();
-  routes = concreteRoutes(await appRoutesAsBuilt(), { sessionId, characterId: started.characterId });
+  routes = concreteRoutes(await appRoutesAsBuilt(), { sessionId, ...(await consoleRecords(started.characterId)) });
 });
 afterAll(() => db.dispose());
 // A test's posts may sign out (the logout route): each starts signed in.
 beforeEach(async () => {
   cookie = await signedInCookie(userId);
+  adminCookie = await signedInCookie(adminId);
 });
+
+/**
+ * A record of each kind the console edits, for its routes' params: a plan, a package, a model, a
+ * detail, a banner, a ticket, a character and a person (not the one the other requests sign in as,
+ * since the console's posts may suspend or delete them). The admin is made here too.
+ */
+async function consoleRecords(chatCharacterId: string) {
+  adminId = (await prisma().user.create({ data: { email: "malformed.admin@example.com", role: "admin", status: "active", emailVerifiedAt: new Date() } })).id;
+  const target = await newUser();
+  const ticket = await prisma().ticket.create({ data: { userId: target, topic: "Help", message: "Please" } });
+  const banner = await prisma().banner.create({ data: { title: "Banner", imageUrl: "banners/a.png" } });
+  // Another character than the chat's: the console's posts may delete it, and its chats with it.
+  const character = await prisma().character.findFirstOrThrow({ where: { isPublished: true, id: { not: chatCharacterId } } });
+  const [plan, tokenPackage, model, detail] = await Promise.all([
+    prisma().plan.findFirstOrThrow({ orderBy: { priceCents: "desc" } }),
+    prisma().tokenPackage.findFirstOrThrow(),
+    prisma().chatModel.findFirstOrThrow(),
+    prisma().characterDetailDefinition.findFirstOrThrow(),
+  ]);
+  return {
+    characterId: character.id,
+    id: target,
+    ticketId: ticket.id,
+    bannerId: banner.id,
+    planId: plan.id,
+    packageId: tokenPackage.id,
+    modelId: model.id,
+    detailId: String(detail.id),
+  };
+}
 
 const errorLog = vi.spyOn(logger, "error").mockImplementation(() => {});
 afterEach(() => errorLog.mockClear());
@@ -47,9 +81,9 @@ function concreteRoutes(built: Awaited<ReturnType<typeof appRoutesAsBuilt>>, val
     if (!route) return "";
     return [pathOf(route.parentId), route.path ?? ""].filter(Boolean).join("/");
   };
+  // A route with a path of its own answers there, a list with its editors drawn over it as well.
   return all
-    .filter((route) => !all.some((other) => other.parentId === route.id && !other.index))
-    .filter((route) => route.id !== "root")
+    .filter((route) => route.id !== "root" && (route.path !== undefined || route.index))
     .map((route) => {
       const path = pathOf(route.id)
         .replace(/:(\w+)/g, (_, name: string) => values[name] ?? "x")
@@ -112,6 +146,18 @@ const MALFORMED_BODIES: [string, () => { body: BodyInit; type?: string }][] = [
     () => ({ body: nulForm(intent).toString(), type: "application/x-www-form-urlencoded" }),
   ]),
   [
+    "a character card nested 3,000 deep, in a category past any id",
+    () => {
+      const form = new FormData();
+      form.set("categoryId", "99999999999999999999");
+      const card = { spec: "chara_card_v2", spec_version: "2.0", data: { name: "Deep", description: "d", extensions: {} as Record<string, unknown> } };
+      let nested: Record<string, unknown> = card.data.extensions;
+      for (let depth = 0; depth < 3000; depth += 1) nested = nested.deeper = {};
+      form.set("card", new File([JSON.stringify(card)], "deep.json", { type: "application/json" }));
+      return { body: form };
+    },
+  ],
+  [
     "multipart with a NUL in a file's name",
     () => {
       const form = new FormData();
@@ -122,6 +168,37 @@ const MALFORMED_BODIES: [string, () => { body: BodyInit; type?: string }][] = [
     },
   ],
 ];
+
+/** Every field the console's forms (and the others') read, and every intent they post. */
+const CONSOLE_FIELDS = [
+  ...FIELDS,
+  ...["acceptsImages", "active", "aiPlatform", "amount", "apiKey", "apiUrl", "categoryId", "chatModel", "contextTokens", "costTokens", "costUnit"],
+  ...["ctaTitle", "ctaUrl", "direction", "discount", "displayCategories", "featureEnabled", "featureText", "id", "imageId", "interval", "isActive"],
+  ...["isPopular", "isPublished", "isStream", "isWebhook", "modelId", "modelType", "options", "packageId", "planId", "price", "prompt", "public"],
+  ...["publish", "published", "reason", "removeApiKey", "role", "settingName", "settingOptions", "startAt", "status", "tags", "ticketId", "title"],
+  ...["tokenType", "tokens", "topic", "type", "version", "weight", "welcomeMessage", "personality", "scenario", "creatorNotes", "mesExample"],
+  ...["memoryMessages", "priorityJobs", "earlyAccess", "chatImages", "chatVideo", "chatVoice", "setting.image_size", "customModels.0.type"],
+];
+const CONSOLE_INTENTS = [
+  ...["create", "update", "delete", "status", "reply", "close", "set-active", "set-published", "move-up", "move-down", "test", "approve", "decline"],
+  ...["adjust-tokens", "change-role", "invite", "resend-invite", "suspend", "reactivate", "toggle", "upload", "submit"],
+];
+/** Values no form of the console holds: numbers past any column, not numbers, dates out of range, JSON cut short. */
+const JUNK_VALUES = ["99999999999999999999", "-99999999999999999999", "1e400", "-1", "NaN", "", '{"a":', "0000-01-01", "99999-12-31", "x".repeat(3000)];
+function junkForm(intent: string, value: string) {
+  const form = new URLSearchParams(CONSOLE_FIELDS.map((field) => [field, value]));
+  form.set("intent", intent);
+  return form;
+}
+/** A text field sent as a file, and a form past any of the console's size limits. */
+function fileForTextForm(intent: string) {
+  const form = new FormData();
+  form.set("intent", intent);
+  for (const field of ["name", "title", "categoryId", "price", "email", "message", "description"])
+    form.set(field, new File(["x"], "x.txt", { type: "text/plain" }));
+  return form;
+}
+const oversizeForm = (intent: string) => `intent=${intent}&description=${"x".repeat(12 * 1024 * 1024)}`;
 
 /** Query values out of range or unstorable, named in every parameter any of the app's pages reads. */
 const MALFORMED_QUERIES = [
@@ -146,6 +223,25 @@ const MALFORMED_QUERIES = [
   "redirectTo=%00",
   "session_id=%00",
   "state=%00&code=%00",
+];
+
+/** The console's list filters, past any id or not numbers at all. */
+const CONSOLE_QUERIES = [
+  "categoryId=99999999999999999999",
+  "category=99999999999999999999",
+  "category=99999999999",
+  "category=abc",
+  "category=-5",
+  "published=maybe",
+  "status=%E2%80%8B",
+  "plan=99999999999999999999",
+  "type=99999999999999999999",
+  "action=x&actor=99999999999999999999",
+  "tab=transactions&type=x&token=y&page=99999999999999999999",
+  "tab=transactions&q=99999999999999999999",
+  "page=-1",
+  "page=1e400",
+  "filter=99999999999999999999",
 ];
 
 /** Valid values for the parameters a read requires (the live check's time, the list's cursor), so that each malformed one is read. */
@@ -173,7 +269,49 @@ const failures = (outcomes: Outcome[]) => [
   ...new Set(outcomes.filter((outcome) => outcome.status >= 500).map((outcome) => `${outcome.status} ${outcome.request}`)),
 ];
 /** What was logged as an error, each once. */
-const errorsLogged = () => [...new Set(errorLog.mock.calls.map(([fields, message]) => `${message ?? fields}: ${(fields as { err?: Error }).err?.message}`))];
+const errorsLogged = () => [
+  ...new Set(
+    errorLog.mock.calls.map(([fields, message]) => {
+      const { err, url } = fields as { err?: Error; url?: string };
+      return `${message ?? fields}: ${err?.message}${url ? ` (${url.replace(/^http:\/\/localhost/, "").split("?")[0]})` : ""}`;
+    }),
+  ),
+];
+
+/** The address a browser's script posts a route's form to: its action alone, answered as data, without the page. */
+function dataUrl(url: string) {
+  const address = new URL(url);
+  address.pathname = address.pathname === "/" ? "/_root.data" : `${address.pathname.replace(/\/$/, "")}.data`;
+  return address.toString().replace("index=", "index");
+}
+
+/**
+ * The intents each action dispatches on, as an admin posts them: those it does not refuse as
+ * unknown (400 "Unknown ..."). An action that refuses none does not read an intent: one will do.
+ */
+let taken: Promise<[Route, string[]][]> | undefined;
+function intentsTaken(actions: Route[]) {
+  taken ??= findIntentsTaken(actions);
+  return taken;
+}
+async function findIntentsTaken(actions: Route[]): Promise<[Route, string[]][]> {
+  return Promise.all(
+    actions.map(async (route): Promise<[Route, string[]]> => {
+      const taken: string[] = [];
+      for (const intent of CONSOLE_INTENTS) {
+        const outcome = await send(
+          new Request(dataUrl(route.url), {
+            method: "POST",
+            body: `intent=${intent}`,
+            headers: { Cookie: adminCookie, "Content-Type": "application/x-www-form-urlencoded" },
+          }),
+        );
+        if (!(outcome.status === 400 && /Unknown (action|intent)/.test(outcome.body))) taken.push(intent);
+      }
+      return [route, taken.length === CONSOLE_INTENTS.length ? [""] : taken];
+    }),
+  );
+}
 
 /** Runs the requests a few at a time, as clients would. */
 async function sendAll(requests: (() => Request)[]) {
@@ -214,6 +352,71 @@ describe("malformed input never fails the server", { timeout: 180_000 }, () => {
       expect(errorsLogged()).toEqual([]);
     },
   );
+
+  test("bodies that are not forms, hold a NUL, or a file where text goes, posted as an admin to every action: never 5xx", async () => {
+    const actions = routes.filter((route) => route.module.action && !route.url.endsWith("/logout"));
+    const notForms = MALFORMED_BODIES.filter(([name]) => !name.startsWith("urlencoded with NUL")).map(([, make]) => make);
+    const requests = (await intentsTaken(actions)).flatMap(([route, intents]) =>
+      [
+        ...notForms,
+        ...intents.map((intent) => () => ({ body: nulForm(intent).toString(), type: "application/x-www-form-urlencoded" })),
+        ...intents.map((intent) => () => ({ body: fileForTextForm(intent) })),
+      ].map((make) => () => {
+        const { body, type } = make() as { body: BodyInit; type?: string };
+        return new Request(route.url, { method: "POST", body, headers: { Cookie: adminCookie, ...(type ? { "Content-Type": type } : {}) } });
+      }),
+    );
+    const outcomes = await sendAll(requests);
+    expect(failures(outcomes)).toEqual([]);
+    expect(errorsLogged()).toEqual([]);
+  });
+
+  test("forms of junk values (numbers past any column, dates out of range) posted as an admin with every intent: 4xx, never 5xx", async () => {
+    const actions = routes.filter((route) => route.module.action && !route.url.endsWith("/logout"));
+    const requests = (await intentsTaken(actions)).flatMap(([route, intents]) =>
+      intents.flatMap((intent) =>
+        JUNK_VALUES.map(
+          (value) => () =>
+            new Request(route.url, {
+              method: "POST",
+              body: junkForm(intent, value).toString(),
+              headers: { Cookie: adminCookie, "Content-Type": "application/x-www-form-urlencoded" },
+            }),
+        ),
+      ),
+    );
+    const outcomes = await sendAll(requests);
+    expect(failures(outcomes)).toEqual([]);
+    expect(errorsLogged()).toEqual([]);
+  });
+
+  test("forms larger than any of the console's limits, posted as an admin: 413, never 5xx", async () => {
+    const actions = routes.filter((route) => route.module.action && !route.url.endsWith("/logout"));
+    const outcomes = await sendAll(
+      actions.map(
+        (route) => () =>
+          new Request(route.url, {
+            method: "POST",
+            body: oversizeForm("update"),
+            headers: { Cookie: adminCookie, "Content-Type": "application/x-www-form-urlencoded" },
+          }),
+      ),
+    );
+    expect(failures(outcomes)).toEqual([]);
+    const console = outcomes.filter((outcome) => outcome.request.startsWith("POST /admin"));
+    expect(console.length).toBeGreaterThan(20);
+    expect(console.filter((outcome) => outcome.status !== 413)).toEqual([]);
+  });
+
+  test("query values out of range or holding a NUL, on every page and resource read as an admin: never 5xx", async () => {
+    const loaders = routes.filter((route) => route.module.loader && route.url.includes("/admin"));
+    const requests = loaders.flatMap((route) =>
+      [...MALFORMED_QUERIES, ...CONSOLE_QUERIES].map((query) => () => new Request(withMalformed(route.url, query), { headers: { Cookie: adminCookie } })),
+    );
+    const outcomes = await sendAll(requests);
+    expect(failures(outcomes)).toEqual([]);
+    expect(errorsLogged()).toEqual([]);
+  });
 
   test("a NUL in a path segment (a chat, a character) is refused, not looked up", async () => {
     const outcomes = await sendAll(

@@ -157,8 +157,8 @@ describe("early access", () => {
     const userId = await person();
     const sessionId = await longChat(userId);
     const page = await chatPageData(userId, sessionId, new URLSearchParams());
-    expect(page.editable.choices.chat).not.toContain(EARLY_CHAT.chatModel);
-    expect(page.editable.choices.image).not.toContain(EARLY_IMAGE);
+    expect(page.editable.choices!.chat).not.toContain(EARLY_CHAT.chatModel);
+    expect(page.editable.choices!.image).not.toContain(EARLY_IMAGE);
     expect((await publishedMediaModels("image", userId)).map((model) => model.name)).not.toContain(EARLY_IMAGE);
     expect((await publishedMediaModels("image", null)).map((model) => model.name)).not.toContain(EARLY_IMAGE);
     // Even the agent's own choice of it is passed over for the next model that can draw.
@@ -170,7 +170,7 @@ describe("early access", () => {
     const userId = await person("Premium");
     const sessionId = await longChat(userId);
     const page = await chatPageData(userId, sessionId, new URLSearchParams());
-    expect(page.editable.choices.chat).toContain(EARLY_CHAT.chatModel);
+    expect(page.editable.choices!.chat).toContain(EARLY_CHAT.chatModel);
     expect((await publishedMediaModels("image", userId)).map((model) => model.name)).toContain(EARLY_IMAGE);
     expect((await pictureModelFor([{ image: EARLY_IMAGE }], "image", await planPerksOf(userId)))?.chatModel).toBe(EARLY_IMAGE);
     // A paid plan without early access (Pro) is not.

@@ -67,8 +67,8 @@ export function ChatComposer({
   fill?: { text: string; key: number } | null;
   /** Shown only when the agent has an Ask Me guide (spec section 2). */
   onOpenGuide?: () => void;
-  /** The model (and cost) each mode would use; a mode without one is not offered. */
-  modes?: ModeOptions;
+  /** The model (and cost) each mode would use; a mode without one is not offered. Null: they could not be read. */
+  modes?: ModeOptions | null;
   mode?: ChatMode;
   onModeChange?: (mode: ChatMode) => void;
 }) {
@@ -221,7 +221,7 @@ export function ChatComposer({
           className="hidden max-md:absolute max-md:bottom-full max-md:left-0 max-md:z-20 max-md:mb-2 max-md:w-80 max-md:flex-col max-md:gap-1 max-md:rounded-xl max-md:border max-md:border-line max-md:bg-surface max-md:p-2 max-md:shadow-xl max-md:peer-open/tools:flex md:contents"
           onKeyDown={(event) => event.key === "Escape" && closeTools()}
         >
-          {modes ? (
+          {modes !== undefined ? (
             <ModePicker
               modes={modes}
               mode={mode}

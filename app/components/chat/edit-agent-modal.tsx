@@ -1,6 +1,6 @@
 import { cloneElement, useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
-import { AGENT_FIELD_MAX } from "~/lib/agent-form";
+import { AGENT_FIELD_MAX, agentTexts } from "~/lib/agent-form";
 import type { FieldErrors } from "~/lib/auth-forms";
 import { FormAlert } from "../ui/form";
 import { Dialog } from "../ui/dialog";
@@ -12,7 +12,8 @@ type Editable = {
   systemInstruction: string;
   messageInstruction: string;
   models: Record<string, string>;
-  choices: Record<string, string[]>;
+  /** The published models per type; null when they could not be read (the agent then keeps its own). */
+  choices: Record<string, string[]> | null;
 };
 
 /** The person's own copy of the character: texts, picture and a model per type (spec section 2). */
@@ -69,7 +70,12 @@ export function EditAgentModal({
         </Field>
         <AgentText label="System instruction" name="systemInstruction" rows={3} agent={agent} error={fields.systemInstruction} />
         <AgentText label="Message instruction" name="messageInstruction" rows={2} agent={agent} error={fields.messageInstruction} />
-        {Object.entries(agent.choices).map(([type, names]) => (
+        {agent.choices ? null : (
+          <p role="alert" className="text-sm text-danger">
+            {agentTexts.modelsFailed}
+          </p>
+        )}
+        {Object.entries(agent.choices ?? {}).map(([type, names]) => (
           <Field key={type} label={`${type[0]!.toUpperCase()}${type.slice(1)} model`} hint={MODEL_USES[type]} error={fields[`model:${type}`]}>
             <select id={`agent-model-${type}`} name={`model:${type}`} defaultValue={agent.models[type] ?? ""} className="field h-10 w-full">
               <option value="">Default</option>

@@ -1,6 +1,6 @@
 import { Settings2 } from "lucide-react";
 import { Link } from "react-router";
-import { costLabel } from "~/lib/chat";
+import { chatTexts, costLabel } from "~/lib/chat";
 import { chatModeTexts, MODE_HINTS, MODE_LABELS, sendsMediaRequest, SUBSCRIPTION_PATH, type ModeOptions } from "~/lib/chat-modes";
 import { CHAT_MODES, type ChatMode } from "~/lib/documents/chat-message";
 import { mediaCostLabel } from "~/lib/media-pricing";
@@ -17,9 +17,10 @@ export const TOOL =
  * model and cost it would use. A <details> of radio buttons inside the composer's form, so the
  * chosen mode posts with the message without JavaScript too. In the phone's tools menu its
  * choices open in place, under it. A mode no model can answer is not offered; one the person's
- * plan leaves out is shown, not choosable, with a link to the plans (decision 034).
+ * plan leaves out is shown, not choosable, with a link to the plans (decision 034). `modes` null:
+ * the models could not be read, and it says so (messages go in chat mode).
  */
-export function ModePicker({ modes, mode, onChange }: { modes: ModeOptions; mode: ChatMode; onChange: (mode: ChatMode) => void }) {
+export function ModePicker({ modes, mode, onChange }: { modes: ModeOptions | null; mode: ChatMode; onChange: (mode: ChatMode) => void }) {
   return (
     <details className="group relative shrink-0">
       <summary className={`${TOOL} cursor-pointer list-none md:px-3 [&::-webkit-details-marker]:hidden`} aria-label={`Settings: ${MODE_LABELS[mode]} mode`}>
@@ -31,8 +32,9 @@ export function ModePicker({ modes, mode, onChange }: { modes: ModeOptions; mode
       </summary>
       <fieldset className="flex min-w-0 flex-col gap-1 max-md:mt-1 md:absolute md:bottom-full md:left-0 md:z-20 md:mb-2 md:max-h-[70dvh] md:w-80 md:overflow-y-auto md:rounded-xl md:border md:border-line md:bg-surface md:p-2 md:shadow-xl">
         <legend className="sr-only">Mode</legend>
-        {CHAT_MODES.map((option) => {
-          const model = modes[option];
+        {modes ? null : <p className="p-2 text-sm text-danger">{chatTexts.modelSettingsFailed}</p>}
+        {(modes ? CHAT_MODES : []).map((option) => {
+          const model = modes![option];
           if (!model) return null;
           const price = sendsMediaRequest(option) ? mediaCostLabel(model.cost, model.costUnit) : costLabel(model.cost, model.costUnit);
           const choosable = !model.notInPlan;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Prisma } from "~/generated/prisma/client";
 import { creatorLabel } from "~/lib/admin-users";
 import { parseCharacterDetails } from "~/lib/documents/character-details";
+import { LARGEST_STORED_INTEGER } from "~/lib/limits";
 import { parsePromptGuide } from "~/lib/documents/prompt-guide";
 import { promptGuideSections } from "~/lib/prompt-guide";
 import { prisma } from "~/modules/db/db.server";
@@ -9,7 +10,7 @@ import { isUuid } from "~/modules/db/sql.server";
 import type { ToastCode } from "~/lib/toasts";
 import { CHARACTER_FORM_MAX_BYTES, CHARACTER_FORM_TOO_LARGE, readCharacterForm } from "~/modules/catalogue/character-editor.server";
 import { EVERY_MODEL } from "~/modules/chat/model-choice.server";
-import { errorData, NotFoundError, redirectWithToast } from "~/modules/http/errors.server";
+import { NotFoundError, redirectWithToast, saveFailureData } from "~/modules/http/errors.server";
 import type { AuditActor } from "./audit.server";
 import { adminAction } from "./console.server";
 
@@ -18,7 +19,7 @@ export const CHARACTERS_PAGE_SIZE = 20;
 /** The list's filters as the URL carries them; anything malformed reads as no filter. */
 const filtersSchema = z.object({
   q: z.string().trim().max(100).catch(""),
-  category: z.coerce.number().int().positive().optional().catch(undefined),
+  category: z.coerce.number().int().positive().max(LARGEST_STORED_INTEGER).optional().catch(undefined),
   published: z.enum(["published", "draft", "submitted"]).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
@@ -106,7 +107,15 @@ export function characterFormAction(
     save,
     toast,
     back = "/admin/characters",
-  }: { intent: string; save: (admin: AuditActor, submission: Submission) => Promise<unknown>; toast: ToastCode; back?: string },
+    failed,
+  }: {
+    intent: string;
+    save: (admin: AuditActor, submission: Submission) => Promise<unknown>;
+    toast: ToastCode;
+    back?: string;
+    /** The spec's text for a save that failed for another reason than the form ("Error saving character"). */
+    failed: string;
+  },
 ) {
   const handle = async (admin: AuditActor, form: FormData) => {
     try {
@@ -114,7 +123,7 @@ export function characterFormAction(
       if ("rows" in submission) return { values: submission.rows, changed: submission.changed };
       await save(admin, submission);
     } catch (error) {
-      return errorData(error);
+      return saveFailureData(error, failed);
     }
     return redirectWithToast(back, toast);
   };

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { fieldErrors } from "~/lib/auth-forms";
 import type { ToastCode } from "~/lib/toasts";
 import { requireAdmin } from "~/modules/auth/login-session.server";
-import { AppError, errorData, redirectWithToast } from "~/modules/http/errors.server";
+import { AppError, errorData, redirectWithToast, saveFailureData } from "~/modules/http/errors.server";
 import { BodyTooLargeError, readFormWithin } from "~/modules/http/form.server";
 import type { AuditActor } from "./audit.server";
 
@@ -39,17 +39,18 @@ export async function adminAction<Handlers extends Record<string, IntentHandler>
 /**
  * The action of an editor route (add, edit or delete one record): `save` runs for the one
  * `intent` the editor posts; a refusal is shown in the editor, success goes back to the list
- * with a toast.
+ * with a toast. `failed`: the spec's text for a save that failed for another reason than the
+ * form (saveFailureData), shown in the editor in its place.
  */
 export function editorAction(
   request: Request,
-  editor: { intent: string; save: IntentHandler; done: [path: string, toast: ToastCode]; maxBytes?: number; tooLarge?: string },
+  editor: { intent: string; save: IntentHandler; done: [path: string, toast: ToastCode]; maxBytes?: number; tooLarge?: string; failed?: string },
 ) {
   const save = async (admin: AuditActor, form: FormData) => {
     try {
       await editor.save(admin, form);
     } catch (error) {
-      return errorData(error);
+      return editor.failed ? saveFailureData(error, editor.failed) : errorData(error);
     }
     throw redirectWithToast(...editor.done);
   };

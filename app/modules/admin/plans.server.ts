@@ -213,7 +213,9 @@ export async function deletePlan(actor: AuditActor, planId: string) {
       if (!plan) throw new NotFoundError();
       const { refusal } = await deleteRefusal(tx, planId);
       if (refusal) throw new PlanNotDeletableError(refusal);
-      await tx.plan.delete({ where: { id: planId } });
+      // Two deletes at once: one removes the row, the other finds it gone (404), never a failure.
+      const { count } = await tx.plan.deleteMany({ where: { id: planId } });
+      if (count === 0) throw new NotFoundError();
       return { result: null, audit: { action: "delete", entityType: "plan", entityId: planId, summary: `Deleted plan ${plan.name}`, before: summaryOf(plan) } };
     });
   } catch (error) {

@@ -35,6 +35,16 @@ describe("catalogue cache", () => {
     expect(await cachedCatalogueRead("k", source.read)).toBe(2);
   });
 
+  it("answers a read that a write's invalidation interrupted by reading again, after the write", async () => {
+    let calls = 0;
+    let releaseFirst: (value: number) => void = () => {};
+    const read = () => (++calls === 1 ? new Promise<number>((resolve) => (releaseFirst = resolve)) : Promise.resolve(calls));
+    const pending = cachedCatalogueRead("k", read);
+    invalidateCatalogueCache();
+    releaseFirst(1);
+    expect(await pending).toBe(2);
+  });
+
   it("does not keep failures", async () => {
     await expect(cachedCatalogueRead("k", async () => Promise.reject(new Error("database down")))).rejects.toThrow("database down");
     expect(await cachedCatalogueRead("k", async () => "recovered")).toBe("recovered");

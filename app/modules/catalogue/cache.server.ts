@@ -22,8 +22,21 @@ const cache = new LRUCache<string, { value: unknown }, Read>({
 export async function cachedCatalogueRead<T>(key: string, read: () => Promise<T>): Promise<T> {
   const seconds = env().CATALOGUE_CACHE_SECONDS;
   if (seconds === 0) return read();
-  const entry = await cache.fetch(key, { context: read, ttl: seconds * 1000 });
-  return entry!.value as T;
+  let readFailed = false;
+  const ownRead = () =>
+    read().catch((error: unknown) => {
+      readFailed = true;
+      throw error;
+    });
+  try {
+    const entry = await cache.fetch(key, { context: ownRead, ttl: seconds * 1000 });
+    return entry!.value as T;
+  } catch (error) {
+    // A write cleared the cache while the shared read ran (the cache aborts it), or the read this
+    // one joined failed: this one reads for itself, and after the write.
+    if (readFailed) throw error;
+    return read();
+  }
 }
 
 /** After a catalogue write: forget cached reads and the anonymous pages built from them. */

@@ -41,6 +41,7 @@ export async function modelChoices(access: ModelAccess) {
  * Saves the person's own copy of a character: texts, an optional new picture (checked by
  * content), and a model per type, each of which must be a published model of that type that the
  * person's plan offers (an early-access model without early access is refused like an unknown one).
+ * A form without model choices (the editor could not read them) keeps the agent's models.
  */
 export async function updateOwnAgent(userId: string, agentId: string, form: FormData): Promise<AgentUpdateResult> {
   const agent = await prisma().chatAgent.findFirst({ where: { id: agentId, userId } });
@@ -55,7 +56,9 @@ export async function updateOwnAgent(userId: string, agentId: string, form: Form
   if (!parsed.success) {
     return { ok: false, error: agentTexts.updateFailed, fields: fieldErrors(parsed.error) };
   }
-  const choices = await modelChoices(await planPerksOf(userId));
+  // A form without model choices (the editor could not read them) offers none, so every model is kept.
+  const choosesModels = [...form.keys()].some((name) => name.startsWith("model:"));
+  const choices = choosesModels ? await modelChoices(await planPerksOf(userId)) : {};
   // What the form does not offer (a character's music model, a type without a published model) is kept as it was.
   const chosenModels: CustomModels = parseCustomModels(agent.customModels).filter((entry) => Object.keys(entry).every((type) => !(type in choices)));
   for (const [type, names] of Object.entries(choices)) {

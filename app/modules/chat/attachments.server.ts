@@ -5,7 +5,7 @@ import { parseChatMessageDocument } from "~/lib/documents/chat-message";
 import { imageTooLargeText } from "~/lib/limits";
 import { unseenImageText } from "~/modules/ai/prompt.server";
 import type { ChatPart } from "~/modules/ai/providers/types";
-import { AppError } from "~/modules/http/errors.server";
+import { AppError, isAppError, isDatabaseUnreachable } from "~/modules/http/errors.server";
 import { recordAttempt } from "~/modules/security/rate-limit.server";
 import { cleanStoragePath, contentTypeForPath } from "~/modules/storage/paths";
 import { checkDocx, documentText } from "./document-text.server";
@@ -20,6 +20,13 @@ import { folderUsage, getObject, listObjects, putObject, removeObject, signedUrl
 export class AttachmentRejected extends AppError {
   constructor(message: string, status = 400) {
     super("attachment-rejected", status, message);
+  }
+}
+
+/** The files a plain form posted could not be stored (storage failed: a fault, not a refusal): 503 "Failed to process files". */
+export class FilesNotProcessedError extends AppError {
+  constructor(cause: unknown) {
+    super("files-not-processed", 503, attachmentTexts.processFailed, { cause });
   }
 }
 
@@ -155,9 +162,15 @@ export async function storeFormFiles(userId: string, files: File[]) {
   const paths: string[] = [];
   for (const file of files) {
     if (!(await uploadAllowed(userId))) throw new AttachmentRejected(attachmentTexts.tooManyUploads);
-    paths.push((await storeChatAttachment(userId, file)).path);
+    paths.push((await storeChatAttachment(userId, file).catch(notProcessed)).path);
   }
   return paths;
+}
+
+function notProcessed(error: unknown): never {
+  if (isAppError(error) || isDatabaseUnreachable(error)) throw error;
+  logger.error({ err: error }, "could not store a file sent with a message");
+  throw new FilesNotProcessedError(error);
 }
 
 function viewOf(path: string): AttachmentView {

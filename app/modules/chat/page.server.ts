@@ -2,7 +2,8 @@ import { chatTexts } from "~/lib/chat";
 import { readPromptGuide } from "~/lib/prompt-guide";
 import { prisma } from "~/modules/db/db.server";
 import { isFavorite } from "~/modules/favorites/favorites.server";
-import { InvalidInputError } from "~/modules/http/errors.server";
+import { InvalidInputError, isDatabaseUnreachable } from "~/modules/http/errors.server";
+import { logger } from "~/modules/logging/logger.server";
 import { pictureModelFor, redrawModelFor, requestPictureInChat, requestVoiceNote } from "~/modules/media/jobs.server";
 import { planPerksOf } from "~/modules/payments/plan-perks.server";
 import { chatModeOptions } from "./modes.server";
@@ -26,16 +27,20 @@ export async function chatPageData(userId: string, sessionId: string, searchPara
     planPerksOf(userId),
   ]);
   const wants = { customModels: agent.customModels, document: agent.document, characterChatModel: agent.character.chatModel };
-  const [model, pictureModel, choices, imageModel, redrawModel, videoModel, voiceModel, favorite] = await Promise.all([
-    chooseChatModel(wants, perks),
-    chooseChatModel(wants, perks, { needsImages: true }),
-    modelChoices(perks),
-    pictureModelFor(agent.customModels, "image", perks),
-    redrawModelFor(agent.customModels, perks),
-    pictureModelFor(agent.customModels, "video", perks),
-    pictureModelFor(agent.customModels, "audio", perks),
+  // The conversation shows without the models: the composer and the agent editor say they could not be read.
+  const [models, choices, favorite] = await Promise.all([
+    Promise.all([
+      chooseChatModel(wants, perks),
+      chooseChatModel(wants, perks, { needsImages: true }),
+      pictureModelFor(agent.customModels, "image", perks),
+      redrawModelFor(agent.customModels, perks),
+      pictureModelFor(agent.customModels, "video", perks),
+      pictureModelFor(agent.customModels, "audio", perks),
+    ]).catch(modelsUnreadable),
+    modelChoices(perks).catch(modelsUnreadable),
     isFavorite(userId, "agent", agent.id),
   ]);
+  const [model, pictureModel, imageModel, redrawModel, videoModel, voiceModel] = models ?? [null, null, null, null, null, null];
   return {
     // Which chat these messages are from: a page of older ones is only ever added to that chat.
     sessionId: session.id,
@@ -60,16 +65,19 @@ export async function chatPageData(userId: string, sessionId: string, searchPara
           : null,
       promptGuide: readPromptGuide(agent.promptGuide),
     },
-    // The composer's modes (spec section 4, decision 034): the model each would use, or that the plan leaves it out.
-    modes: chatModeOptions(perks, {
-      chat: model,
-      image: imageModel,
-      design: redrawModel,
-      video: videoModel,
-      // Vision needs a model that reads pictures: the one a message with pictures would get, when it does.
-      vision: pictureModel?.acceptsImages ? pictureModel : null,
-      voice: voiceModel,
-    }),
+    // The composer's modes (spec section 4, decision 034): the model each would use, or that the plan leaves it out;
+    // null when the models could not be read ("Failed to load model settings").
+    modes:
+      models &&
+      chatModeOptions(perks, {
+        chat: model,
+        image: imageModel,
+        design: redrawModel,
+        video: videoModel,
+        // Vision needs a model that reads pictures: the one a message with pictures would get, when it does.
+        vision: pictureModel?.acceptsImages ? pictureModel : null,
+        voice: voiceModel,
+      }),
     // The person's own copy, as the edit agent form shows it.
     editable: {
       name: agent.name,
@@ -81,6 +89,13 @@ export async function chatPageData(userId: string, sessionId: string, searchPara
       choices,
     },
   };
+}
+
+/** A fault reading the models is the page's to show; a database out of reach is the request's 503. */
+function modelsUnreadable(error: unknown): null {
+  if (isDatabaseUnreachable(error)) throw error;
+  logger.error({ err: error }, "could not read the chat models for a chat page");
+  return null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Prisma } from "~/generated/prisma/client";
-import { isImageAttachment } from "~/lib/attachments";
+import { attachmentTexts, isImageAttachment } from "~/lib/attachments";
 import { chatTexts, MESSAGE_MAX_CHARS, type ChatMessageView } from "~/lib/chat";
 import { chatModeTexts } from "~/lib/chat-modes";
 import { parseCharacterBook, type CharacterBook } from "~/lib/documents/character-book";
@@ -24,6 +24,7 @@ import { agentStreamsSql, agentTemperatureSql } from "./agent-settings.server";
 import { lastPictureInChat, type ChatPicture } from "./last-picture.server";
 import { chatModelChoiceSql, EVERY_MODEL, lastAskHasImagesSql, usableChatModels } from "./model-choice.server";
 import { publishChatEvent } from "./realtime.server";
+import { endLease, leaseLooksAbandoned, renewWhileReplying, REPLY_LEASE_SECONDS, REPLY_RESERVATION_GRACE_SECONDS, type ReplyLease } from "./reply-lease.server";
 import { cardForMode, NoVisionModelError, withPicture, type ReplyMode } from "./reply-modes.server";
 import { stoppedReplyCost } from "./reply-price.server";
 import { ChatNotFoundError, messageCtes, saveMessage, savedMessageView, type NewMessage, type OwnSession } from "./sessions.server";
@@ -55,7 +56,8 @@ export class NotSignedInError extends AppError {
 }
 /** A reply is already being written in this chat (in another tab, or one not yet stopped): nothing was reserved, saved or counted (409). */
 export class ReplyBusyError extends AppError {
-  constructor() {
+  /** `heldMs`: how long the reply's lease has left, when known. */
+  constructor(readonly heldMs: number | null = null) {
     super("reply-busy", 409, chatTexts.replyBusy);
   }
 }
@@ -84,13 +86,6 @@ export class ReplyFailedError extends AppError {
 export const CHAT_REPLIES: RateLimitRule = { limit: 60, windowSeconds: 60 };
 
 /**
- * One reply at a time per chat: a reply holds its chat (chat_sessions.reply_until) from its
- * opening statement until it is saved or given up, or for at most this long (the provider's
- * 120 s, and the saving) if its instance stops on the way. A second ask meanwhile would answer
- * from the same history, and a second Regenerate replace the same reply, both paid for.
- */
-export const REPLY_HOLD_SECONDS = 150;
-/**
  * How long an ask waits for the reply before it to end, in steps: a Stop closes the request, and
  * the server saves what arrived a moment later, while the person may already be asking again.
  */
@@ -106,7 +101,7 @@ export type PreparedReply = {
   reservationId: string | null;
   /** The agent reply this one replaces (regenerate): its versions carry over to the new one, then it is deleted. */
   replaces: string | null;
-  /** Until when this reply holds its chat (REPLY_HOLD_SECONDS); ending the reply lets the chat go. */
+  /** Until when this reply holds its chat, before its lease is renewed (reply-lease.server.ts); ending the reply lets the chat go. */
   replyUntil: Date;
   /** The mode the ask and its reply are saved in (message_type); null: chat. */
   mode: ReplyMode | null;
@@ -182,6 +177,8 @@ type OpeningRow = {
   lastAgentId: string | null;
   /** Another reply holds the chat: nothing else was done. */
   busy: boolean | null;
+  /** How long the lease of the reply holding the chat has left, in milliseconds. */
+  heldMs: number | null;
   replyUntil: Date | null;
   modelName: string | null;
   reservationId: string | null;
@@ -226,7 +223,9 @@ export function readMessage(form: FormData, filesInForm = 0) {
  * with nothing sent to the model. Every ask in one of the person's own sessions that no other reply
  * holds counts against CHAT_REPLIES, in the same statement. The statement locks the session's row
  * first, without waiting (decision 014): an ask that finds it locked, or held by another reply
- * (reply_until), is tried again every BUSY_STEP_MS for up to BUSY_WAIT_MS, then refused.
+ * (reply_until), is tried again every BUSY_STEP_MS for up to BUSY_WAIT_MS, then refused. A lease
+ * its holder stopped renewing (its instance died: leaseLooksAbandoned) is waited out instead, a
+ * few seconds at most, so that no one is told of a reply nobody is writing (decision 036).
  * The statement goes to the driver directly and is kept prepared on each connection: it takes
  * longer to plan than to run, and Prisma's work around a query is a third of its time. It alone
  * commits without waiting for the disk (decision 009): a crash of the database server could lose
@@ -239,13 +238,17 @@ export async function prepareReply(
   input: ReplyInput,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<PreparedReply> {
-  for (let waited = 0; ; waited += BUSY_STEP_MS) {
+  const asked = Date.now();
+  for (;;) {
     try {
       return await openReply(requester, sessionId, input);
     } catch (error) {
       // An ask the person gave up on while it waited (Stop, or the page left) is not made.
-      if (!(error instanceof ReplyBusyError) || waited >= BUSY_WAIT_MS || signal?.aborted) throw error;
-      await new Promise((resolve) => setTimeout(resolve, BUSY_STEP_MS));
+      if (!(error instanceof ReplyBusyError) || signal?.aborted) throw error;
+      const abandoned = error.heldMs !== null && leaseLooksAbandoned(error.heldMs);
+      if (!abandoned && Date.now() - asked >= BUSY_WAIT_MS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, abandoned ? error.heldMs! + BUSY_STEP_MS / 4 : BUSY_STEP_MS));
+      if (signal?.aborted) throw error;
     }
   }
 }
@@ -283,7 +286,7 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
         document: { ...(uploadedFiles.length ? { uploadedFiles, message: input.text } : {}), ...(mode ? { mode } : {}) },
       };
   // The same value wherever the statement writes or returns it (one now() per statement), to the column's milliseconds.
-  const replyUntilSql = Prisma.sql`((now() AT TIME ZONE 'UTC') + make_interval(secs => ${REPLY_HOLD_SECONDS}))::timestamp(3)`;
+  const replyUntilSql = Prisma.sql`((now() AT TIME ZONE 'UTC') + make_interval(secs => ${REPLY_LEASE_SECONDS}))::timestamp(3)`;
   const me =
     "loginSessionId" in requester
       ? liveLoginSessionSql(requester.loginSessionId)
@@ -297,6 +300,7 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
     ),
     context AS (
       SELECT s.id, s.user_id, COALESCE(s.reply_until > (now() AT TIME ZONE 'UTC'), false) AS busy,
+             (EXTRACT(EPOCH FROM s.reply_until - (now() AT TIME ZONE 'UTC')) * 1000)::int AS held_ms,
              a.id AS agent_id, a.character_id, a.name, a.avatar_url, a.description, a.bio, a.document, a.custom_models,
              a.system_instruction, a.message_instruction, c.chat_model AS character_chat_model, c.character_book,
              c.personality, c.scenario, c.mes_example, c.post_history_instructions, u.name AS user_name, u.email AS user_email,
@@ -334,7 +338,13 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
     ),
     ${reservationCtes(
       { userId: Prisma.sql`(SELECT user_id FROM payer)`, cost: Prisma.sql`(SELECT cost FROM payer)` },
-      { purpose: "chat_message", description: Prisma.sql`'Chat with ' || (SELECT name FROM payer)`, referenceId: sessionId },
+      {
+        purpose: "chat_message",
+        description: Prisma.sql`'Chat with ' || (SELECT name FROM payer)`,
+        referenceId: sessionId,
+        // Renewed with the reply's lease: a reply whose instance died is given back soon after its chat is free.
+        ttlSeconds: REPLY_LEASE_SECONDS + REPLY_RESERVATION_GRACE_SECONDS,
+      },
     )},
     ${messageCtes(
       { sessionId: Prisma.sql`payer.session_id`, userId: Prisma.sql`payer.user_id`, senderId: Prisma.sql`payer.user_id` },
@@ -357,7 +367,7 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
            ${agentTemperatureSql(Prisma.sql`context.document`)} AS temperature, ${agentStreamsSql(Prisma.sql`context.document`)} AS "agentStreams",
            CASE WHEN ${regenerate} THEN (SELECT m.id::text FROM chat_messages m WHERE m.session_id = context.id AND m.sender_type = 'agent'
                                          ORDER BY m.created_at DESC, m.id DESC LIMIT 1) END AS "lastAgentId",
-           context.busy, ${replyUntilSql} AS "replyUntil", (SELECT memory_messages FROM perks) AS "memoryMessages",
+           context.busy, context.held_ms AS "heldMs", ${replyUntilSql} AS "replyUntil", (SELECT memory_messages FROM perks) AS "memoryMessages",
            choice.name AS "modelName",
            held.id::text AS "reservationId", locked.balance_free AS "balanceFree", locked.balance_purchased AS "balancePurchased",
            saved.id::text AS "userMessageId", saved.created_at AS "userMessageAt",
@@ -372,7 +382,7 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
     );
   }
   if (!row.id) throw new ChatNotFoundError(sessionId);
-  if (row.busy) throw new ReplyBusyError();
+  if (row.busy) throw new ReplyBusyError(row.heldMs);
   if ((row.replyCount ?? 0) > CHAT_REPLIES.limit) throw new TooManyRepliesError(Math.max(1, row.retryAfterSeconds ?? 1));
   const foreign = foreignAttachment(row.userId, attachments);
   if (foreign) throw new ChatInputError(foreign.message);
@@ -452,24 +462,31 @@ export async function runReply(
   }: { signal?: AbortSignal; onDelta?: (text: string) => void; onUserMessage?: (message: ChatMessageView) => void; timeoutMs?: number },
 ): Promise<ReplyOutcome> {
   if (prepared.userMessage) onUserMessage?.(prepared.userMessage);
+  // The reply holds its chat while it is written, a few seconds at a time (decision 036).
+  const lease = renewWhileReplying({ sessionId: prepared.session.id, reservationId: prepared.reservationId, until: prepared.replyUntil });
   let outcome: ReplyOutcome;
   try {
-    outcome = await withReservation({ reservationId: prepared.reservationId }, () => answer(prepared, { signal, onDelta, timeoutMs }));
+    outcome = await withReservation({ reservationId: prepared.reservationId }, () => answer(prepared, lease, { signal, onDelta, timeoutMs }));
   } catch (error) {
-    // Whatever went wrong, the chat is not left held until REPLY_HOLD_SECONDS pass.
-    await endReply(prepared).catch(() => {});
+    // Whatever went wrong, the chat is not left held until its lease runs out.
+    await lease
+      .stop()
+      .then((until) => endLease(prepared.session.id, until))
+      .catch(() => {});
     throw error;
   }
+  const until = await lease.stop();
   const saved = outcome.status !== "failed" && outcome.message !== null;
   if (outcome.status === "stopped" && outcome.message) await announceStopped(prepared, outcome.message.id);
-  if (saved && prepared.replaces) await replaceOldReply(prepared);
+  if (saved && prepared.replaces) await replaceOldReply(prepared, until);
   // A reply saved in place of none let the chat go in its own statement.
-  else if (!saved) await endReply(prepared);
+  else if (!saved) await endLease(prepared.session.id, until);
   return outcome;
 }
 
 async function answer(
   prepared: PreparedReply,
+  lease: ReplyLease,
   { signal, onDelta, timeoutMs }: { signal?: AbortSignal; onDelta?: (text: string) => void; timeoutMs?: number },
 ): Promise<PaidOutcome<ReplyOutcome>> {
   let started;
@@ -478,7 +495,7 @@ async function answer(
   } catch (error) {
     // The person's message stays, as when the model fails.
     logger.error({ err: error, sessionId: prepared.session.id }, "a chat reply could not start");
-    return refund({ status: "failed", error: chatTexts.replyFailed });
+    return refund({ status: "failed", error: error instanceof AttachmentsUnreadable ? attachmentTexts.processFailed : chatTexts.replyFailed });
   }
   let received = "";
   try {
@@ -492,25 +509,33 @@ async function answer(
     }
   } catch (error) {
     if (error instanceof ProviderAbortedError || signal?.aborted)
-      return finishStopped(prepared, received || (error instanceof ProviderError ? error.partialText : ""));
+      return finishStopped(prepared, lease, received || (error instanceof ProviderError ? error.partialText : ""));
     if (!(error instanceof ProviderError)) logger.error({ err: error, sessionId: prepared.session.id }, "chat reply failed");
     else logger.warn({ err: error.message, model: prepared.model.name, sessionId: prepared.session.id }, "the model did not answer");
     return refund({ status: "failed", error: error instanceof ProviderTimeoutError ? chatTexts.replyTimeout : chatTexts.replyFailed });
   }
   if (!received.trim()) return refund({ status: "failed", error: chatTexts.replyAgentFailed });
-  const message = await saveReply(prepared, received);
+  const message = await saveReply(prepared, lease, received);
   return message ? charge({ status: "complete", message }) : refund({ status: "failed", error: chatTexts.replyFailed });
 }
 
+/** The files of an ask could not be read for the model (storage failed, a reader threw): "Failed to process files". */
+class AttachmentsUnreadable extends Error {}
+
 /** The prompt, with the attachments read, and the provider that answers it. */
 async function startReply({ ask, mode }: PreparedReply) {
+  const userMessage = await promptContentWithAttachments(ask.text, ask.files, { readsImages: ask.model.acceptsImages })
+    .then((content) => withPicture(content, ask.picture))
+    .catch((error: unknown) => {
+      throw new AttachmentsUnreadable("the attachments could not be read", { cause: error });
+    });
   const prompt = buildChatPrompt({
     agent: ask.agent,
     model: { systemInstruction: ask.model.systemInstruction, messageInstruction: ask.model.messageInstruction, contextTokens: ask.model.contextTokens },
     userName: ask.userName,
     history: ask.history,
     memoryMessages: ask.memoryMessages,
-    userMessage: await withPicture(await promptContentWithAttachments(ask.text, ask.files, { readsImages: ask.model.acceptsImages }), ask.picture),
+    userMessage,
     lorebook: ask.lorebook,
     card: cardForMode(ask.card, mode),
   });
@@ -518,9 +543,9 @@ async function startReply({ ask, mode }: PreparedReply) {
 }
 
 /** A reply the person stopped: what arrived is kept, marked stopped, and charged for the share of a full reply it holds. */
-async function finishStopped(prepared: PreparedReply, partial: string): Promise<PaidOutcome<ReplyOutcome>> {
+async function finishStopped(prepared: PreparedReply, lease: ReplyLease, partial: string): Promise<PaidOutcome<ReplyOutcome>> {
   if (!partial.trim()) return refund({ status: "stopped", message: null });
-  const message = await saveReply(prepared, partial, { stopped: true });
+  const message = await saveReply(prepared, lease, partial, { stopped: true });
   return message
     ? charge({ status: "stopped", message }, stoppedReplyCost(prepared.ask.model.costTokens, partial))
     : refund({ status: "stopped", message: null });
@@ -536,9 +561,10 @@ async function announceStopped(prepared: PreparedReply, messageId: string) {
 /**
  * Saves the reply and announces it (a stopped one is announced once paid for: announceStopped).
  * Null when it could not be saved (the chat was deleted meanwhile): then it is not paid for. A
- * reply that replaces none lets the chat go in the same statement.
+ * reply that replaces none lets the chat go in the same statement, its lease no longer renewed.
  */
-async function saveReply(prepared: PreparedReply, text: string, { stopped = false } = {}) {
+async function saveReply(prepared: PreparedReply, lease: ReplyLease, text: string, { stopped = false } = {}) {
+  const until = await lease.stop();
   try {
     return await saveMessage(
       prepared.session,
@@ -558,7 +584,7 @@ async function saveReply(prepared: PreparedReply, text: string, { stopped = fals
         replacing: prepared.replaces,
       },
       // A regenerate lets the chat go once the reply it replaces is gone, so no ask meanwhile reads both.
-      { endsReply: prepared.replaces ? null : prepared.replyUntil, announce: !stopped },
+      { endsReply: prepared.replaces ? null : until, announce: !stopped },
     );
   } catch (error) {
     logger.error({ err: error, sessionId: prepared.session.id }, "could not save a chat reply");
@@ -567,7 +593,7 @@ async function saveReply(prepared: PreparedReply, text: string, { stopped = fals
 }
 
 /** After a regenerate's reply is saved and paid for: the reply it replaces goes, then the chat is let go. */
-async function replaceOldReply(prepared: PreparedReply) {
+async function replaceOldReply(prepared: PreparedReply, until: Date) {
   try {
     await prisma().chatMessage.deleteMany({ where: { id: prepared.replaces!, sessionId: prepared.session.id } });
     await publishChatEvent({ kind: "deleted", userId: prepared.userId, sessionId: prepared.session.id, messageId: prepared.replaces! });
@@ -575,13 +601,10 @@ async function replaceOldReply(prepared: PreparedReply) {
     // The person has the reply (the live feed announced it): it is shown as the reply it is.
     logger.error({ err: error, sessionId: prepared.session.id }, "a saved chat reply could not replace the old one");
   } finally {
-    await endReply(prepared).catch((error: unknown) => logger.error({ err: error, sessionId: prepared.session.id }, "could not let a chat go"));
+    await endLease(prepared.session.id, until).catch((error: unknown) =>
+      logger.error({ err: error, sessionId: prepared.session.id }, "could not let a chat go"),
+    );
   }
-}
-
-/** Lets the chat go, unless another reply has taken it since (after this one's REPLY_HOLD_SECONDS). */
-async function endReply({ session, replyUntil }: Pick<PreparedReply, "session" | "replyUntil">) {
-  await prisma().$executeRaw`UPDATE chat_sessions SET reply_until = NULL WHERE id = ${session.id}::uuid AND reply_until = ${replyUntil}::timestamp(3)`;
 }
 
 /** A prepared reply that will not be run (the benchmark's timing of the opening statement): its tokens go back and its chat is free again. */
@@ -589,6 +612,6 @@ export async function abandonReply(prepared: PreparedReply) {
   try {
     await withReservation({ reservationId: prepared.reservationId }, async () => refund(null));
   } finally {
-    await endReply(prepared);
+    await endLease(prepared.session.id, prepared.replyUntil);
   }
 }

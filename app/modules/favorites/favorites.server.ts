@@ -24,16 +24,19 @@ async function favoritableName(userId: string, itemType: FavoriteItemType, itemI
 }
 
 /**
- * Adds the item to the person's favorites, or removes it when it is there already. Returns
- * whether it is a favorite now (the spec's is_favorite) and the item's name for the toast. Two
- * toggles at once cannot add it twice: the unique key keeps one row.
+ * Adds the item to the person's favorites, or removes it when it is there already; or, given
+ * `want`, makes it a favorite or not, as the heart clicked asked. Returns whether it is a favorite
+ * now (the spec's is_favorite), whether this call changed that, and the item's name for the toast.
+ * Two requests at once change it once: the unique key keeps one row, and a row goes once.
  */
-export async function toggleFavorite(userId: string, itemType: FavoriteItemType, itemId: string) {
+export async function toggleFavorite(userId: string, itemType: FavoriteItemType, itemId: string, want?: boolean) {
   const name = await favoritableName(userId, itemType, itemId);
-  const removed = await prisma().favorite.deleteMany({ where: { userId, itemType, itemId } });
-  if (removed.count > 0) return { isFavorite: false, name };
-  await prisma().favorite.createMany({ data: [{ userId, itemType, itemId }], skipDuplicates: true });
-  return { isFavorite: true, name };
+  if (want !== true) {
+    const removed = await prisma().favorite.deleteMany({ where: { userId, itemType, itemId } });
+    if (removed.count > 0 || want === false) return { isFavorite: false, changed: removed.count > 0, name };
+  }
+  const added = await prisma().favorite.createMany({ data: [{ userId, itemType, itemId }], skipDuplicates: true });
+  return { isFavorite: true, changed: added.count > 0, name };
 }
 
 /** Whether the item is among the person's favorites. */

@@ -116,6 +116,18 @@ export function errorData(error: unknown) {
   return data({ ok: false as const, ...errorBody(error) }, { status: error.status, headers: error.headers });
 }
 
+/**
+ * errorData for a save the spec gives a text of its own for failing ("Failed to update banner"):
+ * an app error (the form refused, the record gone) is answered as errorData answers it; any other
+ * failure is a fault, logged, and answered 500 with `failed`. A database out of reach (and a
+ * response thrown on purpose) goes on to the request pipeline, which answers 503.
+ */
+export function saveFailureData(error: unknown, failed: string) {
+  if (isAppError(error) || isDatabaseUnreachable(error) || error instanceof Response) return errorData(error);
+  logger.error({ err: error }, "a save failed");
+  return data({ ok: false as const, error: failed, code: "save-failed" }, { status: 500 });
+}
+
 /** Throws a 404 unless `condition` holds: a guard clause in one line. */
 export function ensureFound<T>(value: T | null | undefined | false, what?: string): asserts value {
   if (!value) throw new NotFoundError(what);

@@ -207,6 +207,9 @@ async function close(db: Runner, reservationId: string, status: "settled" | "rel
   return { status, refunded: row.refunded };
 }
 
+/** How often each instance sweeps for reservations whose holder vanished: an indexed look-up, nearly always empty. */
+export const RESERVATION_SWEEP_SECONDS = 5;
+
 /** Releases reservations whose holder vanished (a crash, a lost connection). Safe on every instance at once. */
 export async function releaseExpiredReservations(): Promise<number> {
   const expired = await prisma().$queryRaw<{ id: string }[]>`

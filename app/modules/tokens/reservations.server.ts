@@ -1,3 +1,4 @@
+import { Prisma } from "~/generated/prisma/client";
 import { AppError } from "~/modules/http/errors.server";
 import { logger } from "~/modules/logging/logger.server";
 import { release, reserve, settle, type Closing, type Reservation, type ReservationPurpose, type Runner } from "./ledger.server";
@@ -12,7 +13,8 @@ import { release, reserve, settle, type Closing, type Reservation, type Reservat
  * `holdReservation` and closes it later by id with `settleReservation` or `releaseReservation`:
  * the first close wins, and any later one is refused with ReservationClosedError. A holder that
  * crashes closes nothing; the sweep (`releaseExpiredReservations`) gives the tokens back once the
- * reservation's `ttlSeconds` have passed.
+ * reservation's `ttlSeconds` have passed. A holder that works on may keep it open for longer
+ * (`keepReservationOpenSql`: a chat reply renews its reservation with its lease, decision 036).
  */
 
 /** How long a reservation held across requests (a media job) may stay open before the sweep gives it back. */
@@ -110,6 +112,15 @@ export async function settleReservation(reservationId: string, finalCost?: numbe
 /** Gives a held reservation's tokens back by id; refused with ReservationClosedError when it was already closed. */
 export async function releaseReservation(reservationId: string, db?: Runner): Promise<{ refunded: number }> {
   return closedNow(reservationId, await release(reservationId, db));
+}
+
+/**
+ * Keeps a held reservation from the sweep until `until` (an SQL timestamp; nothing is changed when
+ * it is null): its holder is alive and at work. A statement's part, for a holder that renews other
+ * things in the same round trip (a chat reply's lease).
+ */
+export function keepReservationOpenSql(reservationId: string, until: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`UPDATE token_reservations SET expires_at = ${until} WHERE id = ${reservationId}::uuid AND status = 'held' AND ${until} IS NOT NULL`;
 }
 
 function closedNow(reservationId: string, closing: Closing) {

@@ -9,7 +9,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  return editorAction(request, { intent: "delete", save: (admin) => deleteBanner(admin, params.bannerId), done: ["/admin/banners", "banner-deleted"] });
+  return editorAction(request, {
+    intent: "delete",
+    save: (admin) => deleteBanner(admin, params.bannerId),
+    done: ["/admin/banners", "banner-deleted"],
+    failed: bannerTexts.deleteFailed,
+  });
 }
 
 export default function DeleteBanner({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,4 +1,5 @@
 import { ModalRoute } from "~/components/admin/modal-route";
+import { bannerTexts } from "~/lib/admin-catalogue";
 import { BANNER_FORM_MAX_BYTES, BANNER_TOO_LARGE, getBanner, readBannerForm, updateBanner } from "~/modules/admin/banners.server";
 import { editorAction, editorLoader } from "~/modules/admin/console.server";
 import { BannerForm, type BannerFailure } from "./banners.form";
@@ -18,6 +19,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       await updateBanner(admin, params.bannerId, banner, image);
     },
     done: ["/admin/banners", "banner-updated"],
+    failed: bannerTexts.updateFailed,
   });
 }
 

@@ -1,5 +1,5 @@
 import { ModalRoute } from "~/components/admin/modal-route";
-import { todayIsoDay } from "~/lib/admin-catalogue";
+import { bannerTexts, todayIsoDay } from "~/lib/admin-catalogue";
 import { BANNER_FORM_MAX_BYTES, BANNER_TOO_LARGE, createBanner, readBannerForm } from "~/modules/admin/banners.server";
 import { editorAction } from "~/modules/admin/console.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
@@ -22,6 +22,7 @@ export async function action({ request }: Route.ActionArgs) {
       await createBanner(admin, banner, image!);
     },
     done: ["/admin/banners", "banner-added"],
+    failed: bannerTexts.addFailed,
   });
 }
 

@@ -3,6 +3,7 @@ import { Link, Outlet } from "react-router";
 import { z } from "zod";
 import { DeleteLink } from "~/components/admin/confirm-delete";
 import { ListHeader } from "~/components/admin/list-header";
+import { LoadErrorPanel } from "~/components/admin/load-error-panel";
 import { PublishSwitch } from "~/components/admin/publish-switch";
 import { bannerTexts } from "~/lib/admin-catalogue";
 import { thumbnailUrl } from "~/lib/catalogue";
@@ -100,4 +101,9 @@ export default function AdminBanners({ loaderData }: Route.ComponentProps) {
       <Outlet />
     </div>
   );
+}
+
+/** The banners could not be loaded (or an editor's banner does not exist): a panel in place of the page. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <LoadErrorPanel error={error} listPath="/admin/banners" listTitle="Banners" notFoundTitle="Banner not found" failedTitle={bannerTexts.fetchFailed} />;
 }

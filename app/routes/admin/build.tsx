@@ -1,5 +1,5 @@
 import { CharacterForm } from "~/components/character-form/character-form";
-import { blankCharacterValues, type CharacterFormFailure } from "~/lib/character-form";
+import { blankCharacterValues, characterFormTexts, type CharacterFormFailure } from "~/lib/character-form";
 import { characterFormAction } from "~/modules/admin/characters.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
 import { characterFormOptions, createCharacter } from "~/modules/catalogue/character-editor.server";
@@ -16,7 +16,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  return characterFormAction(request, { intent: "create", save: (admin, submission) => createCharacter(admin, submission), toast: "character-saved" });
+  return characterFormAction(request, {
+    intent: "create",
+    save: (admin, submission) => createCharacter(admin, submission),
+    toast: "character-saved",
+    failed: characterFormTexts.saveFailed,
+  });
 }
 
 /** Build: the character creation form (spec section 5); publish now or save as a draft. */

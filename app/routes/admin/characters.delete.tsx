@@ -14,6 +14,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     intent: "delete",
     save: (admin) => deleteCharacter(admin, params.characterId),
     done: [charactersListPath(new URL(request.url).search), "character-deleted"],
+    failed: characterFormTexts.deleteFailed,
   });
 }
 

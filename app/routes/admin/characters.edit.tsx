@@ -1,7 +1,7 @@
 import { ModalRoute } from "~/components/admin/modal-route";
 import { CharacterForm } from "~/components/character-form/character-form";
 import { useLocation } from "react-router";
-import { charactersListPath, type CharacterFormFailure } from "~/lib/character-form";
+import { characterFormTexts, charactersListPath, type CharacterFormFailure } from "~/lib/character-form";
 import { characterFormAction } from "~/modules/admin/characters.server";
 import { editorLoader } from "~/modules/admin/console.server";
 import { characterFormOptions, getCharacterForEditor, updateCharacter } from "~/modules/catalogue/character-editor.server";
@@ -21,6 +21,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     save: (admin, submission) => updateCharacter(admin, params.characterId, submission),
     toast: "character-updated",
     back: charactersListPath(new URL(request.url).search),
+    failed: characterFormTexts.updateFailed,
   });
 }
 

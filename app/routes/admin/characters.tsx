@@ -6,6 +6,7 @@ import { DeleteLink } from "~/components/admin/confirm-delete";
 import { SubmissionList } from "~/components/admin/submission-list";
 import { FilterBar, FilterSearch, FilterSelect } from "~/components/admin/filter-bar";
 import { ListHeader } from "~/components/admin/list-header";
+import { LoadErrorPanel } from "~/components/admin/load-error-panel";
 import { PublishSwitch } from "~/components/admin/publish-switch";
 import { Pagination } from "~/components/pagination";
 import { pageHref, rangeLabel } from "~/lib/admin-lists";
@@ -193,5 +194,18 @@ export default function AdminCharacters({ loaderData }: Route.ComponentProps) {
       <Pagination page={page} pageCount={pageCount} hrefFor={(number) => pageHref(pathname === listPath ? pathname : listPath, search, number)} />
       <Outlet />
     </div>
+  );
+}
+
+/** The characters could not be loaded (or an editor's character does not exist): a panel in place of the page. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <LoadErrorPanel
+      error={error}
+      listPath="/admin/characters"
+      listTitle="Characters"
+      notFoundTitle="Character not found"
+      failedTitle={characterFormTexts.fetchFailed}
+    />
   );
 }

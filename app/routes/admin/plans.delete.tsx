@@ -1,4 +1,5 @@
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
+import { planTexts } from "~/lib/admin-catalogue";
 import { editorAction, editorLoader } from "~/modules/admin/console.server";
 import { deletePlan, getPlanForDelete } from "~/modules/admin/plans.server";
 import type { Route } from "./+types/plans.delete";
@@ -8,7 +9,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  return editorAction(request, { intent: "delete", save: (admin) => deletePlan(admin, params.planId), done: ["/admin/plans", "plan-deleted"] });
+  return editorAction(request, {
+    intent: "delete",
+    save: (admin) => deletePlan(admin, params.planId),
+    done: ["/admin/plans", "plan-deleted"],
+    failed: planTexts.deleteFailed,
+  });
 }
 
 export default function DeletePlan({ loaderData, actionData }: Route.ComponentProps) {

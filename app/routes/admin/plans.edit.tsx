@@ -1,4 +1,5 @@
 import { ModalRoute } from "~/components/admin/modal-route";
+import { planTexts } from "~/lib/admin-catalogue";
 import { editorAction, editorLoader } from "~/modules/admin/console.server";
 import { getPlanForEdit, parsePlanForm, updatePlan } from "~/modules/admin/plans.server";
 import { PLAN_FORM_MAX_BYTES, PlanForm, type PlanFailure } from "./plans.form";
@@ -14,6 +15,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     maxBytes: PLAN_FORM_MAX_BYTES,
     save: (admin, form) => updatePlan(admin, params.planId, parsePlanForm(form)),
     done: ["/admin/plans", "plan-updated"],
+    failed: planTexts.updateFailed,
   });
 }
 

@@ -1,4 +1,5 @@
 import { ModalRoute } from "~/components/admin/modal-route";
+import { planTexts } from "~/lib/admin-catalogue";
 import { editorAction } from "~/modules/admin/console.server";
 import { createPlan, parsePlanForm } from "~/modules/admin/plans.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
@@ -16,6 +17,7 @@ export async function action({ request }: Route.ActionArgs) {
     maxBytes: PLAN_FORM_MAX_BYTES,
     save: (admin, form) => createPlan(admin, parsePlanForm(form)),
     done: ["/admin/plans", "plan-created"],
+    failed: planTexts.updateFailed,
   });
 }
 

@@ -2,12 +2,16 @@ import { Pencil } from "lucide-react";
 import { Link, Outlet } from "react-router";
 import { DeleteLink } from "~/components/admin/confirm-delete";
 import { ListHeader } from "~/components/admin/list-header";
+import { LoadErrorPanel } from "~/components/admin/load-error-panel";
 import { PaymentsOffNotice } from "~/components/admin/payments-off-notice";
 import { PlanPerkList } from "~/components/plan-perks";
+import { planTexts } from "~/lib/admin-catalogue";
 import { formatDate } from "~/lib/dates";
 import { formatUsd } from "~/lib/tokens";
 import { listPlansForAdmin, planStatistics } from "~/modules/admin/plans.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
+import { isDatabaseUnreachable } from "~/modules/http/errors.server";
+import { logger } from "~/modules/logging/logger.server";
 import type { Route } from "./+types/plans";
 import { paymentsOffSettings } from "~/modules/config/env.server";
 
@@ -17,8 +21,15 @@ export function meta() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const [plans, statistics] = await Promise.all([listPlansForAdmin(), planStatistics()]);
+  const [plans, statistics] = await Promise.all([listPlansForAdmin(), planStatistics().catch(statisticsFailed)]);
   return { plans, statistics, paymentsOff: paymentsOffSettings() };
+}
+
+/** The plans can be shown without their statistics: the section says they failed (a database out of reach is the page's 503). */
+function statisticsFailed(error: unknown): null {
+  if (isDatabaseUnreachable(error)) throw error;
+  logger.error({ err: error }, "could not read the plan statistics");
+  return null;
 }
 
 export default function AdminPlans({ loaderData }: Route.ComponentProps) {
@@ -70,25 +81,36 @@ export default function AdminPlans({ loaderData }: Route.ComponentProps) {
         <h2 id="plan-statistics" className="text-lg font-semibold">
           Plan statistics
         </h2>
-        <ul className="flex flex-col gap-3">
-          {statistics.map((row) => (
-            <li key={row.planId} className="flex flex-col gap-1.5">
-              <div className="flex justify-between gap-3 text-sm">
-                <span className="font-medium">{row.planName}</span>
-                <span className="text-muted">
-                  {row.userCount.toLocaleString("en-US")} {row.userCount === 1 ? "subscriber" : "subscribers"} · {row.percentage}%
-                </span>
-              </div>
-              <div className="h-2 overflow-hidden rounded-full bg-raised" aria-hidden>
-                <div className="h-full rounded-full bg-linear-to-r from-accent to-pink" style={{ width: `${row.percentage}%` }} />
-              </div>
-            </li>
-          ))}
-        </ul>
+        {statistics ? (
+          <ul className="flex flex-col gap-3">
+            {statistics.map((row) => (
+              <li key={row.planId} className="flex flex-col gap-1.5">
+                <div className="flex justify-between gap-3 text-sm">
+                  <span className="font-medium">{row.planName}</span>
+                  <span className="text-muted">
+                    {row.userCount.toLocaleString("en-US")} {row.userCount === 1 ? "subscriber" : "subscribers"} · {row.percentage}%
+                  </span>
+                </div>
+                <div className="h-2 overflow-hidden rounded-full bg-raised" aria-hidden>
+                  <div className="h-full rounded-full bg-linear-to-r from-accent to-pink" style={{ width: `${row.percentage}%` }} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p role="alert" className="text-sm text-danger">
+            {planTexts.statisticsFailed}
+          </p>
+        )}
         <p className="text-xs text-faint">Paid plans count live subscriptions; the free plan counts everyone else.</p>
       </section>
 
       <Outlet />
     </div>
   );
+}
+
+/** The plans could not be loaded (or an editor's plan does not exist): a panel in place of the page. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <LoadErrorPanel error={error} listPath="/admin/plans" listTitle="Plans" notFoundTitle="Plan not found" failedTitle={planTexts.fetchFailed} />;
 }

@@ -16,6 +16,8 @@ const toggleForm = z.object({
   intent: z.literal("toggle"),
   itemType: z.enum(["character", "agent"]),
   itemId: z.string().max(64),
+  /** The state the heart asks for ("on" to add, "off" to remove); without it, the heart toggles. */
+  favorite: z.enum(["on", "off"]).optional(),
   redirectTo: z.string().max(2048).optional(),
   /** Sent by the page's script, which takes the answer as data; a plain form post is sent back where it came from. */
   answer: z.literal("data").optional(),
@@ -29,8 +31,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /**
- * POST intent=toggle: the spec's toggle_favorite. A plain form goes back to `redirectTo` with a
- * toast; the script's fetcher gets { ok, isFavorite, message } with the spec's texts. Signed out,
+ * POST intent=toggle: the spec's toggle_favorite, or with `favorite=on|off` the state the heart asks
+ * for. A plain form goes back to `redirectTo` with a toast; the script's fetcher gets { ok,
+ * isFavorite, message } with the spec's texts (no message when nothing changed). Signed out,
  * a plain form goes to sign in and comes back; something that is not the person's to favorite is 404.
  */
 export async function action({ request }: Route.ActionArgs) {
@@ -45,13 +48,12 @@ export async function action({ request }: Route.ActionArgs) {
     return redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
   }
   try {
-    const { isFavorite, name } = await toggleFavorite(user.id, itemType, itemId);
-    if (answer)
-      return Response.json({
-        ok: true,
-        isFavorite,
-        message: isFavorite ? favoriteTexts.added(name) : favoriteTexts.removed(name),
-      } satisfies FavoriteToggleData);
+    const want = parsed.data.favorite === undefined ? undefined : parsed.data.favorite === "on";
+    const { isFavorite, changed, name } = await toggleFavorite(user.id, itemType, itemId, want);
+    const message = isFavorite ? favoriteTexts.added(name) : favoriteTexts.removed(name);
+    // A second click that found it done already (two at once) says nothing to the script; a plain
+    // form's page, whose hearts may not show the state, is told where it stands.
+    if (answer) return Response.json({ ok: true, isFavorite, message: changed ? message : null } satisfies FavoriteToggleData);
     return redirect(withToast(back, isFavorite ? "favorite-added" : "favorite-removed"));
   } catch (error) {
     if (isAppError(error) && error.status === 404) return new Response("Not Found", { status: 404 });

@@ -159,7 +159,7 @@ export default function ChatSession({ loaderData, actionData, params }: Route.Co
   // A prompt that asks for a voice note chooses that mode, when the person's plan has it.
   const write = (text: string) => {
     setFill({ text, key: Date.now() });
-    if (asksForVoiceNote(text) && page.modes.voice && !page.modes.voice.notInPlan) setMode("voice");
+    if (asksForVoiceNote(text) && page.modes?.voice && !page.modes.voice.notInPlan) setMode("voice");
   };
   // Each quick action writes the next prompt of its section into the composer.
   const quick = (key: string) => {
@@ -170,13 +170,21 @@ export default function ChatSession({ loaderData, actionData, params }: Route.Co
     const prompt = prompts[index % prompts.length]!;
     write(prompt);
     // Spec section 2: "Show me...", "Send me..." and "Can I see..." ask for a picture (or, by its words, a voice note).
-    if ((key === "show_me" || key === "send_me" || key === "can_i_see") && !asksForVoiceNote(prompt) && page.modes.image && !page.modes.image.notInPlan)
+    if ((key === "show_me" || key === "send_me" || key === "can_i_see") && !asksForVoiceNote(prompt) && page.modes?.image && !page.modes.image.notInPlan)
       setMode("image");
   };
   const scroll = useChatScroll(params.sessionId, chat.messages);
   const topSentinel = useRef<HTMLDivElement>(null);
 
   useEffect(() => setHasMore(page.hasMore), [params.sessionId, page.hasMore]);
+  // The composer's settings that could not be read are said in a toast too (spec section 8), once per chat.
+  const settingsFailed = page.modes === null;
+  useEffect(() => {
+    if (!settingsFailed) return;
+    // After the shell's own effects, which start listening for toasts.
+    const timer = setTimeout(() => showToast("model-settings-failed"), 0);
+    return () => clearTimeout(timer);
+  }, [params.sessionId, settingsFailed]);
   const { keepPlaceAboveOlder } = scroll;
   const { prependOlder } = chat;
   useEffect(() => {
