@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Prisma } from "~/generated/prisma/client";
 import { KEEP_PREPARED } from "~/modules/db/database.server";
-import { database } from "~/modules/db/db.server";
+import { database, prisma } from "~/modules/db/db.server";
+import { isForeignKeyViolation } from "~/modules/db/sql.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 
 // Database.query runs a statement on the driver itself (pg or PGlite), kept prepared when marked.
@@ -39,5 +40,24 @@ describe("a statement run on the driver", () => {
     expect(await database().query(failing("fine"))).toEqual([{ length: 4, which: "first" }]);
     await expect(database().query(failing("again \u0000"))).rejects.toThrow();
     expect(await database().query(failing("still fine"))).toEqual([{ length: 10, which: "first" }]);
+  });
+});
+
+describe("a row that another request deleted", () => {
+  test("is told apart from other failures, through Prisma and on the driver", async () => {
+    const gone = "00000000-0000-4000-8000-000000000000";
+    const orphan = prisma().$queryRaw`INSERT INTO chat_messages (id, session_id, sender_type, sender_id, user_id, message)
+      VALUES (gen_random_uuid(), ${gone}::uuid, 'agent', ${gone}::uuid, ${gone}::uuid, 'Hello') RETURNING id`;
+    const failure = await orphan.then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(isForeignKeyViolation(failure)).toBe(true);
+    const other = await prisma().$queryRaw`SELECT 1 / 0`.then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(other).not.toBeNull();
+    expect(isForeignKeyViolation(other)).toBe(false);
   });
 });

@@ -14,7 +14,7 @@ import { chatMessageDocumentSchema, parseChatMessageDocument, type ChatMessageDo
 import { attachmentKindOf } from "~/lib/message-preview";
 import { addressTime } from "~/lib/query-params";
 import { liveLoginSessionSql } from "~/modules/auth/login-session.server";
-import { escapeLike, isUuid } from "~/modules/db/sql.server";
+import { escapeLike, isForeignKeyViolation, isUuid } from "~/modules/db/sql.server";
 import { visibleCharacter } from "~/modules/catalogue/submissions.server";
 import { prisma } from "~/modules/db/db.server";
 import { InvalidInputError, NotFoundError } from "~/modules/http/errors.server";
@@ -84,7 +84,13 @@ export async function startChat(userId: string, characterId: string): Promise<st
     // A character's alternate greetings are the greeting's other versions: the person may switch before answering.
     const alternatives = await greetingsFor(character, personaName(person), perks);
     const session = { id: started.sessionId, agentId: started.agent.id, characterId, agentName: started.agent.name, agentAvatar: started.agent.avatarUrl };
-    await saveMessage(session, userId, { senderType: "agent", message: alternatives[0]!, alternatives });
+    try {
+      await saveMessage(session, userId, { senderType: "agent", message: alternatives[0]!, alternatives });
+    } catch (error) {
+      // The character (and with it the new chat) was deleted meanwhile: there is no chat to open.
+      if (isForeignKeyViolation(error)) throw new ChatNotFoundError(characterId);
+      throw error;
+    }
   }
   return started.sessionId;
 }

@@ -7,3 +7,24 @@ export function escapeLike(text: string) {
 export function isUuid(value: string | null | undefined): value is string {
   return typeof value === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }
+
+/**
+ * Whether a statement failed because a row it names is gone (PostgreSQL 23503, foreign key
+ * violation): another request deleted it meanwhile. Read through Prisma's wrappers and the driver
+ * adapter's cause, as PostgreSQL and PGlite report it.
+ */
+export function isForeignKeyViolation(error: unknown): boolean {
+  for (let cause = error, depth = 0; typeof cause === "object" && cause !== null && depth < 5; depth += 1) {
+    const { code, meta, message } = cause as {
+      code?: unknown;
+      meta?: { code?: unknown; driverAdapterError?: { cause?: { kind?: unknown; originalCode?: unknown } } };
+      message?: unknown;
+    };
+    if (code === "P2003" || code === "23503" || meta?.code === "23503") return true;
+    const adapter = meta?.driverAdapterError?.cause;
+    if (adapter?.kind === "ForeignKeyConstraintViolation" || adapter?.originalCode === "23503") return true;
+    if (typeof message === "string" && /Code: `23503`|violates foreign key constraint/.test(message)) return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
