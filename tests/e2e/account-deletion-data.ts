@@ -6,7 +6,7 @@ import path from "node:path";
 import { openDatabase } from "~/modules/db/database.server";
 import { useDatabaseForTests } from "~/modules/db/db.server";
 import { prepareDatabase } from "~/modules/db/startup.server";
-import { ledgerMismatches, personWithEverything, storedFilesOf } from "../helpers/account-data";
+import { ledgerMismatches, personWithEverything, rowsOf, storedFilesOf } from "../helpers/account-data";
 import { ACCOUNT_DELETION } from "./fixture-accounts";
 
 const [command, ...args] = process.argv.slice(2);
@@ -27,23 +27,11 @@ if (command === "prepare") {
   const left: Record<string, unknown> = {};
   for (const ids of args) {
     const [userId, ...characterIds] = ids.split(",") as [string, ...string[]];
-    const where = { userId };
     left[userId] = {
       user: await db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, name: true, avatarUrl: true, passwordHash: true, status: true } }),
-      rows: {
-        chats: await db.chatSession.count({ where }),
-        messages: await db.chatMessage.count({ where }),
-        agents: await db.chatAgent.count({ where }),
-        uploads: await db.upload.count({ where }),
-        media: await db.galleryImage.count({ where }),
-        jobs: await db.mediaJob.count({ where }),
-        favorites: await db.favorite.count({ where }),
-        privateCharacters: await db.character.count({ where: { createdById: userId, isPublished: false } }),
-        tickets: await db.ticket.count({ where }),
-        loginSessions: await db.loginSession.count({ where }),
-      },
+      rows: await rowsOf(userId),
       publishedCharacters: await db.character.count({ where: { createdById: userId, isPublished: true } }),
-      transactions: await db.tokenTransaction.count({ where }),
+      transactions: await db.tokenTransaction.count({ where: { userId } }),
       files: await storedFilesOf(userId, characterIds),
     };
   }

@@ -125,3 +125,23 @@ export async function ledgerMismatches() {
                FROM token_transactions GROUP BY user_id) t ON t.user_id = b.user_id
     WHERE COALESCE(t.free, 0) <> b.balance_free OR COALESCE(t.purchased, 0) <> b.balance_purchased`;
 }
+
+/** The rows of the person's in every table that holds what they made. */
+export async function rowsOf(userId: string) {
+  const db = prisma();
+  const where = { userId };
+  return {
+    chats: await db.chatSession.count({ where }),
+    messages: await db.chatMessage.count({ where }),
+    agents: await db.chatAgent.count({ where }),
+    uploads: await db.upload.count({ where }),
+    media: await db.galleryImage.count({ where }),
+    jobs: await db.mediaJob.count({ where }),
+    favorites: await db.favorite.count({ where }),
+    privateCharacters: await db.character.count({ where: { createdById: userId, isPublished: false } }),
+    tickets: await db.ticket.count({ where }),
+    ticketReplies: await db.ticketReply.count({ where: { ticket: { userId } } }),
+    loginSessions: await db.loginSession.count({ where }),
+    googleLinks: await db.oAuthAccount.count({ where }),
+  };
+}

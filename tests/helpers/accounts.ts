@@ -25,3 +25,12 @@ export async function signInAnswer(request: Request, clientIp: string | undefine
     return { ok: false as const, status: error.status, error: error.message };
   }
 }
+
+/** The login form posted with this e-mail and password, from `clientIp`: signInAnswer's answer. */
+export function signInWith(email: string, password: string, clientIp: string) {
+  const form = new URLSearchParams({ email, password });
+  return signInAnswer(
+    new Request("http://localhost/login", { method: "POST", body: form, headers: { "Content-Type": "application/x-www-form-urlencoded" } }),
+    clientIp,
+  );
+}

@@ -14,7 +14,7 @@ import { action as adminDeleteAction } from "~/routes/admin/users.$id.delete";
 import { action as deleteAction, loader as deleteLoader } from "~/routes/dashboard/settings.delete";
 import { action as subscriptionAction } from "~/routes/dashboard/subscription";
 import type { FakeStripe } from "../fakes/stripe-server";
-import { ledgerMismatches, personWithEverything, storedFilesOf } from "../helpers/account-data";
+import { ledgerMismatches, personWithEverything, rowsOf, storedFilesOf } from "../helpers/account-data";
 import { confirmedAccount } from "../helpers/accounts";
 import { postForm, signedInAccount } from "../helpers/admin-users";
 import { callRoute, checkoutSessionIdOf, paymentsWithFakeStripe, postWebhook, signedInCookie } from "../helpers/payments";
@@ -34,25 +34,6 @@ const PASSWORD = "correct horse";
 const DELETE_PAGE = "http://localhost/dashboard/settings/delete";
 const deleteOwn = (cookie: string, confirmation: string) => callRoute(deleteAction, DELETE_PAGE, cookie, { intent: "delete-account", confirmation });
 
-/** The rows of the person's in every table that holds what they made. */
-async function rowsOf(userId: string) {
-  const db = prisma();
-  const where = { userId };
-  return {
-    chats: await db.chatSession.count({ where }),
-    messages: await db.chatMessage.count({ where }),
-    agents: await db.chatAgent.count({ where }),
-    uploads: await db.upload.count({ where }),
-    media: await db.galleryImage.count({ where }),
-    jobs: await db.mediaJob.count({ where }),
-    favorites: await db.favorite.count({ where }),
-    privateCharacters: await db.character.count({ where: { createdById: userId, isPublished: false } }),
-    tickets: await db.ticket.count({ where }),
-    ticketReplies: await db.ticketReply.count({ where: { ticket: { userId } } }),
-    loginSessions: await db.loginSession.count({ where }),
-    googleLinks: await db.oAuthAccount.count({ where }),
-  };
-}
 const none = {
   chats: 0,
   messages: 0,

@@ -12,7 +12,7 @@ import { action as deleteAction, loader as deleteLoader } from "~/routes/admin/u
 import { action as userAction, loader as userLoader } from "~/routes/admin/users.$id";
 import { action as statusAction, loader as statusLoader } from "~/routes/admin/users.$id.status";
 import { action as usersAction, loader as usersLoader } from "~/routes/admin/users";
-import { confirmedAccount, signInAnswer } from "../helpers/accounts";
+import { confirmedAccount, signInWith } from "../helpers/accounts";
 import { getPage, postForm, signedInAccount } from "../helpers/admin-users";
 import { databaseEmptiedBeforeEachTest } from "../helpers/database";
 import { clearOutbox, outboxMails } from "../helpers/outbox";
@@ -33,15 +33,7 @@ const userPath = (id: string) => `/admin/users/${id}`;
 const postToUser = (cookie: string, id: string, fields: Record<string, string>) => postForm(userAction, userPath(id), cookie, fields, { id });
 /** Suspend and Reactivate post to their confirmation page (/admin/users/:id/status), with or without JavaScript. */
 const postStatus = (cookie: string, id: string, fields: Record<string, string>) => postForm(statusAction, `${userPath(id)}/status`, cookie, fields, { id });
-const signIn = (email: string, password: string) =>
-  signInAnswer(
-    new Request("http://localhost/login", {
-      method: "POST",
-      body: new URLSearchParams({ email, password }),
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    }),
-    "10.0.0.1",
-  );
+const signIn = (email: string, password: string) => signInWith(email, password, "10.0.0.1");
 
 /** 23 people besides the admin: 12 active, 6 pending, 5 inactive; 4 on Pro, 2 on Max, one with a canceled Pro. */
 async function seedPeople() {

@@ -6,7 +6,7 @@ import { issueLink } from "~/modules/auth/links.server";
 import { resetPassword } from "~/modules/auth/password-reset.server";
 import { prisma } from "~/modules/db/db.server";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/dashboard/settings";
-import { confirmedAccount, signInAnswer } from "../helpers/accounts";
+import { confirmedAccount, signInWith } from "../helpers/accounts";
 import { databaseEmptiedBeforeEachTest } from "../helpers/database";
 import { callRoute, signedInCookie } from "../helpers/payments";
 
@@ -14,15 +14,7 @@ databaseEmptiedBeforeEachTest();
 
 const SETTINGS = "http://localhost/dashboard/settings";
 const change = (cookie: string, fields: Record<string, string>) => callRoute(settingsAction, SETTINGS, cookie, { intent: "change-password", ...fields });
-const signIn = (email: string, password: string) =>
-  signInAnswer(
-    new Request("http://localhost/login", {
-      method: "POST",
-      body: new URLSearchParams({ email, password }),
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    }),
-    "10.0.0.9",
-  );
+const signIn = (email: string, password: string) => signInWith(email, password, "10.0.0.9");
 const signedIn = async (cookie: string) => (await getCurrentUser(new Request("http://localhost/", { headers: { Cookie: cookie } }))) !== null;
 
 describe("Change password in Settings", () => {

@@ -1,7 +1,9 @@
 import { Prisma } from "~/generated/prisma/client";
 import { accountTexts } from "~/lib/account";
 import { adminUserTexts, deletedEmailFor, isDeletedEmail } from "~/lib/admin-users";
+import { signUpLimitKey } from "~/modules/auth/accounts.server";
 import { confirmOwnPassword, forgetPasswordChecks } from "~/modules/auth/password-change.server";
+import { resetLimitKey } from "~/modules/auth/password-reset.server";
 import { clearSignInFailures } from "~/modules/auth/sign-in.server";
 import { prisma } from "~/modules/db/db.server";
 import { isUuid } from "~/modules/db/sql.server";
@@ -188,10 +190,5 @@ async function removeRows(tx: Tx, userId: string): Promise<FileRemovalEntry[]> {
 
 /** Rate-limit counters named by the address (sign-in, sign-up, reset requests) go with it. */
 async function forgetLimitsOf(userId: string, email: string) {
-  await Promise.all([
-    clearSignInFailures(email),
-    clearLimit(`sign-up:account:${email}`),
-    clearLimit(`password-reset:account:${email}`),
-    forgetPasswordChecks(userId),
-  ]);
+  await Promise.all([clearSignInFailures(email), clearLimit(signUpLimitKey(email)), clearLimit(resetLimitKey(email)), forgetPasswordChecks(userId)]);
 }

@@ -28,6 +28,9 @@ export type LinkRequest = { delivery: Promise<void> };
 
 const accepted = (delivery: Promise<void>): LinkRequest => ({ delivery });
 
+/** The rate-limit counter of sign-ups and resends for one e-mail address. */
+export const signUpLimitKey = (email: string) => `sign-up:account:${email}`;
+
 /**
  * Counts a sign-up or a resend, each of which costs a password hash or a mail, per e-mail and per
  * client address; over a limit, RateLimitedError. The answer is the same whether or not the e-mail
@@ -35,7 +38,7 @@ const accepted = (delivery: Promise<void>): LinkRequest => ({ delivery });
  */
 async function countSignUp(email: string, clientIp: string | undefined) {
   const { limited, retryAfterSeconds } = await recordAttempts([
-    [`sign-up:account:${email}`, SIGN_UPS_PER_EMAIL],
+    [signUpLimitKey(email), SIGN_UPS_PER_EMAIL],
     [`sign-up:ip:${clientIp ?? "unknown"}`, SIGN_UPS_PER_IP],
   ]);
   if (!limited) return;

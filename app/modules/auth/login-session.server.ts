@@ -125,8 +125,9 @@ export function countOtherLoginSessions(user: CurrentUser) {
   return prisma().loginSession.count({ where: { userId: user.id, id: { not: user.sessionId }, expiresAt: { gt: new Date() } } });
 }
 
-export async function endOtherLoginSessions(user: CurrentUser) {
-  return (await prisma().loginSession.deleteMany({ where: { userId: user.id, id: { not: user.sessionId } } })).count;
+/** Signs the person out of every other device (within `db`'s transaction when given); answers how many. */
+export async function endOtherLoginSessions(user: CurrentUser, db: Pick<Prisma.TransactionClient, "loginSession"> = prisma()) {
+  return (await db.loginSession.deleteMany({ where: { userId: user.id, id: { not: user.sessionId } } })).count;
 }
 
 export async function endAllLoginSessions(userId: string) {

@@ -3,7 +3,7 @@ import { prisma } from "~/modules/db/db.server";
 import { InvalidInputError } from "~/modules/http/errors.server";
 import { logger } from "~/modules/logging/logger.server";
 import { clearLimit, RateLimitedError, recordAttempt, refundAttempt, SIGN_IN_FAILURES } from "~/modules/security/rate-limit.server";
-import type { CurrentUser } from "./login-session.server";
+import { endOtherLoginSessions, type CurrentUser } from "./login-session.server";
 import { hashPassword, verifyPassword } from "./password.server";
 
 /**
@@ -48,7 +48,7 @@ export async function changeOwnPassword(user: CurrentUser, { currentPassword, ne
   const ended = await prisma().$transaction(async (tx) => {
     await tx.user.update({ where: { id: user.id }, data: { passwordHash } });
     await tx.verificationToken.updateMany({ where: { userId: user.id, purpose: "password_reset", usedAt: null }, data: { usedAt: now } });
-    return (await tx.loginSession.deleteMany({ where: { userId: user.id, id: { not: user.sessionId } } })).count;
+    return endOtherLoginSessions(user, tx);
   });
   logger.info({ userId: user.id, endedSessions: ended }, "password changed; other login sessions ended");
 }

@@ -15,6 +15,9 @@ export const RESET_REQUESTS_PER_EMAIL: RateLimitRule = { limit: 5, windowSeconds
 /** Per address it is looser, because offices, schools and mobile carriers share one. */
 export const RESET_REQUESTS_PER_IP: RateLimitRule = { limit: 20, windowSeconds: 3600 };
 
+/** The rate-limit counter of reset requests for one e-mail address. */
+export const resetLimitKey = (email: string) => `password-reset:account:${email}`;
+
 /**
  * Counts the request, then looks the account up and mails it a reset link in the background, so
  * the answer takes the same time whether or not the account exists (an SMTP round trip would tell).
@@ -23,7 +26,7 @@ export const RESET_REQUESTS_PER_IP: RateLimitRule = { limit: 20, windowSeconds: 
  */
 export async function requestPasswordReset(email: string, clientIp: string | undefined) {
   const { limited } = await recordAttempts([
-    [`password-reset:account:${email}`, RESET_REQUESTS_PER_EMAIL],
+    [resetLimitKey(email), RESET_REQUESTS_PER_EMAIL],
     [`password-reset:ip:${clientIp ?? "unknown"}`, RESET_REQUESTS_PER_IP],
   ]);
   if (limited) {

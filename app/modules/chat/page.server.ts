@@ -1,3 +1,4 @@
+import { sendsMediaRequest } from "~/lib/chat-modes";
 import { chatTexts } from "~/lib/chat";
 import { readPromptGuide } from "~/lib/prompt-guide";
 import { prisma } from "~/modules/db/db.server";
@@ -10,6 +11,7 @@ import { chatModeOptions } from "./modes.server";
 import { modelChoices, updateOwnAgent } from "./agents.server";
 import { attachmentPathsOf, filesInForm, storeFormFiles } from "./attachments.server";
 import { chooseChatModel, customModelMap, FALLBACK_CHAT_MODEL } from "./model-choice.server";
+import { readReplyMode } from "./reply-modes.server";
 import { prepareReply, readMessage, ReplyFailedError, runReply, type ReplyInput } from "./reply.server";
 import { deleteOwnMessage, getOwnSession, listMessages, listSessions, selectMessageVersion } from "./sessions.server";
 
@@ -107,14 +109,11 @@ export async function handleChatAction(userId: string, sessionId: string, form: 
   const intent = form.get("intent");
   const mode = form.get("mode");
   // A picture, video or voice-note request: the reply fills in when its job completes.
-  if (intent === "send" && (mode === "image" || mode === "design" || mode === "video" || mode === "voice")) {
+  if (intent === "send" && typeof mode === "string" && sendsMediaRequest(mode)) {
     // Someone else's session answers 404 before the form is looked at.
     await getOwnSession(userId, sessionId);
-    const sent = {
-      text: String(form.get("message") ?? ""),
-      attachments: attachmentPathsOf(form.getAll("attachment"), filesInForm(form).length),
-      files: filesInForm(form),
-    };
+    const files = filesInForm(form);
+    const sent = { text: String(form.get("message") ?? ""), attachments: attachmentPathsOf(form.getAll("attachment"), files.length), files };
     if (mode === "voice") await requestVoiceNote(userId, sessionId, sent);
     else await requestPictureInChat(userId, sessionId, sent.text, mode, sent);
     return { ok: true };
@@ -150,8 +149,7 @@ async function sendFromForm(userId: string, sessionId: string, intent: "send" | 
     // Without JavaScript the picker's files come with the form; they are stored here, checked as uploads are.
     const files = filesInForm(form);
     const message = readMessage(form, files.length);
-    const mode = form.get("mode") === "vision" ? ("vision" as const) : undefined;
-    input = { text: message.text, attachments: [...message.attachments, ...(await storeFormFiles(userId, files))], mode };
+    input = { text: message.text, attachments: [...message.attachments, ...(await storeFormFiles(userId, files))], mode: readReplyMode(form) };
   }
   const outcome = await runReply(await prepareReply({ userId }, sessionId, input), {});
   // The message was saved and the tokens given back: the page shows it, and that no reply came.

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { chatModeTexts } from "~/lib/chat-modes";
+import { chatModeTexts, requestKindOf } from "~/lib/chat-modes";
 import { chatMessageDocumentSchema, type ChatMessageDocumentInput } from "~/lib/documents/chat-message";
 import { parseModelSettings } from "~/lib/documents/model-settings";
 import { mediaJobTexts, type MediaType } from "~/lib/media-jobs";
@@ -105,7 +105,7 @@ export async function requestPictureInChat(
   { attachments: named = [], files = [] }: { attachments?: string[]; files?: File[] } = {},
 ): Promise<StartedGeneration & { userMessageId: string; agentMessageId: string }> {
   const session = await getOwnSession(userId, sessionId);
-  const perks = await requireChatRequestInPlan(userId, mode === "video" ? "videos" : "pictures");
+  const perks = await requireChatRequestInPlan(userId, requestKindOf(mode)!);
   const request = text.trim();
   if (!request) throw new InvalidInputError(mediaJobTexts.emptyPrompt, { message: mediaJobTexts.emptyPrompt });
   const look = await agentLook(session.id);

@@ -1,4 +1,5 @@
 import { Prisma } from "~/generated/prisma/client";
+import type { PlanPerkSettings } from "~/lib/plans";
 import { prisma } from "~/modules/db/db.server";
 import { LIVE_SUBSCRIPTION_STATUSES } from "./subscriptions.server";
 
@@ -8,16 +9,10 @@ import { LIVE_SUBSCRIPTION_STATUSES } from "./subscriptions.server";
  * which requests a chat accepts. A person is on their live subscription's plan, else on the free
  * plan (the plan at 0, first by name, as the admin's statistics and delete guard count it).
  */
-export type PlanPerks = {
-  planId: string | null;
-  planName: string;
-  memoryMessages: number;
-  priority: boolean;
-  earlyAccess: boolean;
-  chatPictures: boolean;
-  chatVideos: boolean;
-  chatVoice: boolean;
-};
+export type PlanPerks = { planId: string | null; planName: string } & Pick<
+  PlanPerkSettings,
+  "memoryMessages" | "priority" | "earlyAccess" | "chatPictures" | "chatVideos" | "chatVoice"
+>;
 
 /** No plan applies (no live subscription and no free plan): what every plan could do before perks were settings. */
 export const BASE_PERKS: PlanPerks = {

@@ -1,3 +1,4 @@
+import { IMAGE_MAX_PIXELS } from "~/lib/limits";
 import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -118,7 +119,7 @@ export async function demoRedraw(request: MediaRequest, size: Dimensions, index:
   const label = overlay(
     `<text x="${width - unit * 0.03}" y="${height - unit * 0.03}" text-anchor="end" font-family="sans-serif" font-size="${Math.round(unit * 0.06)}" fill="white" stroke="black" stroke-width="${Math.max(1, Math.round(unit * 0.004))}">Demo redraw</text>`,
   );
-  const washed = await sharp(request.sourceImage!.data, { limitInputPixels: 40_000_000 })
+  const washed = await sharp(request.sourceImage!.data, { limitInputPixels: IMAGE_MAX_PIXELS })
     .rotate()
     .resize(width, height, { fit: "cover" })
     .modulate({ hue, saturation: 1.6 })

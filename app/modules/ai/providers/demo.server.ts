@@ -1,3 +1,4 @@
+import { IMAGE_MAX_PIXELS } from "~/lib/limits";
 import sharp from "sharp";
 import { DEMO_PLATFORM } from "~/modules/ai/platforms";
 import { GREETING_REQUEST, readCharacterProfile, UNSEEN_IMAGE } from "~/modules/ai/prompt.server";
@@ -133,7 +134,7 @@ async function picturesIn(messages: ChatMessage[]) {
 /** A picture as the demo sees it: "a picture of 640 × 480 pixels, mostly blue". */
 export async function describePicture(data: Buffer): Promise<string> {
   try {
-    const image = sharp(data, { limitInputPixels: 40_000_000 });
+    const image = sharp(data, { limitInputPixels: IMAGE_MAX_PIXELS });
     const [{ width, height }, { dominant }] = await Promise.all([image.metadata(), image.stats()]);
     return `a picture of ${width} × ${height} pixels, mostly ${colourName(dominant)}`;
   } catch {
