@@ -139,14 +139,24 @@ const TOAST_EVENT = "cv:toast";
 
 export type RaisedToast = { code: ToastCode; message?: string };
 
+/** Toasts raised before the toaster listens (a page's own effects run before the shell's): shown once it does. */
+const waiting: RaisedToast[] = [];
+let listening = 0;
+
 export function showToast(code: ToastCode, message?: string) {
-  window.dispatchEvent(new CustomEvent<RaisedToast>(TOAST_EVENT, { detail: { code, message } }));
+  if (listening === 0) waiting.push({ code, message });
+  else window.dispatchEvent(new CustomEvent<RaisedToast>(TOAST_EVENT, { detail: { code, message } }));
 }
 
 export function onToast(listener: (toast: RaisedToast) => void) {
   const handle = (event: Event) => listener((event as CustomEvent<RaisedToast>).detail);
   window.addEventListener(TOAST_EVENT, handle);
-  return () => window.removeEventListener(TOAST_EVENT, handle);
+  listening += 1;
+  for (const toast of waiting.splice(0)) listener(toast);
+  return () => {
+    listening -= 1;
+    window.removeEventListener(TOAST_EVENT, handle);
+  };
 }
 
 /** Spec: toasts vanish after 1.5 s or on click. */

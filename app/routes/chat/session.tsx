@@ -180,10 +180,7 @@ export default function ChatSession({ loaderData, actionData, params }: Route.Co
   // The composer's settings that could not be read are said in a toast too (spec section 8), once per chat.
   const settingsFailed = page.modes === null;
   useEffect(() => {
-    if (!settingsFailed) return;
-    // After the shell's own effects, which start listening for toasts.
-    const timer = setTimeout(() => showToast("model-settings-failed"), 0);
-    return () => clearTimeout(timer);
+    if (settingsFailed) showToast("model-settings-failed");
   }, [params.sessionId, settingsFailed]);
   const { keepPlaceAboveOlder } = scroll;
   const { prependOlder } = chat;
