@@ -130,6 +130,7 @@ export async function requestPictureInChat(
         settings: onePictureSettings(model),
         sourceUploadId: source?.id ?? null,
         chatSessionId: session.id,
+        perks,
         characterId: session.characterId,
       },
       {

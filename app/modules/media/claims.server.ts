@@ -3,7 +3,6 @@ import type { Runner } from "~/modules/tokens/ledger.server";
 import { LONG_RESERVATION_TTL_SECONDS } from "~/modules/tokens/reservations.server";
 import { env } from "~/modules/config/env.server";
 import { prisma } from "~/modules/db/db.server";
-import { personPlanIdSql } from "~/modules/payments/plan-perks.server";
 import { NOW } from "./job-sql.server";
 import type { FinishingJob } from "./transitions.server";
 
@@ -44,11 +43,6 @@ const CLAIMED_COLUMNS = Prisma.sql`j.id::text AS id, j.user_id::text AS "userId"
   j.chat_session_id::text AS "chatSessionId", j.chat_message_id::text AS "chatMessageId", j.status::text AS status, j.mode,
   j.chat_model AS "chatModel", j.ai_platform AS "aiPlatform", j.model_id AS "modelId", j.provider_request_id AS "providerRequestId",
   j.source_upload_id::text AS "sourceUploadId", j.attempts, j.deadline_at AS "deadlineAt", j.sets_avatar AS "setsAvatar"`;
-
-/** Whether the person's plan gives their media jobs priority now (an SQL expression, for the job's row when it is started). */
-export function planPrioritySql(userId: string) {
-  return Prisma.sql`COALESCE((SELECT p.priority FROM plans p WHERE p.id = ${personPlanIdSql(Prisma.sql`${userId}::uuid`)}), false)`;
-}
 
 /**
  * Claims up to `limit` due jobs for this instance, each taken by one instance only, for the lease.

@@ -8,11 +8,11 @@ import { prisma } from "~/modules/db/db.server";
 import { isUuid } from "~/modules/db/sql.server";
 import { AppError, InvalidInputError, NotFoundError } from "~/modules/http/errors.server";
 import type { ModelAccess } from "~/modules/chat/model-choice.server";
-import { planPerksOf } from "~/modules/payments/plan-perks.server";
+import { planPerksOf, type PlanPerks } from "~/modules/payments/plan-perks.server";
 import { outOfTokensOffer } from "~/modules/tokens/free-tokens.server";
 import { getBalance, InsufficientTokensError, type Runner } from "~/modules/tokens/ledger.server";
 import { holdReservation, releaseReservation } from "~/modules/tokens/reservations.server";
-import { MEDIA_JOB_MAX_WAIT_SECONDS, planPrioritySql } from "./claims.server";
+import { MEDIA_JOB_MAX_WAIT_SECONDS } from "./claims.server";
 import { mediaJobNotifySql } from "./events.server";
 import { NOW } from "./job-sql.server";
 import { wakeMediaWorker } from "./worker-signal.server";
@@ -44,6 +44,8 @@ export type StartGenerationInput = {
   characterId?: string | null;
   /** the first picture becomes the avatar of `characterId` (avatar-jobs.server.ts) */
   setsAvatar?: boolean;
+  /** the person's plan perks, when the caller has read them already (else read here) */
+  perks?: PlanPerks;
 };
 
 export type StartedGeneration = { jobId: string; requestId: string; costTokens: number };
@@ -68,7 +70,8 @@ function connectionOf(model: MediaModel) {
 async function prepareGeneration(input: StartGenerationInput) {
   const prompt = input.prompt.trim();
   if (!prompt && !input.sourceUploadId) throw new InvalidInputError(mediaJobTexts.emptyPrompt, { prompt: mediaJobTexts.emptyPrompt });
-  const model = await findMediaModel(input.modelId, await planPerksOf(input.userId));
+  const perks = input.perks ?? (await planPerksOf(input.userId));
+  const model = await findMediaModel(input.modelId, perks);
   if (!model) throw new InvalidInputError(mediaJobTexts.noModel, { model: mediaJobTexts.noModel });
   try {
     mediaProviderFor(connectionOf(model));
@@ -83,7 +86,7 @@ async function prepareGeneration(input: StartGenerationInput) {
     if (!owned) throw new NotFoundError("Upload not found");
   }
   const costTokens = mediaPrice(model.costTokens, model.costUnit, reading.settings);
-  return { prompt, model, settings: reading.settings, costTokens };
+  return { prompt, model, settings: reading.settings, costTokens, perks };
 }
 
 /**
@@ -139,7 +142,7 @@ export async function startGeneration(
   input: StartGenerationInput,
   { chatMessageId = null, withinStart }: { chatMessageId?: string | null; withinStart?: (tx: Runner, job: StartedGeneration) => Promise<void> } = {},
 ): Promise<StartedGeneration> {
-  const { prompt, model, settings, costTokens } = await prepareGeneration(input);
+  const { prompt, model, settings, costTokens, perks } = await prepareGeneration(input);
   const jobId = randomUUID();
   const started = { jobId, requestId: jobId, costTokens };
   const reservationId = await holdJobTokens(input.userId, jobId, costTokens, model);
@@ -154,7 +157,7 @@ export async function startGeneration(
                 ${model.costUnit}, ${model.costTokens}, ${prompt}, ${JSON.stringify(settings)}::jsonb, ${costTokens}, ${reservationId}::uuid, 'queued',
                 ${NOW}, ${NOW} + ${MEDIA_JOB_MAX_WAIT_SECONDS} * interval '1 second', ${input.sourceUploadId ?? null}::uuid,
                 ${input.chatSessionId ?? null}::uuid, ${chatMessageId}::uuid, ${input.characterId ?? null}::uuid, ${input.setsAvatar ?? false},
-                ${planPrioritySql(input.userId)}, ${NOW}, ${NOW})`;
+                ${perks.priority}, ${NOW}, ${NOW})`;
       if (withinStart) await withinStart(tx, started);
       await tx.$queryRaw(mediaJobNotifySql(input.userId, jobId, "queued", input.chatSessionId ?? null));
     });

@@ -51,7 +51,7 @@ export async function requestVoiceNote(
   if (!voice) throw new NoPictureModelError(chatModeTexts.noVoiceModel);
   const [writer, sound, balance] = await Promise.all([
     chooseChatModel(agent, perks),
-    quoteGeneration({ userId, modelId: voice.chatModel, prompt: "A voice note", settings: {} }),
+    quoteGeneration({ userId, modelId: voice.chatModel, prompt: "A voice note", settings: {}, perks }),
     getBalance(userId),
   ]);
   const cost = (writer?.costTokens ?? 0) + sound.costTokens;
@@ -70,6 +70,7 @@ export async function requestVoiceNote(
       prompt: reply.message.slice(0, SPOKEN_MAX_CHARS),
       settings: {},
       chatSessionId: session.id,
+      perks,
       characterId: session.characterId,
     },
     {
