@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import JSZip from "jszip";
 import { accountTexts } from "~/lib/account";
 import { parseChatMessageDocument } from "~/lib/documents/chat-message";
+import type { GalleryImage } from "~/generated/prisma/client";
 import { prisma } from "~/modules/db/db.server";
 import { galleryStoragePath } from "~/modules/gallery/gallery.server";
 import { RateLimitedError, recordAttempt, type RateLimitRule } from "~/modules/security/rate-limit.server";
@@ -62,8 +63,10 @@ export async function exportAccountData(userId: string, now = new Date()): Promi
     later(() => agents(userId)),
   );
   await addCharacters(zip, userId);
-  await addChats(zip, userId);
-  await addMedia(zip, userId);
+  const gallery = await prisma().galleryImage.findMany({ where: { userId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  const mediaNames = mediaFileNames(gallery);
+  await addChats(zip, userId, mediaNames);
+  addMedia(zip, gallery, mediaNames);
   await addUploads(zip, userId);
   const avatar = await prisma().user.findUniqueOrThrow({ where: { id: userId }, select: { avatarUrl: true } });
   const avatarPath = ownStoredPicture(avatar.avatarUrl, userId);
@@ -154,7 +157,7 @@ async function addCharacters(zip: JSZip, userId: string) {
   zip.file("characters.json", `${JSON.stringify(characters, null, 2)}\n`);
 }
 
-async function addChats(zip: JSZip, userId: string) {
+async function addChats(zip: JSZip, userId: string, mediaNames: Map<string, string>) {
   const sessions = await prisma().chatSession.findMany({
     where: { userId },
     orderBy: { createdAt: "asc" },
@@ -163,7 +166,6 @@ async function addChats(zip: JSZip, userId: string) {
   const attachments = await listObjects("chats", userId);
   const fileName = (path: string) => `chats/files/${path.slice(userId.length + 1)}`;
   for (const entry of attachments) addStoredFile(zip, fileName(entry.path), "chats", entry.path);
-  const mediaNames = await mediaFileNames(userId);
   for (const session of sessions) {
     const name = `chats/${session.createdAt.toISOString().slice(0, 10)}-${safeName(session.agent.name)}-${session.id.slice(0, 8)}.json`;
     zip.file(
@@ -197,14 +199,11 @@ async function chatMessages(sessionId: string, agentName: string, fileName: (pat
 }
 
 /** Each gallery item's file name in the zip, by its id. */
-async function mediaFileNames(userId: string) {
-  const rows = await prisma().galleryImage.findMany({ where: { userId }, select: { id: true, requestId: true, storagePath: true, url: true } });
+function mediaFileNames(rows: GalleryImage[]) {
   return new Map(rows.map((row) => [row.id, `media/${safeName(row.requestId)}${extensionOf(row.storagePath ?? row.url)}`]));
 }
 
-async function addMedia(zip: JSZip, userId: string) {
-  const rows = await prisma().galleryImage.findMany({ where: { userId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
-  const names = await mediaFileNames(userId);
+function addMedia(zip: JSZip, rows: GalleryImage[], names: Map<string, string>) {
   const items = rows.map((row) => {
     const stored = row.storagePath ?? galleryStoragePath(row.url);
     const file = stored ? names.get(row.id)! : null;
