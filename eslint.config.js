@@ -61,5 +61,36 @@ export default tseslint.config(
     files: ["app/lib/**", "app/components/**"],
     rules: { "no-restricted-imports": ["error", { patterns: [{ group: anyModule, message: "app/lib and app/components never import app/modules." }] }] },
   },
+  {
+    // The one form path (decision 037): a form is read by parseForm, and modules take typed values.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/modules/http/form.server.ts", "**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name='formData']",
+          message: "Read a form with parseForm (app/modules/http/form.server.ts): a capped body checked by a schema.",
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/modules/**/*.ts"],
+    ignores: ["app/modules/http/form.server.ts", "**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "TSTypeReference[typeName.name='FormData']",
+          message: "Modules take typed values: the route parses the form with parseForm and passes what its schema gives.",
+        },
+        {
+          selector: "CallExpression[callee.property.name='formData']",
+          message: "Read a form with parseForm (app/modules/http/form.server.ts): a capped body checked by a schema.",
+        },
+      ],
+    },
+  },
   prettier,
 );

@@ -2,7 +2,7 @@ import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import type { Banner } from "~/generated/prisma/client";
 import { bannerFormSchema, bannerTexts, type BannerInput } from "~/lib/admin-catalogue";
-import { fieldErrors } from "~/lib/auth-forms";
+import { fieldErrors } from "~/lib/forms";
 import { IMAGE_MAX_PIXELS, imageTooLargeText } from "~/lib/limits";
 import { toBannerData } from "~/modules/catalogue/banners.server";
 import { catalogueChanged } from "~/modules/catalogue/cache.server";

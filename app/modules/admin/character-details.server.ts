@@ -1,7 +1,7 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { detailFormSchema, detailTexts } from "~/lib/admin-models";
 import { detailOptionsSchema, parseDetailOptions, type DetailOption } from "~/lib/documents/detail-options";
-import { fieldErrors } from "~/lib/auth-forms";
+import { fieldErrors } from "~/lib/forms";
 import { catalogueChanged } from "~/modules/catalogue/cache.server";
 import { prisma } from "~/modules/db/db.server";
 import { AppError, NotFoundError } from "~/modules/http/errors.server";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { z } from "zod";
-import { fieldErrors } from "~/lib/auth-forms";
+import { fieldErrors } from "~/lib/forms";
 import type { ToastCode } from "~/lib/toasts";
 import { requireAdmin } from "~/modules/auth/login-session.server";
 import { AppError, errorData, redirectWithToast, saveFailureData } from "~/modules/http/errors.server";

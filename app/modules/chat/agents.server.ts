@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AGENT_FIELD_MAX, agentTexts } from "~/lib/agent-form";
 import { ImageRejectedError as AvatarRejected, storeAvatarImage } from "~/modules/storage/images.server";
-import { fieldErrors, type FieldErrors } from "~/lib/auth-forms";
+import { fieldErrors, type FieldErrors } from "~/lib/forms";
 import { customModelsSchema, parseCustomModels, type CustomModels } from "~/lib/documents/custom-models";
 import { prisma } from "~/modules/db/db.server";
 import { planPerksOf } from "~/modules/payments/plan-perks.server";

@@ -6,7 +6,7 @@ import { Avatar } from "~/components/ui/avatar";
 import { FormAlert } from "~/components/ui/form";
 import { TransactionTable } from "~/components/transaction-table";
 import { adjustTokensSchema, adminUserTexts, changeRoleSchema, statusLabels, statusTones } from "~/lib/admin-users";
-import { fieldErrors } from "~/lib/auth-forms";
+import { fieldErrors } from "~/lib/forms";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import type { ToastCode } from "~/lib/toasts";
 import { formatTokens, formatUsd } from "~/lib/tokens";

@@ -12,7 +12,7 @@ import { useChat } from "~/components/chat/use-chat";
 import { useChatScroll } from "~/components/chat/use-chat-scroll";
 import { useSessionPages } from "~/components/chat/use-session-pages";
 import { useVersionKeys } from "~/components/chat/use-version-keys";
-import type { FieldErrors } from "~/lib/auth-forms";
+import type { FieldErrors } from "~/lib/forms";
 import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_PER_MESSAGE } from "~/lib/attachments";
 import { chatTexts } from "~/lib/chat";
 import { showToast, withToast } from "~/lib/toasts";
