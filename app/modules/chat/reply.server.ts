@@ -9,7 +9,7 @@ import { ProviderAbortedError, ProviderError, ProviderTimeoutError } from "~/mod
 import { chatProviderFor } from "~/modules/ai/providers/registry.server";
 import type { ModelConnection } from "~/modules/ai/providers/types";
 import { keepLoginSessionAlive, liveLoginSessionSql } from "~/modules/auth/login-session.server";
-import { isUuid } from "~/modules/db/sql.server";
+import { isUuid, sqlNow } from "~/modules/db/sql.server";
 import { KEEP_PREPARED } from "~/modules/db/database.server";
 import { database, prisma } from "~/modules/db/db.server";
 import { AppError, InvalidInputError } from "~/modules/http/errors.server";
@@ -286,7 +286,7 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
         document: { ...(uploadedFiles.length ? { uploadedFiles, message: input.text } : {}), ...(mode ? { mode } : {}) },
       };
   // The same value wherever the statement writes or returns it (one now() per statement), to the column's milliseconds.
-  const replyUntilSql = Prisma.sql`((now() AT TIME ZONE 'UTC') + make_interval(secs => ${REPLY_LEASE_SECONDS}))::timestamp(3)`;
+  const replyUntilSql = Prisma.sql`(${sqlNow} + make_interval(secs => ${REPLY_LEASE_SECONDS}))::timestamp(3)`;
   const me =
     "loginSessionId" in requester
       ? liveLoginSessionSql(requester.loginSessionId)
@@ -299,8 +299,8 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
       FROM me LEFT JOIN plans p ON p.id = ${personPlanIdSql(Prisma.sql`me."userId"`)}
     ),
     context AS (
-      SELECT s.id, s.user_id, COALESCE(s.reply_until > (now() AT TIME ZONE 'UTC'), false) AS busy,
-             (EXTRACT(EPOCH FROM s.reply_until - (now() AT TIME ZONE 'UTC')) * 1000)::int AS held_ms,
+      SELECT s.id, s.user_id, COALESCE(s.reply_until > ${sqlNow}, false) AS busy,
+             (EXTRACT(EPOCH FROM s.reply_until - ${sqlNow}) * 1000)::int AS held_ms,
              a.id AS agent_id, a.character_id, a.name, a.avatar_url, a.description, a.bio, a.document, a.custom_models,
              a.system_instruction, a.message_instruction, c.chat_model AS character_chat_model, c.character_book,
              c.personality, c.scenario, c.mes_example, c.post_history_instructions, u.name AS user_name, u.email AS user_email,
