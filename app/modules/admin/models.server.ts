@@ -19,7 +19,7 @@ import { isUuid } from "~/modules/db/sql.server";
 import { AppError, NotFoundError } from "~/modules/http/errors.server";
 import { logger } from "~/modules/logging/logger.server";
 import { sealSecret } from "~/modules/security/secret-box.server";
-import { auditedWrite, type AuditActor } from "./audit.server";
+import { auditedWrite, type AuditActor } from "~/modules/audit/audit.server";
 import { parseEditorForm } from "./console.server";
 
 /** A model form: instructions and settings, a few tens of kilobytes at most. */
