@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import compression from "compression";
 import express, { type NextFunction, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { readFormWithin } from "./form.server";
+import { readFormWithin } from "~/modules/http/form.server";
 import { BUFFERED_BODY_MAX_BYTES, nodeRequestHandler } from "./node-adapter.server";
 
 let server: http.Server | undefined;
