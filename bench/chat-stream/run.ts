@@ -64,7 +64,7 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { createParser } from "eventsource-parser";
 import pg from "pg";
-import { aiPlatforms } from "../../app/modules/ai/platforms";
+import { aiPlatforms } from "../../app/lib/ai-platforms";
 import { fmt, log, positive, runBenchmark, table } from "../report";
 import { providerWords } from "./provider";
 import {

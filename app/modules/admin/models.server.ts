@@ -10,7 +10,7 @@ import {
   type SettingRow,
 } from "~/lib/admin-models";
 import { parseModelSettings } from "~/lib/documents/model-settings";
-import { aiPlatforms } from "~/modules/ai/platforms";
+import { aiPlatforms } from "~/lib/ai-platforms";
 import { ProviderError } from "~/modules/ai/providers/errors.server";
 import { chatProviderFor } from "~/modules/ai/providers/registry.server";
 import { catalogueChanged } from "~/modules/catalogue/cache.server";
