@@ -48,7 +48,7 @@ function floorZones(extra = {}) {
         return {
           target: `./app/modules/${room}`,
           from: forbidden.map((other) => `./app/modules/${other}`),
-          message: `app/modules/${room} stands below these rooms: imports go down the floors (docs/architecture.md, "Floors").`,
+          message: `app/modules/${room} imports only down the floors, and on its own floor only the rooms named beside it (docs/architecture.md, "Floors").`,
         };
       }),
     )

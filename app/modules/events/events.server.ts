@@ -17,11 +17,8 @@ export type AppEvent =
   | { kind: "media-job"; userId: string; sessionId: string; jobId: string; status: string };
 
 /** An event whose fields are SQL expressions (its kind also as a plain value), for a statement that announces what it changed. */
-export type EventSql = AppEvent extends infer Event
-  ? Event extends AppEvent
-    ? { [Field in keyof Event]: Field extends "kind" ? Event[Field] | Prisma.Sql : Prisma.Sql }
-    : never
-  : never;
+export type EventSql = AsSql<AppEvent>;
+type AsSql<Event> = Event extends AppEvent ? { [Field in keyof Event]: Field extends "kind" ? Event[Field] | Prisma.Sql : Prisma.Sql } : never;
 
 type Listener = (event: AppEvent) => void;
 /** Whose events a subscriber hears: one chat's (`session:<id>`) or all of a person's (`user:<id>`). */

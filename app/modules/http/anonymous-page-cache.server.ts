@@ -20,8 +20,8 @@ const pages = new LRUCache<string, CachedPage>({
 
 /**
  * Micro-cache for anonymous visitors. Catalogue pages are the same for everyone who is not
- * signed in, so a rendered page (or its route data) is kept for `seconds()` (read per request; 0
- * turns the cache off), already compressed, and served again without running loaders, React or
+ * signed in, so a rendered page (or its route data) is kept for `cacheSeconds()` (read per request;
+ * 0 turns the cache off), already compressed, and served again without running loaders, React or
  * the compressor. The server room mounts it with CATALOGUE_CACHE_SECONDS (server/page-cache).
  *
  * Only requests without cookies or credentials are served from or stored in it, and only 200
