@@ -12,7 +12,7 @@ import { AppError, NotFoundError } from "~/modules/http/errors.server";
 import { logger } from "~/modules/logging/logger.server";
 import { hasTooManyPixels } from "~/modules/storage/images.server";
 import { putObject, publicUrl, randomFileName, removeObject } from "~/modules/storage/storage.server";
-import { auditedWrite, type AuditActor } from "./audit.server";
+import { auditedWrite, type AuditActor } from "~/modules/audit/audit.server";
 
 export const BANNER_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** A banner form: its picture and a few short texts. */

@@ -6,7 +6,7 @@ import { DeleteLink } from "~/components/admin/confirm-delete";
 import { ListHeader } from "~/components/admin/list-header";
 import { LoadErrorPanel } from "~/components/admin/load-error-panel";
 import { detailTexts } from "~/lib/admin-models";
-import type { AuditActor } from "~/modules/admin/audit.server";
+import type { AuditActor } from "~/modules/audit/audit.server";
 import { listDetailsForAdmin, moveDetail } from "~/modules/admin/character-details.server";
 import { adminAction } from "~/modules/admin/console.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";

@@ -3,7 +3,7 @@ import { ModalRoute } from "~/components/admin/modal-route";
 import { FormAlert } from "~/components/ui/form";
 import { SUBMISSIONS_PATH } from "~/lib/review-queue";
 import { adminAction, editorLoader } from "~/modules/admin/console.server";
-import type { AuditActor } from "~/modules/admin/audit.server";
+import type { AuditActor } from "~/modules/audit/audit.server";
 import { approveSubmission, DECLINE_REASON_MAX, declineSubmission, getSubmission, submissionTexts } from "~/modules/catalogue/submissions.server";
 import { errorData, isNotFound, redirectWithToast } from "~/modules/http/errors.server";
 import type { Route } from "./+types/characters.review";

@@ -15,7 +15,7 @@ import { formatDate } from "~/lib/dates";
 import { SUBMISSIONS_PATH } from "~/lib/review-queue";
 import { CHARACTERS_PAGE_SIZE, listCharactersForAdmin, parseCharacterFilters } from "~/modules/admin/characters.server";
 import { adminAction } from "~/modules/admin/console.server";
-import type { AuditActor } from "~/modules/admin/audit.server";
+import type { AuditActor } from "~/modules/audit/audit.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
 import { setCharacterPublished } from "~/modules/catalogue/character-editor.server";
 import { listCategories } from "~/modules/catalogue/categories.server";

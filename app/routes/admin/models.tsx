@@ -12,7 +12,7 @@ import { MODEL_TYPES, modelTexts } from "~/lib/admin-models";
 import { costLabel } from "~/lib/chat";
 import { adminAction } from "~/modules/admin/console.server";
 import { listModelsForAdmin, readModelFilters, setModelPublished, testModel, type ModelTestResult } from "~/modules/admin/models.server";
-import type { AuditActor } from "~/modules/admin/audit.server";
+import type { AuditActor } from "~/modules/audit/audit.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
 import { isNotFound, redirectWithToast } from "~/modules/http/errors.server";
 import type { Route } from "./+types/models";

@@ -10,7 +10,7 @@ import { fieldErrors } from "~/lib/forms";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import type { ToastCode } from "~/lib/toasts";
 import { formatTokens, formatUsd } from "~/lib/tokens";
-import type { AuditActor } from "~/modules/admin/audit.server";
+import type { AuditActor } from "~/modules/audit/audit.server";
 import { resendInvitation } from "~/modules/admin/invitations.server";
 import { adjustTokens, changeRole } from "~/modules/admin/user-changes.server";
 import { getUserForAdmin } from "~/modules/admin/users.server";
