@@ -61,8 +61,7 @@ describe("deleting one's own account from Settings", () => {
 
     expect(await callRoute(deleteLoader, DELETE_PAGE, ada.cookies[0]!)).toMatchObject({ email: "ada.delete@example.com", hasPassword: true, isAdmin: false });
     const answer = (await deleteOwn(ada.cookies[0]!, PASSWORD)) as Response;
-    expect(answer.status).toBe(302);
-    expect(answer.headers.get("location")).toBe("/?toast=account-deleted");
+    expect(answer).toRedirectTo("/", { toast: "account-deleted" });
     expect(answer.headers.get("set-cookie")).toMatch(/^cv_session=;.*Max-Age=0/);
 
     expect(await rowsOf(ada.userId)).toEqual(none);

@@ -84,9 +84,9 @@ describe("/admin/characters", () => {
         ["published", String(published)],
       ]);
 
-    expect(await toggle(false)).toMatchObject({ status: 302, location: "/admin/characters?q=nova&toast=character-updated" });
+    expect(await toggle(false)).toRedirectTo("/admin/characters?q=nova", { toast: "character-updated" });
     expect(await publicNames()).toEqual([]);
-    expect(await toggle(true)).toMatchObject({ status: 302, location: "/admin/characters?q=nova&toast=character-updated" });
+    expect(await toggle(true)).toRedirectTo("/admin/characters?q=nova", { toast: "character-updated" });
     expect(await publicNames()).toEqual(["Nova Starlight"]);
     expect((await auditRows()).map((row) => [row.action, row.entityId])).toEqual([
       ["create", character.id],
@@ -130,7 +130,7 @@ describe("/admin/characters", () => {
       ]),
       params,
     );
-    expect(edited).toMatchObject({ status: 302, location: "/admin/characters?toast=character-updated" });
+    expect(edited).toRedirectTo("/admin/characters", { toast: "character-updated" });
     const saved = await prisma().character.findUniqueOrThrow({ where: { id: character.id } });
     expect(saved).toMatchObject({
       name: "Nova Nightfall",

@@ -25,7 +25,7 @@ describe("Change password in Settings", () => {
     const resetLink = await issueLink(ada.id, "password_reset");
 
     const answer = (await change(here, { currentPassword: "lovelace1", newPassword: "analytical engine", confirmPassword: "analytical engine" })) as Response;
-    expect(answer.headers.get("location")).toBe("/dashboard/settings?toast=password-changed");
+    expect(answer).toRedirectTo("/dashboard/settings", { toast: "password-changed" });
 
     expect(await signedIn(here)).toBe(true);
     expect(await signedIn(elsewhere)).toBe(false);

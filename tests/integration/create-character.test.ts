@@ -49,7 +49,7 @@ async function statuses(cookie: string) {
 }
 
 async function createdCharacter(cookie: string, overrides: Record<string, string | null> = {}) {
-  expect(await create(cookie, overrides)).toMatchObject({ status: 302, location: "/create?toast=character-saved" });
+  expect(await create(cookie, overrides)).toRedirectTo("/create", { toast: "character-saved" });
   return prisma().character.findFirstOrThrow({ where: { name: overrides.name ?? "Nova Starlight" } });
 }
 
@@ -112,8 +112,8 @@ function expectRefusal(answer: { status: number; data?: unknown }, field: string
 
 describe("/create", () => {
   test("is for a signed-in person: anonymous visitors are sent to sign in", async () => {
-    expect(await load(createLoader, "/create", "")).toMatchObject({ status: 302, location: "/login?redirectTo=%2Fcreate" });
-    expect(await create("")).toMatchObject({ status: 302, location: "/login?redirectTo=%2Fcreate" });
+    expect(await load(createLoader, "/create", "")).toRedirectTo("/login?redirectTo=%2Fcreate");
+    expect(await create("")).toRedirectTo("/login?redirectTo=%2Fcreate");
     expect(await prisma().character.count()).toBe(0);
   });
 

@@ -149,7 +149,7 @@ describe("an owner's lorebook on /create", () => {
       rows[1]!,
       { keys: "Rose", content: "Rose tends the garden." },
     ];
-    expect(await edit(maker.cookie, id, changed)).toMatchObject({ status: 302, location: "/create?toast=character-updated" });
+    expect(await edit(maker.cookie, id, changed)).toRedirectTo("/create", { toast: "character-updated" });
     expect(await storedBook(id)).toEqual({
       extensions: {},
       entries: [
@@ -210,13 +210,13 @@ describe("an owner's lorebook on /create", () => {
     };
     await approve();
 
-    expect(await edit(maker.cookie, id, twoEntries)).toMatchObject({ status: 302, location: "/create?toast=character-edits-held" });
+    expect(await edit(maker.cookie, id, twoEntries)).toRedirectTo("/create", { toast: "character-edits-held" });
     expect(await storedBook(id)).toEqual({ extensions: {}, entries: [twoWritten[0]] });
     expect((await shownRows(maker.cookie, id)).map((row) => row.content)).toEqual(twoEntries.map((row) => row.content));
     await approve();
     expect(await storedBook(id)).toEqual({ extensions: {}, entries: twoWritten });
 
-    expect(await edit(maker.cookie, id, [])).toMatchObject({ status: 302, location: "/create?toast=character-edits-held" });
+    expect(await edit(maker.cookie, id, [])).toRedirectTo("/create", { toast: "character-edits-held" });
     expect(await shownRows(maker.cookie, id)).toEqual([]);
     // "No lorebook" is held as a JSON null, not as a word Prisma happens to read back.
     const { pendingChanges } = await prisma().character.findUniqueOrThrow({ where: { id } });
@@ -289,7 +289,7 @@ describe("an imported card's lorebook edited through the form", () => {
       rows[1]!,
       { keys: "captain", content: "Mira has flown for twenty years." },
     ];
-    expect(await edit(maker.cookie, id, changed)).toMatchObject({ status: 302, location: "/create?toast=character-updated" });
+    expect(await edit(maker.cookie, id, changed)).toRedirectTo("/create", { toast: "character-updated" });
     const { character_book: imported } = cardWithLorebook().data;
     expect(await storedBook(id)).toEqual({
       name: "Halcyon lore",
@@ -363,7 +363,7 @@ describe("an entry added through the form in a chat", () => {
         { categoryId: String(category.id), chatModel: base.chatModel, "customModels.0.type": "", "customModels.0.model": "" },
         lorebookFields([{ keys: "lighthouse", content: "The lighthouse keeper is named Orin." }]),
       );
-      expect(await post(createAction, "/create", maker.cookie, form)).toMatchObject({ status: 302, location: "/create?toast=character-saved" });
+      expect(await post(createAction, "/create", maker.cookie, form)).toRedirectTo("/create", { toast: "character-saved" });
       const character = await prisma().character.findFirstOrThrow({ where: { createdById: maker.id } });
       const sessionId = await startChat(maker.id, character.id);
 

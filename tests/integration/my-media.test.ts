@@ -91,7 +91,7 @@ describe("My Media", () => {
       ["intent", "upload"],
       ["file", new File([new Uint8Array(photo)], "trip.jpg", { type: "image/jpeg" })],
     ]);
-    expect(answer).toMatchObject({ status: 302, location: "/dashboard/media?toast=media-added" });
+    expect(answer).toRedirectTo("/dashboard/media", { toast: "media-added" });
     const upload = await prisma().upload.findFirstOrThrow({ where: { userId: ada.id } });
     const kept = (await getObject("uploads", upload.privatePath))!.body;
     expect((await sharp(kept).metadata()).exif).toBeUndefined();

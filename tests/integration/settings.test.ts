@@ -55,7 +55,7 @@ describe("dashboard settings", () => {
       .png()
       .toBuffer();
     const result = (await post(avatarForm(new File([new Uint8Array(png)], "me.png", { type: "image/png" })))) as Response;
-    expect(result.headers.get("location")).toBe("/dashboard/settings?toast=profile-updated");
+    expect(result).toRedirectTo("/dashboard/settings", { toast: "profile-updated" });
     const url = (await avatarUrl())!;
     expect(url).toMatch(new RegExp(`^/storage/avatars/${userId}/[0-9a-f]{24}\\.webp$`));
     const stored = await getObject("avatars", url.replace("/storage/avatars/", ""));
