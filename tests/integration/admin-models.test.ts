@@ -279,10 +279,7 @@ describe("/admin/models", () => {
         ["id", "nope"],
         ["published", "true"],
       ]),
-    ).toMatchObject({
-      status: 302,
-      location: "/admin/models?toast=model-update-failed",
-    });
+    ).toRedirectTo("/admin/models", { toast: "model-update-failed" });
   });
 
   test("Delete asks first, then removes the model with an audit row", async () => {

@@ -104,10 +104,7 @@ describe("generating a character's avatar from its appearance", () => {
   test("a new character is saved at once, and its avatar follows from a paid media job drawn from the appearance", async () => {
     const { userId, cookie } = await person();
     const name = `Avatar Keeper ${Date.now()}`;
-    expect(await post(createAction, "/create", cookie, avatarForm("create", { name }))).toMatchObject({
-      status: 302,
-      location: "/create?toast=character-saved-avatar",
-    });
+    expect(await post(createAction, "/create", cookie, avatarForm("create", { name }))).toRedirectTo("/create", { toast: "character-saved-avatar" });
     const saved = await prisma().character.findFirstOrThrow({ where: { name, createdById: userId } });
     expect(saved.isPublished).toBe(false);
 

@@ -233,9 +233,8 @@ describe("the texts go out with the card and come back in", () => {
     const id = await importCard(maker.id, new File([JSON.stringify(card)], "mira.json"), { categoryId: "1" });
     const before = await prisma().character.findUniqueOrThrow({ where: { id } });
     const values = await shownValues(maker.cookie, id);
-    expect(await post(editAction, editPath(id), maker.cookie, formOfValues("update", values), { characterId: id })).toMatchObject({
-      status: 302,
-      location: "/create?toast=character-updated",
+    expect(await post(editAction, editPath(id), maker.cookie, formOfValues("update", values), { characterId: id })).toRedirectTo("/create", {
+      toast: "character-updated",
     });
     const after = await prisma().character.findUniqueOrThrow({ where: { id } });
     const { character_book: bookBefore, ...fieldsBefore } = cardFieldsOfCharacter(before);

@@ -162,10 +162,7 @@ describe("owner-only actions", () => {
         ["imageId", image.id],
         ["public", "true"],
       ]),
-    ).toMatchObject({
-      status: 302,
-      location: "/login?redirectTo=%2Fgenerate",
-    });
+    ).toRedirectTo("/login?redirectTo=%2Fgenerate");
     expect(await post(deleteAction, `/gallery/${image.id}/delete`, "", [["intent", "delete"]], { imageId: image.id })).toMatchObject({ status: 302 });
     expect(await prisma().galleryImage.findUniqueOrThrow({ where: { id: image.id } })).toMatchObject({ isPublic: false });
   });

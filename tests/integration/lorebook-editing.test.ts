@@ -112,10 +112,7 @@ describe("an owner's lorebook on /create", () => {
 
   test("a character created with two entries stores them; blank rows are left out", async () => {
     const maker = await person();
-    expect(await create(maker.cookie, [twoEntries[0]!, { keys: " ", content: "" }, twoEntries[1]!])).toMatchObject({
-      status: 302,
-      location: "/create?toast=character-saved",
-    });
+    expect(await create(maker.cookie, [twoEntries[0]!, { keys: " ", content: "" }, twoEntries[1]!])).toRedirectTo("/create", { toast: "character-saved" });
     const character = await prisma().character.findFirstOrThrow();
     expect(character.characterBook).toEqual({ extensions: {}, entries: twoWritten });
   });
@@ -324,10 +321,10 @@ describe("an admin's lorebook on the console's character form", () => {
     expect(rows.map((row) => row.keys)).toEqual(["dragon, wyrm", ""]);
 
     const changed = lorebookFields([{ ...rows[0]!, content: "Dragons left the mountain." }]);
-    expect(await post(adminEditAction, path, admin.cookie, characterForm("update", { isPublished: "on" }, changed), { characterId: id })).toMatchObject({
-      status: 302,
-      location: "/admin/characters?toast=character-updated",
-    });
+    expect(await post(adminEditAction, path, admin.cookie, characterForm("update", { isPublished: "on" }, changed), { characterId: id })).toRedirectTo(
+      "/admin/characters",
+      { toast: "character-updated" },
+    );
     expect(await storedBook(id)).toEqual({
       extensions: {},
       entries: [written({ keys: ["dragon", "wyrm"], content: "Dragons left the mountain.", insertion_order: 10 })],
