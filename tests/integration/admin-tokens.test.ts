@@ -10,6 +10,7 @@ import { loader as publicTokensLoader } from "~/routes/tokens";
 import { adminWithFakeStripe, auditRows, load, post } from "../helpers/admin";
 import { callRoute, signedInCookie } from "../helpers/payments";
 import { newUser } from "../helpers/tokens";
+import { person } from "../helpers/person";
 
 const setup = adminWithFakeStripe();
 
@@ -145,8 +146,8 @@ describe("/admin/tokens: token packages", () => {
 describe("/admin/tokens: transactions", () => {
   test("lists everyone's transactions newest first, searchable by person or package, filtered by type, 20 a page", async () => {
     await prisma().tokenTransaction.deleteMany();
-    const grace = await prisma().user.create({ data: { email: "grace@navy.example", name: "Grace Hopper", status: "active" } });
-    const alan = await prisma().user.create({ data: { email: "alan@bletchley.example", name: "Alan", status: "active" } });
+    const grace = await person({ email: "grace@navy.example", name: "Grace Hopper", confirmed: false });
+    const alan = await person({ email: "alan@bletchley.example", name: "Alan", confirmed: false });
     const start = Date.now() - 3_600_000;
     for (let i = 0; i < 24; i += 1) {
       await prisma().tokenTransaction.create({

@@ -15,6 +15,7 @@ import { confirmedAccount, signInWith } from "../helpers/accounts";
 import { getPage, postForm, signedInAccount } from "../helpers/admin-users";
 import { databaseEmptiedBeforeEachTest } from "../helpers/database";
 import { clearOutbox, outboxMails } from "../helpers/outbox";
+import { person } from "../helpers/person";
 
 databaseEmptiedBeforeEachTest();
 beforeEach(clearOutbox);
@@ -41,14 +42,13 @@ async function seedPeople() {
   const base = Date.UTC(2026, 0, 1);
   for (let i = 0; i < 23; i += 1) {
     const status = i < 12 ? "active" : i < 18 ? "pending" : "inactive";
-    const user = await prisma().user.create({
-      data: {
-        email: `person${String(i).padStart(2, "0")}@example.com`,
-        name: i === 7 ? "Grace Hopper" : `Person ${i}`,
-        status,
-        createdAt: new Date(base + i * 60_000),
-        lastActiveAt: i % 2 ? new Date(base + i * 120_000) : null,
-      },
+    const user = await person({
+      email: `person${String(i).padStart(2, "0")}@example.com`,
+      name: i === 7 ? "Grace Hopper" : `Person ${i}`,
+      status,
+      confirmed: false,
+      createdAt: new Date(base + i * 60_000),
+      lastActiveAt: i % 2 ? new Date(base + i * 120_000) : null,
     });
     const subscription =
       i < 4 ? { planId: pro.id, status: "active" } : i < 6 ? { planId: max.id, status: "trialing" } : i === 6 ? { planId: pro.id, status: "canceled" } : null;
