@@ -8,6 +8,7 @@ export default defineConfig({
     // Tests that need a PostgreSQL server run only when one is named.
     exclude: process.env.TEST_DATABASE_URL ? ["**/node_modules/**"] : ["**/node_modules/**", "**/*.postgres.test.ts"],
     setupFiles: ["tests/setup-env.ts"],
+    globalSetup: ["tests/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // PGlite is WASM: a few files at a time keep the 2-core machines responsive.

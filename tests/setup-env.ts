@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import "./matchers";
 import os from "node:os";
 import path from "node:path";
 

@@ -14,8 +14,9 @@ import { ACCOUNT_DELETION } from "./fixture-accounts";
 import { hydrated, signIn } from "./journeys";
 import { startServer, tempDir, waitUntilHealthy, type Server } from "./server-process";
 import { desktop, phone } from "./viewports";
+import { shotPath } from "./screenshots";
 
-const SHOTS = "test-results/account-deletion";
+const SHOTS = shotPath("account-deletion");
 type Person = { userId: string; privateId: string; publishedId: string };
 
 let server: Server;

@@ -5,6 +5,7 @@ import { E2E_SMTP_PORT } from "../../playwright.config";
 import { readMail, startSmtpCapture, type SmtpCapture } from "../fakes/smtp-capture";
 import { hydrated, signIn, signUp } from "./journeys";
 import { desktop, phone } from "./viewports";
+import { shotPath } from "./screenshots";
 
 // The app (started by Playwright) sends its mail to this real SMTP server.
 let smtp: SmtpCapture;
@@ -35,10 +36,10 @@ for (const javaScriptEnabled of [true, false]) {
     await page.getByLabel("Password").fill("not my password");
     await page.getByRole("button", { name: "Confirm and sign in" }).click();
     await expect(page.getByRole("alert")).toHaveText(authTexts.invalidCredentials);
-    await page.screenshot({ path: `test-results/verify-email-desktop-${javaScriptEnabled ? "js" : "nojs"}.png` });
+    await page.screenshot({ path: shotPath(`verify-email-desktop-${javaScriptEnabled ? "js" : "nojs"}.png`) });
     await page.setViewportSize(phone);
     await page.goto(link);
-    await page.screenshot({ path: `test-results/verify-email-phone-${javaScriptEnabled ? "js" : "nojs"}.png` });
+    await page.screenshot({ path: shotPath(`verify-email-phone-${javaScriptEnabled ? "js" : "nojs"}.png`) });
     await page.setViewportSize(desktop);
     await page.goto(link);
     await page.getByLabel("Password").fill(password);
@@ -87,7 +88,7 @@ test("the owner of an address someone else signed up with cancels that sign-up f
   await page.getByRole("button", { name: "I did not sign up" }).click();
   await expect(page.getByRole("heading", { name: "Sign-up cancelled" })).toBeVisible();
   await expect(page.getByText("No account was confirmed, and the links mailed for this sign-up no longer work.")).toBeVisible();
-  await page.screenshot({ path: "test-results/sign-up-cancelled-phone.png" });
+  await page.screenshot({ path: shotPath("sign-up-cancelled-phone.png") });
 
   await page.goto(link);
   await expect(page.getByText("This confirmation link is invalid, has expired or was already used.")).toBeVisible();

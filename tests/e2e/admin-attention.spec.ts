@@ -1,8 +1,8 @@
 // Admins are told: a submitted character is mailed to the staff, badged in the admin menu and
 // counted on the dashboard with the way to it; Suspend and Reactivate ask first and say they
 // happened, with and without JavaScript; the Chat Models table fits at 1280 px with a test's
-// answer open; on a phone the admin menu shows its labels. Screenshots go to test-results, or to
-// /tmp/shots/admin with SHOTS=1.
+// answer open; on a phone the admin menu shows its labels. Screenshots go to the screenshots
+// folder (screenshots.ts: admin/).
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { statusChangeTexts } from "~/lib/admin-users";
@@ -11,9 +11,10 @@ import { mailAndModelFakes } from "./fakes";
 import { CONSOLE_ADMIN } from "./fixture-accounts";
 import { hydrated, signedInAccount, signIn } from "./journeys";
 import { desktop, phone } from "./viewports";
+import { shotPath } from "./screenshots";
 
 const fakes = mailAndModelFakes();
-const shot = (name: string) => (process.env.SHOTS ? `/tmp/shots/admin/${name}.png` : `test-results/admin-attention-${name}.png`);
+const shot = (name: string) => shotPath(`admin/${name}.png`);
 
 async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page })

@@ -11,10 +11,11 @@ import { openSection } from "./character-form";
 import { CONSOLE_ADMIN } from "./fixture-accounts";
 import { hydrated, signedInAccount, signIn } from "./journeys";
 import { desktop, phone } from "./viewports";
+import { shotPath } from "./screenshots";
 
 const fakes = mailAndModelFakes();
 const CHAT_MODEL = "Llama 3.1 70B Instruct";
-const shots = "docs/screenshots/admin";
+const shots = shotPath("admin");
 
 async function adminPage(browser: Browser, { javaScriptEnabled = true, viewport = desktop } = {}) {
   const context = await browser.newContext({ javaScriptEnabled, viewport });

@@ -1,7 +1,7 @@
 // An admin adds a chat model that talks to the fake OpenAI server, publishes it and presses
 // Test to see its answer, with and without JavaScript; adds a character detail with object
-// options, reorders and deletes it; then the Chat Models and Character Details pages are photographed at phone and desktop widths (docs/screenshots/admin with
-// UPDATE_SCREENSHOTS=1).
+// options, reorders and deletes it; then the Chat Models and Character Details pages are photographed at phone and desktop widths (screenshots.ts:
+// admin/).
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { detailTexts, modelTexts } from "~/lib/admin-models";
 import { E2E_OPENAI_PORT } from "../../playwright.config";
@@ -9,6 +9,7 @@ import { startFakeOpenAi, type FakeOpenAi } from "../fakes/openai-server";
 import { MODELS_ADMIN } from "./fixture-accounts";
 import { hydrated, signIn } from "./journeys";
 import { desktop, phone } from "./viewports";
+import { shotPath } from "./screenshots";
 
 let fake: FakeOpenAi;
 test.beforeAll(async () => {
@@ -42,8 +43,7 @@ async function fillModel(page: Page, name: string, apiKey: string) {
   await form.getByRole("button", { name: "Add Model" }).click();
 }
 
-/** UPDATE_SCREENSHOTS=1 writes the pictures into docs/screenshots/admin; otherwise they go to test-results. */
-const shot = (name: string) => (process.env.UPDATE_SCREENSHOTS ? `docs/screenshots/admin/${name}.png` : `test-results/${name}.png`);
+const shot = (name: string) => shotPath(`admin/${name}.png`);
 
 const row = (page: Page, name: string) => page.getByRole("row").filter({ hasText: name });
 

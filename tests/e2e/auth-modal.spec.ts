@@ -4,6 +4,7 @@ import { E2E_SMTP_PORT } from "../../playwright.config";
 import { readMail, startSmtpCapture, type SmtpCapture } from "../fakes/smtp-capture";
 import { hydrated, signedInAccount, signIn } from "./journeys";
 import { desktop, phone } from "./viewports";
+import { shotPath } from "./screenshots";
 
 let smtp: SmtpCapture;
 test.beforeAll(async () => {
@@ -42,7 +43,7 @@ test("Create Account opens the sign-up modal; its button waits for a valid form,
   // One of the first five published characters is shown beside the form.
   expect(firstFive).toContain(await dialog.getByTestId("auth-modal-picture").getAttribute("alt"));
   await expect(dialog.getByRole("link", { name: "Terms of Service" })).toHaveAttribute("href", "/terms");
-  await page.screenshot({ path: "test-results/auth-modal-desktop.png" });
+  await page.screenshot({ path: shotPath("auth-modal-desktop.png") });
 
   const create = dialog.getByRole("button", { name: "Create Free Account" });
   await expect(create).toBeDisabled();
@@ -131,7 +132,7 @@ test("on a phone, the bottom bar's Chat asks a signed-out visitor to sign in, th
   const box = (await dialog.boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(phone.width);
-  await page.screenshot({ path: "test-results/auth-modal-phone.png" });
+  await page.screenshot({ path: shotPath("auth-modal-phone.png") });
 
   await dialog.getByLabel("Email").fill(email);
   await dialog.getByLabel("Password", { exact: true }).fill(password);

@@ -7,6 +7,7 @@ import { mailAndModelFakes } from "./fakes";
 import { UNCLAIMED } from "./fixture-accounts";
 import { hydrated, scrollToTop, seededGreeting, signedInAccount, signIn } from "./journeys";
 import { desktop, phone } from "./viewports";
+import { shotPath } from "./screenshots";
 
 const fakes = mailAndModelFakes();
 
@@ -228,7 +229,7 @@ test.describe("writing", () => {
     await expect(composer(page)).toHaveValue(/^a{3000}b{700}c{300}$/);
     await expect(count).toHaveText("4,000 / 4,000 characters: the most a message can hold");
     await expect(composer(page)).toHaveAttribute("aria-describedby", (await count.getAttribute("id"))!);
-    await page.screenshot({ path: "test-results/chat-composer-limit-390.png" });
+    await page.screenshot({ path: shotPath("chat-composer-limit-390.png") });
 
     // Sent, the box is empty again and the count goes.
     fakes.model.nextReply({ text: "That was a lot." });
@@ -254,7 +255,7 @@ test.describe("copying", () => {
     const { guide, prompt } = await copyFirstPrompt(page);
     await expect(toast(page, chatTexts.promptCopied)).toBeVisible();
     await expect(guide.getByRole("button", { name: "Copied" })).toBeVisible();
-    await page.screenshot({ path: "test-results/chat-prompt-copied.png" });
+    await page.screenshot({ path: shotPath("chat-prompt-copied.png") });
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(prompt);
   });
 

@@ -5,6 +5,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { mailAndModelFakes } from "./fakes";
 import { hydrated, signedInAccount, startChatFromExplore } from "./journeys";
 import { desktop } from "./viewports";
+import { shotPath } from "./screenshots";
 
 const fakes = mailAndModelFakes();
 
@@ -50,11 +51,11 @@ test("/chat lists a chat started in another tab and moves a chat to the top when
   await expect(chats(page).first()).toContainText(first.name);
   await expect(chats(page).first().getByTestId("session-last-message")).toHaveText("Hello back from the first character");
   await stillSameDocument(page);
-  await page.screenshot({ path: "test-results/chat-live-index-desktop.png" });
+  await page.screenshot({ path: shotPath("chat-live-index-desktop.png") });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
   await expect(chats(page)).toHaveCount(2);
-  await page.screenshot({ path: "test-results/chat-live-index-phone.png" });
+  await page.screenshot({ path: shotPath("chat-live-index-phone.png") });
   await context.close();
 });
 

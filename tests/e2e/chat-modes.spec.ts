@@ -12,8 +12,9 @@ import { FREE_PLAN, PAID_PLAN } from "./fixture-accounts";
 import { hydrated, signIn, startChatFromExplore } from "./journeys";
 import { paidPerson } from "./media-journeys";
 import { desktop, phone } from "./viewports";
+import { shotPath } from "./screenshots";
 
-const SHOTS = "/tmp/shots/chat-modes";
+const SHOTS = shotPath("chat-modes");
 const VISION_MODEL = "Demo Vision (offline)";
 
 const messages = (page: Page) => page.getByRole("list", { name: "Messages" });

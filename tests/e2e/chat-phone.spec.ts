@@ -7,9 +7,10 @@ import { chatTexts } from "~/lib/chat";
 import { mailAndModelFakes } from "./fakes";
 import { hydrated, signedInAccount, startChatFromExplore } from "./journeys";
 import { desktop, phone } from "./viewports";
+import { shotPath } from "./screenshots";
 
 const fakes = mailAndModelFakes();
-const SHOTS = "/tmp/shots/chat";
+const SHOTS = shotPath("chat");
 const PRICE = 20; // deepseek-v3's cost_tokens in the seed
 
 const messages = (page: Page) => page.getByRole("list", { name: "Messages" }).locator(":scope > li");

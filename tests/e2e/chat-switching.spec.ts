@@ -4,6 +4,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { mailAndModelFakes } from "./fakes";
 import { hydrated, scroller, scrollToTop, signedInAccount, signIn, startChatFromExplore } from "./journeys";
 import { desktop, phone } from "./viewports";
+import { shotPath } from "./screenshots";
 
 const fakes = mailAndModelFakes();
 
@@ -126,7 +127,7 @@ test("another chat opens at its newest message, and my own message is always scr
   await expect(messages(page).last()).toContainText("Reply C4");
   await expect(messages(page).last()).toBeInViewport();
   await expect(scrollDown).toHaveCount(0);
-  await page.screenshot({ path: "test-results/chat-switched-1280.png" });
+  await page.screenshot({ path: shotPath("chat-switched-1280.png") });
   // The conversation fills the screen under the header: no footer, and the page itself does not scroll.
   await expect(page.getByRole("contentinfo")).toHaveCount(0);
   expect(await page.evaluate(() => document.scrollingElement!.scrollHeight)).toBeLessThanOrEqual(desktop.height);
@@ -156,7 +157,7 @@ test("a long chat opens at its newest message without JavaScript too, and a repl
   await expect(messages(plain).last()).toContainText("Reply A4");
   await expect(messages(plain).last()).toBeInViewport();
   await expect(messages(plain).first()).not.toBeInViewport();
-  await plain.screenshot({ path: "test-results/chat-long-nojs-390.png" });
+  await plain.screenshot({ path: shotPath("chat-long-nojs-390.png") });
   await noScript.close();
 
   await page.goto(`/chat/${a.id}`);

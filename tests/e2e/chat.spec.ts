@@ -4,6 +4,7 @@ import { chatTexts } from "~/lib/chat";
 import { mailAndModelFakes } from "./fakes";
 import { hydrated, signedInAccount } from "./journeys";
 import { desktop, phone } from "./viewports";
+import { shotPath } from "./screenshots";
 
 const fakes = mailAndModelFakes();
 
@@ -59,7 +60,7 @@ test("start a chat from a card, watch the reply stream, reload, and see it live 
   // The chat's line in the list is the reply as plain words, without Markdown's marks.
   await expect(page.getByTestId("session-last-message")).toHaveText("The stars are out tonight — shall we watch them together?");
   expect(fakes.model.requests.at(-1)!.headers.authorization).toBe("Bearer nebius-e2e-key");
-  await page.screenshot({ path: "test-results/chat-desktop.png" });
+  await page.screenshot({ path: shotPath("chat-desktop.png") });
   await context.close();
 });
 
@@ -122,7 +123,7 @@ test("the same conversation without JavaScript", async ({ browser }) => {
   await page.getByRole("button", { name: "Regenerate" }).click();
   await expect(messages(page)).toHaveCount(7);
   await expect(messages(page).nth(6)).toContainText("A shorter one, then.");
-  await page.screenshot({ path: "test-results/chat-phone-nojs.png" });
+  await page.screenshot({ path: shotPath("chat-phone-nojs.png") });
   await context.close();
 });
 
@@ -182,7 +183,7 @@ test("quick prompts and the prompt guide write into the composer; the sidebar's 
   const edit = page.getByRole("dialog", { name: "Edit agent" });
   await edit.getByLabel("Name").fill("My Own Guide");
   await edit.getByLabel("Chat model").selectOption("Demo Chat (offline)");
-  await page.screenshot({ path: "test-results/edit-agent.png" });
+  await page.screenshot({ path: shotPath("edit-agent.png") });
   await edit.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Agent updated successfully" })).toBeVisible();
   await expect(edit).toBeHidden();
@@ -266,7 +267,7 @@ test("on a phone the chat is full-screen, with quick actions and the agent detai
   const sheet = page.getByRole("dialog", { name: "Agent details" });
   await expect(sheet.getByRole("heading", { name })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
-  await page.screenshot({ path: "test-results/chat-phone.png" });
+  await page.screenshot({ path: shotPath("chat-phone.png") });
   await sheet.getByRole("button", { name: "Close" }).click();
   // The conversation has the screen: no site header or bottom bar, and the page itself does not
   // scroll (no footer below), so only the messages do and the composer stays at the foot.
@@ -275,7 +276,7 @@ test("on a phone the chat is full-screen, with quick actions and the agent detai
   await expect(page.getByRole("contentinfo")).toHaveCount(0);
   expect(await page.evaluate(() => document.scrollingElement!.scrollHeight)).toBeLessThanOrEqual(phone.height);
   await expect(page.getByRole("textbox", { name: "Message", exact: true })).toBeInViewport({ ratio: 1 });
-  await page.screenshot({ path: "test-results/chat-phone-full-screen.png" });
+  await page.screenshot({ path: shotPath("chat-phone-full-screen.png") });
   await page.getByRole("link", { name: "All chats" }).click();
   await expect(page).toHaveURL(/\/chat$/);
   await expect(page.getByRole("link", { name: new RegExp(name) })).toBeVisible();
@@ -283,5 +284,5 @@ test("on a phone the chat is full-screen, with quick actions and the agent detai
   await expect(page.getByRole("banner")).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Quick navigation" })).toBeVisible();
   expect(await page.evaluate(() => document.scrollingElement!.scrollHeight)).toBeLessThanOrEqual(phone.height);
-  await page.screenshot({ path: "test-results/chat-list-phone.png" });
+  await page.screenshot({ path: shotPath("chat-list-phone.png") });
 });

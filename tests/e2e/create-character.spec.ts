@@ -10,10 +10,11 @@ import { mailAndModelFakes } from "./fakes";
 import { CONSOLE_ADMIN } from "./fixture-accounts";
 import { hydrated, signedInAccount, signIn } from "./journeys";
 import { desktop, phone } from "./viewports";
+import { shotPath } from "./screenshots";
 
 const fakes = mailAndModelFakes();
 const CHAT_MODEL = "Llama 3.1 70B Instruct";
-const shots = "docs/screenshots/create";
+const shots = shotPath("create");
 
 async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();

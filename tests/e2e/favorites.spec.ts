@@ -4,6 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { mailAndModelFakes } from "./fakes";
 import { hydrated, signedInAccount } from "./journeys";
 import { desktop, phone } from "./viewports";
+import { shotPath } from "./screenshots";
 
 const fakes = mailAndModelFakes();
 
@@ -45,7 +46,7 @@ test("favorite a character with JavaScript, find it on /favorites, and export it
   await hydrated(page);
   await expect(page.getByRole("heading", { name: "My Favorites" })).toBeVisible();
   await expect(page.getByRole("region", { name: /Characters/ }).getByRole("heading", { name })).toBeVisible();
-  fs.mkdirSync("docs/screenshots/favorites", { recursive: true });
+  fs.mkdirSync(shotPath("favorites"), { recursive: true });
   for (const [label, size] of [
     ["phone", phone],
     ["desktop", desktop],
@@ -53,7 +54,7 @@ test("favorite a character with JavaScript, find it on /favorites, and export it
     await page.setViewportSize(size);
     await page.reload();
     await hydrated(page);
-    await page.screenshot({ path: `docs/screenshots/favorites/favorites-${label}-${size.width}.png`, fullPage: true });
+    await page.screenshot({ path: shotPath(`favorites/favorites-${label}-${size.width}.png`), fullPage: true });
     expect(await seriousViolations(page), `${label}`).toEqual([]);
   }
   await page.setViewportSize(desktop);
@@ -64,7 +65,7 @@ test("favorite a character with JavaScript, find it on /favorites, and export it
   await page.setViewportSize(phone);
   await page.reload();
   await hydrated(page);
-  await page.screenshot({ path: "docs/screenshots/favorites/favorites-empty-phone-390.png" });
+  await page.screenshot({ path: shotPath("favorites/favorites-empty-phone-390.png") });
   await page.setViewportSize(desktop);
 
   // Export the character's card from its details.
@@ -126,7 +127,7 @@ test("without JavaScript, Regenerate keeps the earlier reply and the arrows swit
   await page.getByRole("button", { name: "Regenerate" }).click();
   await expect(messages.last()).toContainText("A second answer.");
   await expect(messages.last()).toContainText("2/2");
-  await page.screenshot({ path: "test-results/swipes-phone.png" });
+  await page.screenshot({ path: shotPath("swipes-phone.png") });
 
   await messages.last().getByRole("button", { name: "Previous version" }).click();
   await expect(messages.last()).toContainText("The first answer.");

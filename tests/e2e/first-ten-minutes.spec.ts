@@ -11,9 +11,10 @@ import { readMail } from "../fakes/smtp-capture";
 import { mailAndModelFakes } from "./fakes";
 import { hydrated, seededGreeting } from "./journeys";
 import { desktop, phone } from "./viewports";
+import { shotPath } from "./screenshots";
 
 const fakes = mailAndModelFakes();
-const SHOTS = "/tmp/shots/intent";
+const SHOTS = shotPath("intent");
 const PASSWORD = "first ten minutes";
 const PRICE = 20; // deepseek-v3's cost_tokens in the seed
 const LONG_REPLY = `Once upon a time, in a harbour town. ${"The lighthouse keeper climbed the stairs again, counting every step. ".repeat(5)}THE END`;

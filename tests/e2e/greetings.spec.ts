@@ -6,9 +6,10 @@ import { expect, test, type Page } from "@playwright/test";
 import { mailAndModelFakes } from "./fakes";
 import { hydrated, seededGreeting, signedInAccount } from "./journeys";
 import { desktop, phone } from "./viewports";
+import { shotPath } from "./screenshots";
 
 const fakes = mailAndModelFakes();
-const shots = "/tmp/shots/greeting";
+const shots = shotPath("greeting");
 fs.mkdirSync(shots, { recursive: true });
 
 const messages = (page: Page) => page.getByRole("list", { name: "Messages" }).locator(":scope > li");

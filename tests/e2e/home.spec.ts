@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { hydrated } from "./journeys";
 import { desktop, phone } from "./viewports";
+import { docsShotPath } from "./screenshots";
 
 test.describe("home on a desktop", () => {
   test.use({ viewport: desktop });
@@ -157,7 +158,7 @@ test.describe("home's portraits", () => {
           ),
         )
         .toBe(true);
-      await page.screenshot({ path: `docs/screenshots/${file}` });
+      await page.screenshot({ path: docsShotPath(file) });
     }
   });
 });

@@ -10,8 +10,9 @@ import { hydrated, startChatFromExplore } from "./journeys";
 import { PAID_PLAN } from "./fixture-accounts";
 import { paidPerson, personWithTokens } from "./media-journeys";
 import { phone } from "./viewports";
+import { shotPath } from "./screenshots";
 
-const SHOTS = "/tmp/shots/media";
+const SHOTS = shotPath("media");
 
 let smtp: SmtpCapture;
 test.beforeAll(async () => {

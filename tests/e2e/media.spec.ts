@@ -9,6 +9,7 @@ import { hydrated, signIn, startChatFromExplore } from "./journeys";
 import { PAID_PLAN } from "./fixture-accounts";
 import { fillGenerate as fillGenerateWith, MEDIA_PASSWORD as PASSWORD, paidPerson, personWithTokens as newPersonWithTokens } from "./media-journeys";
 import { desktop, phone } from "./viewports";
+import { shotPath } from "./screenshots";
 
 const DEMO_MODEL = "Demo Image (offline)";
 /** A 1 × 1 PNG picture. */
@@ -43,7 +44,7 @@ test("generate two pictures, view them, make one public for others, then delete 
   const items = page.getByTestId("gallery-item");
   await expect(items).toHaveCount(2, { timeout: 30_000 });
   await expect(page.getByText(`${galleryTexts.generating}...`)).toBeHidden();
-  await page.screenshot({ path: "docs/screenshots/media/generate-1280.png", fullPage: true });
+  await page.screenshot({ path: shotPath("media/generate-1280.png"), fullPage: true });
 
   // The viewer: arrow keys wrap around, Escape closes and gives focus back.
   const opener = items.first().getByRole("button", { name: "Open a lighthouse at dusk" });
@@ -57,7 +58,7 @@ test("generate two pictures, view them, make one public for others, then delete 
   await page.keyboard.press("ArrowLeft");
   await expect(viewer).toContainText("2 / 2");
   expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe("hidden");
-  await page.screenshot({ path: "docs/screenshots/media/viewer-1280.png" });
+  await page.screenshot({ path: shotPath("media/viewer-1280.png") });
   await page.keyboard.press("Escape");
   await expect(viewer).toBeHidden();
   await expect(opener).toBeFocused();
@@ -72,10 +73,10 @@ test("generate two pictures, view them, make one public for others, then delete 
   await expect(page.getByRole("heading", { name: "Generate page" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Open a lighthouse at dusk" })).toHaveCount(2);
   expect(await seriousViolations(page)).toEqual([]);
-  await page.screenshot({ path: "docs/screenshots/media/collection-1280.png", fullPage: true });
+  await page.screenshot({ path: shotPath("media/collection-1280.png"), fullPage: true });
   await page.setViewportSize(phone);
   await page.reload();
-  await page.screenshot({ path: "docs/screenshots/media/collection-390.png", fullPage: true });
+  await page.screenshot({ path: shotPath("media/collection-390.png"), fullPage: true });
   await page.setViewportSize(desktop);
 
   // My Media: a picture added with its progress, then listed.
@@ -88,10 +89,10 @@ test("generate two pictures, view them, make one public for others, then delete 
   // The toast (a shared component) goes after 1.5 s; the page itself is checked.
   await expect(page.getByRole("status").filter({ hasText: "Media added successfully" })).toBeHidden();
   expect(await seriousViolations(page)).toEqual([]);
-  await page.screenshot({ path: "docs/screenshots/media/my-media-1280.png", fullPage: true });
+  await page.screenshot({ path: shotPath("media/my-media-1280.png"), fullPage: true });
   await page.setViewportSize(phone);
   await page.reload();
-  await page.screenshot({ path: "docs/screenshots/media/my-media-390.png", fullPage: true });
+  await page.screenshot({ path: shotPath("media/my-media-390.png"), fullPage: true });
   await page.setViewportSize(desktop);
 
   // Someone else sees the public one under Public, and cannot change it.
@@ -104,7 +105,7 @@ test("generate two pictures, view them, make one public for others, then delete 
   await expect(shown.getByRole("link", { name: /Delete/ })).toHaveCount(0);
   await expect(shown.getByRole("switch")).toHaveCount(0);
   expect(await seriousViolations(visitor)).toEqual([]);
-  await visitor.screenshot({ path: "docs/screenshots/media/generate-390.png", fullPage: true });
+  await visitor.screenshot({ path: shotPath("media/generate-390.png"), fullPage: true });
   await other.close();
 
   // The owner deletes it.
@@ -160,7 +161,7 @@ test("in a chat, image mode asks the character for a picture, and it arrives liv
   const messages = page.getByRole("list", { name: "Messages" });
   await expect(messages.getByText("Send me a picture of you")).toBeVisible();
   await expect(messages.getByRole("img", { name: "A picture from the chat" })).toBeVisible({ timeout: 30_000 });
-  await page.screenshot({ path: "docs/screenshots/media/chat-picture-1280.png" });
+  await page.screenshot({ path: shotPath("media/chat-picture-1280.png") });
 
   // The Collection files it under the character.
   await page.goto("/collection");

@@ -14,8 +14,9 @@ import { CONSOLE_ADMIN, OUT_OF_TOKENS } from "./fixture-accounts";
 import { hydrated, signIn } from "./journeys";
 import { startServer, tempDir, waitUntilHealthy, type Server } from "./server-process";
 import { desktop, phone } from "./viewports";
+import { shotPath } from "./screenshots";
 
-const SHOTS = "test-results/out-of-tokens";
+const SHOTS = shotPath("out-of-tokens");
 const sizes = [
   ["phone", phone],
   ["desktop", desktop],

@@ -7,9 +7,10 @@ import { mailAndModelFakes } from "./fakes";
 import { CONSOLE_ADMIN } from "./fixture-accounts";
 import { hydrated, signIn } from "./journeys";
 import { desktop, phone } from "./viewports";
+import { shotPath } from "./screenshots";
 
 mailAndModelFakes();
-const shots = "/tmp/shots/portraits";
+const shots = shotPath("portraits");
 
 async function buildWithoutPicture(page: Page, name: string) {
   await page.goto("/admin/build");

@@ -1,7 +1,7 @@
 // Support: a person writes from /contactus, follows the ticket in their dashboard, an admin
 // answers from /admin/tickets, the person reads the reply (and its mail), answers and closes the
 // ticket; once with JavaScript and once without. Axe checks the person's pages, and the pages
-// are photographed at 390 and 1280 px into docs/screenshots/support/.
+// are photographed at 390 and 1280 px (screenshots.ts: support/).
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { ticketTexts } from "~/lib/tickets";
@@ -10,6 +10,7 @@ import { readMail, startSmtpCapture, type SmtpCapture } from "../fakes/smtp-capt
 import { SUPPORT } from "./fixture-accounts";
 import { hydrated, signIn } from "./journeys";
 import { desktop, phone } from "./viewports";
+import { shotPath } from "./screenshots";
 
 let smtp: SmtpCapture;
 test.beforeAll(async () => {
@@ -17,7 +18,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => smtp.close());
 
-const SHOTS = "docs/screenshots/support";
+const SHOTS = shotPath("support");
 
 async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).options({ rules: { "label-content-name-mismatch": { enabled: true } } }).analyze();

@@ -5,6 +5,7 @@ import { startFakeStripe, type FakeStripe } from "../fakes/stripe-server";
 import { startSmtpCapture, type SmtpCapture } from "../fakes/smtp-capture";
 import { hydrated, signedInAccount } from "./journeys";
 import { desktop, phone } from "./viewports";
+import { shotPath } from "./screenshots";
 
 let smtp: SmtpCapture;
 let stripe: FakeStripe;
@@ -112,16 +113,16 @@ test("subscribe to a plan through Checkout, get its tokens, then cancel and rene
   await page.getByRole("button", { name: "Cancel Subscription" }).click();
   await expect(page.getByRole("button", { name: "Renew Subscription" })).toBeVisible();
   await expect(page.getByText("Ends on")).toBeVisible();
-  await page.screenshot({ path: "test-results/subscription-desktop.png", fullPage: true });
+  await page.screenshot({ path: shotPath("subscription-desktop.png"), fullPage: true });
   await page.getByRole("button", { name: "Renew Subscription" }).click();
   await expect(page.getByRole("button", { name: "Cancel Subscription" })).toBeVisible();
   await expect(page.getByText("Renews on")).toBeVisible();
 
   await page.goto("/dashboard/usage");
-  await page.screenshot({ path: "test-results/usage-desktop.png", fullPage: true });
+  await page.screenshot({ path: shotPath("usage-desktop.png"), fullPage: true });
   await page.goto("/dashboard");
   await expect(page.getByText("Pro").first()).toBeVisible();
-  await page.screenshot({ path: "test-results/overview-desktop.png", fullPage: true });
+  await page.screenshot({ path: shotPath("overview-desktop.png"), fullPage: true });
 });
 
 test("signed out, /tokens shows its page: the packages to read and a sign-up call, no modal", async ({ page }) => {
@@ -137,7 +138,7 @@ test("signed out, /tokens shows its page: the packages to read and a sign-up cal
   // Read-only: buying is for signed-in people, from their dashboard.
   await expect(packages.getByRole("button")).toHaveCount(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
-  await page.screenshot({ path: "test-results/out-of-tokens/tokens-signed-out-with-stripe-phone.png", fullPage: true });
+  await page.screenshot({ path: shotPath("out-of-tokens/tokens-signed-out-with-stripe-phone.png"), fullPage: true });
 });
 
 test("the tokens page on a phone keeps everything inside the screen", async ({ page }) => {
@@ -146,7 +147,7 @@ test("the tokens page on a phone keeps everything inside the screen", async ({ p
   await page.goto("/dashboard/tokens");
   await expect(page.getByRole("heading", { name: "Buy Tokens" })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
-  await page.screenshot({ path: "test-results/tokens-phone.png", fullPage: true });
+  await page.screenshot({ path: shotPath("tokens-phone.png"), fullPage: true });
   await page.setViewportSize(desktop);
-  await page.screenshot({ path: "test-results/tokens-desktop.png", fullPage: true });
+  await page.screenshot({ path: shotPath("tokens-desktop.png"), fullPage: true });
 });

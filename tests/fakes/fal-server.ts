@@ -1,7 +1,7 @@
 import { createHash, generateKeyPairSync, randomUUID, sign, type KeyObject } from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type http from "node:http";
 import sharp from "sharp";
+import { readText, sendJson, startHttpFake } from "./http-fake";
 
 /**
  * An HTTP server on 127.0.0.1 that speaks fal's queue API: submit (`POST /{model}`, with
@@ -56,9 +56,6 @@ export async function startFakeFal({ port: requestedPort = 0, key = FAKE_FAL_KEY
   const queue: FalScenario[] = [];
   const requests = new Map<string, FalRequest>();
   let defaults: FalScenario = {};
-  const server = http.createServer((req, res) => {
-    handle(req, res).catch(() => res.destroy());
-  });
   const timers = new Set<NodeJS.Timeout>();
 
   function later(ms: number, run: () => void) {
@@ -170,7 +167,7 @@ export async function startFakeFal({ port: requestedPort = 0, key = FAKE_FAL_KEY
     if (req.method !== "POST") return sendJson(res, 404, { detail: `Unknown path ${path}` });
     let input: Record<string, unknown>;
     try {
-      input = JSON.parse(await readBody(req)) as Record<string, unknown>;
+      input = JSON.parse(await readText(req)) as Record<string, unknown>;
     } catch {
       return sendJson(res, 422, { detail: "The body is not JSON" });
     }
@@ -202,8 +199,8 @@ export async function startFakeFal({ port: requestedPort = 0, key = FAKE_FAL_KEY
     });
   }
 
-  await new Promise<void>((resolve) => server.listen(requestedPort, "127.0.0.1", resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = await startHttpFake(handle, { port: requestedPort });
+  const url = server.url;
 
   return {
     url,
@@ -229,8 +226,7 @@ export async function startFakeFal({ port: requestedPort = 0, key = FAKE_FAL_KEY
     },
     async close() {
       for (const timer of timers) clearTimeout(timer);
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.close();
     },
   };
 }
@@ -244,19 +240,4 @@ function signedHeaders(requestId: string, body: Buffer, privateKey: KeyObject, t
     "X-Fal-Webhook-Timestamp": String(timestamp),
     "X-Fal-Webhook-Signature": sign(null, message, privateKey).toString("hex"),
   };
-}
-
-function readBody(req: http.IncomingMessage) {
-  return new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
-}
-
-function sendJson(res: http.ServerResponse, status: number, body: unknown) {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text) });
-  res.end(text);
 }

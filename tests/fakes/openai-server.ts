@@ -1,5 +1,5 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type http from "node:http";
+import { readText, sendJson, startHttpFake } from "./http-fake";
 
 /** How the fake answers the next request; every field is optional. */
 export type FakeReply = {
@@ -59,9 +59,6 @@ const CHARS_PER_EVENT = 3;
 export async function startFakeOpenAi({ port: requestedPort = 0 }: { port?: number } = {}) {
   const script: FakeReply[] = [];
   const requests: RecordedRequest[] = [];
-  const server = http.createServer((req, res) => {
-    handle(req, res).catch(() => res.destroy());
-  });
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     res.socket?.setNoDelay(true);
@@ -73,7 +70,7 @@ export async function startFakeOpenAi({ port: requestedPort = 0 }: { port?: numb
         resolve(res.writableFinished ? "completed" : "interrupted");
       }),
     );
-    const raw = await readBody(req);
+    const raw = await readText(req);
     const path = new URL(req.url ?? "/", "http://fake").pathname;
     if (req.method === "POST" && path === "/v1/images/generations") return answerImages(req, res, raw, path, closed);
     if (req.method !== "POST" || path !== "/v1/chat/completions") return sendJson(res, 404, errorBody(`Unknown path ${path}`));
@@ -163,20 +160,15 @@ export async function startFakeOpenAi({ port: requestedPort = 0 }: { port?: numb
     res.end();
   }
 
-  server.on("clientError", (_error, socket) => socket.destroy());
-  await new Promise<void>((resolve) => server.listen(requestedPort, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await startHttpFake(handle, { port: requestedPort });
 
   return {
-    url: `http://127.0.0.1:${port}/v1`,
+    url: `${server.url}/v1`,
     requests,
     nextReply(reply: FakeReply = {}) {
       script.push(reply);
     },
-    close() {
-      server.closeAllConnections();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: server.close,
   };
 }
 
@@ -201,20 +193,6 @@ function envelope(object: string, model: string | undefined) {
 
 function errorBody(message: string) {
   return { error: { message, type: "invalid_request_error", code: null } };
-}
-
-function sendJson(res: http.ServerResponse, status: number, body: object) {
-  res.writeHead(status, { "content-type": "application/json" });
-  res.end(JSON.stringify(body));
-}
-
-function readBody(req: http.IncomingMessage) {
-  return new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
 }
 
 function sleep(ms: number, signal: AbortSignal) {

@@ -1,5 +1,4 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { readBody, startHttpFake } from "./http-fake";
 
 /**
  * A tiny S3-compatible server for tests: path-style PUT, GET and DELETE of objects, with the
@@ -10,16 +9,15 @@ export async function startFakeS3({ listPageSize = 1000 } = {}) {
   const objects = new Map<string, { body: Buffer; contentType: string }>();
   const writtenAt = new Map<string, Date>();
   const requests: { method: string; path: string; signed: boolean }[] = [];
-  const server = http.createServer(async (request, response) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
+  const server = await startHttpFake(async (request, response) => {
+    const body = await readBody(request);
     const url = new URL(request.url ?? "/", "http://s3");
     const key = decodeURIComponent(url.pathname);
     requests.push({ method: request.method ?? "", path: key, signed: String(request.headers.authorization ?? "").startsWith("AWS4-HMAC-SHA256") });
     if (request.method === "GET" && url.searchParams.get("list-type") === "2") {
       response.writeHead(200, { "Content-Type": "application/xml" }).end(listPage(key.replace(/\/$/, ""), url.searchParams));
     } else if (request.method === "PUT") {
-      objects.set(key, { body: Buffer.concat(chunks), contentType: String(request.headers["content-type"] ?? "application/octet-stream") });
+      objects.set(key, { body, contentType: String(request.headers["content-type"] ?? "application/octet-stream") });
       writtenAt.set(key, new Date());
       response.writeHead(200, { ETag: '"fake"' }).end();
     } else if (request.method === "GET") {
@@ -58,12 +56,10 @@ export async function startFakeS3({ listPageSize = 1000 } = {}) {
     );
   }
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint: server.url,
     objects,
     requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: server.close,
   };
 }

@@ -1,7 +1,6 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { readText, startHttpFake } from "./http-fake";
 import { startFakeStripe, type FakeStripe } from "./stripe-server";
 
 let fake: FakeStripe;
@@ -141,14 +140,11 @@ describe("fake Stripe API through the real SDK", () => {
 describe("fake Stripe webhooks", () => {
   test("delivers signed events in order to the webhook url", async () => {
     const received: { body: string; header: string }[] = [];
-    const receiver = http.createServer(async (request, response) => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of request) chunks.push(chunk as Buffer);
-      received.push({ body: Buffer.concat(chunks).toString("utf8"), header: String(request.headers["stripe-signature"]) });
+    const receiver = await startHttpFake(async (request, response) => {
+      received.push({ body: await readText(request), header: String(request.headers["stripe-signature"]) });
       response.writeHead(200).end();
     });
-    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-    fake.setWebhookUrl(`http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks/stripe`);
+    fake.setWebhookUrl(`${receiver.url}/webhooks/stripe`);
     try {
       const session = await subscriptionSession();
       await fake.completeSession(session.id);
@@ -166,7 +162,7 @@ describe("fake Stripe webhooks", () => {
       expect(() => stripe.webhooks.constructEvent(payload, header, "whsec_other")).toThrow(Stripe.errors.StripeSignatureVerificationError);
     } finally {
       fake.setWebhookUrl(undefined);
-      await new Promise<void>((resolve) => receiver.close(() => resolve()));
+      await receiver.close();
     }
   });
 });

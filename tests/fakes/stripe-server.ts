@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type http from "node:http";
 import qs from "qs";
 import Stripe from "stripe";
+import { readText, sendJson, startHttpFake } from "./http-fake";
 
 // Stripe objects are loose JSON on the wire; the SDK's types describe them for the app, not here.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
@@ -388,37 +388,37 @@ export async function startFakeStripe({
     return `<!doctype html><html><head><meta charset="utf-8"><title>Fake Stripe Checkout</title></head><body><h1>Fake Stripe Checkout</h1><p>Amount: <strong>${amount}</strong></p><form method="post" action="${action}"><button type="submit">Pay</button></form></body></html>`;
   }
 
-  const server = http.createServer(async (request, response) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    const url = new URL(request.url ?? "/", "http://stripe");
-    try {
-      const pay = /^\/pay\/([^/]+)$/.exec(url.pathname);
-      if (pay) {
-        const id = decodeURIComponent(pay[1]);
-        if (request.method === "POST") {
-          const { session } = await completeSession(id);
-          response.writeHead(303, { Location: session.success_url.replaceAll("{CHECKOUT_SESSION_ID}", id) }).end();
-        } else {
-          const html = checkoutPage(find(sessions, "checkout session", id));
-          response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(html);
+  const server = await startHttpFake(
+    async (request, response) => {
+      const text = await readText(request);
+      const url = new URL(request.url ?? "/", "http://stripe");
+      try {
+        const pay = /^\/pay\/([^/]+)$/.exec(url.pathname);
+        if (pay) {
+          const id = decodeURIComponent(pay[1]);
+          if (request.method === "POST") {
+            const { session } = await completeSession(id);
+            response.writeHead(303, { Location: session.success_url.replaceAll("{CHECKOUT_SESSION_ID}", id) }).end();
+          } else {
+            const html = checkoutPage(find(sessions, "checkout session", id));
+            response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(html);
+          }
+          return;
         }
-        return;
+        const raw = request.method === "GET" || request.method === "DELETE" ? url.search.slice(1) : text;
+        const params = qs.parse(raw, { depth: 10, arrayLimit: 100 }) as StripeObject;
+        requests.push({ method: request.method ?? "", path: url.pathname, body: params });
+        sendJson(response, 200, await handleApi(request, url.pathname, params), { "Request-Id": newId("req") });
+      } catch (error) {
+        const status = error instanceof StripeApiError ? error.status : 500;
+        const body = error instanceof StripeApiError ? error.error : { type: "api_error", message: String(error) };
+        sendJson(response, status, { error: body });
       }
-      const raw = request.method === "GET" || request.method === "DELETE" ? url.search.slice(1) : Buffer.concat(chunks).toString("utf8");
-      const body = qs.parse(raw, { depth: 10, arrayLimit: 100 }) as StripeObject;
-      requests.push({ method: request.method ?? "", path: url.pathname, body });
-      const json = JSON.stringify(await handleApi(request, url.pathname, body));
-      response.writeHead(200, { "Content-Type": "application/json", "Request-Id": newId("req") }).end(json);
-    } catch (error) {
-      const status = error instanceof StripeApiError ? error.status : 500;
-      const body = error instanceof StripeApiError ? error.error : { type: "api_error", message: String(error) };
-      response.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify({ error: body }));
-    }
-  });
-  // A fixed port lets a server started before the test (Playwright's webServer) know where Stripe is.
-  await new Promise<void>((resolve) => server.listen(requestedPort, "127.0.0.1", resolve));
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    },
+    // A fixed port lets a server started before the test (Playwright's webServer) know where Stripe is.
+    { port: requestedPort },
+  );
+  const baseUrl = server.url;
 
   return {
     url: baseUrl,
@@ -439,11 +439,6 @@ export async function startFakeStripe({
     setWebhookUrl: (url: string | undefined) => {
       webhookUrl = url;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        // The SDK keeps connections alive; they must not hold the test run open.
-        server.closeAllConnections();
-      }),
+    close: server.close,
   };
 }

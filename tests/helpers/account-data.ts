@@ -12,6 +12,7 @@ import { settleReservation } from "~/modules/tokens/reservations.server";
 import { addUpload } from "~/modules/uploads/uploads.server";
 import { confirmedAccount } from "./accounts";
 import { mediaJobReservation } from "./tokens";
+import { person } from "./person";
 
 /** A small PNG of one colour. */
 export async function png(background = "#ec4899", size = 32) {
@@ -86,7 +87,7 @@ export async function personWithEverything(email: string, password: string, char
   });
 
   const ticket = await createTicket({ id: userId, email, name: user.name }, { topic: "Billing question", message: "Where is my receipt?" });
-  const staff = await prisma().user.create({ data: { email: `staff.${randomUUID()}@example.com`, role: "admin", status: "active" } });
+  const staff = await person({ email: `staff.${randomUUID()}@example.com`, role: "admin", confirmed: false });
   await prisma().ticketReply.create({
     data: { ticketId: ticket.id, replyUserId: staff.id, message: "It is on its way.", fromStaff: true, createdAt: new Date(Date.now() - 1000) },
   });

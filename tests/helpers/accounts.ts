@@ -1,14 +1,11 @@
 import { confirmationLink } from "~/modules/auth/accounts.server";
-import { hashPassword } from "~/modules/auth/password.server";
 import { signInWithPassword } from "~/modules/auth/sign-in.server";
-import { prisma } from "~/modules/db/db.server";
 import { isAppError } from "~/modules/http/errors.server";
+import { person } from "./person";
 
 /** An active, confirmed account that signs in with `password` (Ada's, unless told otherwise). */
-export async function confirmedAccount(email = "ada@example.com", password = "lovelace1") {
-  return prisma().user.create({
-    data: { email, passwordHash: await hashPassword(password), name: email.split("@")[0], status: "active", emailVerifiedAt: new Date() },
-  });
+export function confirmedAccount(email = "ada@example.com", password = "lovelace1") {
+  return person({ email, password, name: email.split("@")[0] });
 }
 
 /** A confirmation link followed and its sign-up's password given, as the link's page does it: the confirmed account, or null. */

@@ -1,16 +1,11 @@
-import { startLoginSession } from "~/modules/auth/login-session.server";
-import { prisma } from "~/modules/db/db.server";
-import { confirmedAccount } from "./accounts";
 import { answerOf, routeArgs } from "./route-args";
+import { signedInPerson } from "./person";
 
 type RouteFunction = (args: never) => Promise<unknown>;
 
 /** A signed-in account (an admin unless told otherwise): its row and the Cookie header of its session. */
-export async function signedInAccount(email = "root@example.com", role: "admin" | "user" = "admin", password = "lovelace1") {
-  const created = await confirmedAccount(email, password);
-  const user = await prisma().user.update({ where: { id: created.id }, data: { role } });
-  const cookie = (await startLoginSession(user.id, new Request("http://localhost/login"), null)).split(";")[0]!;
-  return { user, cookie };
+export function signedInAccount(email = "root@example.com", role: "admin" | "user" = "admin", password = "lovelace1") {
+  return signedInPerson({ email, password, name: email.split("@")[0], role });
 }
 
 /** A loader's answer to a GET of `path` (with its query) as the holder of `cookie`. */

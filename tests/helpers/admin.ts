@@ -2,9 +2,9 @@ import sharp from "sharp";
 import { afterAll, beforeAll } from "vitest";
 import { prisma } from "~/modules/db/db.server";
 import type { FakeStripe } from "../fakes/stripe-server";
-import { confirmedAccount } from "./accounts";
-import { paymentsWithFakeStripe, signedInCookie } from "./payments";
+import { paymentsWithFakeStripe } from "./payments";
 import { answerOf, routeArgs } from "./route-args";
+import { signedInPerson } from "./person";
 
 type RouteFunction = (args: never) => Promise<unknown>;
 
@@ -22,9 +22,8 @@ function answer(run: () => Promise<unknown>) {
 
 /** A signed-in admin: their id, e-mail and cookie header. */
 export async function signedInAdmin(email = "root@example.com") {
-  const account = await confirmedAccount(email);
-  await prisma().user.update({ where: { id: account.id }, data: { role: "admin" } });
-  return { id: account.id, email: account.email, cookie: await signedInCookie(account.id) };
+  const { user, cookie } = await signedInPerson({ email, password: "lovelace1", name: email.split("@")[0], role: "admin" });
+  return { id: user.id, email: user.email, cookie };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { afterAll, beforeAll, beforeEach } from "vitest";
+import fs from "node:fs";
+import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import { openDatabase, type Database } from "~/modules/db/database.server";
 import { useDatabaseForTests } from "~/modules/db/db.server";
 import { applyPendingMigrations, MIGRATIONS_DIR } from "~/modules/db/migrate.server";
@@ -17,7 +18,9 @@ export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
  */
 export async function createTestDatabase(migrationsDir = MIGRATIONS_DIR): Promise<TestDatabase> {
   if (!onPostgres) {
-    const database = openDatabase({ kind: "pglite" });
+    // tests/global-setup.ts migrated one PGlite for the run: a file on today's migrations starts from its copy.
+    const migrated = migrationsDir === MIGRATIONS_DIR ? inject("migratedPGlite") : null;
+    const database = openDatabase({ kind: "pglite", loadDataDir: migrated ? new Blob([fs.readFileSync(migrated)]) : undefined });
     await database.withMigrationLock((sql) => applyPendingMigrations(sql, migrationsDir));
     useDatabaseForTests(database);
     return { database, dispose: () => database.close() };
@@ -77,10 +80,22 @@ async function adminQuery(url: string, sql: string) {
   }
 }
 
-/** Empties every table but the migration history, so each test starts clean. */
+/**
+ * Empties every table but the migration history and restarts their sequences, so each test starts
+ * clean: what `TRUNCATE ... RESTART IDENTITY CASCADE` leaves, but by DELETE with the foreign-key
+ * triggers off for the transaction. PostgreSQL's TRUNCATE of 33 tables takes half a second (new
+ * files for every table and index), a DELETE of their few rows a few milliseconds.
+ */
 export async function truncateAll(database: Database) {
-  const tables = await database.prisma.$queryRaw<{ tablename: string }[]>`
+  const { prisma } = database;
+  const tables = await prisma.$queryRaw<{ tablename: string }[]>`
     SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> '_prisma_migrations'`;
   if (tables.length === 0) return;
-  await database.prisma.$executeRawUnsafe(`TRUNCATE ${tables.map((table) => `"${table.tablename}"`).join(", ")} RESTART IDENTITY CASCADE`);
+  await prisma.$transaction([
+    prisma.$executeRawUnsafe("SET LOCAL session_replication_role = replica"),
+    ...tables.map((table) => prisma.$executeRawUnsafe(`DELETE FROM "${table.tablename}"`)),
+    prisma.$queryRawUnsafe(
+      "SELECT setval(format('%I.%I', schemaname, sequencename)::regclass, start_value, false) FROM pg_sequences WHERE schemaname = 'public'",
+    ),
+  ]);
 }

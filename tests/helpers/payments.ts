@@ -1,13 +1,13 @@
+import { randomUUID } from "node:crypto";
 import Stripe from "stripe";
 import { afterAll, beforeAll } from "vitest";
 import { resetEnvForTests } from "~/modules/config/env.server";
-import { startLoginSession } from "~/modules/auth/login-session.server";
 import { action as webhookAction } from "~/routes/api/webhooks.stripe";
 import { seedCatalogueIfEmpty } from "~/modules/seed/seed.server";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe-server";
 import { createTestDatabase } from "./database";
 import { routeArgs } from "./route-args";
-import { newUser } from "./tokens";
+import { sessionCookie, signedInPerson } from "./person";
 
 const signer = new Stripe("sk_test_signer");
 
@@ -74,14 +74,12 @@ export async function postWebhook(event: object, secret: string) {
 }
 
 /** A signed-in person's cookie header. */
-export async function signedInCookie(userId: string) {
-  return (await startLoginSession(userId, new Request("http://localhost/"), null)).split(";")[0]!;
-}
+export const signedInCookie = (userId: string) => sessionCookie(userId);
 
 /** A new verified person with no tokens, signed in: their id and cookie header. */
 export async function newSignedInPerson() {
-  const userId = await newUser();
-  return { userId, cookie: await signedInCookie(userId) };
+  const { user, cookie } = await signedInPerson({ email: `ledger.${randomUUID()}@example.com` });
+  return { userId: user.id, cookie };
 }
 
 type RouteFunction = (args: never) => Promise<unknown>;

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { prisma } from "~/modules/db/db.server";
 import { holdReservation } from "~/modules/tokens/reservations.server";
+import { person } from "./person";
 
 /** A verified account with no tokens. */
 export async function newUser(email = `ledger.${randomUUID()}@example.com`) {
-  const user = await prisma().user.create({ data: { email, status: "active", emailVerifiedAt: new Date() } });
-  return user.id;
+  return (await person({ email })).id;
 }
 
 /** Adds minus deducts over the account's transaction rows: must always equal its balance. */

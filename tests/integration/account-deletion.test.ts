@@ -19,6 +19,7 @@ import { confirmedAccount } from "../helpers/accounts";
 import { postForm, signedInAccount } from "../helpers/admin-users";
 import { callRoute, checkoutSessionIdOf, paymentsWithFakeStripe, postWebhook, signedInCookie } from "../helpers/payments";
 import { statusOfStoredLink } from "../helpers/stored-links";
+import { person } from "../helpers/person";
 
 let payments: Awaited<ReturnType<typeof paymentsWithFakeStripe>>;
 let fake: FakeStripe;
@@ -61,8 +62,7 @@ describe("deleting one's own account from Settings", () => {
 
     expect(await callRoute(deleteLoader, DELETE_PAGE, ada.cookies[0]!)).toMatchObject({ email: "ada.delete@example.com", hasPassword: true, isAdmin: false });
     const answer = (await deleteOwn(ada.cookies[0]!, PASSWORD)) as Response;
-    expect(answer.status).toBe(302);
-    expect(answer.headers.get("location")).toBe("/?toast=account-deleted");
+    expect(answer).toRedirectTo("/", { toast: "account-deleted" });
     expect(answer.headers.get("set-cookie")).toMatch(/^cv_session=;.*Max-Age=0/);
 
     expect(await rowsOf(ada.userId)).toEqual(none);
@@ -115,12 +115,12 @@ describe("deleting one's own account from Settings", () => {
   });
 
   test("an account without a password (Google sign-in) confirms by typing its e-mail address", async () => {
-    const person = await prisma().user.create({ data: { email: "google.only@example.com", status: "active", emailVerifiedAt: new Date() } });
-    const cookie = await signedInCookie(person.id);
+    const googleOnly = await person({ email: "google.only@example.com" });
+    const cookie = await signedInCookie(googleOnly.id);
     expect(await callRoute(deleteLoader, DELETE_PAGE, cookie)).toMatchObject({ hasPassword: false });
     expect(await deleteOwn(cookie, "someone@example.com")).toMatchObject({ init: { status: 400 }, data: { error: accountTexts.emailMismatch } });
     expect(((await deleteOwn(cookie, " Google.Only@example.com ")) as Response).headers.get("location")).toBe("/?toast=account-deleted");
-    expect((await prisma().user.findUniqueOrThrow({ where: { id: person.id } })).email).toBe(deletedEmailFor(person.id));
+    expect((await prisma().user.findUniqueOrThrow({ where: { id: googleOnly.id } })).email).toBe(deletedEmailFor(googleOnly.id));
   });
 
   test("the same deletion sent twice at once succeeds once; the other is told the account is already deleted", async () => {

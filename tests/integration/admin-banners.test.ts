@@ -41,7 +41,7 @@ async function storedBannerFiles() {
 
 async function addBanner(cookie: string, fields: BannerFields = {}) {
   const answer = await post(newAction, "/admin/banners/new", cookie, bannerForm("create", fields, await pngFile()));
-  expect(answer).toMatchObject({ status: 302, location: "/admin/banners?toast=banner-added" });
+  expect(answer).toRedirectTo("/admin/banners", { toast: "banner-added" });
   return prisma().banner.findFirstOrThrow({ where: { title: fields.title ?? "Summer of Anime" } });
 }
 
@@ -140,7 +140,7 @@ describe("/admin/banners", () => {
         bannerId: banner.id,
       },
     );
-    expect(kept).toMatchObject({ status: 302, location: "/admin/banners?toast=banner-updated" });
+    expect(kept).toRedirectTo("/admin/banners", { toast: "banner-updated" });
     const edited = await prisma().banner.findUniqueOrThrow({ where: { id: banner.id } });
     expect(edited).toMatchObject({ title: "Winter of Anime", displayCategories: ["anime", "girls"], imageUrl: banner.imageUrl });
     expect(edited.startAt.toISOString()).toBe("2030-01-05T00:00:00.000Z");
@@ -166,9 +166,9 @@ describe("/admin/banners", () => {
         ["id", banner.id],
         ["published", String(published)],
       ]);
-    expect(await toggle(true)).toMatchObject({ status: 302, location: "/admin/banners?toast=banner-published" });
+    expect(await toggle(true)).toRedirectTo("/admin/banners", { toast: "banner-published" });
     expect(await carousel()).toEqual(["Summer of Anime"]);
-    expect(await toggle(false)).toMatchObject({ status: 302, location: "/admin/banners?toast=banner-unpublished" });
+    expect(await toggle(false)).toRedirectTo("/admin/banners", { toast: "banner-unpublished" });
     expect(await carousel()).toEqual([]);
     expect((await auditRows()).map((row) => row.action)).toEqual(["create", "publish", "unpublish"]);
 
@@ -177,7 +177,7 @@ describe("/admin/banners", () => {
       ["id", "00000000-0000-4000-8000-000000000000"],
       ["published", "true"],
     ]);
-    expect(gone).toMatchObject({ status: 302, location: "/admin/banners?toast=banner-status-failed" });
+    expect(gone).toRedirectTo("/admin/banners", { toast: "banner-status-failed" });
   });
 
   test("Delete asks first, then removes the banner and its image", async () => {
@@ -187,7 +187,7 @@ describe("/admin/banners", () => {
     expect((await load(deleteLoader, path, admin.cookie, { bannerId: banner.id })).data).toEqual({ title: "Summer of Anime" });
 
     const answer = await post(deleteAction, path, admin.cookie, [["intent", "delete"]], { bannerId: banner.id });
-    expect(answer).toMatchObject({ status: 302, location: "/admin/banners?toast=banner-deleted" });
+    expect(answer).toRedirectTo("/admin/banners", { toast: "banner-deleted" });
     expect(await prisma().banner.count()).toBe(0);
     expect(await storedImage(banner.imageUrl)).toBeNull();
     expect((await auditRows()).at(-1)).toMatchObject({ action: "delete", entityId: banner.id, before: { title: "Summer of Anime" } });

@@ -46,7 +46,7 @@ describe("/admin/build", () => {
     expect(await published()).toEqual([]);
 
     const answer = await build(admin.cookie, { publish: "now" });
-    expect(answer).toMatchObject({ status: 302, location: "/admin/characters?toast=character-saved" });
+    expect(answer).toRedirectTo("/admin/characters", { toast: "character-saved" });
     const character = await prisma().character.findFirstOrThrow();
     expect(character).toMatchObject({
       name: "Nova Starlight",
@@ -76,7 +76,7 @@ describe("/admin/build", () => {
 
   test("Save as Draft keeps the character off the public pages", async () => {
     const admin = await signedInAdmin();
-    expect(await build(admin.cookie, { publish: "draft" })).toMatchObject({ status: 302, location: "/admin/characters?toast=character-saved" });
+    expect(await build(admin.cookie, { publish: "draft" })).toRedirectTo("/admin/characters", { toast: "character-saved" });
     expect(await prisma().character.findFirstOrThrow()).toMatchObject({ isPublished: false });
     expect(await published()).toEqual([]);
   });

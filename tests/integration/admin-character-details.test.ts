@@ -22,7 +22,7 @@ async function addDetail(cookie: string, name: string, options: string, descript
     ["description", description],
     ["options", options],
   ]);
-  expect(answer).toMatchObject({ status: 302, location: `${PAGE}?toast=detail-saved` });
+  expect(answer).toRedirectTo(`${PAGE}`, { toast: "detail-saved" });
   return prisma().characterDetailDefinition.findFirstOrThrow({ where: { name } });
 }
 
@@ -100,7 +100,7 @@ describe("/admin/character-details", () => {
       ],
       params,
     );
-    expect(answer).toMatchObject({ status: 302, location: `${PAGE}?toast=detail-saved` });
+    expect(answer).toRedirectTo(`${PAGE}`, { toast: "detail-saved" });
     expect(await prisma().characterDetailDefinition.findUniqueOrThrow({ where: { id: detail.id } })).toMatchObject({
       name: "Home town",
       description: "Where they grew up",
@@ -123,7 +123,7 @@ describe("/admin/character-details", () => {
       ]);
     const order = async () => (await listed(admin.cookie)).map((detail) => `${detail.name}${detail.seq}`);
 
-    expect(await move("move-up", c.id)).toMatchObject({ status: 302, location: PAGE });
+    expect(await move("move-up", c.id)).toRedirectTo(PAGE);
     expect(await order()).toEqual(["A0", "C1", "B2"]);
     await move("move-down", a.id);
     expect(await order()).toEqual(["C0", "A1", "B2"]);
@@ -136,7 +136,7 @@ describe("/admin/character-details", () => {
       ["move-up", String(c.id)],
       ["move-down", String(b.id)],
     ]);
-    expect(await move("move-up", 999999)).toMatchObject({ status: 302, location: `${PAGE}?toast=detail-save-failed` });
+    expect(await move("move-up", 999999)).toRedirectTo(`${PAGE}`, { toast: "detail-save-failed" });
   });
 
   test("Delete asks 'Are you sure you want to delete this detail?', then removes it and closes the gap", async () => {
@@ -148,7 +148,7 @@ describe("/admin/character-details", () => {
     expect((await pageHtml(admin.cookie, `${PAGE}/${a.id}/delete`)).html).toContain(detailTexts.deleteQuestion);
 
     const answer = await post(deleteAction, `${PAGE}/${a.id}/delete`, admin.cookie, [["intent", "delete"]], params);
-    expect(answer).toMatchObject({ status: 302, location: `${PAGE}?toast=detail-deleted` });
+    expect(answer).toRedirectTo(`${PAGE}`, { toast: "detail-deleted" });
     expect((await listed(admin.cookie)).map((detail) => [detail.name, detail.seq])).toEqual([["B", 0]]);
     expect((await auditRows()).at(-1)).toMatchObject({ action: "delete", entityType: "character-detail", entityId: String(a.id), before: { name: "A" } });
     expect((await addDetail(admin.cookie, "C", "1")).seq).toBe(1);

@@ -84,19 +84,16 @@ describe("/admin/characters", () => {
         ["published", String(published)],
       ]);
 
-    expect(await toggle(false)).toMatchObject({ status: 302, location: "/admin/characters?q=nova&toast=character-updated" });
+    expect(await toggle(false)).toRedirectTo("/admin/characters?q=nova", { toast: "character-updated" });
     expect(await publicNames()).toEqual([]);
-    expect(await toggle(true)).toMatchObject({ status: 302, location: "/admin/characters?q=nova&toast=character-updated" });
+    expect(await toggle(true)).toRedirectTo("/admin/characters?q=nova", { toast: "character-updated" });
     expect(await publicNames()).toEqual(["Nova Starlight"]);
     expect((await auditRows()).map((row) => [row.action, row.entityId])).toEqual([
       ["create", character.id],
       ["unpublish", character.id],
       ["publish", character.id],
     ]);
-    expect(await toggle(true, "00000000-0000-4000-8000-000000000000")).toMatchObject({
-      status: 302,
-      location: "/admin/characters?q=nova&toast=character-update-failed",
-    });
+    expect(await toggle(true, "00000000-0000-4000-8000-000000000000")).toRedirectTo("/admin/characters?q=nova", { toast: "character-update-failed" });
   });
 
   test("the edit dialog shows every field and saves them, a new avatar replacing (and removing) the old one", async () => {
@@ -130,7 +127,7 @@ describe("/admin/characters", () => {
       ]),
       params,
     );
-    expect(edited).toMatchObject({ status: 302, location: "/admin/characters?toast=character-updated" });
+    expect(edited).toRedirectTo("/admin/characters", { toast: "character-updated" });
     const saved = await prisma().character.findUniqueOrThrow({ where: { id: character.id } });
     expect(saved).toMatchObject({
       name: "Nova Nightfall",
@@ -189,10 +186,7 @@ describe("/admin/characters", () => {
     const params = { characterId: character.id };
     expect((await load(deleteLoader, path, admin.cookie, params)).data).toEqual({ name: "Nova Starlight" });
 
-    expect(await post(deleteAction, path, admin.cookie, [["intent", "delete"]], params)).toMatchObject({
-      status: 302,
-      location: "/admin/characters?toast=character-deleted",
-    });
+    expect(await post(deleteAction, path, admin.cookie, [["intent", "delete"]], params)).toRedirectTo("/admin/characters", { toast: "character-deleted" });
     expect(await prisma().character.count()).toBe(0);
     expect(await storedAvatar(character.avatarUrl!)).toBeNull();
     expect((await auditRows()).at(-1)).toMatchObject({ action: "delete", entityId: character.id, before: { name: "Nova Starlight" } });
@@ -204,14 +198,14 @@ describe("/admin/characters", () => {
     const character = await builtCharacter(admin.cookie);
     const params = { characterId: character.id };
     const query = "?q=nova&category=3&toast=character-saved";
-    expect(await post(editAction, `/admin/characters/${character.id}/edit${query}`, admin.cookie, characterForm("update"), params)).toMatchObject({
-      status: 302,
-      location: "/admin/characters?q=nova&category=3&toast=character-updated",
-    });
-    expect(await post(deleteAction, `/admin/characters/${character.id}/delete${query}`, admin.cookie, [["intent", "delete"]], params)).toMatchObject({
-      status: 302,
-      location: "/admin/characters?q=nova&category=3&toast=character-deleted",
-    });
+    expect(await post(editAction, `/admin/characters/${character.id}/edit${query}`, admin.cookie, characterForm("update"), params)).toRedirectTo(
+      "/admin/characters?q=nova&category=3",
+      { toast: "character-updated" },
+    );
+    expect(await post(deleteAction, `/admin/characters/${character.id}/delete${query}`, admin.cookie, [["intent", "delete"]], params)).toRedirectTo(
+      "/admin/characters?q=nova&category=3",
+      { toast: "character-deleted" },
+    );
   });
 
   test("a character that does not exist answers 404 in the edit, info and delete dialogs", async () => {

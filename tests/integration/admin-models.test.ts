@@ -75,7 +75,7 @@ function modelForm(intent: "create" | "update", { settings = [], checks = ["isSt
 
 async function addModel(cookie: string, fields: ModelFields = {}) {
   const answer = await post(newAction, "/admin/models/new", cookie, modelForm("create", fields));
-  expect(answer).toMatchObject({ status: 302, location: "/admin/models?toast=model-added" });
+  expect(answer).toRedirectTo("/admin/models", { toast: "model-added" });
   return prisma().chatModel.findFirstOrThrow({ where: { chatModel: fields.chatModel ?? "Fake GPT" } });
 }
 
@@ -222,7 +222,7 @@ describe("/admin/models", () => {
     expect(JSON.stringify(data)).not.toContain(SECRET_KEY);
 
     const edit = (fields: ModelFields) => post(editAction, `/admin/models/${model.id}/edit`, admin.cookie, modelForm("update", fields), { modelId: model.id });
-    expect(await edit({ chatModel: "Fake GPT 2", costTokens: "0" })).toMatchObject({ status: 302, location: "/admin/models?toast=model-updated" });
+    expect(await edit({ chatModel: "Fake GPT 2", costTokens: "0" })).toRedirectTo("/admin/models", { toast: "model-updated" });
     let saved = await prisma().chatModel.findUniqueOrThrow({ where: { id: model.id } });
     expect(saved).toMatchObject({ chatModel: "Fake GPT 2", costTokens: 0, apiKey: model.apiKey, settings: {} });
 
@@ -261,17 +261,17 @@ describe("/admin/models", () => {
         ["published", published],
       ]);
 
-    expect(await toggle("true")).toMatchObject({ status: 302, location: "/admin/models" });
+    expect(await toggle("true")).toRedirectTo("/admin/models");
     expect((await listPublishedModels(EVERY_MODEL)).map((m) => m.chatModel)).toEqual(["Fake GPT"]);
     const filtered = await post(modelsAction, "/admin/models?type=chat&toast=model-added", admin.cookie, [
       ["intent", "set-published"],
       ["id", model.id],
       ["published", "false"],
     ]);
-    expect(filtered).toMatchObject({ status: 302, location: "/admin/models?type=chat" });
+    expect(filtered).toRedirectTo("/admin/models?type=chat");
     expect(await listPublishedModels(EVERY_MODEL)).toEqual([]);
     expect((await auditRows()).map((row) => row.action)).toEqual(["create", "publish", "unpublish"]);
-    expect(await toggle("false")).toMatchObject({ status: 302, location: "/admin/models" });
+    expect(await toggle("false")).toRedirectTo("/admin/models");
 
     expect(
       await post(modelsAction, "/admin/models", admin.cookie, [
@@ -279,10 +279,7 @@ describe("/admin/models", () => {
         ["id", "nope"],
         ["published", "true"],
       ]),
-    ).toMatchObject({
-      status: 302,
-      location: "/admin/models?toast=model-update-failed",
-    });
+    ).toRedirectTo("/admin/models", { toast: "model-update-failed" });
   });
 
   test("Delete asks first, then removes the model with an audit row", async () => {
@@ -290,7 +287,7 @@ describe("/admin/models", () => {
     const model = await addModel(admin.cookie);
     expect((await load(deleteLoader, `/admin/models/${model.id}/delete`, admin.cookie, { modelId: model.id })).data).toEqual({ name: "Fake GPT" });
     const answer = await post(deleteAction, `/admin/models/${model.id}/delete`, admin.cookie, [["intent", "delete"]], { modelId: model.id });
-    expect(answer).toMatchObject({ status: 302, location: "/admin/models?toast=model-deleted" });
+    expect(answer).toRedirectTo("/admin/models", { toast: "model-deleted" });
     expect(await prisma().chatModel.count()).toBe(0);
     expect((await auditRows()).at(-1)).toMatchObject({ action: "delete", entityType: "chat-model", entityId: model.id, before: { chatModel: "Fake GPT" } });
   });

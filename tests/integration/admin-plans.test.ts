@@ -28,7 +28,7 @@ function planForm(
 
 async function createPlan(name: string, price = "29.50") {
   const answer = await post(newAction, "/admin/plans/new", setup.admin.cookie, planForm("create", { name, price }));
-  expect(answer).toMatchObject({ status: 302, location: "/admin/plans?toast=plan-created" });
+  expect(answer).toRedirectTo("/admin/plans", { toast: "plan-created" });
   return prisma().plan.findFirstOrThrow({ where: { name } });
 }
 
@@ -150,7 +150,7 @@ describe("/admin/plans", () => {
         planId: plan.id,
       },
     );
-    expect(answer).toMatchObject({ status: 302, location: "/admin/plans?toast=plan-updated" });
+    expect(answer).toRedirectTo("/admin/plans", { toast: "plan-updated" });
     const saved = await prisma().plan.findUniqueOrThrow({ where: { id: plan.id } });
     expect(saved).toMatchObject({
       name: "Team Plus",
@@ -265,14 +265,14 @@ describe("/admin/plans", () => {
     // The live statuses are counted and refused; the ended ones neither counted nor deletable, kept for their history.
     expect(plans.filter((plan) => counted.get(plan.id)! > 0).map((plan) => plan.name)).toEqual(["On active", "On trialing", "On past_due"]);
     const answer = await post(deleteAction, `/admin/plans/${nobody.id}/delete`, setup.admin.cookie, [["intent", "delete"]], { planId: nobody.id });
-    expect(answer).toMatchObject({ status: 302, location: "/admin/plans?toast=plan-deleted" });
+    expect(answer).toRedirectTo("/admin/plans", { toast: "plan-deleted" });
     expect((await planStatistics()).some((row) => row.planId === nobody.id)).toBe(false);
   });
 
   test("Delete Plan removes a plan nobody is on, with an audit row", async () => {
     const plan = await createPlan("Unloved");
     const answer = await post(deleteAction, `/admin/plans/${plan.id}/delete`, setup.admin.cookie, [["intent", "delete"]], { planId: plan.id });
-    expect(answer).toMatchObject({ status: 302, location: "/admin/plans?toast=plan-deleted" });
+    expect(answer).toRedirectTo("/admin/plans", { toast: "plan-deleted" });
     expect(await prisma().plan.findUnique({ where: { id: plan.id } })).toBeNull();
     expect((await auditRows()).find((row) => row.entityId === plan.id && row.action === "delete")).toMatchObject({ summary: "Deleted plan Unloved" });
   });

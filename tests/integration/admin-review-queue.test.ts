@@ -69,7 +69,7 @@ describe("the console counts what waits for review", () => {
 
   test("a person who is not an admin is sent away from the count", async () => {
     const person = await confirmedAccount("person@example.com");
-    expect(await load(layoutLoader, "/admin", await signedInCookie(person.id))).toMatchObject({ status: 302, location: "/" });
+    expect(await load(layoutLoader, "/admin", await signedInCookie(person.id))).toRedirectTo("/");
   });
 });
 
@@ -88,7 +88,7 @@ describe("a character entering the queue is mailed to the staff", () => {
         ["intent", "submit"],
         ["characterId", character.id],
       ]),
-    ).toMatchObject({ status: 302, location: "/create?toast=character-submitted" });
+    ).toRedirectTo("/create", { toast: "character-submitted" });
 
     const mails = outboxMails();
     expect(mails.map((mail) => [mail.to, mail.subject])).toEqual([

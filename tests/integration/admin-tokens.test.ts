@@ -10,6 +10,7 @@ import { loader as publicTokensLoader } from "~/routes/tokens";
 import { adminWithFakeStripe, auditRows, load, post } from "../helpers/admin";
 import { callRoute, signedInCookie } from "../helpers/payments";
 import { newUser } from "../helpers/tokens";
+import { person } from "../helpers/person";
 
 const setup = adminWithFakeStripe();
 
@@ -23,7 +24,7 @@ function packageForm(intent: "create" | "update", overrides: Partial<Record<"nam
 
 async function createPackage(name: string, active = true) {
   const answer = await post(newAction, "/admin/tokens/packages/new", setup.admin.cookie, packageForm("create", { name }, active));
-  expect(answer).toMatchObject({ status: 302, location: "/admin/tokens?toast=package-created" });
+  expect(answer).toRedirectTo("/admin/tokens", { toast: "package-created" });
   return prisma().tokenPackage.findFirstOrThrow({ where: { name } });
 }
 
@@ -89,7 +90,7 @@ describe("/admin/tokens: token packages", () => {
       [...packageForm("update", { name: "Edited", tokens: "70000", price: "64.00" }), ["isPopular", "on"]],
       { packageId: created.id },
     );
-    expect(answer).toMatchObject({ status: 302, location: "/admin/tokens?toast=package-updated" });
+    expect(answer).toRedirectTo("/admin/tokens", { toast: "package-updated" });
     expect(await prisma().tokenPackage.findUniqueOrThrow({ where: { id: created.id } })).toMatchObject({ tokens: 70000, priceCents: 6400, isPopular: true });
     expect((await auditRows()).find((row) => row.entityId === created.id && row.action === "update")).toMatchObject({
       before: { tokens: 60000, priceCents: 5999 },
@@ -109,14 +110,14 @@ describe("/admin/tokens: token packages", () => {
       ["id", created.id],
       ["active", "false"],
     ]);
-    expect(answer).toMatchObject({ status: 302, location: "/admin/tokens?toast=package-deactivated" });
+    expect(answer).toRedirectTo("/admin/tokens", { toast: "package-deactivated" });
     expect(await offered()).not.toContain("Seasonal");
     expect((await auditRows()).find((row) => row.entityId === created.id && row.action === "deactivate")).toMatchObject({ after: { isActive: false } });
 
     const cookie = await signedInCookie(await newUser());
     const stripeCalls = setup.fake.requests.length;
     const buy = (await callRoute(buyAction, "http://localhost/dashboard/tokens", cookie, { intent: "buy", packageId: created.id })) as Response;
-    expect(buy.headers.get("location")).toBe("/dashboard/tokens?toast=checkout-failed");
+    expect(buy).toRedirectTo("/dashboard/tokens", { toast: "checkout-failed" });
     expect(setup.fake.requests.length).toBe(stripeCalls);
     expect(await prisma().payment.count({ where: { packageId: created.id } })).toBe(0);
 
@@ -126,7 +127,7 @@ describe("/admin/tokens: token packages", () => {
       ["id", created.id],
       ["active", "true"],
     ]);
-    expect(back).toMatchObject({ status: 302, location: "/admin/tokens?toast=package-activated" });
+    expect(back).toRedirectTo("/admin/tokens", { toast: "package-activated" });
     expect(await offered()).toContain("Seasonal");
   });
 
@@ -135,7 +136,7 @@ describe("/admin/tokens: token packages", () => {
     const answer = await post(deleteAction, `/admin/tokens/packages/${created.id}/delete`, setup.admin.cookie, [["intent", "delete"]], {
       packageId: created.id,
     });
-    expect(answer).toMatchObject({ status: 302, location: "/admin/tokens?toast=package-deleted" });
+    expect(answer).toRedirectTo("/admin/tokens", { toast: "package-deleted" });
     expect(await prisma().tokenPackage.findUnique({ where: { id: created.id } })).toBeNull();
     expect(await offered()).not.toContain("Doomed");
     expect((await auditRows()).find((row) => row.entityId === created.id && row.action === "delete")).toMatchObject({ before: { name: "Doomed" } });
@@ -145,8 +146,8 @@ describe("/admin/tokens: token packages", () => {
 describe("/admin/tokens: transactions", () => {
   test("lists everyone's transactions newest first, searchable by person or package, filtered by type, 20 a page", async () => {
     await prisma().tokenTransaction.deleteMany();
-    const grace = await prisma().user.create({ data: { email: "grace@navy.example", name: "Grace Hopper", status: "active" } });
-    const alan = await prisma().user.create({ data: { email: "alan@bletchley.example", name: "Alan", status: "active" } });
+    const grace = await person({ email: "grace@navy.example", name: "Grace Hopper", confirmed: false });
+    const alan = await person({ email: "alan@bletchley.example", name: "Alan", confirmed: false });
     const start = Date.now() - 3_600_000;
     for (let i = 0; i < 24; i += 1) {
       await prisma().tokenTransaction.create({

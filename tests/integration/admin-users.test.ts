@@ -3,11 +3,10 @@ import { adminUserTexts, deletedEmailFor } from "~/lib/admin-users";
 import { authTexts } from "~/lib/auth-forms";
 import { listAuditEntries } from "~/modules/audit/audit.server";
 import { changeRole } from "~/modules/admin/user-changes.server";
-import { LIVE_SUBSCRIPTION_STATUSES } from "~/modules/payments/subscriptions.server";
 import { getCurrentUser, startLoginSession } from "~/modules/auth/login-session.server";
 import { resetPassword } from "~/modules/auth/password-reset.server";
 import { prisma } from "~/modules/db/db.server";
-import { isLive } from "~/modules/payments/subscriptions.server";
+import { getPlanChoice } from "~/modules/payments/subscriptions.server";
 import { action as deleteAction, loader as deleteLoader } from "~/routes/admin/users.$id.delete";
 import { action as userAction, loader as userLoader } from "~/routes/admin/users.$id";
 import { action as statusAction, loader as statusLoader } from "~/routes/admin/users.$id.status";
@@ -16,6 +15,7 @@ import { confirmedAccount, signInWith } from "../helpers/accounts";
 import { getPage, postForm, signedInAccount } from "../helpers/admin-users";
 import { databaseEmptiedBeforeEachTest } from "../helpers/database";
 import { clearOutbox, outboxMails } from "../helpers/outbox";
+import { person } from "../helpers/person";
 
 databaseEmptiedBeforeEachTest();
 beforeEach(clearOutbox);
@@ -42,14 +42,13 @@ async function seedPeople() {
   const base = Date.UTC(2026, 0, 1);
   for (let i = 0; i < 23; i += 1) {
     const status = i < 12 ? "active" : i < 18 ? "pending" : "inactive";
-    const user = await prisma().user.create({
-      data: {
-        email: `person${String(i).padStart(2, "0")}@example.com`,
-        name: i === 7 ? "Grace Hopper" : `Person ${i}`,
-        status,
-        createdAt: new Date(base + i * 60_000),
-        lastActiveAt: i % 2 ? new Date(base + i * 120_000) : null,
-      },
+    const user = await person({
+      email: `person${String(i).padStart(2, "0")}@example.com`,
+      name: i === 7 ? "Grace Hopper" : `Person ${i}`,
+      status,
+      confirmed: false,
+      createdAt: new Date(base + i * 60_000),
+      lastActiveAt: i % 2 ? new Date(base + i * 120_000) : null,
     });
     const subscription =
       i < 4 ? { planId: pro.id, status: "active" } : i < 6 ? { planId: max.id, status: "trialing" } : i === 6 ? { planId: pro.id, status: "canceled" } : null;
@@ -118,10 +117,23 @@ describe("the admin users list", () => {
     expect(page.stats).toMatchObject({ byPlan: [{ name: "Free", count: 2, percentage: 100 }], planChoices: ["Free"] });
   });
 
-  it("counts a plan with the same subscription statuses as the payments module", () => {
-    for (const status of ["active", "trialing", "past_due", "canceled", "incomplete", "incomplete_expired", "unpaid", "paused"]) {
-      expect(LIVE_SUBSCRIPTION_STATUSES.includes(status), status).toBe(isLive({ status }));
+  it("counts a plan with the same subscription statuses as the payments module", async () => {
+    const { cookie } = await signedInAccount();
+    const pro = await prisma().plan.create({ data: { name: "Pro", priceCents: 999 } });
+    const statuses = ["active", "trialing", "past_due", "canceled", "incomplete", "incomplete_expired", "unpaid", "paused"];
+    for (const status of statuses) {
+      const person = await confirmedAccount(`${status}@example.com`);
+      await prisma().subscription.create({ data: { userId: person.id, planId: pro.id, status } });
+      // The subscription page (payments) and the admin list agree on whether the person is on Pro.
+      const onProForPayments = (await getPlanChoice(person.id)).currentPlanId === pro.id;
+      const [row] = (await listUsers(cookie, `?q=${status}@`)).users;
+      expect(row?.plan === "Pro", status).toBe(onProForPayments);
     }
+    expect((await listUsers(cookie, "?plan=Pro")).users.map((user) => user.email).sort()).toEqual([
+      "active@example.com",
+      "past_due@example.com",
+      "trialing@example.com",
+    ]);
   });
 });
 

@@ -352,7 +352,7 @@ describe("the demo provider", () => {
         if (words.length === 2) controller.abort();
       }
     })();
-    await expect(streaming).rejects.toThrow();
+    await expect(streaming).rejects.toThrow("This operation was aborted");
     expect(words).toHaveLength(2);
   });
 });

@@ -6,6 +6,7 @@ import { action as resetPasswordAction } from "~/routes/reset-password";
 import { createTestDatabase, truncateAll, type TestDatabase } from "../helpers/database";
 import { answerOf, routeArgs } from "../helpers/route-args";
 import { confirmedAccount } from "../helpers/accounts";
+import { person } from "../helpers/person";
 
 let test: TestDatabase;
 let zoned: Database | undefined;
@@ -75,7 +76,7 @@ describe("e-mail links on a database whose time zone is not UTC", () => {
   it("on either side of UTC, a fresh confirmation link shows its account and one expired an hour ago does not", async () => {
     for (const zone of ["Asia/Tokyo", "America/Los_Angeles"]) {
       await serverTimeZone(zone);
-      const user = await prisma().user.create({ data: { email: `pending.${zone.replace("/", ".")}@example.com`, name: "pending", status: "pending" } });
+      const user = await person({ email: `pending.${zone.replace("/", ".")}@example.com`, name: "pending", status: "pending", confirmed: false });
       const expired = await issueLink(user.id, "email_verification");
       await prisma().verificationToken.updateMany({ where: { userId: user.id }, data: { expiresAt: new Date(Date.now() - 60 * 60 * 1000) } });
       const fresh = await issueLink(user.id, "email_verification");

@@ -2,9 +2,9 @@ import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
-import { startLoginSession } from "~/modules/auth/login-session.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { routeArgs } from "../helpers/route-args";
+import { signedInPerson } from "../helpers/person";
 
 type RouteModule = { loader?: (args: unknown) => Promise<unknown>; action?: (args: unknown) => Promise<unknown> };
 
@@ -26,10 +26,8 @@ const fixtureIds: Record<string, string> = {};
 beforeAll(async () => {
   test = await createTestDatabase();
   for (const role of ["user", "admin"] as const) {
-    const user = await test.database.prisma.user.create({
-      data: { email: `${role}@example.com`, role, status: "active", emailVerifiedAt: new Date(), name: role },
-    });
-    cookies[role] = (await startLoginSession(user.id, new Request("http://localhost/"), null)).split(";")[0];
+    const { user, cookie } = await signedInPerson({ email: `${role}@example.com`, role, name: role });
+    cookies[role] = cookie;
     if (role === "user") fixtureIds.id = user.id;
   }
   const db = test.database.prisma;
@@ -393,8 +391,8 @@ describe("media job routes: another person's job does not exist for them", () =>
   let jobId = "";
   beforeAll(async () => {
     const db = test.database.prisma;
-    const owner = await db.user.create({ data: { email: "job-owner@example.com", status: "active", emailVerifiedAt: new Date(), name: "owner" } });
-    ownerCookie = (await startLoginSession(owner.id, new Request("http://localhost/"), null)).split(";")[0]!;
+    const { user: owner, cookie } = await signedInPerson({ email: "job-owner@example.com", name: "owner" });
+    ownerCookie = cookie;
     const job = await db.mediaJob.create({
       data: {
         userId: owner.id,

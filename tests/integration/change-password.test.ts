@@ -9,6 +9,7 @@ import { action as settingsAction, loader as settingsLoader } from "~/routes/das
 import { confirmedAccount, signInWith } from "../helpers/accounts";
 import { databaseEmptiedBeforeEachTest } from "../helpers/database";
 import { callRoute, signedInCookie } from "../helpers/payments";
+import { person } from "../helpers/person";
 
 databaseEmptiedBeforeEachTest();
 
@@ -25,7 +26,7 @@ describe("Change password in Settings", () => {
     const resetLink = await issueLink(ada.id, "password_reset");
 
     const answer = (await change(here, { currentPassword: "lovelace1", newPassword: "analytical engine", confirmPassword: "analytical engine" })) as Response;
-    expect(answer.headers.get("location")).toBe("/dashboard/settings?toast=password-changed");
+    expect(answer).toRedirectTo("/dashboard/settings", { toast: "password-changed" });
 
     expect(await signedIn(here)).toBe(true);
     expect(await signedIn(elsewhere)).toBe(false);
@@ -62,13 +63,13 @@ describe("Change password in Settings", () => {
   });
 
   test("an account without a password (Google sign-in) is pointed to Forgot password instead", async () => {
-    const person = await prisma().user.create({ data: { email: "google@example.com", status: "active", emailVerifiedAt: new Date() } });
-    const cookie = await signedInCookie(person.id);
+    const googleOnly = await person({ email: "google@example.com" });
+    const cookie = await signedInCookie(googleOnly.id);
     expect(await callRoute(settingsLoader, SETTINGS, cookie)).toMatchObject({ hasPassword: false });
     expect(await change(cookie, { currentPassword: "anything", newPassword: "analytical", confirmPassword: "analytical" })).toMatchObject({
       init: { status: 400 },
       data: { error: accountTexts.noPassword },
     });
-    expect((await prisma().user.findUniqueOrThrow({ where: { id: person.id } })).passwordHash).toBeNull();
+    expect((await prisma().user.findUniqueOrThrow({ where: { id: googleOnly.id } })).passwordHash).toBeNull();
   });
 });

@@ -95,7 +95,7 @@ describe("generating a character's avatar from its appearance", () => {
       avatarForm("update", { name: "Own Painter", "customModels.0.type": "image", "customModels.0.model": own.chatModel }),
       { characterId: character.id },
     );
-    expect(edited).toMatchObject({ status: 302, location: "/create?toast=character-updated-avatar" });
+    expect(edited).toRedirectTo("/create", { toast: "character-updated-avatar" });
     const job = await prisma().mediaJob.findFirstOrThrow({ where: { characterId: character.id, setsAvatar: true } });
     expect(job.chatModel).toBe(own.chatModel);
     expect((await avatarJobEnded(userId, character.id)).status).toBe("completed");
@@ -104,10 +104,7 @@ describe("generating a character's avatar from its appearance", () => {
   test("a new character is saved at once, and its avatar follows from a paid media job drawn from the appearance", async () => {
     const { userId, cookie } = await person();
     const name = `Avatar Keeper ${Date.now()}`;
-    expect(await post(createAction, "/create", cookie, avatarForm("create", { name }))).toMatchObject({
-      status: 302,
-      location: "/create?toast=character-saved-avatar",
-    });
+    expect(await post(createAction, "/create", cookie, avatarForm("create", { name }))).toRedirectTo("/create", { toast: "character-saved-avatar" });
     const saved = await prisma().character.findFirstOrThrow({ where: { name, createdById: userId } });
     expect(saved.isPublished).toBe(false);
 
@@ -173,7 +170,7 @@ describe("generating a character's avatar from its appearance", () => {
       cookie,
       avatarForm("create", { name: "Uploaded Look" }, [["avatar", await pngFile("me.png", 300, 300)]]),
     );
-    expect(answer).toMatchObject({ status: 302, location: "/create?toast=character-saved" });
+    expect(answer).toRedirectTo("/create", { toast: "character-saved" });
     expect((await prisma().character.findFirstOrThrow({ where: { createdById: userId } })).avatarUrl).toMatch(/^\/storage\/avatars\//);
     expect(await prisma().mediaJob.count({ where: { userId } })).toBe(0);
     expect((await getBalance(userId)).total).toBe(500);
@@ -204,7 +201,7 @@ describe("generating a character's avatar from its appearance", () => {
     const edited = await post(editAction, `/create/${character.id}/edit`, cookie, avatarForm("update", { name, description: "Now with a drawn face." }), {
       characterId: character.id,
     });
-    expect(edited).toMatchObject({ status: 302, location: "/create?toast=character-updated-avatar" });
+    expect(edited).toRedirectTo("/create", { toast: "character-updated-avatar" });
     expect((await avatarJobEnded(userId, character.id)).status).toBe("completed");
 
     const held = await prisma().character.findUniqueOrThrow({ where: { id: character.id } });
@@ -252,7 +249,7 @@ describe("generating a character's avatar from its appearance", () => {
       avatarForm("update", { name, generateAvatar: null }, [["avatar", await pngFile("mine.png", 300, 300)]]),
       { characterId: saved.id },
     );
-    expect(upload).toMatchObject({ status: 302, location: "/create?toast=character-updated" });
+    expect(upload).toRedirectTo("/create", { toast: "character-updated" });
     expect((await avatarJobEnded(userId, saved.id)).status).toBe("cancelled");
     const uploaded = (await prisma().character.findUniqueOrThrow({ where: { id: saved.id } })).avatarUrl!;
     expect(await storedAvatar(uploaded)).not.toBeNull();

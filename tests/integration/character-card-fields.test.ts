@@ -106,7 +106,7 @@ describe("an owner's character card texts on /create", () => {
 
   test("a new character stores each of them; the edit page shows them; a save changes them", async () => {
     const maker = await person();
-    expect(await create(maker.cookie)).toMatchObject({ status: 302, location: "/create?toast=character-saved" });
+    expect(await create(maker.cookie)).toRedirectTo("/create", { toast: "character-saved" });
     const character = await prisma().character.findFirstOrThrow();
     expect(character).toMatchObject(stored);
 
@@ -123,7 +123,7 @@ describe("an owner's character card texts on /create", () => {
       postHistoryInstructions: "Short answers.",
       creatorNotes: "",
     };
-    expect(await edit(maker.cookie, character.id, changed)).toMatchObject({ status: 302, location: "/create?toast=character-updated" });
+    expect(await edit(maker.cookie, character.id, changed)).toRedirectTo("/create", { toast: "character-updated" });
     expect(await prisma().character.findUniqueOrThrow({ where: { id: character.id } })).toMatchObject({
       personality: "Grumpy until the kettle boils.",
       scenario: null,
@@ -175,7 +175,7 @@ describe("an owner's character card texts on /create", () => {
     await create(maker.cookie);
     const { id } = await prisma().character.findFirstOrThrow();
     await prisma().character.update({ where: { id }, data: { isPublished: true } });
-    expect(await edit(maker.cookie, id, { scenario: "A ship in a bottle." })).toMatchObject({ status: 302, location: "/create?toast=character-edits-held" });
+    expect(await edit(maker.cookie, id, { scenario: "A ship in a bottle." })).toRedirectTo("/create", { toast: "character-edits-held" });
     expect(await prisma().character.findUniqueOrThrow({ where: { id } })).toMatchObject({ scenario: typed.scenario });
     expect((await shownValues(maker.cookie, id)).scenario).toBe("A ship in a bottle.");
   });
@@ -233,9 +233,8 @@ describe("the texts go out with the card and come back in", () => {
     const id = await importCard(maker.id, new File([JSON.stringify(card)], "mira.json"), { categoryId: "1" });
     const before = await prisma().character.findUniqueOrThrow({ where: { id } });
     const values = await shownValues(maker.cookie, id);
-    expect(await post(editAction, editPath(id), maker.cookie, formOfValues("update", values), { characterId: id })).toMatchObject({
-      status: 302,
-      location: "/create?toast=character-updated",
+    expect(await post(editAction, editPath(id), maker.cookie, formOfValues("update", values), { characterId: id })).toRedirectTo("/create", {
+      toast: "character-updated",
     });
     const after = await prisma().character.findUniqueOrThrow({ where: { id } });
     const { character_book: bookBefore, ...fieldsBefore } = cardFieldsOfCharacter(before);
@@ -264,7 +263,7 @@ describe("an admin's character card texts on the console", () => {
     const answer = await post(adminEditAction, path, admin.cookie, characterForm("update", { ...typed, isPublished: "on", creatorNotes: "Edited." }), {
       characterId: id,
     });
-    expect(answer).toMatchObject({ status: 302, location: "/admin/characters?toast=character-updated" });
+    expect(answer).toRedirectTo("/admin/characters", { toast: "character-updated" });
     expect(await prisma().character.findUniqueOrThrow({ where: { id } })).toMatchObject({ ...stored, creatorNotes: "Edited." });
     expect((await auditRows()).map((row) => row.action)).toEqual(["create", "update"]);
   });
@@ -303,7 +302,7 @@ describe("in a chat", () => {
         "detail.personality": null,
         "detail.voice": null,
       });
-      expect(await post(createAction, "/create", maker.cookie, form)).toMatchObject({ status: 302, location: "/create?toast=character-saved" });
+      expect(await post(createAction, "/create", maker.cookie, form)).toRedirectTo("/create", { toast: "character-saved" });
       const character = await prisma().character.findFirstOrThrow({ where: { createdById: maker.id } });
       const sessionId = await startChat(maker.id, character.id);
 

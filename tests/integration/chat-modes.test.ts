@@ -130,7 +130,7 @@ describe("the plan settings that allow requests in chat", () => {
           expect((await pageOf(who)).modes[mode]).toMatchObject({ notInPlan: planName });
 
           await setPlan(planName, setting, true);
-          expect(await send(who, mode, "Send me something of yours", extra)).toMatchObject({ status: 302, location: `/chat/${who.sessionId}` });
+          expect(await send(who, mode, "Send me something of yours", extra)).toRedirectTo(`/chat/${who.sessionId}`);
           expect(await prisma().mediaJob.count({ where: { userId: who.userId } })).toBe(before.jobs + 1);
           expect((await pageOf(who)).modes[mode]?.notInPlan).toBeUndefined();
         } finally {

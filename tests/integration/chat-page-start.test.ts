@@ -48,22 +48,19 @@ describe("a chat that cannot be started", () => {
       "Sec-Fetch-Site": "same-origin",
       Referer: "http://localhost/explore?category=Anime",
     });
-    expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe("/explore?category=Anime&toast=start-chat-failed");
+    expect(response).toRedirectTo("/explore?category=Anime", { toast: "start-chat-failed" });
   });
 
   test("the confirm page's Start chat goes to Explore (never back to itself) with the same toast", async () => {
     await lose("chat_sessions");
     const response = await call(startAction, `/chat/start/${characterId}`, { Referer: `http://localhost/chat/start/${characterId}` }, "POST");
-    expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe("/explore?toast=start-chat-failed");
+    expect(response).toRedirectTo("/explore", { toast: "start-chat-failed" });
   });
 
   test("a link from another site whose character cannot be read goes to Explore with 'Failed to load character data'", async () => {
     await lose("characters");
     const response = await call(startLoader, `/chat/start/${characterId}`, { "Sec-Fetch-Site": "cross-site", Referer: "https://elsewhere.example/page" });
-    expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe("/explore?toast=character-load-failed");
+    expect(response).toRedirectTo("/explore", { toast: "character-load-failed" });
   });
 
   test("a character that does not exist still answers 404", async () => {

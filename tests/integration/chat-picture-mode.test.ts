@@ -40,7 +40,7 @@ describe("image mode in a chat", () => {
   });
 
   test("a picture request saves the person's message and a Generating reply, and starts a job of the character", async () => {
-    expect(await send(chat.person.cookie, "image", "Send me a picture of you")).toMatchObject({ status: 302, location: `/chat/${chat.sessionId}` });
+    expect(await send(chat.person.cookie, "image", "Send me a picture of you")).toRedirectTo(`/chat/${chat.sessionId}`);
     const job = await prisma().mediaJob.findFirstOrThrow({ where: { userId: chat.person.userId } });
     expect(job).toMatchObject({ chatSessionId: chat.sessionId, mode: "image" });
     expect(job.prompt).toContain("Send me a picture of you");

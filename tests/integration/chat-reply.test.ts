@@ -428,7 +428,7 @@ describe("a reply from the model", () => {
     const before = await texts(chat.id);
     const calls = fake.requests.length;
     // PostgreSQL refuses a NUL character in text (readMessage strips it; this goes around it), so the statement fails as a whole.
-    await expect(prepareReply({ userId }, chat.id, { text: "Anyone\u0000there?" })).rejects.toThrow();
+    await expect(prepareReply({ userId }, chat.id, { text: "Anyone\u0000there?" })).rejects.toThrow('invalid byte sequence for encoding "UTF8": 0x00');
     expect(await texts(chat.id)).toEqual(before);
     expect(await getBalance(userId)).toMatchObject({ total: 100 });
     expect(await prisma().tokenReservation.count({ where: { userId } })).toBe(0);

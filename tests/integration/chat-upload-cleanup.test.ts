@@ -101,7 +101,7 @@ describe("the unused-upload sweep", () => {
     const stray = await uploaded(owner, "stray.txt");
     await age(stray, UNUSED_UPLOAD_GRACE_MS + HOUR);
     // Another person cannot make someone's upload theirs: a send naming it is refused, and the file still goes.
-    await expect(sendWith(other, [stray])).rejects.toThrow();
+    await expect(sendWith(other, [stray])).rejects.toThrow("Failed to upload stray.txt");
     expect(await removeUnusedUploads()).toBe(1);
     expect(await getObject("chats", stray)).toBeNull();
   });

@@ -49,7 +49,7 @@ async function statuses(cookie: string) {
 }
 
 async function createdCharacter(cookie: string, overrides: Record<string, string | null> = {}) {
-  expect(await create(cookie, overrides)).toMatchObject({ status: 302, location: "/create?toast=character-saved" });
+  expect(await create(cookie, overrides)).toRedirectTo("/create", { toast: "character-saved" });
   return prisma().character.findFirstOrThrow({ where: { name: overrides.name ?? "Nova Starlight" } });
 }
 
@@ -112,16 +112,15 @@ function expectRefusal(answer: { status: number; data?: unknown }, field: string
 
 describe("/create", () => {
   test("is for a signed-in person: anonymous visitors are sent to sign in", async () => {
-    expect(await load(createLoader, "/create", "")).toMatchObject({ status: 302, location: "/login?redirectTo=%2Fcreate" });
-    expect(await create("")).toMatchObject({ status: 302, location: "/login?redirectTo=%2Fcreate" });
+    expect(await load(createLoader, "/create", "")).toRedirectTo("/login?redirectTo=%2Fcreate");
+    expect(await create("")).toRedirectTo("/login?redirectTo=%2Fcreate");
     expect(await prisma().character.count()).toBe(0);
   });
 
   test("creates a private character of the person's own, even when the form asks to publish, with its avatar", async () => {
     const maker = await person();
-    expect(await create(maker.cookie, { publish: "now" }, [["avatar", await pngFile("nova.png", 300, 300)]])).toMatchObject({
-      status: 302,
-      location: "/create?toast=character-saved",
+    expect(await create(maker.cookie, { publish: "now" }, [["avatar", await pngFile("nova.png", 300, 300)]])).toRedirectTo("/create", {
+      toast: "character-saved",
     });
     const stored = await prisma().character.findFirstOrThrow();
     expect(stored).toMatchObject({
@@ -178,9 +177,8 @@ describe("/create/:characterId/edit", () => {
       chatModel: "Talker",
     });
 
-    expect(await post(editAction, path, maker.cookie, characterForm("update", { name: "Nova Nightfall" }), params)).toMatchObject({
-      status: 302,
-      location: "/create?toast=character-updated",
+    expect(await post(editAction, path, maker.cookie, characterForm("update", { name: "Nova Nightfall" }), params)).toRedirectTo("/create", {
+      toast: "character-updated",
     });
     expect(await prisma().character.findUniqueOrThrow({ where: { id: character.id } })).toMatchObject({ name: "Nova Nightfall", isPublished: false });
   });
@@ -202,9 +200,8 @@ describe("/create/:characterId/edit", () => {
 
     const path = `/create/${character.id}/edit`;
     const params = { characterId: character.id };
-    expect(await post(editAction, path, maker.cookie, characterForm("update", { name: "Nova Nightfall" }), params)).toMatchObject({
-      status: 302,
-      location: "/create?toast=character-edits-held",
+    expect(await post(editAction, path, maker.cookie, characterForm("update", { name: "Nova Nightfall" }), params)).toRedirectTo("/create", {
+      toast: "character-edits-held",
     });
     expect(await publicNames()).toEqual(["Nova Starlight"]);
     expect(await statuses(maker.cookie)).toEqual([["Nova Starlight", "Published, edits waiting for review"]]);
@@ -229,10 +226,7 @@ describe("/create/:characterId/delete", () => {
     expect(await post(deleteAction, path, maker.cookie, [], params)).toMatchObject({ status: 400 });
     expect(await prisma().character.count()).toBe(1);
 
-    expect(await post(deleteAction, path, maker.cookie, [["intent", "delete"]], params)).toMatchObject({
-      status: 302,
-      location: "/create?toast=character-deleted",
-    });
+    expect(await post(deleteAction, path, maker.cookie, [["intent", "delete"]], params)).toRedirectTo("/create", { toast: "character-deleted" });
     expect(await prisma().character.count()).toBe(0);
     expect(await storedAvatar(character.avatarUrl!)).toBeNull();
     expect(await myCharacters(maker.cookie)).toEqual([]);
@@ -264,10 +258,7 @@ describe("submit, approve, decline", () => {
     const admin = await signedInAdmin();
     const character = await createdCharacter(maker.cookie);
 
-    expect(await submit(maker.cookie, character.id)).toMatchObject({
-      status: 302,
-      location: "/create?toast=character-submitted",
-    });
+    expect(await submit(maker.cookie, character.id)).toRedirectTo("/create", { toast: "character-submitted" });
     expect(await statuses(maker.cookie)).toEqual([["Nova Starlight", "Waiting for review"]]);
     // Submitting again while it waits is refused with a toast.
     expect(await submit(maker.cookie, character.id)).toMatchObject({
@@ -277,10 +268,7 @@ describe("submit, approve, decline", () => {
     const { data } = await load(adminListLoader, "/admin/characters?published=submitted", admin.cookie);
     expect((data as { submissions: { id: string; name: string }[] }).submissions.map((row) => row.name)).toEqual(["Nova Starlight"]);
 
-    expect(await approve(admin.cookie, character.id)).toMatchObject({
-      status: 302,
-      location: "/admin/characters?published=submitted&toast=character-approved",
-    });
+    expect(await approve(admin.cookie, character.id)).toRedirectTo("/admin/characters?published=submitted", { toast: "character-approved" });
     expect(await statuses(maker.cookie)).toEqual([["Nova Starlight", "Published"]]);
     expect(await publicNames()).toEqual(["Nova Starlight"]);
     const [mail] = mailsTo("maker@example.com");
@@ -304,9 +292,8 @@ describe("submit, approve, decline", () => {
       status: 400,
       data: { error: submissionTexts.reasonRequired },
     });
-    expect(await decline(admin.cookie, character.id, "Please describe how Nova talks.")).toMatchObject({
-      status: 302,
-      location: "/admin/characters?published=submitted&toast=character-declined",
+    expect(await decline(admin.cookie, character.id, "Please describe how Nova talks.")).toRedirectTo("/admin/characters?published=submitted", {
+      toast: "character-declined",
     });
     expect(await statuses(maker.cookie)).toEqual([["Nova Starlight", "Declined: Please describe how Nova talks."]]);
     expect(await publicNames()).toEqual([]);

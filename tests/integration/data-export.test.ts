@@ -75,8 +75,7 @@ describe("Download my data", () => {
 
   test("asks a signed-out visitor to sign in, and serves only the signed-in person's own data", async () => {
     const anonymous = (await callRoute(dataLoader, DATA, "")) as Response;
-    expect(anonymous.status).toBe(302);
-    expect(anonymous.headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent("/dashboard/settings/data")}`);
+    expect(anonymous).toRedirectTo(`/login?redirectTo=${encodeURIComponent("/dashboard/settings/data")}`);
   });
 
   test(`allows ${DATA_DOWNLOADS.limit} downloads an hour, then leads back to Settings with the reason`, async () => {
@@ -84,8 +83,7 @@ describe("Download my data", () => {
     await clearLimit(`data-download:user:${carol.userId}`);
     for (let time = 0; time < DATA_DOWNLOADS.limit; time += 1) expect((await download(carol.cookies[0]!)).response.status).toBe(200);
     const refused = (await download(carol.cookies[0]!)).response;
-    expect(refused.status).toBe(302);
-    expect(refused.headers.get("location")).toBe("/dashboard/settings?toast=too-many-downloads");
+    expect(refused).toRedirectTo("/dashboard/settings", { toast: "too-many-downloads" });
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 });

@@ -47,12 +47,11 @@ async function favoritesList(query = "", as = cookie) {
 describe("the heart on a character", () => {
   test("a plain form adds the character, comes back with a toast, and a second post removes it", async () => {
     const added = await toggle({ itemId: luna.id });
-    expect(added.status).toBe(302);
-    expect(added.headers.get("location")).toBe("/explore?q=a&toast=favorite-added");
+    expect(added).toRedirectTo("/explore?q=a", { toast: "favorite-added" });
     expect(await favoritesList()).toEqual([`character:${luna.name}`]);
 
     const removed = await toggle({ itemId: luna.id });
-    expect(removed.headers.get("location")).toBe("/explore?q=a&toast=favorite-removed");
+    expect(removed).toRedirectTo("/explore?q=a", { toast: "favorite-removed" });
     expect(await favoritesList()).toEqual([]);
     expect(toasts["favorite-failed"].message).toBe("Failed to update favorites");
   });
@@ -76,7 +75,7 @@ describe("the heart on a character", () => {
 
   test("signed out, a plain form goes to sign in and the script is told 'Please sign in to add favorites'", async () => {
     const plain = await toggle({ itemId: luna.id }, "");
-    expect(plain.headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent("/explore?q=a")}`);
+    expect(plain).toRedirectTo(`/login?redirectTo=${encodeURIComponent("/explore?q=a")}`);
     const scripted = await toggle({ itemId: luna.id, answer: "data" }, "");
     expect(scripted.status).toBe(401);
     expect(await scripted.json()).toEqual({ ok: false, error: "Please sign in to add favorites" });
@@ -90,7 +89,7 @@ describe("the heart on a character", () => {
       const scripted = await toggle({ itemId: luna.id, answer: "data" });
       expect(scripted.status).toBe(503);
       expect(await scripted.json()).toEqual({ ok: false, error: "Failed to update favorites" });
-      expect((await toggle({ itemId: luna.id })).headers.get("location")).toBe("/explore?q=a&toast=favorite-failed");
+      expect(await toggle({ itemId: luna.id })).toRedirectTo("/explore?q=a", { toast: "favorite-failed" });
     } finally {
       await prisma().$executeRawUnsafe("ALTER TABLE favorites_away RENAME TO favorites");
     }
@@ -160,6 +159,6 @@ describe("/favorites", () => {
 
   test("signed out, the page sends the visitor to sign in", async () => {
     const answer = await answerOf(() => favoritesPage(routeArgs(new Request("http://localhost/favorites?type=agent"))));
-    expect(answer).toMatchObject({ status: 302, location: `/login?redirectTo=${encodeURIComponent("/favorites?type=agent")}` });
+    expect(answer).toRedirectTo(`/login?redirectTo=${encodeURIComponent("/favorites?type=agent")}`);
   });
 });

@@ -80,9 +80,9 @@ describe("the claim offered on home", () => {
   test("the offer's one form claims and comes back to home with the claimed toast", async () => {
     const userId = await newUser();
     const cookie = await signedInCookie(userId);
-    expect(await claim(cookie, "/?category=2")).toMatchObject({ status: 302, location: "/?category=2&toast=tokens-claimed" });
+    expect(await claim(cookie, "/?category=2")).toRedirectTo("/?category=2", { toast: "tokens-claimed" });
     expect(await getBalance(userId)).toEqual({ free: 500, purchased: 0, total: 500 });
-    expect(await claim(cookie, "/")).toMatchObject({ status: 302, location: "/?toast=already-claimed" });
+    expect(await claim(cookie, "/")).toRedirectTo("/", { toast: "already-claimed" });
     expect(await getBalance(userId)).toMatchObject({ total: 500 });
   });
 

@@ -64,7 +64,7 @@ describe("making a picture private", () => {
     const adasLinks = await linksTo(image.id, ada.cookie, "filter=mine");
     expect(await statuses([...bobsLinks, ...adasLinks])).toEqual(Array(6).fill(200));
 
-    expect(await setPublic(ada.cookie, image.id, false)).toMatchObject({ status: 302, location: "/generate?toast=image-private" });
+    expect(await setPublic(ada.cookie, image.id, false)).toRedirectTo("/generate", { toast: "image-private" });
 
     expect(await statuses([...bobsLinks, ...adasLinks])).toEqual(Array(6).fill(404));
     expect((await galleryPage("filter=public", bob.cookie)).items).toEqual([]);

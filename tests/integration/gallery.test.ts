@@ -81,9 +81,9 @@ describe("owner-only actions", () => {
         ["returnTo", "/generate?filter=mine"],
       ]);
 
-    expect(await toggle("true")).toMatchObject({ status: 302, location: "/generate?filter=mine&toast=image-public" });
+    expect(await toggle("true")).toRedirectTo("/generate?filter=mine", { toast: "image-public" });
     expect((await galleryPage("filter=public")).items.map((item) => item.id)).toEqual([image.id]);
-    expect(await toggle("false")).toMatchObject({ status: 302, location: "/generate?filter=mine&toast=image-private" });
+    expect(await toggle("false")).toRedirectTo("/generate?filter=mine", { toast: "image-private" });
     expect((await galleryPage("filter=public")).items).toEqual([]);
   });
 
@@ -103,7 +103,7 @@ describe("owner-only actions", () => {
       ],
       { imageId: image.id },
     );
-    expect(answer).toMatchObject({ status: 302, location: "/generate?filter=mine&toast=image-deleted" });
+    expect(answer).toRedirectTo("/generate?filter=mine", { toast: "image-deleted" });
     expect(await getObject("gallery", image.url)).toBeNull();
     expect(await prisma().galleryImage.count()).toBe(0);
   });
@@ -162,10 +162,7 @@ describe("owner-only actions", () => {
         ["imageId", image.id],
         ["public", "true"],
       ]),
-    ).toMatchObject({
-      status: 302,
-      location: "/login?redirectTo=%2Fgenerate",
-    });
+    ).toRedirectTo("/login?redirectTo=%2Fgenerate");
     expect(await post(deleteAction, `/gallery/${image.id}/delete`, "", [["intent", "delete"]], { imageId: image.id })).toMatchObject({ status: 302 });
     expect(await prisma().galleryImage.findUniqueOrThrow({ where: { id: image.id } })).toMatchObject({ isPublic: false });
   });

@@ -75,7 +75,7 @@ describe("the Generate page", () => {
       ["setting.num_images", "2"],
       ["setting.image_size", "square"],
     ]);
-    expect(answer).toMatchObject({ status: 302, location: "/generate?type=image&model=Demo+Image+%28offline%29&filter=mine&toast=generation-started" });
+    expect(answer).toRedirectTo("/generate?type=image&model=Demo+Image+%28offline%29&filter=mine", { toast: "generation-started" });
     const job = await prisma().mediaJob.findFirstOrThrow();
     expect(job).toMatchObject({ userId: ada.id, prompt: "a lighthouse at dusk", chatModel: "Demo Image (offline)", costTokens: 20 });
     expect(job.settings).toMatchObject({ num_images: 2, image_size: "square" });

@@ -122,8 +122,7 @@ async function signedInEmail(response: Response) {
 
 /** Refused, signed out, with the toast for the side that failed: this app's ('auth-failed') or Google's ('google-failed'). */
 async function expectRefused(response: Response, toast: "auth-failed" | "google-failed" = "auth-failed") {
-  expect(response.status).toBe(302);
-  expect(response.headers.get("Location")).toBe(`/?toast=${toast}`);
+  expect(response).toRedirectTo(`/?toast=${toast}`);
   expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith("cv_session="))).toBe(false);
   expect(await test.database.prisma.loginSession.count()).toBe(0);
 }
@@ -155,8 +154,7 @@ describe("Google sign-in", () => {
     provider.signInAs(ada);
     const response = await signInWithGoogle();
 
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/?toast=signed-in");
+    expect(response).toRedirectTo("/", { toast: "signed-in" });
     expect(await signedInEmail(response)).toBe("ada@example.com");
     // The flow's one-time cookies end with it.
     expect(response.headers.getSetCookie().filter((cookie) => cookie.startsWith("cv_google_state:"))).not.toHaveLength(0);
@@ -182,7 +180,7 @@ describe("Google sign-in", () => {
     configure({ ADMIN_EMAIL: "grace@example.com" });
     try {
       provider.signInAs({ sub: "google-grace", email: "grace@example.com", email_verified: true });
-      expect((await signInWithGoogle()).headers.get("Location")).toBe("/?toast=signed-in");
+      expect(await signInWithGoogle()).toRedirectTo("/", { toast: "signed-in" });
       const user = await test.database.prisma.user.findUniqueOrThrow({ where: { email: "grace@example.com" } });
       expect(user).toMatchObject({ name: "grace", avatarUrl: "/default-avatar.svg", role: "admin" });
     } finally {
@@ -196,7 +194,7 @@ describe("Google sign-in", () => {
     provider.signInAs({ ...ada, email: "ada.lovelace@example.com" });
     const again = await signInWithGoogle();
 
-    expect(again.headers.get("Location")).toBe("/?toast=signed-in");
+    expect(again).toRedirectTo("/", { toast: "signed-in" });
     expect(await signedInEmail(again)).toBe("ada@example.com");
     expect(await test.database.prisma.user.count()).toBe(1);
     expect(await test.database.prisma.oAuthAccount.count()).toBe(1);
@@ -257,8 +255,8 @@ describe("Google sign-in", () => {
 
   it("the page the person came from survives the round trip; another origin does not", async () => {
     provider.signInAs(ada);
-    expect((await signInWithGoogle({ redirectTo: "/explore?category=Anime" })).headers.get("Location")).toBe("/explore?category=Anime&toast=signed-in");
-    expect((await signInWithGoogle({ redirectTo: "//evil.example/steal" })).headers.get("Location")).toBe("/?toast=signed-in");
+    expect(await signInWithGoogle({ redirectTo: "/explore?category=Anime" })).toRedirectTo("/explore?category=Anime", { toast: "signed-in" });
+    expect(await signInWithGoogle({ redirectTo: "//evil.example/steal" })).toRedirectTo("/", { toast: "signed-in" });
   });
 
   it("a return path that normalises or decodes to another origin lands on the home page", async () => {
@@ -276,7 +274,7 @@ describe("Google sign-in", () => {
     for (const redirectTo of hostile) {
       expect((await signInWithGoogle({ redirectTo })).headers.get("Location"), redirectTo).toBe("/?toast=signed-in");
     }
-    expect((await signInWithGoogle({ redirectTo: "/chat/abc?x=1" })).headers.get("Location")).toBe("/chat/abc?x=1&toast=signed-in");
+    expect(await signInWithGoogle({ redirectTo: "/chat/abc?x=1" })).toRedirectTo("/chat/abc?x=1", { toast: "signed-in" });
   });
 
   it("an oversized button POST is refused before a flow starts", async () => {
@@ -318,8 +316,7 @@ describe("Google sign-in", () => {
 
   it("a plain visit to /auth/google goes to the sign-in page", async () => {
     const response = await answer(() => googleLoader());
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/login");
+    expect(response).toRedirectTo("/login");
   });
 
   it("without Google credentials the sign-in does not exist", async () => {

@@ -112,10 +112,7 @@ describe("an owner's lorebook on /create", () => {
 
   test("a character created with two entries stores them; blank rows are left out", async () => {
     const maker = await person();
-    expect(await create(maker.cookie, [twoEntries[0]!, { keys: " ", content: "" }, twoEntries[1]!])).toMatchObject({
-      status: 302,
-      location: "/create?toast=character-saved",
-    });
+    expect(await create(maker.cookie, [twoEntries[0]!, { keys: " ", content: "" }, twoEntries[1]!])).toRedirectTo("/create", { toast: "character-saved" });
     const character = await prisma().character.findFirstOrThrow();
     expect(character.characterBook).toEqual({ extensions: {}, entries: twoWritten });
   });
@@ -149,7 +146,7 @@ describe("an owner's lorebook on /create", () => {
       rows[1]!,
       { keys: "Rose", content: "Rose tends the garden." },
     ];
-    expect(await edit(maker.cookie, id, changed)).toMatchObject({ status: 302, location: "/create?toast=character-updated" });
+    expect(await edit(maker.cookie, id, changed)).toRedirectTo("/create", { toast: "character-updated" });
     expect(await storedBook(id)).toEqual({
       extensions: {},
       entries: [
@@ -210,13 +207,13 @@ describe("an owner's lorebook on /create", () => {
     };
     await approve();
 
-    expect(await edit(maker.cookie, id, twoEntries)).toMatchObject({ status: 302, location: "/create?toast=character-edits-held" });
+    expect(await edit(maker.cookie, id, twoEntries)).toRedirectTo("/create", { toast: "character-edits-held" });
     expect(await storedBook(id)).toEqual({ extensions: {}, entries: [twoWritten[0]] });
     expect((await shownRows(maker.cookie, id)).map((row) => row.content)).toEqual(twoEntries.map((row) => row.content));
     await approve();
     expect(await storedBook(id)).toEqual({ extensions: {}, entries: twoWritten });
 
-    expect(await edit(maker.cookie, id, [])).toMatchObject({ status: 302, location: "/create?toast=character-edits-held" });
+    expect(await edit(maker.cookie, id, [])).toRedirectTo("/create", { toast: "character-edits-held" });
     expect(await shownRows(maker.cookie, id)).toEqual([]);
     // "No lorebook" is held as a JSON null, not as a word Prisma happens to read back.
     const { pendingChanges } = await prisma().character.findUniqueOrThrow({ where: { id } });
@@ -289,7 +286,7 @@ describe("an imported card's lorebook edited through the form", () => {
       rows[1]!,
       { keys: "captain", content: "Mira has flown for twenty years." },
     ];
-    expect(await edit(maker.cookie, id, changed)).toMatchObject({ status: 302, location: "/create?toast=character-updated" });
+    expect(await edit(maker.cookie, id, changed)).toRedirectTo("/create", { toast: "character-updated" });
     const { character_book: imported } = cardWithLorebook().data;
     expect(await storedBook(id)).toEqual({
       name: "Halcyon lore",
@@ -324,10 +321,10 @@ describe("an admin's lorebook on the console's character form", () => {
     expect(rows.map((row) => row.keys)).toEqual(["dragon, wyrm", ""]);
 
     const changed = lorebookFields([{ ...rows[0]!, content: "Dragons left the mountain." }]);
-    expect(await post(adminEditAction, path, admin.cookie, characterForm("update", { isPublished: "on" }, changed), { characterId: id })).toMatchObject({
-      status: 302,
-      location: "/admin/characters?toast=character-updated",
-    });
+    expect(await post(adminEditAction, path, admin.cookie, characterForm("update", { isPublished: "on" }, changed), { characterId: id })).toRedirectTo(
+      "/admin/characters",
+      { toast: "character-updated" },
+    );
     expect(await storedBook(id)).toEqual({
       extensions: {},
       entries: [written({ keys: ["dragon", "wyrm"], content: "Dragons left the mountain.", insertion_order: 10 })],
@@ -363,7 +360,7 @@ describe("an entry added through the form in a chat", () => {
         { categoryId: String(category.id), chatModel: base.chatModel, "customModels.0.type": "", "customModels.0.model": "" },
         lorebookFields([{ keys: "lighthouse", content: "The lighthouse keeper is named Orin." }]),
       );
-      expect(await post(createAction, "/create", maker.cookie, form)).toMatchObject({ status: 302, location: "/create?toast=character-saved" });
+      expect(await post(createAction, "/create", maker.cookie, form)).toRedirectTo("/create", { toast: "character-saved" });
       const character = await prisma().character.findFirstOrThrow({ where: { createdById: maker.id } });
       const sessionId = await startChat(maker.id, character.id);
 

@@ -11,6 +11,7 @@ import type { TestDatabase } from "../helpers/database";
 import { signedInCookie } from "../helpers/payments";
 import { appRequestHandler, appRoutesAsBuilt } from "../helpers/request-handler";
 import { newUser } from "../helpers/tokens";
+import { person } from "../helpers/person";
 
 type Handle = Awaited<ReturnType<typeof appRequestHandler>>;
 type Route = { url: string; module: Record<string, unknown>; resource: boolean };
@@ -46,7 +47,7 @@ beforeEach(async () => {
  * since the console's posts may suspend or delete them). The admin is made here too.
  */
 async function consoleRecords(chatCharacterId: string) {
-  adminId = (await prisma().user.create({ data: { email: "malformed.admin@example.com", role: "admin", status: "active", emailVerifiedAt: new Date() } })).id;
+  adminId = (await person({ email: "malformed.admin@example.com", role: "admin" })).id;
   const target = await newUser();
   const ticket = await prisma().ticket.create({ data: { userId: target, topic: "Help", message: "Please" } });
   const banner = await prisma().banner.create({ data: { title: "Banner", imageUrl: "banners/a.png" } });

@@ -12,6 +12,7 @@ import { action as resetPasswordAction, loader as resetPasswordLoader } from "~/
 import { databaseEmptiedBeforeEachTest } from "../helpers/database";
 import { clearOutbox, outboxMails } from "../helpers/outbox";
 import { answerOf, routeArgs } from "../helpers/route-args";
+import { person } from "../helpers/person";
 
 const RESET_SUBJECT = "Reset your CharacterVerse password";
 
@@ -175,7 +176,7 @@ describe("forgot password", () => {
 
   it("an account without a password (Google sign-in) can set one", async () => {
     const email = "grace@example.com";
-    await test.database.prisma.user.create({ data: { email, name: "grace", status: "active", emailVerifiedAt: new Date() } });
+    await person({ email, name: "grace" });
     await forgotPassword(email);
     const [token] = await waitForResetTokens(email);
     expect(await setNewPassword(token, "compiler1")).toMatchObject({ status: 302 });

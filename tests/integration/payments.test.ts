@@ -72,7 +72,7 @@ describe("buying a token package", () => {
     const { cookie } = await buyer();
     const calls = stripe.fake.requests.length;
     const response = await buy(cookie, { packageId: "free-money" });
-    expect(response.headers.get("location")).toBe("/dashboard/tokens?toast=checkout-failed");
+    expect(response).toRedirectTo("/dashboard/tokens", { toast: "checkout-failed" });
     expect(stripe.fake.requests.length).toBe(calls);
     expect(await prisma().payment.count({ where: { packageId: "free-money" } })).toBe(0);
   });
@@ -82,7 +82,7 @@ describe("buying a token package", () => {
     const { userId, cookie } = await buyer();
     const calls = stripe.fake.requests.length;
     const response = await buy(cookie, { packageId: "basic" });
-    expect(response.headers.get("location")).toBe("/dashboard/tokens?toast=payments-not-configured");
+    expect(response).toRedirectTo("/dashboard/tokens", { toast: "payments-not-configured" });
     expect(stripe.fake.requests.length).toBe(calls);
     expect(await prisma().payment.count({ where: { userId } })).toBe(0);
   });
@@ -157,7 +157,7 @@ test("starting checkouts is rate limited per person: the 21st in an hour is refu
   for (let attempt = 0; attempt < 20; attempt += 1) expect((await buy(cookie, { packageId: "basic" })).status).toBe(303);
   const calls = stripe.fake.requests.length;
   const refused = await buy(cookie, { packageId: "basic" });
-  expect(refused.headers.get("location")).toBe("/dashboard/tokens?toast=too-many-checkouts");
+  expect(refused).toRedirectTo("/dashboard/tokens", { toast: "too-many-checkouts" });
   expect(stripe.fake.requests.length).toBe(calls);
   expect(await prisma().payment.count({ where: { userId } })).toBe(20);
 });

@@ -10,6 +10,7 @@ import * as tokens from "~/routes/dashboard/tokens";
 import * as usage from "~/routes/dashboard/usage";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { requestHandlerFor } from "../helpers/request-handler";
+import { person } from "../helpers/person";
 
 /** Dashboard pages and the layouts above them, as the build lists them, with the app's future flags. */
 const handle = requestHandlerFor({
@@ -25,7 +26,7 @@ let cookie = "";
 
 beforeAll(async () => {
   test = await createTestDatabase();
-  const user = await test.database.prisma.user.create({ data: { email: "pipeline@example.com", status: "active", emailVerifiedAt: new Date(), name: "Ada" } });
+  const user = await person({ email: "pipeline@example.com", name: "Ada" });
   cookie = (await startLoginSession(user.id, new Request("http://localhost/"), null)).split(";")[0]!;
   await credit(user.id, { type: "purchased", amount: 1234, description: "test" });
 });

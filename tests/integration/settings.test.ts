@@ -1,12 +1,12 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AVATAR_UPLOADS } from "~/modules/account/profile.server";
-import { startLoginSession } from "~/modules/auth/login-session.server";
 import { clearLimit } from "~/modules/security/rate-limit.server";
 import { getObject } from "~/modules/storage/storage.server";
 import { action } from "~/routes/dashboard/settings";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { routeArgs } from "../helpers/route-args";
+import { signedInPerson } from "../helpers/person";
 
 let test: TestDatabase;
 let userId: string;
@@ -14,11 +14,9 @@ let cookie: string;
 
 beforeAll(async () => {
   test = await createTestDatabase();
-  const user = await test.database.prisma.user.create({
-    data: { email: "pic@example.com", name: "pic", status: "active", emailVerifiedAt: new Date(), avatarUrl: "/default-avatar.svg" },
-  });
-  userId = user.id;
-  cookie = (await startLoginSession(user.id, new Request("http://localhost/"), null)).split(";")[0];
+  const signedIn = await signedInPerson({ email: "pic@example.com", name: "pic", avatarUrl: "/default-avatar.svg" });
+  userId = signedIn.user.id;
+  cookie = signedIn.cookie;
 });
 afterAll(() => test.dispose());
 
@@ -55,7 +53,7 @@ describe("dashboard settings", () => {
       .png()
       .toBuffer();
     const result = (await post(avatarForm(new File([new Uint8Array(png)], "me.png", { type: "image/png" })))) as Response;
-    expect(result.headers.get("location")).toBe("/dashboard/settings?toast=profile-updated");
+    expect(result).toRedirectTo("/dashboard/settings", { toast: "profile-updated" });
     const url = (await avatarUrl())!;
     expect(url).toMatch(new RegExp(`^/storage/avatars/${userId}/[0-9a-f]{24}\\.webp$`));
     const stored = await getObject("avatars", url.replace("/storage/avatars/", ""));

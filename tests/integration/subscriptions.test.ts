@@ -67,12 +67,12 @@ describe("plans and subscriptions", () => {
   test("Cancel sets cancel-at-period-end at Stripe and Renew clears it", async () => {
     const { userId, cookie, subscriptionId } = await subscriber("Pro");
     const cancel = (await callRoute(subscriptionAction, page, cookie, { intent: "toggle-cancel" })) as Response;
-    expect(cancel.headers.get("location")).toBe("/dashboard/subscription?toast=subscription-canceled");
+    expect(cancel).toRedirectTo("/dashboard/subscription", { toast: "subscription-canceled" });
     expect(fake.subscriptions.get(subscriptionId)!.cancel_at_period_end).toBe(true);
     expect((await prisma().subscription.findUniqueOrThrow({ where: { userId } })).cancelAtPeriodEnd).toBe(true);
 
     const renew = (await callRoute(subscriptionAction, page, cookie, { intent: "toggle-cancel" })) as Response;
-    expect(renew.headers.get("location")).toBe("/dashboard/subscription?toast=subscription-renewed");
+    expect(renew).toRedirectTo("/dashboard/subscription", { toast: "subscription-renewed" });
     expect(fake.subscriptions.get(subscriptionId)!.cancel_at_period_end).toBe(false);
     expect((await prisma().subscription.findUniqueOrThrow({ where: { userId } })).cancelAtPeriodEnd).toBe(false);
   });
@@ -80,7 +80,7 @@ describe("plans and subscriptions", () => {
   test("Change plan switches the subscription's price at Stripe and the plan here", async () => {
     const { userId, cookie, subscriptionId } = await subscriber("Pro");
     const response = (await callRoute(subscriptionAction, page, cookie, { intent: "subscribe", planId: plans.Premium! })) as Response;
-    expect(response.headers.get("location")).toBe("/dashboard/subscription?toast=plan-changed");
+    expect(response).toRedirectTo("/dashboard/subscription", { toast: "plan-changed" });
     const premiumPrice = (await prisma().plan.findUniqueOrThrow({ where: { id: plans.Premium } })).stripePriceId;
     expect(fake.subscriptions.get(subscriptionId)!.items.data[0].price.id).toBe(premiumPrice);
     expect((await prisma().subscription.findUniqueOrThrow({ where: { userId } })).planId).toBe(plans.Premium);
@@ -97,7 +97,7 @@ describe("plans and subscriptions", () => {
     async function switchTo(planId: string) {
       const seen = fake.events.length;
       const response = (await callRoute(subscriptionAction, page, cookie, { intent: "subscribe", planId })) as Response;
-      expect(response.headers.get("location")).toBe("/dashboard/subscription?toast=plan-changed");
+      expect(response).toRedirectTo("/dashboard/subscription", { toast: "plan-changed" });
       const sent = fake.events.slice(seen);
       for (const event of sent) expect((await postWebhook(event, fake.webhookSecret)).status).toBe(200);
       return sent.filter((event) => event.type === "invoice.paid").map((event) => event.data.object);
@@ -128,13 +128,13 @@ describe("plans and subscriptions", () => {
     expect(data.currentPlanId).toBe(plans.Free);
 
     const free = (await callRoute(subscriptionAction, page, cookie, { intent: "subscribe", planId: plans.Free! })) as Response;
-    expect(free.headers.get("location")).toBe("/dashboard/subscription?toast=checkout-failed");
+    expect(free).toRedirectTo("/dashboard/subscription", { toast: "checkout-failed" });
     expect((await prisma().subscription.findUniqueOrThrow({ where: { userId } })).status).toBe("canceled");
 
     // The page hides Cancel/Renew for a canceled plan; the server refuses it too, without asking Stripe.
     const stripeCalls = fake.requests.length;
     const toggle = (await callRoute(subscriptionAction, page, cookie, { intent: "toggle-cancel" })) as Response;
-    expect(toggle.headers.get("location")).toBe("/dashboard/subscription?toast=subscription-failed");
+    expect(toggle).toRedirectTo("/dashboard/subscription", { toast: "subscription-failed" });
     expect(fake.requests.length).toBe(stripeCalls);
     expect((await prisma().subscription.findUniqueOrThrow({ where: { userId } })).cancelAtPeriodEnd).toBe(false);
   });

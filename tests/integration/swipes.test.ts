@@ -71,7 +71,7 @@ async function lastId() {
 describe("alternate greetings", () => {
   test("a new chat starts with the first greeting, and the person can switch before replying", async () => {
     expect(await messages()).toEqual([{ text: "First hello.", versions: { selected: 0, count: 3 } }]);
-    expect(await selectVersion(await lastId(), 2)).toMatchObject({ status: 302, location: `/chat/${sessionId}` });
+    expect(await selectVersion(await lastId(), 2)).toRedirectTo(`/chat/${sessionId}`);
     expect(await messages()).toEqual([{ text: "Third hello.", versions: { selected: 2, count: 3 } }]);
 
     const prompt = await send("Hi Nova", "Welcome aboard.");

@@ -53,10 +53,10 @@ const PLANNER_SETTINGS = { random_page_cost: "1.1" };
 /** The key Prisma Migrate uses for pg_advisory_lock, so our runner and `prisma migrate deploy` exclude each other. */
 const PRISMA_MIGRATE_LOCK_KEY = 72707369;
 
-export type DatabaseOptions = { kind: "postgres"; url: string; poolSize?: number } | { kind: "pglite"; dataDir?: string };
+export type DatabaseOptions = { kind: "postgres"; url: string; poolSize?: number } | { kind: "pglite"; dataDir?: string; loadDataDir?: Blob };
 
 export function openDatabase(options: DatabaseOptions): Database {
-  return options.kind === "postgres" ? openPostgres(options.url, options.poolSize) : openPGlite(options.dataDir);
+  return options.kind === "postgres" ? openPostgres(options.url, options.poolSize) : openPGlite(options.dataDir, options.loadDataDir);
 }
 
 function openPostgres(url: string, poolSize = 10): Database {
@@ -228,10 +228,11 @@ function pgRunner(client: pg.PoolClient): SqlRunner {
   };
 }
 
-function openPGlite(dataDir?: string): Database {
+/** `loadDataDir`: start from a dumped data folder (PGlite's dumpDataDir) instead of an empty one. */
+function openPGlite(dataDir?: string, loadDataDir?: Blob): Database {
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   // "memory://" rather than undefined: PGlite ignores the options object when the first argument is undefined.
-  const pglite = new PGlite(dataDir ?? "memory://", { extensions: { pg_trgm } });
+  const pglite = new PGlite(dataDir ?? "memory://", { extensions: { pg_trgm }, loadDataDir });
   // PGlite has one session for the whole process, so a SET applies to every later query.
   pglite
     .exec(
