@@ -56,7 +56,7 @@ function floorZones(extra = {}) {
 }
 
 export default tseslint.config(
-  { ignores: ["build/", ".react-router/", "app/generated/", "node_modules/", "data/", ".e2e-data/", "test-results/", "playwright-report/", "bench/results/"] },
+  { ignores: ["build/", ".react-router/", "app/generated/", "node_modules/", "data/", ".e2e-data*/", "test-results/", "playwright-report/", "bench/results/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -15,11 +15,16 @@ export const E2E_OPENAI_PORT = Number(process.env.E2E_OPENAI_PORT ?? 2529);
 export const E2E_FAL_PORT = Number(process.env.E2E_FAL_PORT ?? 2530);
 export const E2E_FAL_KEY = "fal-e2e-key";
 
+/** The server's data folder: one per shard when `npm test` runs the suite in shards side by side. */
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? ".e2e-data";
+
 /** End-to-end tests run against the production build on a fresh embedded database. */
 export default defineConfig({
   testDir: "tests/e2e",
   // Tests that need a PostgreSQL server run only when one is named.
   testIgnore: process.env.TEST_DATABASE_URL ? [] : ["**/*.postgres.spec.ts"],
+  // A shard run by `npm test` keeps its artifacts apart, since each run empties its own folder.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -32,14 +37,13 @@ export default defineConfig({
     trace: "off",
   },
   webServer: {
-    command:
-      "rm -rf .e2e-data && node --experimental-wasm-modules --import tsx tests/e2e/prepare-data.ts && node --experimental-wasm-modules scripts/start-local.js",
+    command: `rm -rf ${E2E_DATA_DIR} && node --experimental-wasm-modules --import tsx tests/e2e/prepare-data.ts && node --experimental-wasm-modules scripts/start-local.js`,
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,
     env: {
       PORT: String(E2E_PORT),
-      DATA_DIR: ".e2e-data",
+      DATA_DIR: E2E_DATA_DIR,
       LOG_LEVEL: "warn",
       // Journeys name their own client address in X-Forwarded-For (journeys.ts); the browser is the "proxy".
       TRUST_PROXY: "loopback",

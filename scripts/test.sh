@@ -53,4 +53,31 @@ timed "prisma generate" npm run db:generate --silent
 timed "typegen" npx react-router typegen
 timed "types, lint and build" parallel_checks
 timed "vitest" npx vitest run
-timed "playwright" npx playwright test
+# The end-to-end suite in shards side by side (E2E_SHARDS, 2 by default), each against its own
+# server, data folder and fake services on ports of its own, so no shard sees another's data.
+# Each shard's output is kept in a log and shown when the shard ends.
+end_to_end() {
+  local shards="${E2E_SHARDS:-2}" logs pids=() failed=0
+  if [ "$shards" -le 1 ]; then
+    npx playwright test
+    return
+  fi
+  logs=$(mktemp -d)
+  for shard in $(seq 1 "$shards"); do
+    local offset=$((shard * 10))
+    E2E_PORT=$((3210 + offset)) E2E_SMTP_PORT=$((2525 + offset)) E2E_OAUTH_PORT=$((2527 + offset)) \
+      E2E_STRIPE_PORT=$((2528 + offset)) E2E_OPENAI_PORT=$((2529 + offset)) E2E_FAL_PORT=$((2530 + offset)) \
+      E2E_SERVER_PORT_BASE=$((3400 + shard * 100)) E2E_DATA_DIR=".e2e-data-$shard" E2E_OUTPUT_DIR="test-results/shard-$shard" \
+      npx playwright test --shard="$shard/$shards" >"$logs/$shard" 2>&1 &
+    pids+=($!)
+  done
+  for i in "${!pids[@]}"; do
+    if ! wait "${pids[$i]}"; then failed=1; fi
+    echo "== end-to-end shard $((i + 1))/$shards"
+    cat "$logs/$((i + 1))"
+  done
+  rm -rf "$logs"
+  return $failed
+}
+
+timed "playwright" end_to_end

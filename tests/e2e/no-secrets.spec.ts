@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { E2E_FAL_KEY, E2E_SMTP_PORT } from "../../playwright.config";
+import { E2E_DATA_DIR, E2E_FAL_KEY, E2E_SMTP_PORT } from "../../playwright.config";
 import { startSmtpCapture, type SmtpCapture } from "../fakes/smtp-capture";
 import { signedInAccount } from "./journeys";
 
@@ -12,7 +12,7 @@ test.beforeAll(async () => {
 test.afterAll(() => smtp.close());
 
 // The server under test reads these (playwright.config.ts and scripts/start-local.js).
-const sessionSecret = () => fs.readFileSync(path.join(".e2e-data", "session-secret"), "utf8").trim();
+const sessionSecret = () => fs.readFileSync(path.join(E2E_DATA_DIR, "session-secret"), "utf8").trim();
 const googleClientSecret = "characterverse-e2e-secret";
 
 /** Every page a signed-in person reaches, as the loader data the browser downloads. */
