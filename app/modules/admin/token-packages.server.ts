@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { packageFormSchema, type PackageInput } from "~/lib/admin-catalogue";
+import type { PackageInput } from "~/lib/admin-catalogue";
 import { catalogueChanged } from "~/modules/catalogue/cache.server";
 import { prisma } from "~/modules/db/db.server";
 import { NotFoundError } from "~/modules/http/errors.server";
 import { auditedWrite, type AuditActor } from "./audit.server";
-import { parseEditorForm } from "./console.server";
 
 /**
  * Token packages as the admin console manages them. The Tokens pages and Checkout offer only the
@@ -29,23 +28,6 @@ export async function getPackageForEdit(packageId: string) {
 }
 
 export const getPackageForDelete = findPackage;
-
-/** The package form as sent. */
-export function packageFormValues(form: FormData) {
-  return {
-    name: String(form.get("name") ?? ""),
-    tokens: String(form.get("tokens") ?? ""),
-    price: String(form.get("price") ?? ""),
-    discount: String(form.get("discount") ?? "0"),
-    isPopular: form.get("isPopular") === "on",
-    isActive: form.get("isActive") === "on",
-  };
-}
-
-/** The package form, validated; a refusal carries the field errors and what was sent, so the form shows it again. */
-export function parsePackageForm(form: FormData): PackageInput {
-  return parseEditorForm(packageFormSchema, packageFormValues(form), "Failed to save the package");
-}
 
 const summaryOf = (item: { name: string; tokens: number; priceCents: number; discount: number; isActive: boolean; isPopular: boolean }) => ({
   name: item.name,

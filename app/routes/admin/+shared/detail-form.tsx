@@ -1,12 +1,14 @@
 import { useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { EditorButtons } from "~/components/admin/editor-form";
-import { FormAlert, FormField } from "~/components/ui/form";
+import { FieldLabel, FieldNote, FormAlert, FormField } from "~/components/ui/form";
+import { valuesShown, type FormFailure } from "~/lib/forms";
 import type { DetailFormValues } from "~/modules/admin/character-details.server";
-import { editableOptions, OptionsListEditor } from "./character-details.options";
+import type { FormLimit } from "~/modules/http/form.server";
+import { editableOptions, OptionsListEditor } from "./detail-options";
 
-/** What a refused save answers (errorData of an invalid-input error). */
-export type DetailFailure = { error?: string; fields?: Record<string, string>; values?: DetailFormValues } | undefined;
+/** A detail's form: its options may be a long list. */
+export const DETAIL_FORM: FormLimit = { maxBytes: 64 * 1024 };
 
 export const blankDetail = (): DetailFormValues => ({ name: "", description: "", options: "" });
 
@@ -15,9 +17,9 @@ export const blankDetail = (): DetailFormValues => ({ name: "", description: "",
  * text or an object with the same keys as the first option). Options are written one per line, an
  * object as JSON, so the form works without JavaScript.
  */
-export function DetailForm({ intent, values, failure }: { intent: "create" | "update"; values: DetailFormValues; failure: DetailFailure }) {
+export function DetailForm({ intent, values, failure }: { intent: "create" | "update"; values: DetailFormValues; failure?: FormFailure }) {
   const busy = useNavigation().state === "submitting";
-  const shown = failure?.values ?? values;
+  const shown = valuesShown(failure, values);
   const fields = failure?.fields ?? {};
   // With JavaScript the options are a list to edit; without it (or for text it cannot list), one per line.
   const [hydrated, setHydrated] = useState(false);
@@ -33,9 +35,7 @@ export function DetailForm({ intent, values, failure }: { intent: "create" | "up
         <OptionsListEditor key={JSON.stringify(failure?.values ?? null)} initial={listed} error={fields.options} />
       ) : (
         <div className="flex flex-col gap-1.5">
-          <label htmlFor="options" className="text-sm font-medium">
-            Options
-          </label>
+          <FieldLabel htmlFor="options">Options</FieldLabel>
           <textarea
             id="options"
             name="options"
@@ -45,11 +45,11 @@ export function DetailForm({ intent, values, failure }: { intent: "create" | "up
             aria-invalid={fields.options ? true : undefined}
             aria-describedby="options-hint"
           />
-          {fields.options ? <p className="text-sm text-danger">{fields.options}</p> : null}
-          <p id="options-hint" className="text-xs text-faint">
-            One option per line: plain text (Shy), or an object with a name, e.g. {'{"name": "Paris", "country": "France"}'}; every object needs the same fields
-            as the first.
-          </p>
+          <FieldNote error={fields.options} />
+          <FieldNote
+            id="options-hint"
+            hint={`One option per line: plain text (Shy), or an object with a name, e.g. {"name": "Paris", "country": "France"}; every object needs the same fields as the first.`}
+          />
         </div>
       )}
       <EditorButtons backTo="/admin/character-details" busy={busy} submit={intent === "create" ? "Add Detail" : "Save Changes"} />

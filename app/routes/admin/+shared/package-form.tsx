@@ -1,21 +1,21 @@
 import { Form, useNavigation } from "react-router";
-import { EditorButtons, EditorCheckbox } from "~/components/admin/editor-form";
-import { FormAlert, FormField } from "~/components/ui/form";
+import { valuesShown, type FormFailure } from "~/lib/forms";
+import type { FormLimit } from "~/modules/http/form.server";
+import { EditorButtons } from "~/components/admin/editor-form";
+import { CheckboxField, FormAlert, FormField } from "~/components/ui/form";
 
 /** The package form's values: a saved package's, or what was sent when it was refused. */
 export type PackageValues = { name: string; tokens: string; price: string; discount: string; isPopular: boolean; isActive: boolean };
 
 export const blankPackage: PackageValues = { name: "", tokens: "", price: "", discount: "0", isPopular: false, isActive: true };
 
-/** What a refused save answers (errorData of an invalid-input error). */
-export type PackageFailure = { error?: string; fields?: Record<string, string>; values?: PackageValues } | undefined;
-
-export const PACKAGE_FORM_MAX_BYTES = 8 * 1024;
+/** A package form is a few short fields. */
+export const PACKAGE_FORM: FormLimit = { maxBytes: 8 * 1024 };
 
 /** New Package / Edit Package: name, tokens, price, discount, popular, active. */
-export function PackageForm({ intent, values, failure }: { intent: "create" | "update"; values: PackageValues; failure: PackageFailure }) {
+export function PackageForm({ intent, values, failure }: { intent: "create" | "update"; values: PackageValues; failure?: FormFailure }) {
   const busy = useNavigation().state === "submitting";
-  const shown = failure?.values ?? values;
+  const shown = valuesShown(failure, values);
   const fields = failure?.fields ?? {};
   return (
     <Form method="post" className="flex flex-col gap-4">
@@ -48,12 +48,12 @@ export function PackageForm({ intent, values, failure }: { intent: "create" | "u
         />
       </div>
       <div className="flex flex-wrap gap-x-6 gap-y-2">
-        <EditorCheckbox name="isPopular" checked={shown.isPopular}>
+        <CheckboxField name="isPopular" checked={shown.isPopular}>
           Popular
-        </EditorCheckbox>
-        <EditorCheckbox name="isActive" checked={shown.isActive}>
+        </CheckboxField>
+        <CheckboxField name="isActive" checked={shown.isActive}>
           Active (offered for sale)
-        </EditorCheckbox>
+        </CheckboxField>
       </div>
       <EditorButtons backTo="/admin/tokens" busy={busy} submit={intent === "create" ? "Create Package" : "Save Changes"} />
     </Form>
