@@ -12,7 +12,7 @@ import type { FormLimit } from "~/modules/http/form.server";
 import { logger } from "~/modules/logging/logger.server";
 import { hasTooManyPixels } from "~/modules/storage/images.server";
 import { putObject, publicUrl, randomFileName, removeObject } from "~/modules/storage/storage.server";
-import { auditedWrite, type AuditActor } from "./audit.server";
+import { auditedDelete, auditedToggle, auditedWrite, type AuditActor } from "./audit.server";
 
 export const BANNER_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** A banner form: its picture and a few short texts. */
@@ -154,21 +154,15 @@ export async function updateBanner(actor: AuditActor, bannerId: string, input: B
 /** The Published switch (spec: banners' is_published toggles directly). */
 export async function setBannerPublished(actor: AuditActor, bannerId: string, isPublished: boolean) {
   const before = await findBanner(bannerId);
-  const banner = await auditedWrite(actor, async (tx) => {
-    const updated = await tx.banner.update({ where: { id: bannerId }, data: { isPublished } });
-    const action = isPublished ? "publish" : "unpublish";
-    return {
-      result: updated,
-      audit: {
-        action,
-        entityType: "banner",
-        entityId: bannerId,
-        summary: `${isPublished ? "Published" : "Unpublished"} banner ${updated.title}`,
-        before: { isPublished: before.isPublished },
-        after: { isPublished },
-      },
-    };
-  });
+  const toggle = {
+    entityType: "banner",
+    entityId: bannerId,
+    name: before.title,
+    field: "isPublished",
+    value: isPublished,
+    before: before.isPublished,
+  } as const;
+  const banner = await auditedToggle(actor, toggle, (tx) => tx.banner.update({ where: { id: bannerId }, data: { isPublished } }));
   await catalogueChanged();
   return banner;
 }
@@ -176,14 +170,8 @@ export async function setBannerPublished(actor: AuditActor, bannerId: string, is
 /** Deletes a banner and then its picture (spec: the image is removed from storage). */
 export async function deleteBanner(actor: AuditActor, bannerId: string) {
   const before = await findBanner(bannerId);
-  await auditedWrite(actor, async (tx) => {
-    const { count } = await tx.banner.deleteMany({ where: { id: bannerId } });
-    if (count === 0) throw new NotFoundError();
-    return {
-      result: null,
-      audit: { action: "delete", entityType: "banner", entityId: bannerId, summary: `Deleted banner ${before.title}`, before: summaryOf(before) },
-    };
-  });
+  const record = { entityType: "banner", entityId: bannerId, name: before.title, before: summaryOf(before) };
+  await auditedDelete(actor, record, async (tx) => (await tx.banner.deleteMany({ where: { id: bannerId } })).count);
   await removeBannerImage(before.imageUrl);
   await catalogueChanged();
 }

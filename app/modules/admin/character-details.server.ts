@@ -3,7 +3,7 @@ import { parseDetailOptions, type DetailOption } from "~/lib/documents/detail-op
 import { catalogueChanged } from "~/modules/catalogue/cache.server";
 import { prisma } from "~/modules/db/db.server";
 import { NotFoundError } from "~/modules/http/errors.server";
-import { auditedWrite, type AuditActor } from "./audit.server";
+import { auditedDelete, auditedWrite, type AuditActor } from "./audit.server";
 
 /** The character-detail definitions (spec section 3) in their order. */
 const ORDER: Prisma.CharacterDetailDefinitionOrderByWithRelationInput[] = [{ seq: "asc" }, { id: "asc" }];
@@ -115,24 +115,15 @@ export async function moveDetail(actor: AuditActor, detailId: string, direction:
 
 export async function deleteDetail(actor: AuditActor, detailId: string) {
   const before = await findDetail(detailId);
-  await auditedWrite(actor, async (tx) => {
+  const record = { entityType: "character-detail", entityId: String(before.id), name: before.name, before: summaryOf(before) };
+  await auditedDelete(actor, record, async (tx) => {
     const { count } = await tx.characterDetailDefinition.deleteMany({ where: { id: before.id } });
-    if (count === 0) throw new NotFoundError();
     const rest = await tx.characterDetailDefinition.findMany({ orderBy: ORDER, select: { id: true } });
     await renumber(
       tx,
       rest.map((row) => row.id),
     );
-    return {
-      result: null,
-      audit: {
-        action: "delete",
-        entityType: "character-detail",
-        entityId: String(before.id),
-        summary: `Deleted character detail ${before.name}`,
-        before: summaryOf(before),
-      },
-    };
+    return count;
   });
   await catalogueChanged();
 }

@@ -10,7 +10,7 @@ import { isUuid } from "~/modules/db/sql.server";
 import { AppError, NotFoundError } from "~/modules/http/errors.server";
 import { logger } from "~/modules/logging/logger.server";
 import { sealSecret } from "~/modules/security/secret-box.server";
-import { auditedWrite, type AuditActor } from "./audit.server";
+import { auditedDelete, auditedToggle, auditedWrite, type AuditActor } from "./audit.server";
 
 /** The Test button waits this long for the model's answer. */
 const TEST_TIMEOUT_MS = 15_000;
@@ -149,33 +149,22 @@ export async function updateModel(actor: AuditActor, modelId: string, input: Mod
 /** The Published switch (spec: a chat model's is_published toggles directly). */
 export async function setModelPublished(actor: AuditActor, modelId: string, isPublished: boolean) {
   const before = await findModel(modelId);
-  await auditedWrite(actor, async (tx) => {
-    await tx.chatModel.update({ where: { id: modelId }, data: { isPublished } });
-    return {
-      result: null,
-      audit: {
-        action: isPublished ? "publish" : "unpublish",
-        entityType: "chat-model",
-        entityId: modelId,
-        summary: `${isPublished ? "Published" : "Unpublished"} chat model ${before.chatModel}`,
-        before: { isPublished: before.isPublished },
-        after: { isPublished },
-      },
-    };
-  });
+  const toggle = {
+    entityType: "chat-model",
+    entityId: modelId,
+    name: before.chatModel,
+    field: "isPublished",
+    value: isPublished,
+    before: before.isPublished,
+  } as const;
+  await auditedToggle(actor, toggle, (tx) => tx.chatModel.update({ where: { id: modelId }, data: { isPublished } }));
   await catalogueChanged();
 }
 
 export async function deleteModel(actor: AuditActor, modelId: string) {
   const before = await findModel(modelId);
-  await auditedWrite(actor, async (tx) => {
-    const { count } = await tx.chatModel.deleteMany({ where: { id: modelId } });
-    if (count === 0) throw new NotFoundError();
-    return {
-      result: null,
-      audit: { action: "delete", entityType: "chat-model", entityId: modelId, summary: `Deleted chat model ${before.chatModel}`, before: summaryOf(before) },
-    };
-  });
+  const record = { entityType: "chat-model", entityId: modelId, name: before.chatModel, before: summaryOf(before) };
+  await auditedDelete(actor, record, async (tx) => (await tx.chatModel.deleteMany({ where: { id: modelId } })).count);
   await catalogueChanged();
 }
 
