@@ -1,6 +1,5 @@
-import { Form, useNavigation } from "react-router";
-import { EditorButtons } from "~/components/admin/editor-form";
-import { CheckboxField, FieldNote, FileField, FormAlert, FormField } from "~/components/ui/form";
+import { EditorForm } from "~/components/admin/editor-form";
+import { CheckboxField, FieldNote, FileField, FormField } from "~/components/ui/form";
 import { BANNER_CATEGORIES, BANNER_LIMITS } from "~/lib/admin-catalogue";
 import { thumbnailUrl } from "~/lib/catalogue";
 import { valuesShown, type FormFailure } from "~/lib/forms";
@@ -41,13 +40,10 @@ export function BannerForm({
   imageUrl?: string;
   failure?: FormFailure;
 }) {
-  const busy = useNavigation().state === "submitting";
   const shown = valuesShown(failure, values);
   const fields = failure?.fields ?? {};
   return (
-    <Form method="post" encType="multipart/form-data" className="flex flex-col gap-4">
-      <input type="hidden" name="intent" value={intent} />
-      {failure?.error ? <FormAlert tone="error">{failure.error}</FormAlert> : null}
+    <EditorForm intent={intent} failure={failure} multipart backTo="/admin/banners" submit={intent === "create" ? "Add Banner" : "Save Changes"}>
       <FileField
         label="Banner image"
         name="image"
@@ -123,7 +119,6 @@ export function BannerForm({
           Published
         </CheckboxField>
       </div>
-      <EditorButtons backTo="/admin/banners" busy={busy} submit={intent === "create" ? "Add Banner" : "Save Changes"} />
-    </Form>
+    </EditorForm>
   );
 }

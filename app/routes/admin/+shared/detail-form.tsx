@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
-import { Form, useNavigation } from "react-router";
-import { EditorButtons } from "~/components/admin/editor-form";
-import { FieldLabel, FieldNote, FormAlert, FormField } from "~/components/ui/form";
+import { EditorForm } from "~/components/admin/editor-form";
+import { FieldLabel, FieldNote, FormField } from "~/components/ui/form";
 import { valuesShown, type FormFailure } from "~/lib/forms";
 import type { DetailFormValues } from "~/modules/admin/character-details.server";
 import type { FormLimit } from "~/modules/http/form.server";
@@ -18,7 +17,6 @@ export const blankDetail = (): DetailFormValues => ({ name: "", description: "",
  * object as JSON, so the form works without JavaScript.
  */
 export function DetailForm({ intent, values, failure }: { intent: "create" | "update"; values: DetailFormValues; failure?: FormFailure }) {
-  const busy = useNavigation().state === "submitting";
   const shown = valuesShown(failure, values);
   const fields = failure?.fields ?? {};
   // With JavaScript the options are a list to edit; without it (or for text it cannot list), one per line.
@@ -26,9 +24,7 @@ export function DetailForm({ intent, values, failure }: { intent: "create" | "up
   useEffect(() => setHydrated(true), []);
   const listed = hydrated ? editableOptions(shown.options) : null;
   return (
-    <Form method="post" className="flex flex-col gap-4">
-      <input type="hidden" name="intent" value={intent} />
-      {failure?.error ? <FormAlert tone="error">{failure.error}</FormAlert> : null}
+    <EditorForm intent={intent} failure={failure} backTo="/admin/character-details" submit={intent === "create" ? "Add Detail" : "Save Changes"}>
       <FormField label="Name" name="name" defaultValue={shown.name} maxLength={100} error={fields.name} />
       <FormField label="Description" name="description" defaultValue={shown.description} maxLength={500} error={fields.description} />
       {listed ? (
@@ -52,7 +48,6 @@ export function DetailForm({ intent, values, failure }: { intent: "create" | "up
           />
         </div>
       )}
-      <EditorButtons backTo="/admin/character-details" busy={busy} submit={intent === "create" ? "Add Detail" : "Save Changes"} />
-    </Form>
+    </EditorForm>
   );
 }

@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
-import { Form, useNavigation } from "react-router";
-import { EditorButtons } from "~/components/admin/editor-form";
-import { CheckboxField, FieldNote, FormAlert, FormField, SelectField, TextAreaField } from "~/components/ui/form";
+import { EditorForm } from "~/components/admin/editor-form";
+import { CheckboxField, FieldNote, FormField, SelectField, TextAreaField } from "~/components/ui/form";
 import { valuesShown, type FormFailure } from "~/lib/forms";
 import type { FormLimit } from "~/modules/http/form.server";
 import {
@@ -49,7 +48,6 @@ export function ModelForm({
   hasApiKey?: boolean;
   failure?: FormFailure;
 }) {
-  const busy = useNavigation().state === "submitting";
   const { settings, ...texts } = values;
   const shown = valuesShown(failure, texts);
   const fields = failure?.fields ?? {};
@@ -64,13 +62,13 @@ export function ModelForm({
   const editRow = (index: number, change: Partial<SettingRow>) => setRows(rows.map((row, at) => (at === index ? { ...row, ...change } : row)));
 
   return (
-    <Form method="post" className="flex flex-col gap-4">
-      <input type="hidden" name="intent" value={intent} />
-      {failure?.error ? (
-        <FormAlert tone="error">
-          {intent === "create" ? modelTexts.addError : modelTexts.updateFailed}: {failure.error}
-        </FormAlert>
-      ) : null}
+    <EditorForm
+      intent={intent}
+      failure={failure}
+      alert={failure?.error ? `${intent === "create" ? modelTexts.addError : modelTexts.updateFailed}: ${failure.error}` : undefined}
+      backTo="/admin/models"
+      submit={intent === "create" ? "Add Model" : "Save Changes"}
+    >
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField
           label="Chat Model"
@@ -231,7 +229,6 @@ export function ModelForm({
           Early access (only plans with early access)
         </CheckboxField>
       </div>
-      <EditorButtons backTo="/admin/models" busy={busy} submit={intent === "create" ? "Add Model" : "Save Changes"} />
-    </Form>
+    </EditorForm>
   );
 }

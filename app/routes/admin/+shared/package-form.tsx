@@ -1,8 +1,7 @@
-import { Form, useNavigation } from "react-router";
 import { valuesShown, type FormFailure } from "~/lib/forms";
 import type { FormLimit } from "~/modules/http/form.server";
-import { EditorButtons } from "~/components/admin/editor-form";
-import { CheckboxField, FormAlert, FormField } from "~/components/ui/form";
+import { EditorForm } from "~/components/admin/editor-form";
+import { CheckboxField, FormField } from "~/components/ui/form";
 
 /** The package form's values: a saved package's, or what was sent when it was refused. */
 export type PackageValues = { name: string; tokens: string; price: string; discount: string; isPopular: boolean; isActive: boolean };
@@ -14,13 +13,10 @@ export const PACKAGE_FORM: FormLimit = { maxBytes: 8 * 1024 };
 
 /** New Package / Edit Package: name, tokens, price, discount, popular, active. */
 export function PackageForm({ intent, values, failure }: { intent: "create" | "update"; values: PackageValues; failure?: FormFailure }) {
-  const busy = useNavigation().state === "submitting";
   const shown = valuesShown(failure, values);
   const fields = failure?.fields ?? {};
   return (
-    <Form method="post" className="flex flex-col gap-4">
-      <input type="hidden" name="intent" value={intent} />
-      {failure?.error ? <FormAlert tone="error">{failure.error}</FormAlert> : null}
+    <EditorForm intent={intent} failure={failure} backTo="/admin/tokens" submit={intent === "create" ? "Create Package" : "Save Changes"}>
       <FormField label="Name" name="name" defaultValue={shown.name} required maxLength={60} error={fields.name} autoFocus />
       <FormField label="Tokens" name="tokens" type="number" min="1" step="1" inputMode="numeric" defaultValue={shown.tokens} required error={fields.tokens} />
       <div className="grid grid-cols-2 gap-3">
@@ -55,7 +51,6 @@ export function PackageForm({ intent, values, failure }: { intent: "create" | "u
           Active (offered for sale)
         </CheckboxField>
       </div>
-      <EditorButtons backTo="/admin/tokens" busy={busy} submit={intent === "create" ? "Create Package" : "Save Changes"} />
-    </Form>
+    </EditorForm>
   );
 }

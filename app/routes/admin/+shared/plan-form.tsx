@@ -1,8 +1,7 @@
-import { Form, useNavigation } from "react-router";
 import { valuesShown, type FormFailure } from "~/lib/forms";
 import type { FormLimit } from "~/modules/http/form.server";
-import { EditorButtons } from "~/components/admin/editor-form";
-import { CheckboxField, FormAlert, FormField, SelectField, TextAreaField } from "~/components/ui/form";
+import { EditorForm } from "~/components/admin/editor-form";
+import { CheckboxField, FormField, SelectField, TextAreaField } from "~/components/ui/form";
 import { PLAN_MEMORY_MAX, PLAN_MEMORY_MIN, PLAN_PERIOD_TOKENS_MAX, planPerkTexts } from "~/lib/plans";
 import { FREE_MONTHLY_TOKENS } from "~/lib/tokens";
 
@@ -57,13 +56,10 @@ const PERK_SWITCHES = [
  * free text to promise anything else.
  */
 export function PlanForm({ intent, values, failure, backTo }: { intent: "create" | "update"; values: PlanValues; failure?: FormFailure; backTo: string }) {
-  const busy = useNavigation().state === "submitting";
   const shown = valuesShown(failure, values);
   const fields = failure?.fields ?? {};
   return (
-    <Form method="post" className="flex flex-col gap-4">
-      <input type="hidden" name="intent" value={intent} />
-      {failure?.error ? <FormAlert tone="error">{failure.error}</FormAlert> : null}
+    <EditorForm intent={intent} failure={failure} backTo={backTo} submit={intent === "create" ? "Create Plan" : "Save Changes"}>
       <FormField label="Name" name="name" defaultValue={shown.name} required maxLength={60} error={fields.name} autoFocus />
       <TextAreaField label="Description" name="description" defaultValue={shown.description} maxLength={500} rows={2} error={fields.description} />
       <div className="grid grid-cols-2 gap-3">
@@ -134,7 +130,6 @@ export function PlanForm({ intent, values, failure, backTo }: { intent: "create"
           Active (offered on the Subscription page)
         </CheckboxField>
       </div>
-      <EditorButtons backTo={backTo} busy={busy} submit={intent === "create" ? "Create Plan" : "Save Changes"} />
-    </Form>
+    </EditorForm>
   );
 }
