@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { blank, checkbox, chosenFile, requiredFile } from "./admin-forms";
 import { PLAN_MEMORY_MAX, PLAN_MEMORY_MIN, PLAN_PERIOD_TOKENS_MAX } from "./plans";
 import { FREE_MONTHLY_TOKENS } from "./tokens";
 
@@ -83,39 +84,56 @@ const wholeNumber = (label: string, min: number, max: number) =>
  * The plan form as sent (`price` in dollars); parsed, `price` becomes `priceCents`. Its perks are
  * the settings the server enforces and the plan's card lists (lib/plans.ts).
  */
-export const planFormSchema = z
-  .object({
-    name: atMost(60, "Name").min(1, "Name is required"),
-    description: atMost(500, "Description"),
-    price: dollars(0, "Price must be at least 0"),
-    interval: z.enum(PLAN_INTERVALS, { error: "Choose monthly or yearly" }),
-    periodTokens: wholeNumber("Tokens", 0, PLAN_PERIOD_TOKENS_MAX),
-    memoryMessages: wholeNumber("Memory", PLAN_MEMORY_MIN, PLAN_MEMORY_MAX),
-    chatPictures: z.boolean(),
-    chatVideos: z.boolean(),
-    chatVoice: z.boolean(),
-    priority: z.boolean(),
-    earlyAccess: z.boolean(),
-    isPopular: z.boolean(),
-    isActive: z.boolean(),
-  })
-  // Tokens come with a paid period's invoice; a free plan has none, and its card names the monthly free tokens instead.
-  .refine((plan) => plan.price > 0 || plan.periodTokens === 0, { path: ["periodTokens"], message: planTexts.freePlanTokens })
-  .transform(({ price, ...plan }) => ({ ...plan, priceCents: price }));
-export type PlanInput = z.output<typeof planFormSchema>;
+const planFields = {
+  name: blank(atMost(60, "Name").min(1, "Name is required")),
+  description: blank(atMost(500, "Description")),
+  price: blank(dollars(0, "Price must be at least 0")),
+  interval: z.enum(PLAN_INTERVALS, { error: "Choose monthly or yearly" }),
+  periodTokens: blank(wholeNumber("Tokens", 0, PLAN_PERIOD_TOKENS_MAX)),
+  memoryMessages: blank(wholeNumber("Memory", PLAN_MEMORY_MIN, PLAN_MEMORY_MAX)),
+  chatPictures: checkbox(),
+  chatVideos: checkbox(),
+  chatVoice: checkbox(),
+  priority: checkbox(),
+  earlyAccess: checkbox(),
+  isPopular: checkbox(),
+  isActive: checkbox(),
+};
 
-export const packageFormSchema = z
-  .object({
-    name: atMost(60, "Name").min(1, "Name is required"),
-    tokens: wholeNumber("Tokens", 1, 100_000_000),
-    // Stripe refuses a charge below $0.50.
-    price: dollars(0.5, "Price must be at least 0.50"),
-    discount: wholeNumber("Discount", 0, 100),
-    isPopular: z.boolean(),
-    isActive: z.boolean(),
-  })
-  .transform(({ price, ...tokenPackage }) => ({ ...tokenPackage, priceCents: price }));
-export type PackageInput = z.output<typeof packageFormSchema>;
+/** The plan form, or the plan editor's with the `intent` it posts. */
+const planSchema = <Intent extends z.ZodType>(intent: Intent) =>
+  z
+    .object({ intent, ...planFields })
+    // Tokens come with a paid period's invoice; a free plan has none, and its card names the monthly free tokens instead.
+    .refine((plan) => plan.price > 0 || plan.periodTokens === 0, { path: ["periodTokens"], message: planTexts.freePlanTokens })
+    .transform(({ price, ...plan }) => ({ ...plan, priceCents: price }));
+
+/**
+ * The plan form as sent (`price` in dollars, checkboxes "on"); parsed, `price` becomes
+ * `priceCents`. Its perks are the settings the server enforces and the plan's card lists (lib/plans.ts).
+ */
+export const planFormSchema = planSchema(z.undefined().optional());
+export const planForm = <Intent extends string>(intent: Intent) => planSchema(z.literal(intent));
+export type PlanInput = Omit<z.output<typeof planFormSchema>, "intent">;
+
+const packageSchema = <Intent extends z.ZodType>(intent: Intent) =>
+  z
+    .object({
+      intent,
+      name: blank(atMost(60, "Name").min(1, "Name is required")),
+      tokens: blank(wholeNumber("Tokens", 1, 100_000_000)),
+      // Stripe refuses a charge below $0.50.
+      price: blank(dollars(0.5, "Price must be at least 0.50")),
+      discount: z.preprocess((value) => value ?? "0", wholeNumber("Discount", 0, 100)),
+      isPopular: checkbox(),
+      isActive: checkbox(),
+    })
+    .transform(({ price, ...tokenPackage }) => ({ ...tokenPackage, priceCents: price }));
+
+/** The token package form as sent; parsed, `price` becomes `priceCents`. */
+export const packageFormSchema = packageSchema(z.undefined().optional());
+export const packageForm = <Intent extends string>(intent: Intent) => packageSchema(z.literal(intent));
+export type PackageInput = Omit<z.output<typeof packageFormSchema>, "intent">;
 
 /** A banner's button leads to an http(s) address or a path on this site; nothing else (javascript:, data:, //host). */
 export function isAllowedCtaUrl(value: string) {
@@ -130,21 +148,34 @@ export function isAllowedCtaUrl(value: string) {
 
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 
-export const bannerFormSchema = z.object({
-  title: z.string().trim().min(1, bannerTexts.required).max(BANNER_LIMITS.title, `Title must be at most ${BANNER_LIMITS.title} characters`),
-  description: atMost(BANNER_LIMITS.description, "Description"),
-  ctaTitle: atMost(BANNER_LIMITS.ctaTitle, "CTA Title"),
-  ctaUrl: atMost(BANNER_LIMITS.ctaUrl, "CTA URL").refine((value) => value === "" || isAllowedCtaUrl(value), bannerTexts.ctaUrl),
+const bannerFields = {
+  title: blank(z.string().trim().min(1, bannerTexts.required).max(BANNER_LIMITS.title, `Title must be at most ${BANNER_LIMITS.title} characters`)),
+  description: blank(atMost(BANNER_LIMITS.description, "Description")),
+  ctaTitle: blank(atMost(BANNER_LIMITS.ctaTitle, "CTA Title")),
+  ctaUrl: blank(atMost(BANNER_LIMITS.ctaUrl, "CTA URL").refine((value) => value === "" || isAllowedCtaUrl(value), bannerTexts.ctaUrl)),
   displayCategories: z
     .array(z.enum(BANNER_CATEGORIES, { error: "Choose display categories from the list" }))
     .transform((categories) => (categories.length === 0 ? ["all" as const] : [...new Set(categories)])),
-  startAt: z
-    .string()
-    .trim()
-    .refine((value) => value === "" || (isoDay.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`))), "Start Date must be a date")
-    .transform((value) => (value === "" ? todayIsoDay() : value)),
-  isPublished: z.boolean(),
-});
+  startAt: blank(
+    z
+      .string()
+      .trim()
+      .refine((value) => value === "" || (isoDay.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`))), "Start Date must be a date")
+      .transform((value) => (value === "" ? todayIsoDay() : value)),
+  ),
+  isPublished: checkbox(),
+};
+
+/** A banner's texts and settings, as sent (checkboxes "on"). */
+export const bannerFormSchema = z.object(bannerFields);
+
+/**
+ * The banner editor's form: its picture first, so that a missing title or picture is the form's
+ * one text ('Title and image are required'). A new banner needs a picture; an edit may keep its own.
+ * The picture's content is checked where it is stored (modules/admin/banners).
+ */
+export const newBannerForm = z.object({ intent: z.literal("create"), image: requiredFile(bannerTexts.required), ...bannerFields });
+export const bannerEditForm = z.object({ intent: z.literal("update"), image: chosenFile(), ...bannerFields });
 export type BannerInput = z.output<typeof bannerFormSchema>;
 
 /** Today as YYYY-MM-DD in UTC: banners start at the beginning of a UTC day. */

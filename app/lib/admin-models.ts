@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { blank, checkbox } from "./admin-forms";
+import { detailOptionsSchema } from "./documents/detail-options";
 import { modelSettingsSchema, settingOptionsFromText, type ModelSettings } from "./documents/model-settings";
 import { FORBIDDEN_MODEL_ADDRESS_TEXT, isForbiddenModelHost } from "./model-address";
 
@@ -56,44 +58,73 @@ export function rowsFromSettings(settings: ModelSettings): SettingRow[] {
   return Object.entries(settings).map(([name, options]) => ({ name, options: options.map(String).join(", ") }));
 }
 
-/** The chat model form as sent (checkboxes as "on"); parsed, it is the row's columns but the key. */
-export const modelFormSchema = z.object({
-  chatModel: required(100, "Chat model", modelTexts.chatModelRequired),
-  modelId: required(200, "Model ID", modelTexts.modelIdRequired),
-  aiPlatform: required(50, "AI platform", modelTexts.platformRequired),
+/** What the form sent about the key: a new one, keep the stored one, or remove it. */
+export type KeyChange = { set: string } | "keep" | "remove";
+
+const modelFields = {
+  chatModel: blank(required(100, "Chat model", modelTexts.chatModelRequired)),
+  modelId: blank(required(200, "Model ID", modelTexts.modelIdRequired)),
+  aiPlatform: blank(required(50, "AI platform", modelTexts.platformRequired)),
   modelType: z.enum(MODEL_TYPES, { error: modelTexts.typeRequired }),
-  description: text(1000, "Description"),
-  systemInstruction: optionalText(20_000, "System instruction"),
-  messageInstruction: optionalText(20_000, "Message instruction"),
-  settings: z
-    .array(z.object({ name: z.string(), options: z.string() }))
-    .transform(settingsFromRows)
-    .pipe(modelSettingsSchema),
-  costTokens: wholeNumber(modelTexts.costInteger, { min: 0, max: 1_000_000 }),
-  costUnit: text(40, "Cost unit").transform((value) => value || "message"),
-  weight: wholeNumber("Weight must be a whole number", { min: -1_000_000, max: 1_000_000 }),
-  apiUrl: text(500, "API URL")
-    .refine((value) => value === "" || /^https?:\/\/[^\s]+$/i.test(value), modelTexts.apiUrl)
-    .refine((value) => value === "" || !URL.canParse(value) || !isForbiddenModelHost(new URL(value).hostname), FORBIDDEN_MODEL_ADDRESS_TEXT)
-    .transform((value) => value || null),
-  isPublished: z.boolean(),
-  isStream: z.boolean(),
-  isWebhook: z.boolean(),
-  acceptsImages: z.boolean(),
-  earlyAccess: z.boolean(),
+  description: blank(text(1000, "Description")),
+  systemInstruction: blank(optionalText(20_000, "System instruction")),
+  messageInstruction: blank(optionalText(20_000, "Message instruction")),
+  // The settings' rows: a name and its options (comma-separated) each, paired by position.
+  settingName: z.array(z.string()),
+  settingOptions: z.array(z.string()),
+  costTokens: blank(wholeNumber(modelTexts.costInteger, { min: 0, max: 1_000_000 })),
+  costUnit: blank(text(40, "Cost unit").transform((value) => value || "message")),
+  weight: z.preprocess((value) => value || "0", wholeNumber("Weight must be a whole number", { min: -1_000_000, max: 1_000_000 })),
+  apiUrl: blank(
+    text(500, "API URL")
+      .refine((value) => value === "" || /^https?:\/\/[^\s]+$/i.test(value), modelTexts.apiUrl)
+      .refine((value) => value === "" || !URL.canParse(value) || !isForbiddenModelHost(new URL(value).hostname), FORBIDDEN_MODEL_ADDRESS_TEXT)
+      .transform((value) => value || null),
+  ),
+  isPublished: checkbox(),
+  isStream: checkbox(),
+  isWebhook: checkbox(),
+  acceptsImages: checkbox(),
+  earlyAccess: checkbox(),
   // Blank: no bound beyond the history's message count.
-  contextTokens: z
-    .string()
-    .trim()
-    .transform((value, context) => {
-      if (value === "") return null;
-      const tokens = /^\d{1,9}$/.test(value) ? Number(value) : NaN;
-      if (tokens >= CONTEXT_TOKENS_MIN && tokens <= CONTEXT_TOKENS_MAX) return tokens;
-      context.addIssue({ code: "custom", message: modelTexts.contextTokens });
+  contextTokens: blank(
+    z
+      .string()
+      .trim()
+      .transform((value, context) => {
+        if (value === "") return null;
+        const tokens = /^\d{1,9}$/.test(value) ? Number(value) : NaN;
+        if (tokens >= CONTEXT_TOKENS_MIN && tokens <= CONTEXT_TOKENS_MAX) return tokens;
+        context.addIssue({ code: "custom", message: modelTexts.contextTokens });
+        return z.NEVER;
+      }),
+  ),
+  apiKey: z.string().optional(),
+  removeApiKey: checkbox(),
+};
+
+/**
+ * The chat model editor's form as sent (checkboxes "on", settings as rows); parsed, it is the
+ * row's columns (`settings` typed from the rows) and what to do with the key.
+ */
+export const modelForm = <Intent extends "create" | "update">(intent: Intent) =>
+  z.object({ intent: z.literal(intent), ...modelFields }).transform(({ settingName, settingOptions, apiKey, removeApiKey, ...model }, context) => {
+    const settings = modelSettingsSchema.safeParse(settingsFromRows(settingRows(settingName, settingOptions)));
+    if (!settings.success) {
+      context.addIssue({ code: "custom", path: ["settings"], message: settings.error.issues[0]?.message ?? modelTexts.updateFailed });
       return z.NEVER;
-    }),
-});
-export type ModelInput = z.output<typeof modelFormSchema>;
+    }
+    const typed = apiKey?.trim() ?? "";
+    const key: KeyChange = typed ? { set: typed.slice(0, 1000) } : removeApiKey ? "remove" : "keep";
+    return { ...model, settings: settings.data, key };
+  });
+
+/** The setting rows a form sent: names and options paired by position. */
+export function settingRows(names: unknown[], options: unknown[]): SettingRow[] {
+  return names.map((name, index) => ({ name: String(name), options: String(options[index] ?? "") }));
+}
+
+export type ModelInput = Omit<z.output<ReturnType<typeof modelForm>>, "intent" | "key">;
 
 /** The form's values as shown (a saved model's, or what was sent when it was refused). Never the key. */
 export type ModelFormValues = {
@@ -138,8 +169,38 @@ export const blankModel = (): ModelFormValues => ({
   contextTokens: "",
 });
 
-/** The character-detail form as sent: options one per line, a line starting with `{` being an object. */
-export const detailFormSchema = z.object({
-  name: required(100, "Name", detailTexts.nameRequired),
-  description: text(500, "Description"),
+/**
+ * A detail's options as typed: one a line, each plain text or a JSON object with the same keys as
+ * the first object (lib/documents/detail-options); blank lines are skipped.
+ */
+const detailOptionsText = z.string().transform((value, context) => {
+  const lines = value
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const read: unknown[] = [];
+  for (const [index, line] of lines.entries()) {
+    if (!line.startsWith("{")) read.push(line);
+    else {
+      try {
+        read.push(JSON.parse(line));
+      } catch {
+        context.addIssue({ code: "custom", message: detailTexts.badLine(index + 1) });
+        return z.NEVER;
+      }
+    }
+  }
+  const options = detailOptionsSchema.safeParse(read);
+  if (options.success) return options.data;
+  context.addIssue({ code: "custom", message: options.error.issues[0]?.message ?? detailTexts.saveFailed });
+  return z.NEVER;
 });
+
+/** The character-detail form as sent: options one per line, a line starting with `{` being an object. */
+export const detailForm = <Intent extends "create" | "update">(intent: Intent) =>
+  z.object({
+    intent: z.literal(intent),
+    name: blank(required(100, "Name", detailTexts.nameRequired)),
+    description: blank(text(500, "Description")),
+    options: blank(detailOptionsText),
+  });

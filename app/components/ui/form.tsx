@@ -127,3 +127,103 @@ export function FieldLabel({ htmlFor, required = false, children }: { htmlFor: s
     </div>
   );
 }
+
+/** A labelled choice from a list, with its error (or hint) under it. */
+export function SelectField({
+  label,
+  name,
+  defaultValue,
+  options,
+  error,
+  hint,
+  required,
+  onChange,
+}: {
+  label: string;
+  name: string;
+  defaultValue: string;
+  options: readonly { value: string; label: string }[];
+  error?: string;
+  hint?: string;
+  required?: boolean;
+  onChange?: (value: string) => void;
+}) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <FieldLabel htmlFor={name}>{label}</FieldLabel>
+      <select
+        id={name}
+        name={name}
+        defaultValue={defaultValue}
+        required={required}
+        onChange={onChange ? (event) => onChange(event.target.value) : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error || hint ? `${name}-note` : undefined}
+        className="field h-11"
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldNote id={`${name}-note`} error={error} hint={hint} />
+    </div>
+  );
+}
+
+/** A ticked-or-not setting (Popular, Active, Published), its label beside the box. */
+export function CheckboxField({ name, checked, className = "", children }: { name: string; checked: boolean; className?: string; children: ReactNode }) {
+  return (
+    <label className={`flex items-center gap-2 text-sm ${className}`.trimEnd()}>
+      <input type="checkbox" name={name} defaultChecked={checked} className="size-4 accent-accent" /> {children}
+    </label>
+  );
+}
+
+/** A labelled file input with its error (or hint) under it; `children` (the current picture) show between the label and the input. */
+export function FileField({
+  label,
+  name,
+  accept,
+  required = false,
+  error,
+  hint,
+  children,
+}: {
+  label: string;
+  name: string;
+  accept?: string;
+  required?: boolean;
+  error?: string;
+  hint?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={name} className="text-sm font-medium">
+        {label}
+      </label>
+      {children}
+      <input
+        id={name}
+        name={name}
+        type="file"
+        accept={accept}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error || hint ? `${name}-note` : undefined}
+        className="w-full min-w-0 text-sm text-muted file:mr-3 file:rounded-full file:border-0 file:bg-raised file:px-3 file:py-1.5 file:text-ink"
+      />
+      {error ? (
+        <p id={`${name}-note`} className="text-sm text-danger">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={`${name}-note`} className="text-xs text-faint">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,24 +1,25 @@
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import type { Banner } from "~/generated/prisma/client";
-import { bannerFormSchema, bannerTexts, type BannerInput } from "~/lib/admin-catalogue";
-import { fieldErrors } from "~/lib/forms";
+import { bannerTexts, type BannerInput } from "~/lib/admin-catalogue";
 import { IMAGE_MAX_PIXELS, imageTooLargeText } from "~/lib/limits";
 import { toBannerData } from "~/modules/catalogue/banners.server";
 import { catalogueChanged } from "~/modules/catalogue/cache.server";
 import { isUuid } from "~/modules/db/sql.server";
 import { prisma } from "~/modules/db/db.server";
 import { AppError, NotFoundError } from "~/modules/http/errors.server";
+import type { FormLimit } from "~/modules/http/form.server";
 import { logger } from "~/modules/logging/logger.server";
 import { hasTooManyPixels } from "~/modules/storage/images.server";
 import { putObject, publicUrl, randomFileName, removeObject } from "~/modules/storage/storage.server";
-import { auditedWrite, type AuditActor } from "~/modules/audit/audit.server";
+import { auditedDelete, auditedToggle, auditedWrite, type AuditActor } from "~/modules/audit/audit.server";
 
 export const BANNER_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** A banner form: its picture and a few short texts. */
 export const BANNER_FORM_MAX_BYTES = BANNER_IMAGE_MAX_BYTES + 64 * 1024;
 /** What the banner editor says about a form over that size: only its picture can make it so. */
 export const BANNER_TOO_LARGE = "Failed to upload image: Choose an image up to 5 MB";
+export const BANNER_FORM: FormLimit = { maxBytes: BANNER_FORM_MAX_BYTES, tooLarge: BANNER_TOO_LARGE };
 const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/webp", "image/gif", "image/avif"]);
 const PUBLIC_PREFIX = "/storage/banners/";
 
@@ -46,48 +47,22 @@ export async function getBanner(bannerId: string) {
   return toView(await findBanner(bannerId));
 }
 
-/** The banner form as sent, but for the picture. */
-export function bannerFormValues(form: FormData) {
-  return {
-    title: String(form.get("title") ?? ""),
-    description: String(form.get("description") ?? ""),
-    ctaTitle: String(form.get("ctaTitle") ?? ""),
-    ctaUrl: String(form.get("ctaUrl") ?? ""),
-    displayCategories: form.getAll("displayCategories").map(String),
-    startAt: String(form.get("startAt") ?? ""),
-    isPublished: form.get("isPublished") === "on",
-  };
-}
-
-/**
- * The banner form, validated, with its picture re-encoded (null when none was chosen). A new
- * banner needs a title and a picture ('Title and image are required'); an edit may keep its
- * picture. A refusal carries the field errors and what was sent, so the form shows it again.
- */
-export async function readBannerForm(form: FormData, { imageRequired }: { imageRequired: boolean }): Promise<{ banner: BannerInput; image: Buffer | null }> {
-  const values = bannerFormValues(form);
-  const file = form.get("image");
-  const chosen = file instanceof File && file.size > 0 ? file : null;
-  const parsed = bannerFormSchema.safeParse(values);
-  const fields = parsed.success ? {} : fieldErrors(parsed.error);
-  if (imageRequired && !chosen) fields.image = bannerTexts.required;
-  const image = chosen && !fields.image ? await bannerImage(chosen) : null;
-  if (image && "rejected" in image) fields.image = image.rejected;
-  if (parsed.success && !fields.image) return { banner: parsed.data, image: image as Buffer | null };
-  const required = fields.title === bannerTexts.required || fields.image === bannerTexts.required;
-  const message = required
-    ? bannerTexts.required
-    : fields.image
-      ? `${bannerTexts.uploadFailed}: ${fields.image}`
-      : (Object.values(fields)[0] ?? bannerTexts.required);
-  throw new AppError("invalid-input", 400, message, { details: { fields, values } });
+/** What a refused picture answers: the form shown again with what was sent, the picture's field saying why. */
+function refusedImage(rejected: string, input: BannerInput) {
+  return new AppError("invalid-input", 400, `${bannerTexts.uploadFailed}: ${rejected}`, { details: { fields: { image: rejected }, values: input } });
 }
 
 /**
  * The picture as stored: the bytes must be an image whatever the file is called (images only,
  * checked by content); it is re-encoded, which also drops metadata such as GPS tags.
  */
-async function bannerImage(file: File): Promise<Buffer | { rejected: string }> {
+async function bannerImage(file: File, input: BannerInput): Promise<Buffer> {
+  const image = await encodedImage(file);
+  if ("rejected" in image) throw refusedImage(image.rejected, input);
+  return image;
+}
+
+async function encodedImage(file: File): Promise<Buffer | { rejected: string }> {
   if (file.size > BANNER_IMAGE_MAX_BYTES) return { rejected: "Choose an image up to 5 MB" };
   const bytes = Buffer.from(await file.arrayBuffer());
   const detected = await fileTypeFromBuffer(bytes);
@@ -137,7 +112,9 @@ async function withNewImage<T>(image: Buffer, write: (imageUrl: string) => Promi
   }
 }
 
-export async function createBanner(actor: AuditActor, input: BannerInput, image: Buffer) {
+/** Adds a banner with its picture; a picture that is no image (by its content) or too large is refused. */
+export async function createBanner(actor: AuditActor, input: BannerInput, file: File) {
+  const image = await bannerImage(file, input);
   const banner = await withNewImage(image, (imageUrl) =>
     auditedWrite(actor, async (tx) => {
       const created = await tx.banner.create({ data: { ...rowData(input), imageUrl } });
@@ -152,7 +129,8 @@ export async function createBanner(actor: AuditActor, input: BannerInput, image:
 }
 
 /** Saves a banner; a new picture replaces the old one, which is then removed from storage. */
-export async function updateBanner(actor: AuditActor, bannerId: string, input: BannerInput, image: Buffer | null) {
+export async function updateBanner(actor: AuditActor, bannerId: string, input: BannerInput, file?: File) {
+  const image = file ? await bannerImage(file, input) : null;
   const before = await findBanner(bannerId);
   const write = (imageUrl: string) =>
     auditedWrite(actor, async (tx) => {
@@ -176,21 +154,15 @@ export async function updateBanner(actor: AuditActor, bannerId: string, input: B
 /** The Published switch (spec: banners' is_published toggles directly). */
 export async function setBannerPublished(actor: AuditActor, bannerId: string, isPublished: boolean) {
   const before = await findBanner(bannerId);
-  const banner = await auditedWrite(actor, async (tx) => {
-    const updated = await tx.banner.update({ where: { id: bannerId }, data: { isPublished } });
-    const action = isPublished ? "publish" : "unpublish";
-    return {
-      result: updated,
-      audit: {
-        action,
-        entityType: "banner",
-        entityId: bannerId,
-        summary: `${isPublished ? "Published" : "Unpublished"} banner ${updated.title}`,
-        before: { isPublished: before.isPublished },
-        after: { isPublished },
-      },
-    };
-  });
+  const toggle = {
+    entityType: "banner",
+    entityId: bannerId,
+    name: before.title,
+    field: "isPublished",
+    value: isPublished,
+    before: before.isPublished,
+  } as const;
+  const banner = await auditedToggle(actor, toggle, (tx) => tx.banner.update({ where: { id: bannerId }, data: { isPublished } }));
   await catalogueChanged();
   return banner;
 }
@@ -198,14 +170,8 @@ export async function setBannerPublished(actor: AuditActor, bannerId: string, is
 /** Deletes a banner and then its picture (spec: the image is removed from storage). */
 export async function deleteBanner(actor: AuditActor, bannerId: string) {
   const before = await findBanner(bannerId);
-  await auditedWrite(actor, async (tx) => {
-    const { count } = await tx.banner.deleteMany({ where: { id: bannerId } });
-    if (count === 0) throw new NotFoundError();
-    return {
-      result: null,
-      audit: { action: "delete", entityType: "banner", entityId: bannerId, summary: `Deleted banner ${before.title}`, before: summaryOf(before) },
-    };
-  });
+  const record = { entityType: "banner", entityId: bannerId, name: before.title, before: summaryOf(before) };
+  await auditedDelete(actor, record, async (tx) => (await tx.banner.deleteMany({ where: { id: bannerId } })).count);
   await removeBannerImage(before.imageUrl);
   await catalogueChanged();
 }

@@ -1,11 +1,9 @@
 import type { Prisma } from "~/generated/prisma/client";
-import { detailFormSchema, detailTexts } from "~/lib/admin-models";
-import { detailOptionsSchema, parseDetailOptions, type DetailOption } from "~/lib/documents/detail-options";
-import { fieldErrors } from "~/lib/forms";
+import { parseDetailOptions, type DetailOption } from "~/lib/documents/detail-options";
 import { catalogueChanged } from "~/modules/catalogue/cache.server";
 import { prisma } from "~/modules/db/db.server";
-import { AppError, NotFoundError } from "~/modules/http/errors.server";
-import { auditedWrite, type AuditActor } from "~/modules/audit/audit.server";
+import { NotFoundError } from "~/modules/http/errors.server";
+import { auditedDelete, auditedWrite, type AuditActor } from "~/modules/audit/audit.server";
 
 /** The character-detail definitions (spec section 3) in their order. */
 const ORDER: Prisma.CharacterDetailDefinitionOrderByWithRelationInput[] = [{ seq: "asc" }, { id: "asc" }];
@@ -36,37 +34,6 @@ const formValuesOf = (name: string, description: string, options: DetailOption[]
   description,
   options: options.map((option) => (typeof option === "string" ? option : JSON.stringify(option))).join("\n"),
 });
-
-/**
- * The detail form: Name required ('Name is required'), and options one per line, each plain text
- * or a JSON object with the same keys as the first object (lib/documents/detail-options).
- */
-export function readDetailForm(form: FormData): DetailInput {
-  const values: DetailFormValues = {
-    name: String(form.get("name") ?? ""),
-    description: String(form.get("description") ?? ""),
-    options: String(form.get("options") ?? ""),
-  };
-  const parsed = detailFormSchema.safeParse(values);
-  const fields: Partial<Record<string, string>> = parsed.success ? {} : fieldErrors(parsed.error);
-  const lines = values.options
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter(Boolean);
-  const read = lines.map((line, index) => {
-    if (!line.startsWith("{")) return line;
-    try {
-      return JSON.parse(line) as unknown;
-    } catch {
-      fields.options ??= detailTexts.badLine(index + 1);
-      return line;
-    }
-  });
-  const options = detailOptionsSchema.safeParse(read);
-  if (!options.success) fields.options ??= options.error.issues[0]?.message ?? detailTexts.saveFailed;
-  if (parsed.success && options.success && !fields.options) return { ...parsed.data, options: options.data };
-  throw new AppError("invalid-input", 400, Object.values(fields)[0] ?? detailTexts.saveFailed, { details: { fields, values } });
-}
 
 const summaryOf = (detail: { name: string; description: string; details: unknown }) => ({
   name: detail.name,
@@ -148,24 +115,15 @@ export async function moveDetail(actor: AuditActor, detailId: string, direction:
 
 export async function deleteDetail(actor: AuditActor, detailId: string) {
   const before = await findDetail(detailId);
-  await auditedWrite(actor, async (tx) => {
+  const record = { entityType: "character-detail", entityId: String(before.id), name: before.name, before: summaryOf(before) };
+  await auditedDelete(actor, record, async (tx) => {
     const { count } = await tx.characterDetailDefinition.deleteMany({ where: { id: before.id } });
-    if (count === 0) throw new NotFoundError();
     const rest = await tx.characterDetailDefinition.findMany({ orderBy: ORDER, select: { id: true } });
     await renumber(
       tx,
       rest.map((row) => row.id),
     );
-    return {
-      result: null,
-      audit: {
-        action: "delete",
-        entityType: "character-detail",
-        entityId: String(before.id),
-        summary: `Deleted character detail ${before.name}`,
-        before: summaryOf(before),
-      },
-    };
+    return count;
   });
   await catalogueChanged();
 }

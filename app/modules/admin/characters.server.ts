@@ -7,12 +7,7 @@ import { parsePromptGuide } from "~/lib/documents/prompt-guide";
 import { promptGuideSections } from "~/lib/prompt-guide";
 import { prisma } from "~/modules/db/db.server";
 import { isUuid } from "~/modules/db/sql.server";
-import type { ToastCode } from "~/lib/toasts";
-import { CHARACTER_FORM_MAX_BYTES, CHARACTER_FORM_TOO_LARGE, readCharacterForm } from "~/modules/catalogue/character-editor.server";
-import { EVERY_MODEL } from "~/modules/chat/model-choice.server";
-import { NotFoundError, redirectWithToast, saveFailureData } from "~/modules/http/errors.server";
-import type { AuditActor } from "~/modules/audit/audit.server";
-import { adminAction } from "./console.server";
+import { NotFoundError } from "~/modules/http/errors.server";
 
 export const CHARACTERS_PAGE_SIZE = 20;
 
@@ -91,41 +86,4 @@ export async function getCharacterInfo(characterId: string) {
       prompts: section.groups.reduce((count, group) => count + group.prompts.length, 0),
     })),
   };
-}
-
-type Submission = Exclude<Awaited<ReturnType<typeof readCharacterForm>>, { rows: unknown }>;
-
-/**
- * The action of the character form (build and edit): the admin guard, then either the form shown
- * again with a list changed ("Add another" without JavaScript), a refusal with its field errors,
- * or `save` and `back` to the list with `toast`.
- */
-export function characterFormAction(
-  request: Request,
-  {
-    intent,
-    save,
-    toast,
-    back = "/admin/characters",
-    failed,
-  }: {
-    intent: string;
-    save: (admin: AuditActor, submission: Submission) => Promise<unknown>;
-    toast: ToastCode;
-    back?: string;
-    /** The spec's text for a save that failed for another reason than the form ("Error saving character"). */
-    failed: string;
-  },
-) {
-  const handle = async (admin: AuditActor, form: FormData) => {
-    try {
-      const submission = await readCharacterForm(form, EVERY_MODEL);
-      if ("rows" in submission) return { values: submission.rows, changed: submission.changed };
-      await save(admin, submission);
-    } catch (error) {
-      return saveFailureData(error, failed);
-    }
-    return redirectWithToast(back, toast);
-  };
-  return adminAction(request, { [intent]: handle }, { maxBytes: CHARACTER_FORM_MAX_BYTES, tooLarge: CHARACTER_FORM_TOO_LARGE });
 }

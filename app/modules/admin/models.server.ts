@@ -1,14 +1,5 @@
 import type { ChatModel, Prisma } from "~/generated/prisma/client";
-import {
-  DEFAULT_IMAGE_SETTINGS,
-  MODEL_TYPES,
-  modelFormSchema,
-  modelTexts,
-  rowsFromSettings,
-  type ModelFormValues,
-  type ModelInput,
-  type SettingRow,
-} from "~/lib/admin-models";
+import { DEFAULT_IMAGE_SETTINGS, MODEL_TYPES, modelTexts, rowsFromSettings, type KeyChange, type ModelFormValues, type ModelInput } from "~/lib/admin-models";
 import { parseModelSettings } from "~/lib/documents/model-settings";
 import { aiPlatforms } from "~/lib/ai-platforms";
 import { ProviderError } from "~/modules/ai/providers/errors.server";
@@ -19,11 +10,8 @@ import { isUuid } from "~/modules/db/sql.server";
 import { AppError, NotFoundError } from "~/modules/http/errors.server";
 import { logger } from "~/modules/logging/logger.server";
 import { sealSecret } from "~/modules/security/secret-box.server";
-import { auditedWrite, type AuditActor } from "~/modules/audit/audit.server";
-import { parseEditorForm } from "./console.server";
+import { auditedDelete, auditedToggle, auditedWrite, type AuditActor } from "~/modules/audit/audit.server";
 
-/** A model form: instructions and settings, a few tens of kilobytes at most. */
-export const MODEL_FORM_MAX_BYTES = 128 * 1024;
 /** The Test button waits this long for the model's answer. */
 const TEST_TIMEOUT_MS = 15_000;
 
@@ -82,7 +70,7 @@ export async function getModel(modelId: string) {
 }
 
 /** A saved model as the form shows it. */
-export function formValuesOf(model: AdminModelView): ModelFormValues {
+export function formValuesOf(model: Omit<ModelInput, "modelType"> & { modelType: string }): ModelFormValues {
   return {
     ...model,
     systemInstruction: model.systemInstruction ?? "",
@@ -95,47 +83,17 @@ export function formValuesOf(model: AdminModelView): ModelFormValues {
   };
 }
 
-/** What the form sent about the key: a new one, keep the stored one, or remove it. */
-export type KeyChange = { set: string } | "keep" | "remove";
-
-/** The model form, validated; a refusal carries the field errors and what was sent (never the key). */
-export function readModelForm(form: FormData): { model: ModelInput; key: KeyChange; values: ModelFormValues } {
-  const names = form.getAll("settingName").map(String);
-  const options = form.getAll("settingOptions").map(String);
-  const values: ModelFormValues = {
-    chatModel: String(form.get("chatModel") ?? ""),
-    modelId: String(form.get("modelId") ?? ""),
-    aiPlatform: String(form.get("aiPlatform") ?? ""),
-    modelType: String(form.get("modelType") ?? ""),
-    description: String(form.get("description") ?? ""),
-    systemInstruction: String(form.get("systemInstruction") ?? ""),
-    messageInstruction: String(form.get("messageInstruction") ?? ""),
-    settings: names.map((name, index): SettingRow => ({ name, options: options[index] ?? "" })),
-    costTokens: String(form.get("costTokens") ?? ""),
-    costUnit: String(form.get("costUnit") ?? ""),
-    weight: String(form.get("weight") ?? "0") || "0",
-    apiUrl: String(form.get("apiUrl") ?? ""),
-    isPublished: form.get("isPublished") === "on",
-    isStream: form.get("isStream") === "on",
-    isWebhook: form.get("isWebhook") === "on",
-    acceptsImages: form.get("acceptsImages") === "on",
-    earlyAccess: form.get("earlyAccess") === "on",
-    contextTokens: String(form.get("contextTokens") ?? ""),
-  };
-  const model = parseEditorForm(modelFormSchema, values, modelTexts.updateFailed);
-  const typed = String(form.get("apiKey") ?? "").trim();
-  const key: KeyChange = typed ? { set: typed.slice(0, 1000) } : form.get("removeApiKey") === "on" ? "remove" : "keep";
-  return { model, key, values };
-}
-
-/** Add Model / Edit: the form read, then the model created or saved. A taken name is refused like a field. */
-export async function saveModelForm(actor: AuditActor, form: FormData, modelId?: string) {
-  const { model, key, values } = readModelForm(form);
+/** Add Model / Edit: the model created or saved. A taken name is refused like a field, with the form's values to show again. */
+export async function saveModel(actor: AuditActor, input: ModelInput, key: KeyChange, modelId?: string) {
   try {
-    return modelId ? await updateModel(actor, modelId, model, key) : await createModel(actor, model, key);
+    return modelId ? await updateModel(actor, modelId, input, key) : await createModel(actor, input, key);
   } catch (error) {
     if ((error as { code?: string })?.code !== "P2002") throw error;
-    throw new AppError("invalid-input", 400, modelTexts.duplicate, { details: { fields: { chatModel: modelTexts.duplicate }, values } });
+    const values = formValuesOf(input);
+    const rows = { settingName: values.settings.map((row) => row.name), settingOptions: values.settings.map((row) => row.options) };
+    throw new AppError("invalid-input", 400, modelTexts.duplicate, {
+      details: { fields: { chatModel: modelTexts.duplicate }, values: { ...values, ...rows } },
+    });
   }
 }
 
@@ -191,33 +149,22 @@ export async function updateModel(actor: AuditActor, modelId: string, input: Mod
 /** The Published switch (spec: a chat model's is_published toggles directly). */
 export async function setModelPublished(actor: AuditActor, modelId: string, isPublished: boolean) {
   const before = await findModel(modelId);
-  await auditedWrite(actor, async (tx) => {
-    await tx.chatModel.update({ where: { id: modelId }, data: { isPublished } });
-    return {
-      result: null,
-      audit: {
-        action: isPublished ? "publish" : "unpublish",
-        entityType: "chat-model",
-        entityId: modelId,
-        summary: `${isPublished ? "Published" : "Unpublished"} chat model ${before.chatModel}`,
-        before: { isPublished: before.isPublished },
-        after: { isPublished },
-      },
-    };
-  });
+  const toggle = {
+    entityType: "chat-model",
+    entityId: modelId,
+    name: before.chatModel,
+    field: "isPublished",
+    value: isPublished,
+    before: before.isPublished,
+  } as const;
+  await auditedToggle(actor, toggle, (tx) => tx.chatModel.update({ where: { id: modelId }, data: { isPublished } }));
   await catalogueChanged();
 }
 
 export async function deleteModel(actor: AuditActor, modelId: string) {
   const before = await findModel(modelId);
-  await auditedWrite(actor, async (tx) => {
-    const { count } = await tx.chatModel.deleteMany({ where: { id: modelId } });
-    if (count === 0) throw new NotFoundError();
-    return {
-      result: null,
-      audit: { action: "delete", entityType: "chat-model", entityId: modelId, summary: `Deleted chat model ${before.chatModel}`, before: summaryOf(before) },
-    };
-  });
+  const record = { entityType: "chat-model", entityId: modelId, name: before.chatModel, before: summaryOf(before) };
+  await auditedDelete(actor, record, async (tx) => (await tx.chatModel.deleteMany({ where: { id: modelId } })).count);
   await catalogueChanged();
 }
 

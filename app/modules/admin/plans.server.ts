@@ -1,5 +1,5 @@
 import { Prisma, type Plan } from "~/generated/prisma/client";
-import { planFormSchema, planTexts, type PlanInput } from "~/lib/admin-catalogue";
+import { planTexts, type PlanInput } from "~/lib/admin-catalogue";
 import { catalogueChanged } from "~/modules/catalogue/cache.server";
 import { isUuid } from "~/modules/db/sql.server";
 import { prisma } from "~/modules/db/db.server";
@@ -8,7 +8,6 @@ import { logger } from "~/modules/logging/logger.server";
 import { isPaymentsConfigured } from "~/modules/payments/stripe.server";
 import { createPlanPrice, LIVE_SUBSCRIPTION_STATUSES, retirePlanPrice, toPlanCard } from "~/modules/payments/subscriptions.server";
 import { auditedWrite, type AuditActor } from "~/modules/audit/audit.server";
-import { parseEditorForm } from "./console.server";
 
 /** A plan that cannot be deleted, with the reason (planTexts): the free plan, or one subscriptions name. */
 export class PlanNotDeletableError extends AppError {
@@ -104,32 +103,6 @@ export async function getPlanForDelete(planId: string) {
   if (!plan) throw new NotFoundError();
   const { refusal, live } = await deleteRefusal(prisma(), planId);
   return { ...plan, subscribers: live, refusal };
-}
-
-/** The plan form as sent (checkboxes as "on"). */
-export function planFormValues(form: FormData) {
-  const text = (name: string) => String(form.get(name) ?? "");
-  const ticked = (name: string) => form.get(name) === "on";
-  return {
-    name: text("name"),
-    description: text("description"),
-    price: text("price"),
-    interval: text("interval"),
-    periodTokens: text("periodTokens"),
-    memoryMessages: text("memoryMessages"),
-    chatPictures: ticked("chatPictures"),
-    chatVideos: ticked("chatVideos"),
-    chatVoice: ticked("chatVoice"),
-    priority: ticked("priority"),
-    earlyAccess: ticked("earlyAccess"),
-    isPopular: ticked("isPopular"),
-    isActive: ticked("isActive"),
-  };
-}
-
-/** The plan form, validated; a refusal carries the field errors and what was sent, so the form shows it again. */
-export function parsePlanForm(form: FormData): PlanInput {
-  return parseEditorForm(planFormSchema, planFormValues(form), planTexts.updateFailed);
 }
 
 /** What the audit log keeps of a plan: its price and every setting its card is generated from. */

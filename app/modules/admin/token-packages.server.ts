@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { packageFormSchema, type PackageInput } from "~/lib/admin-catalogue";
+import type { PackageInput } from "~/lib/admin-catalogue";
 import { catalogueChanged } from "~/modules/catalogue/cache.server";
 import { prisma } from "~/modules/db/db.server";
 import { NotFoundError } from "~/modules/http/errors.server";
-import { auditedWrite, type AuditActor } from "~/modules/audit/audit.server";
-import { parseEditorForm } from "./console.server";
+import { auditedDelete, auditedToggle, auditedWrite, type AuditActor } from "~/modules/audit/audit.server";
 
 /**
  * Token packages as the admin console manages them. The Tokens pages and Checkout offer only the
@@ -29,23 +28,6 @@ export async function getPackageForEdit(packageId: string) {
 }
 
 export const getPackageForDelete = findPackage;
-
-/** The package form as sent. */
-export function packageFormValues(form: FormData) {
-  return {
-    name: String(form.get("name") ?? ""),
-    tokens: String(form.get("tokens") ?? ""),
-    price: String(form.get("price") ?? ""),
-    discount: String(form.get("discount") ?? "0"),
-    isPopular: form.get("isPopular") === "on",
-    isActive: form.get("isActive") === "on",
-  };
-}
-
-/** The package form, validated; a refusal carries the field errors and what was sent, so the form shows it again. */
-export function parsePackageForm(form: FormData): PackageInput {
-  return parseEditorForm(packageFormSchema, packageFormValues(form), "Failed to save the package");
-}
 
 const summaryOf = (item: { name: string; tokens: number; priceCents: number; discount: number; isActive: boolean; isPopular: boolean }) => ({
   name: item.name,
@@ -93,21 +75,8 @@ export async function updatePackage(actor: AuditActor, packageId: string, input:
 /** The Active switch: an inactive package is neither shown nor sold. */
 export async function setPackageActive(actor: AuditActor, packageId: string, isActive: boolean) {
   const before = await findPackage(packageId);
-  const updated = await auditedWrite(actor, async (tx) => {
-    const row = await tx.tokenPackage.update({ where: { id: packageId }, data: { isActive } });
-    const action = isActive ? "activate" : "deactivate";
-    return {
-      result: row,
-      audit: {
-        action,
-        entityType: "token-package",
-        entityId: row.id,
-        summary: `${isActive ? "Activated" : "Deactivated"} token package ${row.name}`,
-        before: { isActive: before.isActive },
-        after: { isActive },
-      },
-    };
-  });
+  const toggle = { entityType: "token-package", entityId: before.id, name: before.name, field: "isActive", value: isActive, before: before.isActive } as const;
+  const updated = await auditedToggle(actor, toggle, (tx) => tx.tokenPackage.update({ where: { id: packageId }, data: { isActive } }));
   await catalogueChanged();
   return updated;
 }
@@ -115,13 +84,7 @@ export async function setPackageActive(actor: AuditActor, packageId: string, isA
 /** Deletes a package; payments keep their tokens and amount, and the Billing page names them "Token package". */
 export async function deletePackage(actor: AuditActor, packageId: string) {
   const before = await findPackage(packageId);
-  await auditedWrite(actor, async (tx) => {
-    const { count } = await tx.tokenPackage.deleteMany({ where: { id: packageId } });
-    if (count === 0) throw new NotFoundError();
-    return {
-      result: null,
-      audit: { action: "delete", entityType: "token-package", entityId: packageId, summary: `Deleted token package ${before.name}`, before: summaryOf(before) },
-    };
-  });
+  const record = { entityType: "token-package", entityId: packageId, name: before.name, before: summaryOf(before) };
+  await auditedDelete(actor, record, async (tx) => (await tx.tokenPackage.deleteMany({ where: { id: packageId } })).count);
   await catalogueChanged();
 }

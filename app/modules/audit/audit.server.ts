@@ -1,5 +1,6 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/modules/db/db.server";
+import { NotFoundError } from "~/modules/http/errors.server";
 
 /** Who made an admin write. */
 export type AuditActor = { id: string; email: string };
@@ -46,6 +47,49 @@ export async function auditedWrite<T>(actor: AuditActor, work: (tx: Prisma.Trans
     const { result, audit } = await work(tx);
     await recordAudit(actor, audit, tx);
     return result;
+  });
+}
+
+/** How a switch's two states are written in the log: the action, and the word its summary starts with. */
+const SWITCH_WORDS = {
+  isPublished: { on: ["publish", "Published"], off: ["unpublish", "Unpublished"] },
+  isActive: { on: ["activate", "Activated"], off: ["deactivate", "Deactivated"] },
+} as const;
+
+/** A record as the log names it: its entity type ("chat-model"), id and name ("Fake GPT"). */
+type AuditedRecord = { entityType: string; entityId: string; name: string };
+
+/** The entity type as a summary says it: "chat-model" is "chat model". */
+const spoken = (entityType: string) => entityType.replaceAll("-", " ");
+
+/**
+ * A switch turned (Published, Active) and recorded: `write` changes the row in the transaction,
+ * and the log keeps the state before and after ("Published banner Summer sale").
+ */
+export async function auditedToggle<T>(
+  actor: AuditActor,
+  { entityType, entityId, name, field, value, before }: AuditedRecord & { field: keyof typeof SWITCH_WORDS; value: boolean; before: boolean },
+  write: (tx: Prisma.TransactionClient) => Promise<T>,
+): Promise<T> {
+  const [action, word] = SWITCH_WORDS[field][value ? "on" : "off"];
+  return auditedWrite(actor, async (tx) => ({
+    result: await write(tx),
+    audit: { action, entityType, entityId, summary: `${word} ${spoken(entityType)} ${name}`, before: { [field]: before }, after: { [field]: value } },
+  }));
+}
+
+/**
+ * A record deleted and recorded with what it was (`before`). `remove` deletes in the transaction
+ * and answers how many rows went: none means another delete came first, which is a 404.
+ */
+export async function auditedDelete(
+  actor: AuditActor,
+  { entityType, entityId, name, before }: AuditedRecord & { before: Prisma.InputJsonValue },
+  remove: (tx: Prisma.TransactionClient) => Promise<number>,
+) {
+  await auditedWrite(actor, async (tx) => {
+    if ((await remove(tx)) === 0) throw new NotFoundError();
+    return { result: null, audit: { action: "delete", entityType, entityId, summary: `Deleted ${spoken(entityType)} ${name}`, before } };
   });
 }
 

@@ -1,7 +1,8 @@
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { bannerTexts } from "~/lib/admin-catalogue";
+import { formFailure } from "~/lib/forms";
 import { deleteBanner, getBanner } from "~/modules/admin/banners.server";
-import { editorAction, editorLoader } from "~/modules/admin/console.server";
+import { deleteForm, editorAction, editorLoader } from "./+shared/console-action.server";
 import type { Route } from "./+types/banners.delete";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -9,8 +10,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  return editorAction(request, {
-    intent: "delete",
+  return editorAction(request, deleteForm, {
     save: (admin) => deleteBanner(admin, params.bannerId),
     done: ["/admin/banners", "banner-deleted"],
     failed: bannerTexts.deleteFailed,
@@ -19,6 +19,12 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function DeleteBanner({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <ConfirmDelete title="Delete Banner" question={bannerTexts.deleteQuestion} name={loaderData.title} error={actionData?.error} backTo="/admin/banners" />
+    <ConfirmDelete
+      title="Delete Banner"
+      question={bannerTexts.deleteQuestion}
+      name={loaderData.title}
+      error={formFailure(actionData)?.error}
+      backTo="/admin/banners"
+    />
   );
 }

@@ -1,8 +1,9 @@
 import { ModalRoute } from "~/components/admin/modal-route";
-import { bannerTexts } from "~/lib/admin-catalogue";
-import { BANNER_FORM_MAX_BYTES, BANNER_TOO_LARGE, getBanner, readBannerForm, updateBanner } from "~/modules/admin/banners.server";
-import { editorAction, editorLoader } from "~/modules/admin/console.server";
-import { BannerForm, type BannerFailure } from "./banners.form";
+import { bannerEditForm, bannerTexts } from "~/lib/admin-catalogue";
+import { formFailure } from "~/lib/forms";
+import { BANNER_FORM, getBanner, updateBanner } from "~/modules/admin/banners.server";
+import { BannerForm } from "./+shared/banner-form";
+import { editorAction, editorLoader } from "./+shared/console-action.server";
 import type { Route } from "./+types/banners.edit";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -10,14 +11,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  return editorAction(request, {
-    intent: "update",
-    maxBytes: BANNER_FORM_MAX_BYTES,
-    tooLarge: BANNER_TOO_LARGE,
-    save: async (admin, form) => {
-      const { banner, image } = await readBannerForm(form, { imageRequired: false });
-      await updateBanner(admin, params.bannerId, banner, image);
-    },
+  return editorAction(request, bannerEditForm, {
+    limit: BANNER_FORM,
+    save: (admin, { image, ...banner }) => updateBanner(admin, params.bannerId, banner, image),
     done: ["/admin/banners", "banner-updated"],
     failed: bannerTexts.updateFailed,
   });
@@ -27,7 +23,7 @@ export default function EditBanner({ loaderData, actionData }: Route.ComponentPr
   const { banner } = loaderData;
   return (
     <ModalRoute title="Edit Banner" backTo="/admin/banners" wide>
-      <BannerForm intent="update" values={banner} imageUrl={banner.imageUrl} failure={actionData as BannerFailure} />
+      <BannerForm intent="update" values={banner} imageUrl={banner.imageUrl} failure={formFailure(actionData)} />
     </ModalRoute>
   );
 }

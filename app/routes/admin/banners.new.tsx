@@ -1,9 +1,10 @@
 import { ModalRoute } from "~/components/admin/modal-route";
-import { bannerTexts, todayIsoDay } from "~/lib/admin-catalogue";
-import { BANNER_FORM_MAX_BYTES, BANNER_TOO_LARGE, createBanner, readBannerForm } from "~/modules/admin/banners.server";
-import { editorAction } from "~/modules/admin/console.server";
+import { newBannerForm, bannerTexts, todayIsoDay } from "~/lib/admin-catalogue";
+import { formFailure } from "~/lib/forms";
+import { BANNER_FORM, createBanner } from "~/modules/admin/banners.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
-import { BannerForm, blankBanner, type BannerFailure } from "./banners.form";
+import { BannerForm, blankBanner } from "./+shared/banner-form";
+import { editorAction } from "./+shared/console-action.server";
 import type { Route } from "./+types/banners.new";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -13,14 +14,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  return editorAction(request, {
-    intent: "create",
-    maxBytes: BANNER_FORM_MAX_BYTES,
-    tooLarge: BANNER_TOO_LARGE,
-    save: async (admin, form) => {
-      const { banner, image } = await readBannerForm(form, { imageRequired: true });
-      await createBanner(admin, banner, image!);
-    },
+  return editorAction(request, newBannerForm, {
+    limit: BANNER_FORM,
+    save: (admin, { image, ...banner }) => createBanner(admin, banner, image),
     done: ["/admin/banners", "banner-added"],
     failed: bannerTexts.addFailed,
   });
@@ -29,7 +25,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function NewBanner({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <ModalRoute title="Add Banner" backTo="/admin/banners" wide>
-      <BannerForm intent="create" values={blankBanner(loaderData.today)} failure={actionData as BannerFailure} />
+      <BannerForm intent="create" values={blankBanner(loaderData.today)} failure={formFailure(actionData)} />
     </ModalRoute>
   );
 }

@@ -1,6 +1,6 @@
 import { CharacterForm } from "~/components/character-form/character-form";
 import { blankCharacterValues, characterFormTexts, type CharacterFormFailure } from "~/lib/character-form";
-import { characterFormAction } from "~/modules/admin/characters.server";
+import { characterFormAction } from "./+shared/character-form-action.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
 import { characterFormOptions, createCharacter } from "~/modules/catalogue/character-editor.server";
 import { EVERY_MODEL } from "~/modules/chat/model-choice.server";

@@ -1,20 +1,19 @@
 import { ModalRoute } from "~/components/admin/modal-route";
-import { getDetail, readDetailForm, updateDetail } from "~/modules/admin/character-details.server";
-import { editorAction, editorLoader } from "~/modules/admin/console.server";
-import { DetailForm, type DetailFailure } from "./character-details.form";
+import { detailForm } from "~/lib/admin-models";
+import { formFailure } from "~/lib/forms";
+import { getDetail, updateDetail } from "~/modules/admin/character-details.server";
+import { editorAction, editorLoader } from "./+shared/console-action.server";
+import { DETAIL_FORM, DetailForm } from "./+shared/detail-form";
 import type { Route } from "./+types/character-details.edit";
-
-const DETAIL_FORM_MAX_BYTES = 64 * 1024;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   return editorLoader(request, () => getDetail(params.detailId));
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  return editorAction(request, {
-    intent: "update",
-    maxBytes: DETAIL_FORM_MAX_BYTES,
-    save: (admin, form) => updateDetail(admin, params.detailId, readDetailForm(form)),
+  return editorAction(request, detailForm("update"), {
+    limit: DETAIL_FORM,
+    save: (admin, detail) => updateDetail(admin, params.detailId, detail),
     done: ["/admin/character-details", "detail-saved"],
   });
 }
@@ -22,7 +21,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function EditDetail({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <ModalRoute title="Edit Character Detail" backTo="/admin/character-details" wide>
-      <DetailForm key={loaderData.id} intent="update" values={loaderData.values} failure={actionData as DetailFailure} />
+      <DetailForm key={loaderData.id} intent="update" values={loaderData.values} failure={formFailure(actionData)} />
     </ModalRoute>
   );
 }

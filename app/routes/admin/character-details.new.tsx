@@ -1,11 +1,11 @@
 import { ModalRoute } from "~/components/admin/modal-route";
-import { createDetail, readDetailForm } from "~/modules/admin/character-details.server";
-import { editorAction } from "~/modules/admin/console.server";
+import { detailForm } from "~/lib/admin-models";
+import { formFailure } from "~/lib/forms";
+import { createDetail } from "~/modules/admin/character-details.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
-import { blankDetail, DetailForm, type DetailFailure } from "./character-details.form";
+import { editorAction } from "./+shared/console-action.server";
+import { blankDetail, DETAIL_FORM, DetailForm } from "./+shared/detail-form";
 import type { Route } from "./+types/character-details.new";
-
-const DETAIL_FORM_MAX_BYTES = 64 * 1024;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -13,10 +13,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  return editorAction(request, {
-    intent: "create",
-    maxBytes: DETAIL_FORM_MAX_BYTES,
-    save: (admin, form) => createDetail(admin, readDetailForm(form)),
+  return editorAction(request, detailForm("create"), {
+    limit: DETAIL_FORM,
+    save: (admin, detail) => createDetail(admin, detail),
     done: ["/admin/character-details", "detail-saved"],
   });
 }
@@ -24,7 +23,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function NewDetail({ actionData }: Route.ComponentProps) {
   return (
     <ModalRoute title="Add Character Detail" backTo="/admin/character-details" wide>
-      <DetailForm intent="create" values={blankDetail()} failure={actionData as DetailFailure} />
+      <DetailForm intent="create" values={blankDetail()} failure={formFailure(actionData)} />
     </ModalRoute>
   );
 }

@@ -8,9 +8,9 @@ import { LoadErrorPanel } from "~/components/admin/load-error-panel";
 import { detailTexts } from "~/lib/admin-models";
 import type { AuditActor } from "~/modules/audit/audit.server";
 import { listDetailsForAdmin, moveDetail } from "~/modules/admin/character-details.server";
-import { adminAction } from "~/modules/admin/console.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
 import { isNotFound, redirectWithToast } from "~/modules/http/errors.server";
+import { consoleAction } from "./+shared/console-action.server";
 import type { Route } from "./+types/character-details";
 
 export function meta() {
@@ -22,22 +22,23 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { details: await listDetailsForAdmin() };
 }
 
+const PAGE = "/admin/character-details";
+
 export async function action({ request }: Route.ActionArgs) {
-  return adminAction(request, { "move-up": (admin, form) => move(admin, form, "up"), "move-down": (admin, form) => move(admin, form, "down") });
+  return consoleAction(request, moveForm, move, { refused: () => redirectWithToast(PAGE, "detail-save-failed") });
 }
 
-const idSchema = z.string().regex(/^\d{1,9}$/);
+/** Move up or down: the definition and the way it goes. */
+const moveForm = z.object({ intent: z.enum(["move-up", "move-down"]), id: z.string().regex(/^\d{1,9}$/) });
 
-async function move(admin: AuditActor, form: FormData, direction: "up" | "down") {
-  const parsed = idSchema.safeParse(form.get("id"));
-  if (!parsed.success) throw redirectWithToast("/admin/character-details", "detail-save-failed");
+async function move(admin: AuditActor, { intent, id }: z.output<typeof moveForm>) {
   try {
-    await moveDetail(admin, parsed.data, direction);
+    await moveDetail(admin, id, intent === "move-up" ? "up" : "down");
   } catch (error) {
-    if (isNotFound(error)) throw redirectWithToast("/admin/character-details", "detail-save-failed");
+    if (isNotFound(error)) throw redirectWithToast(PAGE, "detail-save-failed");
     throw error;
   }
-  throw redirect("/admin/character-details");
+  throw redirect(PAGE);
 }
 
 type Listed = Route.ComponentProps["loaderData"]["details"][number];

@@ -1,8 +1,9 @@
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { useLocation } from "react-router";
 import { characterFormTexts, charactersListPath } from "~/lib/character-form";
-import { editorAction, editorLoader } from "~/modules/admin/console.server";
+import { formFailure } from "~/lib/forms";
 import { deleteCharacter, getCharacterForEditor } from "~/modules/catalogue/character-editor.server";
+import { deleteForm, editorAction, editorLoader } from "./+shared/console-action.server";
 import type { Route } from "./+types/characters.delete";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -10,8 +11,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  return editorAction(request, {
-    intent: "delete",
+  return editorAction(request, deleteForm, {
     save: (admin) => deleteCharacter(admin, params.characterId),
     done: [charactersListPath(new URL(request.url).search), "character-deleted"],
     failed: characterFormTexts.deleteFailed,
@@ -26,7 +26,7 @@ export default function DeleteCharacter({ loaderData, actionData }: Route.Compon
       question={characterFormTexts.deleteQuestion}
       name={loaderData.name}
       note="People's chats with this character are deleted with it."
-      error={actionData?.error}
+      error={formFailure(actionData)?.error}
       backTo={back}
     />
   );

@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 import { charactersListPath } from "~/lib/character-form";
 import { formatDate } from "~/lib/dates";
 import { getCharacterInfo } from "~/modules/admin/characters.server";
-import { editorLoader } from "~/modules/admin/console.server";
+import { editorLoader } from "./+shared/console-action.server";
 import type { Route } from "./+types/characters.info";
 import { CharacterPicture } from "~/components/ui/avatar";
 

@@ -1,11 +1,12 @@
 import { Form, useNavigation } from "react-router";
+import { z } from "zod";
 import { ModalRoute } from "~/components/admin/modal-route";
 import { FormAlert } from "~/components/ui/form";
 import { SUBMISSIONS_PATH } from "~/lib/review-queue";
-import { adminAction, editorLoader } from "~/modules/admin/console.server";
 import type { AuditActor } from "~/modules/audit/audit.server";
 import { approveSubmission, DECLINE_REASON_MAX, declineSubmission, getSubmission, submissionTexts } from "~/modules/catalogue/submissions.server";
 import { errorData, isNotFound, redirectWithToast } from "~/modules/http/errors.server";
+import { consoleAction, editorLoader } from "./+shared/console-action.server";
 import type { Route } from "./+types/characters.review";
 
 /** Where a review ends: the list of what is still waiting. */
@@ -19,25 +20,24 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }));
 }
 
+const reviewForm = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("approve") }),
+  z.object({ intent: z.literal("decline"), reason: z.string().optional() }),
+]);
+
 export async function action({ request, params }: Route.ActionArgs) {
-  const decide = (run: (admin: AuditActor, form: FormData) => Promise<unknown>, toast: "character-approved" | "character-declined") => {
-    return async (admin: AuditActor, form: FormData) => {
-      try {
-        await run(admin, form);
-      } catch (error) {
-        if (isNotFound(error)) return redirectWithToast(SUBMITTED, "review-not-waiting");
-        return errorData(error);
-      }
-      return redirectWithToast(SUBMITTED, toast);
-    };
-  };
-  return adminAction(request, {
-    approve: decide((admin) => approveSubmission(admin, params.characterId), "character-approved"),
-    decline: decide((admin, form) => declineSubmission(admin, params.characterId, form.get("reason")), "character-declined"),
+  return consoleAction(request, reviewForm, async (admin, input) => {
+    try {
+      if (input.intent === "approve") await approveSubmission(admin, params.characterId);
+      else await declineSubmission(admin, params.characterId, input.reason);
+    } catch (error) {
+      if (isNotFound(error)) return redirectWithToast(SUBMITTED, "review-not-waiting");
+      return errorData(error);
+    }
+    return redirectWithToast(SUBMITTED, input.intent === "approve" ? "character-approved" : "character-declined");
   });
 }
 
-/** Decline asks for a reason (the owner reads it on /create and by mail); Approve is here too. Without JavaScript, a page. */
 export default function ReviewCharacter({ loaderData, actionData }: Route.ComponentProps) {
   const { character, reasonMax, notWaiting } = loaderData;
   const busy = useNavigation().state === "submitting";

@@ -14,13 +14,13 @@ import { characterFormTexts, charactersListPath } from "~/lib/character-form";
 import { formatDate } from "~/lib/dates";
 import { SUBMISSIONS_PATH } from "~/lib/review-queue";
 import { CHARACTERS_PAGE_SIZE, listCharactersForAdmin, parseCharacterFilters } from "~/modules/admin/characters.server";
-import { adminAction } from "~/modules/admin/console.server";
 import type { AuditActor } from "~/modules/audit/audit.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
 import { setCharacterPublished } from "~/modules/catalogue/character-editor.server";
 import { listCategories } from "~/modules/catalogue/categories.server";
 import { approveSubmission, listSubmissions } from "~/modules/catalogue/submissions.server";
 import { isNotFound, redirectWithToast } from "~/modules/http/errors.server";
+import { consoleAction, publishForm } from "./+shared/console-action.server";
 import type { Route } from "./+types/characters";
 import { CharacterPicture } from "~/components/ui/avatar";
 
@@ -42,18 +42,26 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   };
 }
 
+const listForm = z.discriminatedUnion("intent", [publishForm("set-published"), z.object({ intent: z.literal("approve"), id: z.string().catch("") })]);
+
 export async function action({ request }: Route.ActionArgs) {
-  return adminAction(request, {
-    "set-published": (admin, form) => setPublished(admin, form, request.url),
-    approve: (admin, form) => approve(admin, form),
-  });
+  const back = charactersListPath(new URL(request.url).search);
+  const handle = async (admin: AuditActor, input: z.output<typeof listForm>) => {
+    switch (input.intent) {
+      case "set-published":
+        return setPublished(admin, input, back);
+      case "approve":
+        return approve(admin, input.id);
+    }
+  };
+  return consoleAction(request, listForm, handle, { refused: () => redirectWithToast(back, "character-update-failed") });
 }
 
 /** Approve from the Submitted list: published, the owner mailed. */
-async function approve(admin: AuditActor, form: FormData) {
+async function approve(admin: AuditActor, characterId: string) {
   const back = SUBMISSIONS_PATH;
   try {
-    await approveSubmission(admin, String(form.get("id") ?? ""));
+    await approveSubmission(admin, characterId);
   } catch (error) {
     if (isNotFound(error)) return redirectWithToast(back, "review-not-waiting");
     throw error;
@@ -61,15 +69,10 @@ async function approve(admin: AuditActor, form: FormData) {
   return redirectWithToast(back, "character-approved");
 }
 
-const setPublishedSchema = z.object({ id: z.string().min(1).max(64), published: z.enum(["true", "false"]) });
-
 /** The Published switch; back to the list as it was filtered. */
-async function setPublished(admin: AuditActor, form: FormData, requestUrl: string) {
-  const back = charactersListPath(new URL(requestUrl).search);
-  const parsed = setPublishedSchema.safeParse({ id: form.get("id"), published: form.get("published") });
-  if (!parsed.success) return redirectWithToast(back, "character-update-failed");
+async function setPublished(admin: AuditActor, { id, published }: { id: string; published: boolean }, back: string) {
   try {
-    await setCharacterPublished(admin, parsed.data.id, parsed.data.published === "true");
+    await setCharacterPublished(admin, id, published);
   } catch (error) {
     if (isNotFound(error)) return redirectWithToast(back, "character-update-failed");
     throw error;

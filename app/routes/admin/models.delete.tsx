@@ -1,7 +1,8 @@
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { modelTexts } from "~/lib/admin-models";
-import { editorAction, editorLoader } from "~/modules/admin/console.server";
+import { formFailure } from "~/lib/forms";
 import { deleteModel, getModel } from "~/modules/admin/models.server";
+import { deleteForm, editorAction, editorLoader } from "./+shared/console-action.server";
 import type { Route } from "./+types/models.delete";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -9,16 +10,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  return editorAction(request, { intent: "delete", save: (admin) => deleteModel(admin, params.modelId), done: ["/admin/models", "model-deleted"] });
+  return editorAction(request, deleteForm, { save: (admin) => deleteModel(admin, params.modelId), done: ["/admin/models", "model-deleted"] });
 }
 
 export default function DeleteModel({ loaderData, actionData }: Route.ComponentProps) {
+  const failure = formFailure(actionData);
   return (
     <ConfirmDelete
       title="Delete Chat Model"
       question={modelTexts.deleteQuestion}
       name={loaderData.name}
-      error={actionData?.error ? `${modelTexts.deleteFailed}: ${actionData.error}` : undefined}
+      error={failure ? `${modelTexts.deleteFailed}: ${failure.error}` : undefined}
       backTo="/admin/models"
     />
   );

@@ -1,7 +1,9 @@
 import { ModalRoute } from "~/components/admin/modal-route";
-import { editorAction, editorLoader } from "~/modules/admin/console.server";
-import { formValuesOf, getModel, MODEL_FORM_MAX_BYTES, saveModelForm } from "~/modules/admin/models.server";
-import { ModelForm, type ModelFailure } from "./models.form";
+import { modelForm } from "~/lib/admin-models";
+import { formFailure } from "~/lib/forms";
+import { formValuesOf, getModel, saveModel } from "~/modules/admin/models.server";
+import { editorAction, editorLoader } from "./+shared/console-action.server";
+import { MODEL_FORM, ModelForm } from "./+shared/model-form";
 import type { Route } from "./+types/models.edit";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -12,10 +14,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  return editorAction(request, {
-    intent: "update",
-    maxBytes: MODEL_FORM_MAX_BYTES,
-    save: (admin, form) => saveModelForm(admin, form, params.modelId),
+  return editorAction(request, modelForm("update"), {
+    limit: MODEL_FORM,
+    save: (admin, { key, ...model }) => saveModel(admin, model, key, params.modelId),
     done: ["/admin/models", "model-updated"],
   });
 }
@@ -23,7 +24,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function EditModel({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <ModalRoute title={`Edit ${loaderData.name}`} backTo="/admin/models" wide>
-      <ModelForm key={loaderData.name} intent="update" values={loaderData.values} hasApiKey={loaderData.hasApiKey} failure={actionData as ModelFailure} />
+      <ModelForm key={loaderData.name} intent="update" values={loaderData.values} hasApiKey={loaderData.hasApiKey} failure={formFailure(actionData)} />
     </ModalRoute>
   );
 }

@@ -1,9 +1,10 @@
 import { ModalRoute } from "~/components/admin/modal-route";
-import { blankModel } from "~/lib/admin-models";
-import { editorAction } from "~/modules/admin/console.server";
-import { MODEL_FORM_MAX_BYTES, saveModelForm } from "~/modules/admin/models.server";
+import { blankModel, modelForm } from "~/lib/admin-models";
+import { formFailure } from "~/lib/forms";
+import { saveModel } from "~/modules/admin/models.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
-import { ModelForm, type ModelFailure } from "./models.form";
+import { editorAction } from "./+shared/console-action.server";
+import { MODEL_FORM, ModelForm } from "./+shared/model-form";
 import type { Route } from "./+types/models.new";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -12,10 +13,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  return editorAction(request, {
-    intent: "create",
-    maxBytes: MODEL_FORM_MAX_BYTES,
-    save: (admin, form) => saveModelForm(admin, form),
+  return editorAction(request, modelForm("create"), {
+    limit: MODEL_FORM,
+    save: (admin, { key, ...model }) => saveModel(admin, model, key),
     done: ["/admin/models", "model-added"],
   });
 }
@@ -23,7 +23,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function NewModel({ actionData }: Route.ComponentProps) {
   return (
     <ModalRoute title="Add Model" backTo="/admin/models" wide>
-      <ModelForm intent="create" values={blankModel()} failure={actionData as ModelFailure} />
+      <ModelForm intent="create" values={blankModel()} failure={formFailure(actionData)} />
     </ModalRoute>
   );
 }

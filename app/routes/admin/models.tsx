@@ -10,11 +10,11 @@ import { PublishSwitch } from "~/components/admin/publish-switch";
 import { FormAlert } from "~/components/ui/form";
 import { MODEL_TYPES, modelTexts } from "~/lib/admin-models";
 import { costLabel } from "~/lib/chat";
-import { adminAction } from "~/modules/admin/console.server";
 import { listModelsForAdmin, readModelFilters, setModelPublished, testModel, type ModelTestResult } from "~/modules/admin/models.server";
 import type { AuditActor } from "~/modules/audit/audit.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
 import { isNotFound, redirectWithToast } from "~/modules/http/errors.server";
+import { consoleAction, publishForm, recordId } from "./+shared/console-action.server";
 import type { Route } from "./+types/models";
 
 export function meta() {
@@ -32,17 +32,22 @@ export async function action({ request, url }: Route.ActionArgs) {
   const query = new URLSearchParams(url.search);
   query.delete("toast");
   const list = query.size ? `/admin/models?${query}` : "/admin/models";
-  return adminAction(request, { "set-published": (admin, form) => setPublished(admin, form, list), test: (_admin, form) => runTest(form, list) });
+  const handle = async (admin: AuditActor, input: z.output<typeof listForm>) => {
+    switch (input.intent) {
+      case "set-published":
+        return setPublished(admin, input, list);
+      case "test":
+        return runTest(input.id, list);
+    }
+  };
+  return consoleAction(request, listForm, handle, { refused: () => redirectWithToast(list, "model-update-failed") });
 }
 
-const idSchema = z.string().min(1).max(64);
-const setPublishedSchema = z.object({ id: idSchema, published: z.enum(["true", "false"]) });
+const listForm = z.discriminatedUnion("intent", [publishForm("set-published"), z.object({ intent: z.literal("test"), id: recordId })]);
 
-async function setPublished(admin: AuditActor, form: FormData, list: string) {
-  const parsed = setPublishedSchema.safeParse({ id: form.get("id"), published: form.get("published") });
-  if (!parsed.success) throw redirectWithToast(list, "model-update-failed");
+async function setPublished(admin: AuditActor, { id, published }: { id: string; published: boolean }, list: string) {
   try {
-    await setModelPublished(admin, parsed.data.id, parsed.data.published === "true");
+    await setModelPublished(admin, id, published);
   } catch (error) {
     if (isNotFound(error)) throw redirectWithToast(list, "model-update-failed");
     throw error;
@@ -50,11 +55,9 @@ async function setPublished(admin: AuditActor, form: FormData, list: string) {
   throw redirect(list);
 }
 
-async function runTest(form: FormData, list: string): Promise<{ test: ModelTestResult }> {
-  const parsed = idSchema.safeParse(form.get("id"));
-  if (!parsed.success) throw redirectWithToast(list, "model-update-failed");
+async function runTest(id: string, list: string): Promise<{ test: ModelTestResult }> {
   try {
-    return { test: await testModel(parsed.data) };
+    return { test: await testModel(id) };
   } catch (error) {
     if (isNotFound(error)) throw redirectWithToast(list, "model-update-failed");
     throw error;

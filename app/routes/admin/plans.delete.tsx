@@ -1,7 +1,8 @@
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { planTexts } from "~/lib/admin-catalogue";
-import { editorAction, editorLoader } from "~/modules/admin/console.server";
+import { formFailure } from "~/lib/forms";
 import { deletePlan, getPlanForDelete } from "~/modules/admin/plans.server";
+import { deleteForm, editorAction, editorLoader } from "./+shared/console-action.server";
 import type { Route } from "./+types/plans.delete";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -9,8 +10,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  return editorAction(request, {
-    intent: "delete",
+  return editorAction(request, deleteForm, {
     save: (admin) => deletePlan(admin, params.planId),
     done: ["/admin/plans", "plan-deleted"],
     failed: planTexts.deleteFailed,
@@ -26,7 +26,7 @@ export default function DeletePlan({ loaderData, actionData }: Route.ComponentPr
       question="Are you sure you want to delete this plan?"
       name={plan.name}
       note={plan.subscribers > 0 ? `${subscribers} to this plan.` : undefined}
-      error={actionData?.error}
+      error={formFailure(actionData)?.error}
       refusal={plan.refusal}
       backTo="/admin/plans"
     />

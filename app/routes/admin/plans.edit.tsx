@@ -1,8 +1,9 @@
 import { ModalRoute } from "~/components/admin/modal-route";
-import { planTexts } from "~/lib/admin-catalogue";
-import { editorAction, editorLoader } from "~/modules/admin/console.server";
-import { getPlanForEdit, parsePlanForm, updatePlan } from "~/modules/admin/plans.server";
-import { PLAN_FORM_MAX_BYTES, PlanForm, type PlanFailure } from "./plans.form";
+import { planForm, planTexts } from "~/lib/admin-catalogue";
+import { formFailure } from "~/lib/forms";
+import { getPlanForEdit, updatePlan } from "~/modules/admin/plans.server";
+import { editorAction, editorLoader } from "./+shared/console-action.server";
+import { PLAN_FORM, PlanForm } from "./+shared/plan-form";
 import type { Route } from "./+types/plans.edit";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -10,10 +11,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  return editorAction(request, {
-    intent: "update",
-    maxBytes: PLAN_FORM_MAX_BYTES,
-    save: (admin, form) => updatePlan(admin, params.planId, parsePlanForm(form)),
+  return editorAction(request, planForm("update"), {
+    limit: PLAN_FORM,
+    save: (admin, plan) => updatePlan(admin, params.planId, plan),
     done: ["/admin/plans", "plan-updated"],
     failed: planTexts.updateFailed,
   });
@@ -22,7 +22,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function EditPlan({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <ModalRoute title="Edit Plan" backTo="/admin/plans" wide>
-      <PlanForm intent="update" values={loaderData.plan} failure={actionData as PlanFailure} backTo="/admin/plans" />
+      <PlanForm intent="update" values={loaderData.plan} failure={formFailure(actionData)} backTo="/admin/plans" />
     </ModalRoute>
   );
 }

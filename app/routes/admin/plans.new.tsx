@@ -1,9 +1,10 @@
 import { ModalRoute } from "~/components/admin/modal-route";
-import { planTexts } from "~/lib/admin-catalogue";
-import { editorAction } from "~/modules/admin/console.server";
-import { createPlan, parsePlanForm } from "~/modules/admin/plans.server";
+import { planForm, planTexts } from "~/lib/admin-catalogue";
+import { formFailure } from "~/lib/forms";
+import { createPlan } from "~/modules/admin/plans.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
-import { blankPlan, PLAN_FORM_MAX_BYTES, PlanForm, type PlanFailure } from "./plans.form";
+import { editorAction } from "./+shared/console-action.server";
+import { blankPlan, PLAN_FORM, PlanForm } from "./+shared/plan-form";
 import type { Route } from "./+types/plans.new";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -12,10 +13,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  return editorAction(request, {
-    intent: "create",
-    maxBytes: PLAN_FORM_MAX_BYTES,
-    save: (admin, form) => createPlan(admin, parsePlanForm(form)),
+  return editorAction(request, planForm("create"), {
+    limit: PLAN_FORM,
+    save: (admin, plan) => createPlan(admin, plan),
     done: ["/admin/plans", "plan-created"],
     failed: planTexts.updateFailed,
   });
@@ -24,7 +24,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function NewPlan({ actionData }: Route.ComponentProps) {
   return (
     <ModalRoute title="New Plan" backTo="/admin/plans" wide>
-      <PlanForm intent="create" values={blankPlan} failure={actionData as PlanFailure} backTo="/admin/plans" />
+      <PlanForm intent="create" values={blankPlan} failure={formFailure(actionData)} backTo="/admin/plans" />
     </ModalRoute>
   );
 }

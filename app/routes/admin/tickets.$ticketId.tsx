@@ -1,4 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
 import { EmailText } from "~/components/admin/admin-table";
 import { TicketThread } from "~/components/tickets/conversation";
 import { ReplyForm } from "~/components/tickets/reply-form";
@@ -6,12 +7,13 @@ import { TicketHeader } from "~/components/tickets/ticket-header";
 import { Avatar } from "~/components/ui/avatar";
 import { FormAlert } from "~/components/ui/form";
 import { formatDateTime } from "~/lib/dates";
+import { formFailure } from "~/lib/forms";
 import { STAFF_NAME, STAFF_STATUSES, ticketStatusLabel, ticketTexts } from "~/lib/tickets";
 import { replySchema } from "~/lib/ticket-schemas";
 import type { AuditActor } from "~/modules/audit/audit.server";
-import { adminAction, editorLoader } from "~/modules/admin/console.server";
 import { errorData, redirectWithToast } from "~/modules/http/errors.server";
 import { replyAsStaff, setStatusAsStaff, ticketForStaff } from "~/modules/support/staff-inbox.server";
+import { consoleAction, editorLoader, sentIntent } from "./+shared/console-action.server";
 import type { Route } from "./+types/tickets.$ticketId";
 
 export function meta({ data: loaded }: Route.MetaArgs) {
@@ -24,22 +26,24 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 const here = (ticketId: string) => `/admin/tickets/${ticketId}`;
 
+const ticketForm = z.discriminatedUnion("intent", [
+  replySchema.extend({ intent: z.literal("reply") }),
+  z.object({ intent: z.literal("status"), status: z.enum(STAFF_STATUSES, { error: "Choose in progress, completed or closed" }) }),
+]);
+
 export async function action({ request, params }: Route.ActionArgs) {
-  return adminAction(
-    request,
-    {
-      reply: (staff, form) => reply(staff, params.ticketId, form),
-      status: (staff, form) => changeStatus(staff, params.ticketId, form),
-    },
-    { maxBytes: 64 * 1024, tooLarge: ticketTexts.messageTooLong },
-  );
+  const handle = (staff: AuditActor, input: z.output<typeof ticketForm>) =>
+    input.intent === "reply" ? reply(staff, params.ticketId, input.message) : changeStatus(staff, params.ticketId, input.status);
+  return consoleAction(request, ticketForm, handle, {
+    limit: { maxBytes: 64 * 1024, tooLarge: ticketTexts.messageTooLong },
+    // Each form shows its own refusal: the reply's or the status's.
+    refused: (refusal) => data({ intent: sentIntent(refusal), error: refusal.message }, { status: 400 }),
+  });
 }
 
-async function reply(staff: AuditActor, ticketId: string, form: FormData) {
-  const parsed = replySchema.safeParse({ message: form.get("message") });
-  if (!parsed.success) return data({ intent: "reply", error: parsed.error.issues[0]!.message }, { status: 400 });
+async function reply(staff: AuditActor, ticketId: string, message: string) {
   try {
-    await replyAsStaff(staff, ticketId, parsed.data.message);
+    await replyAsStaff(staff, ticketId, message);
   } catch (error) {
     const refused = errorData(error);
     return data({ intent: "reply", error: refused.data.error }, refused.init ?? undefined);
@@ -47,9 +51,7 @@ async function reply(staff: AuditActor, ticketId: string, form: FormData) {
   return redirectWithToast(here(ticketId), "ticket-replied");
 }
 
-async function changeStatus(staff: AuditActor, ticketId: string, form: FormData) {
-  const status = STAFF_STATUSES.find((choice) => choice === form.get("status"));
-  if (!status) return data({ intent: "status", error: "Choose in progress, completed or closed" }, { status: 400 });
+async function changeStatus(staff: AuditActor, ticketId: string, status: (typeof STAFF_STATUSES)[number]) {
   try {
     await setStatusAsStaff(staff, ticketId, status);
   } catch (error) {
@@ -68,7 +70,7 @@ const statusButtons: Record<(typeof STAFF_STATUSES)[number], string> = {
 export default function AdminTicket({ loaderData: ticket, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const errorFor = (intent: string) => (actionData && "intent" in actionData && actionData.intent === intent ? actionData.error : undefined);
-  const formError = actionData && !("intent" in actionData) ? actionData.error : undefined;
+  const formError = formFailure(actionData)?.error;
   const closed = ticket.status === "closed";
   const person = ticket.user;
   return (

@@ -1,8 +1,9 @@
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { packageTexts } from "~/lib/admin-catalogue";
+import { formFailure } from "~/lib/forms";
 import { formatTokens } from "~/lib/tokens";
-import { editorAction, editorLoader } from "~/modules/admin/console.server";
 import { deletePackage, getPackageForDelete } from "~/modules/admin/token-packages.server";
+import { deleteForm, editorAction, editorLoader } from "./+shared/console-action.server";
 import type { Route } from "./+types/tokens.packages.delete";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -13,7 +14,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  return editorAction(request, { intent: "delete", save: (admin) => deletePackage(admin, params.packageId), done: ["/admin/tokens", "package-deleted"] });
+  return editorAction(request, deleteForm, { save: (admin) => deletePackage(admin, params.packageId), done: ["/admin/tokens", "package-deleted"] });
 }
 
 export default function DeletePackage({ loaderData, actionData }: Route.ComponentProps) {
@@ -23,7 +24,7 @@ export default function DeletePackage({ loaderData, actionData }: Route.Componen
       question={packageTexts.deleteQuestion}
       name={loaderData.name}
       note="Past purchases keep their tokens; to stop selling it for now, switch it to inactive instead."
-      error={actionData?.error}
+      error={formFailure(actionData)?.error}
       backTo="/admin/tokens"
     />
   );

@@ -1,7 +1,9 @@
 import { ModalRoute } from "~/components/admin/modal-route";
-import { editorAction, editorLoader } from "~/modules/admin/console.server";
-import { getPackageForEdit, parsePackageForm, updatePackage } from "~/modules/admin/token-packages.server";
-import { PACKAGE_FORM_MAX_BYTES, PackageForm, type PackageFailure } from "./tokens.packages.form";
+import { packageForm } from "~/lib/admin-catalogue";
+import { formFailure } from "~/lib/forms";
+import { getPackageForEdit, updatePackage } from "~/modules/admin/token-packages.server";
+import { editorAction, editorLoader } from "./+shared/console-action.server";
+import { PACKAGE_FORM, PackageForm } from "./+shared/package-form";
 import type { Route } from "./+types/tokens.packages.edit";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -20,10 +22,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  return editorAction(request, {
-    intent: "update",
-    maxBytes: PACKAGE_FORM_MAX_BYTES,
-    save: (admin, form) => updatePackage(admin, params.packageId, parsePackageForm(form)),
+  return editorAction(request, packageForm("update"), {
+    limit: PACKAGE_FORM,
+    save: (admin, tokenPackage) => updatePackage(admin, params.packageId, tokenPackage),
     done: ["/admin/tokens", "package-updated"],
   });
 }
@@ -31,7 +32,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function EditPackage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <ModalRoute title="Edit Package" backTo="/admin/tokens">
-      <PackageForm intent="update" values={loaderData.values} failure={actionData as PackageFailure} />
+      <PackageForm intent="update" values={loaderData.values} failure={formFailure(actionData)} />
     </ModalRoute>
   );
 }

@@ -1,8 +1,10 @@
 import { ModalRoute } from "~/components/admin/modal-route";
-import { editorAction } from "~/modules/admin/console.server";
-import { createPackage, parsePackageForm } from "~/modules/admin/token-packages.server";
+import { packageForm } from "~/lib/admin-catalogue";
+import { formFailure } from "~/lib/forms";
+import { createPackage } from "~/modules/admin/token-packages.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
-import { blankPackage, PACKAGE_FORM_MAX_BYTES, PackageForm, type PackageFailure } from "./tokens.packages.form";
+import { editorAction } from "./+shared/console-action.server";
+import { blankPackage, PACKAGE_FORM, PackageForm } from "./+shared/package-form";
 import type { Route } from "./+types/tokens.packages.new";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -11,10 +13,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  return editorAction(request, {
-    intent: "create",
-    maxBytes: PACKAGE_FORM_MAX_BYTES,
-    save: (admin, form) => createPackage(admin, parsePackageForm(form)),
+  return editorAction(request, packageForm("create"), {
+    limit: PACKAGE_FORM,
+    save: (admin, tokenPackage) => createPackage(admin, tokenPackage),
     done: ["/admin/tokens", "package-created"],
   });
 }
@@ -22,7 +23,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function NewPackage({ actionData }: Route.ComponentProps) {
   return (
     <ModalRoute title="New Package" backTo="/admin/tokens">
-      <PackageForm intent="create" values={blankPackage} failure={actionData as PackageFailure} />
+      <PackageForm intent="create" values={blankPackage} failure={formFailure(actionData)} />
     </ModalRoute>
   );
 }

@@ -1,19 +1,20 @@
 import { Pencil, Search } from "lucide-react";
 import { data, Form, Link, Outlet } from "react-router";
 import { z } from "zod";
+import { TokenHistory } from "~/components/admin/token-history";
 import { DeleteLink } from "~/components/admin/confirm-delete";
 import { ListHeader } from "~/components/admin/list-header";
 import { PaymentsOffNotice } from "~/components/admin/payments-off-notice";
 import { PublishSwitch } from "~/components/admin/publish-switch";
 import { Pagination } from "~/components/pagination";
 import { packageTexts } from "~/lib/admin-catalogue";
-import { formatDateTime } from "~/lib/dates";
 import { formatTokens, formatUsd } from "~/lib/tokens";
-import { adminAction } from "~/modules/admin/console.server";
+import type { AuditActor } from "~/modules/admin/audit.server";
 import { listPackagesForAdmin, setPackageActive } from "~/modules/admin/token-packages.server";
 import { listAllTransactions } from "~/modules/admin/transactions.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
 import { isNotFound, redirectWithToast } from "~/modules/http/errors.server";
+import { consoleAction, recordId, wantedState } from "./+shared/console-action.server";
 import type { Route } from "./+types/tokens";
 import { paymentsOffSettings } from "~/modules/config/env.server";
 
@@ -41,22 +42,19 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  return adminAction(request, { "set-active": setActive });
+  return consoleAction(request, activeForm, setActive, { refused: () => data({ error: "Choose a package" }, { status: 400 }) });
 }
 
-const setActiveSchema = z.object({ id: z.string().min(1).max(64), active: z.enum(["true", "false"]) });
+const activeForm = z.object({ intent: z.literal("set-active"), id: recordId, active: wantedState });
 
-async function setActive(admin: { id: string; email: string }, form: FormData) {
-  const parsed = setActiveSchema.safeParse({ id: form.get("id"), active: form.get("active") });
-  if (!parsed.success) return data({ error: "Choose a package" }, { status: 400 });
-  const isActive = parsed.data.active === "true";
+async function setActive(admin: AuditActor, { id, active }: { id: string; active: boolean }) {
   try {
-    await setPackageActive(admin, parsed.data.id, isActive);
+    await setPackageActive(admin, id, active);
   } catch (error) {
     if (isNotFound(error)) return data({ error: "This package no longer exists" }, { status: 404 });
     throw error;
   }
-  throw redirectWithToast("/admin/tokens", isActive ? "package-activated" : "package-deactivated");
+  throw redirectWithToast("/admin/tokens", active ? "package-activated" : "package-deactivated");
 }
 
 const tabs = [
@@ -173,48 +171,7 @@ function Transactions({ params, result }: { params: Params; result: Transactions
       <p className="text-sm text-muted" aria-live="polite">
         {result.total.toLocaleString("en-US")} {result.total === 1 ? "transaction" : "transactions"}
       </p>
-      {result.transactions.length === 0 ? (
-        <p className="card p-5 text-sm text-muted">No transactions found</p>
-      ) : (
-        <div className="@container card overflow-x-auto">
-          <table className="w-full text-sm">
-            <thead className="hidden bg-raised text-left text-muted @2xl:table-header-group">
-              <tr>
-                <th className="px-4 py-3 font-medium">Date</th>
-                <th className="px-4 py-3 font-medium">Person</th>
-                <th className="px-4 py-3 font-medium">Description</th>
-                <th className="px-4 py-3 font-medium">Tokens</th>
-                <th className="px-4 py-3 text-right font-medium">Amount</th>
-              </tr>
-            </thead>
-            <tbody>
-              {result.transactions.map((row) => (
-                <tr
-                  key={row.id}
-                  className="grid grid-cols-[1fr_auto] gap-x-4 border-t border-line px-4 py-3 first:border-t-0 @2xl:table-row @2xl:px-0 @2xl:py-0"
-                >
-                  <td className="text-xs text-muted @2xl:px-4 @2xl:py-3 @2xl:text-sm">{formatDateTime(row.createdAt)}</td>
-                  <td className="col-start-1 min-w-0 @2xl:px-4 @2xl:py-3">
-                    <span className="block truncate font-medium">{row.person.name ?? row.person.email}</span>
-                    <span className="block truncate text-xs text-muted">{row.person.email}</span>
-                  </td>
-                  <td className="col-start-1 @2xl:px-4 @2xl:py-3">
-                    {row.description}
-                    {row.packageName ? <span className="block text-xs text-muted">{row.packageName} package</span> : null}
-                  </td>
-                  <td className="col-start-1 text-xs text-muted capitalize @2xl:px-4 @2xl:py-3 @2xl:text-sm">{row.tokenType}</td>
-                  <td
-                    className={`col-start-2 row-span-4 row-start-1 self-center text-right font-semibold @2xl:px-4 @2xl:py-3 ${row.transactionType === "add" ? "text-success" : "text-danger"}`}
-                  >
-                    {row.transactionType === "add" ? "+" : "-"}
-                    {formatTokens(row.amount)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <TokenHistory transactions={result.transactions} withPerson empty="No transactions found" />
       <Pagination page={result.page} pageCount={result.pageCount} hrefFor={(page) => transactionsHref(params, page)} />
     </div>
   );

@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { FormAlert } from "~/components/ui/form";
 import { adminUserTexts } from "~/lib/admin-users";
 import type { AuditActor } from "~/modules/audit/audit.server";
@@ -6,8 +6,8 @@ import { deleteUser } from "~/modules/admin/user-changes.server";
 import { getUserForAdmin } from "~/modules/admin/users.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
 import { errorData, redirectWithToast } from "~/modules/http/errors.server";
+import { consoleAction, deleteForm, USERS_FORM } from "./+shared/console-action.server";
 import type { Route } from "./+types/users.$id.delete";
-import { readConsoleForm } from "~/modules/admin/console.server";
 
 export function meta() {
   return [{ title: "Delete user · Admin · CharacterVerse" }];
@@ -25,14 +25,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
-  const form = await readConsoleForm(request);
-  switch (form.get("intent")) {
-    case "delete":
-      return deleteAccount(admin, params.id);
-    default:
-      return data({ ok: false as const, error: adminUserTexts.unknownIntent }, { status: 400 });
-  }
+  return consoleAction(request, deleteForm, (admin) => deleteAccount(admin, params.id), { limit: USERS_FORM, oversized: "throw" });
 }
 
 async function deleteAccount(admin: AuditActor, userId: string) {

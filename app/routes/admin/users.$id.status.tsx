@@ -1,14 +1,16 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
 import { EmailText } from "~/components/admin/admin-table";
 import { FormAlert } from "~/components/ui/form";
 import { adminUserTexts, statusChangeFor, statusChangeTexts } from "~/lib/admin-users";
 import type { ToastCode } from "~/lib/toasts";
+import type { AuditActor } from "~/modules/admin/audit.server";
 import { reactivateUser, suspendUser } from "~/modules/admin/user-changes.server";
 import { getUserForAdmin } from "~/modules/admin/users.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
 import { errorData, redirectWithToast } from "~/modules/http/errors.server";
+import { consoleAction, USERS_FORM } from "./+shared/console-action.server";
 import type { Route } from "./+types/users.$id.status";
-import { readConsoleForm } from "~/modules/admin/console.server";
 
 export function meta({ data: page }: Route.MetaArgs) {
   return [{ title: `${page ? statusChangeTexts[page.change].title : "User"} · Admin · CharacterVerse` }];
@@ -32,17 +34,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
+const statusForm = z.object({ intent: z.enum(["suspend", "reactivate"]) });
+
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
-  const form = await readConsoleForm(request);
-  switch (form.get("intent")) {
-    case "suspend":
-      return change(() => suspendUser(admin, params.id), params.id, "user-suspended");
-    case "reactivate":
-      return change(() => reactivateUser(admin, params.id), params.id, "user-reactivated");
-    default:
-      return data({ ok: false as const, error: adminUserTexts.unknownIntent }, { status: 400 });
-  }
+  const handle = (admin: AuditActor, { intent }: z.output<typeof statusForm>) =>
+    intent === "suspend"
+      ? change(() => suspendUser(admin, params.id), params.id, "user-suspended")
+      : change(() => reactivateUser(admin, params.id), params.id, "user-reactivated");
+  return consoleAction(request, statusForm, handle, { limit: USERS_FORM, oversized: "throw" });
 }
 
 async function change(run: () => Promise<unknown>, userId: string, toast: ToastCode) {

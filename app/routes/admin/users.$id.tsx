@@ -1,24 +1,25 @@
 import { ArrowLeft, Coins, CreditCard, MessageSquare, MonitorSmartphone } from "lucide-react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
+import { z } from "zod";
 import { Badge } from "~/components/admin/admin-table";
 import { StatCard } from "~/components/admin/stat-card";
 import { Avatar } from "~/components/ui/avatar";
 import { FormAlert } from "~/components/ui/form";
-import { TransactionTable } from "~/components/transaction-table";
+import { TokenHistory } from "~/components/admin/token-history";
 import { adjustTokensSchema, adminUserTexts, changeRoleSchema, statusLabels, statusTones } from "~/lib/admin-users";
-import { fieldErrors } from "~/lib/forms";
 import { formatDate, formatDateTime } from "~/lib/dates";
+import { formFailure } from "~/lib/forms";
 import type { ToastCode } from "~/lib/toasts";
-import { formatTokens, formatUsd } from "~/lib/tokens";
+import { formatTokens, formatUsd, tokenTexts } from "~/lib/tokens";
 import type { AuditActor } from "~/modules/audit/audit.server";
 import { resendInvitation } from "~/modules/admin/invitations.server";
 import { adjustTokens, changeRole } from "~/modules/admin/user-changes.server";
 import { getUserForAdmin } from "~/modules/admin/users.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
 import { errorData, redirectWithToast } from "~/modules/http/errors.server";
+import { consoleAction, USERS_FORM } from "./+shared/console-action.server";
 import type { Route } from "./+types/users.$id";
-import { DeleteUser, failureOf, RoleForm, StatusForm, TokensForm } from "./users.$id.panels";
-import { readConsoleForm } from "~/modules/admin/console.server";
+import { DeleteUser, RoleForm, StatusForm, TokensForm } from "./+shared/user-panels";
 
 export function meta({ data: page }: Route.MetaArgs) {
   const who = page?.user.deleted ? "Deleted user" : (page?.user.name ?? "User");
@@ -34,23 +35,32 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
-  const form = await readConsoleForm(request);
-  const intent = form.get("intent");
-  switch (intent) {
-    case "resend-invite":
-      return resendInvite(admin, params.id);
-    case "change-role":
-      return changeUserRole(admin, params.id, form);
-    case "adjust-tokens":
-      return adjustUserTokens(admin, params.id, form);
-    default:
-      return invalid(adminUserTexts.unknownIntent);
-  }
-}
+const userForm = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("resend-invite") }),
+  changeRoleSchema.extend({ intent: z.literal("change-role") }),
+  adjustTokensSchema.extend({ intent: z.literal("adjust-tokens") }),
+]);
 
-const invalid = (error: string, fields: Record<string, string | undefined> = {}) => data({ ok: false as const, error, fields }, { status: 400 });
+export async function action({ request, params }: Route.ActionArgs) {
+  const userId = params.id;
+  const handle = async (admin: AuditActor, input: z.output<typeof userForm>) => {
+    switch (input.intent) {
+      case "resend-invite":
+        return resendInvite(admin, userId);
+      case "change-role":
+        return run(() => changeRole(admin, userId, input.role), userId, "role-changed");
+      case "adjust-tokens": {
+        const { direction, tokenType, amount, reason } = input;
+        return run(
+          () => adjustTokens(admin, userId, { direction, tokenType, amount, reason }),
+          userId,
+          direction === "grant" ? "tokens-granted" : "tokens-deducted",
+        );
+      }
+    }
+  };
+  return consoleAction(request, userForm, handle, { limit: USERS_FORM, oversized: "throw" });
+}
 
 async function run(change: () => Promise<unknown>, userId: string, toast: ToastCode) {
   try {
@@ -70,25 +80,11 @@ async function resendInvite(admin: AuditActor, userId: string) {
   }
 }
 
-async function changeUserRole(admin: AuditActor, userId: string, form: FormData) {
-  const parsed = changeRoleSchema.safeParse({ role: form.get("role") });
-  if (!parsed.success) return invalid(parsed.error.issues[0]!.message, fieldErrors(parsed.error));
-  return run(() => changeRole(admin, userId, parsed.data.role), userId, "role-changed");
-}
-
-async function adjustUserTokens(admin: AuditActor, userId: string, form: FormData) {
-  const parsed = adjustTokensSchema.safeParse(
-    Object.fromEntries(["direction", "tokenType", "amount", "reason"].map((name) => [name, form.get(name) ?? undefined])),
-  );
-  if (!parsed.success) return invalid(parsed.error.issues[0]!.message, fieldErrors(parsed.error));
-  return run(() => adjustTokens(admin, userId, parsed.data), userId, parsed.data.direction === "grant" ? "tokens-granted" : "tokens-deducted");
-}
-
 type Page = Route.ComponentProps["loaderData"];
 
 export default function AdminUser({ loaderData: page, actionData }: Route.ComponentProps) {
   const { user } = page;
-  const failure = failureOf(actionData);
+  const failure = formFailure(actionData);
   return (
     <div className="flex max-w-5xl flex-col gap-6">
       <Link to="/admin/users" className="flex items-center gap-1 self-start text-sm text-muted hover:text-ink">
@@ -140,7 +136,7 @@ export default function AdminUser({ loaderData: page, actionData }: Route.Compon
             · {page.transactions.length < page.transactionCount ? `latest ${page.transactions.length} of ${page.transactionCount}` : page.transactionCount}
           </span>
         </h2>
-        <TransactionTable transactions={page.transactions} />
+        <TokenHistory transactions={page.transactions} empty={tokenTexts.noTransactions} />
       </section>
 
       <section aria-labelledby="tickets-heading" className="flex flex-col gap-3">

@@ -1,29 +1,22 @@
 import { UserPlus } from "lucide-react";
 import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import { z } from "zod";
 import { AdminTable, Badge, EmailText, type AdminColumn } from "~/components/admin/admin-table";
 import { FilterBar, FilterSearch, FilterSelect } from "~/components/admin/filter-bar";
 import { StatCard } from "~/components/admin/stat-card";
-import { FormAlert, FormField } from "~/components/ui/form";
+import { FormAlert, FormField, SelectField } from "~/components/ui/form";
 import { Pagination } from "~/components/pagination";
 import { pageHref, rangeLabel } from "~/lib/admin-lists";
-import {
-  adminUserTexts,
-  inviteUserSchema,
-  parseUserFilters,
-  statusLabels,
-  statusTones,
-  USER_STATUSES,
-  USERS_PAGE_SIZE,
-  type UserStatus,
-} from "~/lib/admin-users";
-import { fieldErrors } from "~/lib/forms";
+import { inviteUserSchema, parseUserFilters, statusLabels, statusTones, USER_STATUSES, USERS_PAGE_SIZE, type UserStatus } from "~/lib/admin-users";
+import { formFailure, type FieldErrors } from "~/lib/forms";
 import { formatDate } from "~/lib/dates";
 import { inviteUser } from "~/modules/admin/invitations.server";
 import { listUsers, userStats } from "~/modules/admin/users.server";
+import type { AuditActor } from "~/modules/admin/audit.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
 import { errorData, redirectWithToast } from "~/modules/http/errors.server";
+import { consoleAction, USERS_FORM } from "./+shared/console-action.server";
 import type { Route } from "./+types/users";
-import { readConsoleForm } from "~/modules/admin/console.server";
 
 export function meta() {
   return [{ title: "Users · Admin · CharacterVerse" }];
@@ -36,23 +29,20 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   return { filters, ...list, stats };
 }
 
+const inviteForm = inviteUserSchema.extend({ intent: z.literal("invite") });
+
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
-  const form = await readConsoleForm(request);
-  const intent = form.get("intent");
-  switch (intent) {
-    case "invite":
-      return invite(admin, form);
-    default:
-      return data({ ok: false as const, error: adminUserTexts.unknownIntent, fields: {} }, { status: 400 });
-  }
+  return consoleAction(request, inviteForm, invite, {
+    limit: USERS_FORM,
+    oversized: "throw",
+    refused: (refusal) =>
+      data({ ok: false as const, error: "Please correct the fields below", fields: refusal.details.fields as FieldErrors }, { status: 400 }),
+  });
 }
 
-async function invite(admin: { id: string; email: string }, form: FormData) {
-  const parsed = inviteUserSchema.safeParse({ email: form.get("email"), name: form.get("name") ?? undefined, role: form.get("role") });
-  if (!parsed.success) return data({ ok: false as const, error: "Please correct the fields below", fields: fieldErrors(parsed.error) }, { status: 400 });
+async function invite(admin: AuditActor, { email, name, role }: z.output<typeof inviteForm>) {
   try {
-    const { userId, mailed } = await inviteUser(admin, parsed.data);
+    const { userId, mailed } = await inviteUser(admin, { email, name, role });
     return redirectWithToast(`/admin/users/${userId}`, mailed ? "user-invited" : "invitation-not-sent");
   } catch (error) {
     return errorData(error);
@@ -142,7 +132,8 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
 /** Add User: a disclosure that works without JavaScript; the form posts intent=invite. */
 function InviteUser({ actionData }: { actionData: Route.ComponentProps["actionData"] }) {
   const busy = useNavigation().state === "submitting";
-  const fields = (actionData && "fields" in actionData ? actionData.fields : {}) as Record<string, string | undefined>;
+  const failure = formFailure(actionData);
+  const fields = failure?.fields ?? {};
   return (
     <details className="group relative" open={actionData ? true : undefined}>
       <summary className="btn-primary cursor-pointer list-none [&::-webkit-details-marker]:hidden">
@@ -156,16 +147,18 @@ function InviteUser({ actionData }: { actionData: Route.ComponentProps["actionDa
       >
         <input type="hidden" name="intent" value="invite" />
         <p className="text-sm text-muted">The person gets an e-mail with a link to choose their password.</p>
-        {actionData?.error && !Object.keys(fields).length ? <FormAlert tone="error">{actionData.error}</FormAlert> : null}
+        {failure?.error && !Object.keys(fields).length ? <FormAlert tone="error">{failure.error}</FormAlert> : null}
         <FormField label="E-mail" name="email" type="email" required autoComplete="off" error={fields.email} />
         <FormField label="Name (optional)" name="name" maxLength={60} error={fields.name} />
-        <label className="flex flex-col gap-1.5 text-sm font-medium">
-          Role
-          <select name="role" defaultValue="user" className="field h-11">
-            <option value="user">User</option>
-            <option value="admin">Admin</option>
-          </select>
-        </label>
+        <SelectField
+          label="Role"
+          name="role"
+          defaultValue="user"
+          options={[
+            { value: "user", label: "User" },
+            { value: "admin", label: "Admin" },
+          ]}
+        />
         <button type="submit" className="btn-primary h-11" disabled={busy}>
           {busy ? "Sending…" : "Send invitation"}
         </button>

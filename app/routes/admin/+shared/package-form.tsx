@@ -1,26 +1,22 @@
-import { Form, useNavigation } from "react-router";
-import { EditorButtons, EditorCheckbox } from "~/components/admin/editor-form";
-import { FormAlert, FormField } from "~/components/ui/form";
+import { valuesShown, type FormFailure } from "~/lib/forms";
+import type { FormLimit } from "~/modules/http/form.server";
+import { EditorForm } from "~/components/admin/editor-form";
+import { CheckboxField, FormField } from "~/components/ui/form";
 
 /** The package form's values: a saved package's, or what was sent when it was refused. */
 export type PackageValues = { name: string; tokens: string; price: string; discount: string; isPopular: boolean; isActive: boolean };
 
 export const blankPackage: PackageValues = { name: "", tokens: "", price: "", discount: "0", isPopular: false, isActive: true };
 
-/** What a refused save answers (errorData of an invalid-input error). */
-export type PackageFailure = { error?: string; fields?: Record<string, string>; values?: PackageValues } | undefined;
-
-export const PACKAGE_FORM_MAX_BYTES = 8 * 1024;
+/** A package form is a few short fields. */
+export const PACKAGE_FORM: FormLimit = { maxBytes: 8 * 1024 };
 
 /** New Package / Edit Package: name, tokens, price, discount, popular, active. */
-export function PackageForm({ intent, values, failure }: { intent: "create" | "update"; values: PackageValues; failure: PackageFailure }) {
-  const busy = useNavigation().state === "submitting";
-  const shown = failure?.values ?? values;
+export function PackageForm({ intent, values, failure }: { intent: "create" | "update"; values: PackageValues; failure?: FormFailure }) {
+  const shown = valuesShown(failure, values);
   const fields = failure?.fields ?? {};
   return (
-    <Form method="post" className="flex flex-col gap-4">
-      <input type="hidden" name="intent" value={intent} />
-      {failure?.error ? <FormAlert tone="error">{failure.error}</FormAlert> : null}
+    <EditorForm intent={intent} failure={failure} backTo="/admin/tokens" submit={intent === "create" ? "Create Package" : "Save Changes"}>
       <FormField label="Name" name="name" defaultValue={shown.name} required maxLength={60} error={fields.name} autoFocus />
       <FormField label="Tokens" name="tokens" type="number" min="1" step="1" inputMode="numeric" defaultValue={shown.tokens} required error={fields.tokens} />
       <div className="grid grid-cols-2 gap-3">
@@ -48,14 +44,13 @@ export function PackageForm({ intent, values, failure }: { intent: "create" | "u
         />
       </div>
       <div className="flex flex-wrap gap-x-6 gap-y-2">
-        <EditorCheckbox name="isPopular" checked={shown.isPopular}>
+        <CheckboxField name="isPopular" checked={shown.isPopular}>
           Popular
-        </EditorCheckbox>
-        <EditorCheckbox name="isActive" checked={shown.isActive}>
+        </CheckboxField>
+        <CheckboxField name="isActive" checked={shown.isActive}>
           Active (offered for sale)
-        </EditorCheckbox>
+        </CheckboxField>
       </div>
-      <EditorButtons backTo="/admin/tokens" busy={busy} submit={intent === "create" ? "Create Package" : "Save Changes"} />
-    </Form>
+    </EditorForm>
   );
 }

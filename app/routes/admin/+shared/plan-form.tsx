@@ -1,11 +1,12 @@
-import { Form, useNavigation } from "react-router";
-import { EditorButtons, EditorCheckbox } from "~/components/admin/editor-form";
-import { FormAlert, FormField } from "~/components/ui/form";
+import { valuesShown, type FormFailure } from "~/lib/forms";
+import type { FormLimit } from "~/modules/http/form.server";
+import { EditorForm } from "~/components/admin/editor-form";
+import { CheckboxField, FormField, SelectField, TextAreaField } from "~/components/ui/form";
 import { PLAN_MEMORY_MAX, PLAN_MEMORY_MIN, PLAN_PERIOD_TOKENS_MAX, planPerkTexts } from "~/lib/plans";
 import { FREE_MONTHLY_TOKENS } from "~/lib/tokens";
 
 /** A plan form is under a kilobyte; anything far larger is refused unread. */
-export const PLAN_FORM_MAX_BYTES = 64 * 1024;
+export const PLAN_FORM: FormLimit = { maxBytes: 64 * 1024 };
 
 /** The plan form's values: a saved plan's, or what was sent when it was refused. */
 export type PlanValues = {
@@ -40,9 +41,6 @@ export const blankPlan: PlanValues = {
   isActive: true,
 };
 
-/** What a refused save answers (errorData of an invalid-input error). */
-export type PlanFailure = { error?: string; fields?: Record<string, string>; values?: PlanValues } | undefined;
-
 /** The switches a plan's card lists as included or not; each is enforced where docs/plans.md says. */
 const PERK_SWITCHES = [
   ["chatPictures", planPerkTexts.chatPictures],
@@ -57,22 +55,13 @@ const PERK_SWITCHES = [
  * perks the server enforces. The plan's card is generated from these settings, so there is no
  * free text to promise anything else.
  */
-export function PlanForm({ intent, values, failure, backTo }: { intent: "create" | "update"; values: PlanValues; failure: PlanFailure; backTo: string }) {
-  const busy = useNavigation().state === "submitting";
-  const shown = failure?.values ?? values;
+export function PlanForm({ intent, values, failure, backTo }: { intent: "create" | "update"; values: PlanValues; failure?: FormFailure; backTo: string }) {
+  const shown = valuesShown(failure, values);
   const fields = failure?.fields ?? {};
   return (
-    <Form method="post" className="flex flex-col gap-4">
-      <input type="hidden" name="intent" value={intent} />
-      {failure?.error ? <FormAlert tone="error">{failure.error}</FormAlert> : null}
+    <EditorForm intent={intent} failure={failure} backTo={backTo} submit={intent === "create" ? "Create Plan" : "Save Changes"}>
       <FormField label="Name" name="name" defaultValue={shown.name} required maxLength={60} error={fields.name} autoFocus />
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="description" className="text-sm font-medium">
-          Description
-        </label>
-        <textarea id="description" name="description" defaultValue={shown.description} maxLength={500} rows={2} className="field resize-y" />
-        {fields.description ? <p className="text-sm text-danger">{fields.description}</p> : null}
-      </div>
+      <TextAreaField label="Description" name="description" defaultValue={shown.description} maxLength={500} rows={2} error={fields.description} />
       <div className="grid grid-cols-2 gap-3">
         <FormField
           label="Price (USD)"
@@ -85,16 +74,16 @@ export function PlanForm({ intent, values, failure, backTo }: { intent: "create"
           required
           error={fields.price}
         />
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="interval" className="text-sm font-medium">
-            Interval
-          </label>
-          <select id="interval" name="interval" defaultValue={shown.interval} className="field h-11">
-            <option value="monthly">Monthly</option>
-            <option value="yearly">Yearly</option>
-          </select>
-          {fields.interval ? <p className="text-sm text-danger">{fields.interval}</p> : null}
-        </div>
+        <SelectField
+          label="Interval"
+          name="interval"
+          defaultValue={shown.interval}
+          options={[
+            { value: "monthly", label: "Monthly" },
+            { value: "yearly", label: "Yearly" },
+          ]}
+          error={fields.interval}
+        />
       </div>
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-1.5 text-sm font-medium">Perks</legend>
@@ -127,21 +116,20 @@ export function PlanForm({ intent, values, failure, backTo }: { intent: "create"
         </div>
         <div className="flex flex-col gap-2">
           {PERK_SWITCHES.map(([name, label]) => (
-            <EditorCheckbox key={name} name={name} checked={shown[name]}>
+            <CheckboxField key={name} name={name} checked={shown[name]}>
               {label}
-            </EditorCheckbox>
+            </CheckboxField>
           ))}
         </div>
       </fieldset>
       <div className="flex flex-wrap gap-x-6 gap-y-2">
-        <EditorCheckbox name="isPopular" checked={shown.isPopular}>
+        <CheckboxField name="isPopular" checked={shown.isPopular}>
           Popular
-        </EditorCheckbox>
-        <EditorCheckbox name="isActive" checked={shown.isActive}>
+        </CheckboxField>
+        <CheckboxField name="isActive" checked={shown.isActive}>
           Active (offered on the Subscription page)
-        </EditorCheckbox>
+        </CheckboxField>
       </div>
-      <EditorButtons backTo={backTo} busy={busy} submit={intent === "create" ? "Create Plan" : "Save Changes"} />
-    </Form>
+    </EditorForm>
   );
 }

@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
-import { Form, useNavigation } from "react-router";
-import { EditorButtons, EditorCheckbox } from "~/components/admin/editor-form";
-import { FormAlert, FormField } from "~/components/ui/form";
+import { EditorForm } from "~/components/admin/editor-form";
+import { CheckboxField, FieldNote, FormField, SelectField, TextAreaField } from "~/components/ui/form";
+import { valuesShown, type FormFailure } from "~/lib/forms";
+import type { FormLimit } from "~/modules/http/form.server";
 import {
   CONTEXT_TOKENS_MAX,
   CONTEXT_TOKENS_MIN,
@@ -11,13 +12,22 @@ import {
   MODEL_TYPES,
   modelTexts,
   rowsFromSettings,
+  settingRows,
   type ModelFormValues,
   type SettingRow,
 } from "~/lib/admin-models";
 import { aiPlatforms } from "~/lib/ai-platforms";
 
-/** What a refused save answers (errorData of an invalid-input error). */
-export type ModelFailure = { error?: string; fields?: Record<string, string>; values?: ModelFormValues } | undefined;
+/** A model form: instructions and settings, a few tens of kilobytes at most. */
+export const MODEL_FORM: FormLimit = { maxBytes: 128 * 1024 };
+
+/** The setting rows a refused form sent, paired by position. */
+function sentRows(failure: FormFailure | undefined): SettingRow[] | null {
+  const sent = failure?.values;
+  if (!sent) return null;
+  const list = (value: unknown) => (Array.isArray(value) ? value : value === undefined ? [] : [value]);
+  return settingRows(list(sent.settingName), list(sent.settingOptions));
+}
 
 const blankRows = (count: number): SettingRow[] => Array.from({ length: count }, () => ({ name: "", options: "" }));
 const isBlank = (rows: SettingRow[]) => rows.every((row) => !row.name.trim() && !row.options.trim());
@@ -36,12 +46,12 @@ export function ModelForm({
   intent: "create" | "update";
   values: ModelFormValues;
   hasApiKey?: boolean;
-  failure: ModelFailure;
+  failure?: FormFailure;
 }) {
-  const busy = useNavigation().state === "submitting";
-  const shown = failure?.values ?? values;
+  const { settings, ...texts } = values;
+  const shown = valuesShown(failure, texts);
   const fields = failure?.fields ?? {};
-  const [rows, setRows] = useState(() => [...shown.settings, ...blankRows(BLANK_SETTING_ROWS)]);
+  const [rows, setRows] = useState(() => [...(sentRows(failure) ?? settings), ...blankRows(BLANK_SETTING_ROWS)]);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
@@ -52,13 +62,13 @@ export function ModelForm({
   const editRow = (index: number, change: Partial<SettingRow>) => setRows(rows.map((row, at) => (at === index ? { ...row, ...change } : row)));
 
   return (
-    <Form method="post" className="flex flex-col gap-4">
-      <input type="hidden" name="intent" value={intent} />
-      {failure?.error ? (
-        <FormAlert tone="error">
-          {intent === "create" ? modelTexts.addError : modelTexts.updateFailed}: {failure.error}
-        </FormAlert>
-      ) : null}
+    <EditorForm
+      intent={intent}
+      failure={failure}
+      alert={failure?.error ? `${intent === "create" ? modelTexts.addError : modelTexts.updateFailed}: ${failure.error}` : undefined}
+      backTo="/admin/models"
+      submit={intent === "create" ? "Add Model" : "Save Changes"}
+    >
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField
           label="Chat Model"
@@ -95,31 +105,19 @@ export function ModelForm({
             </option>
           ))}
         </datalist>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="modelType" className="text-sm font-medium">
-            Model Type
-          </label>
-          <select
-            id="modelType"
-            name="modelType"
-            defaultValue={shown.modelType}
-            required
-            onChange={(event) => typeChanged(event.target.value)}
-            className="field h-11"
-            aria-invalid={fields.modelType ? true : undefined}
-          >
-            {MODEL_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </select>
-          {fields.modelType ? <p className="text-sm text-danger">{fields.modelType}</p> : null}
-        </div>
+        <SelectField
+          label="Model Type"
+          name="modelType"
+          defaultValue={shown.modelType}
+          required
+          options={MODEL_TYPES.map((type) => ({ value: type, label: type }))}
+          onChange={typeChanged}
+          error={fields.modelType}
+        />
       </div>
-      <TextArea label="Description" name="description" value={shown.description} error={fields.description} rows={2} />
-      <TextArea label="System Instruction" name="systemInstruction" value={shown.systemInstruction} error={fields.systemInstruction} rows={3} />
-      <TextArea label="Message Instruction" name="messageInstruction" value={shown.messageInstruction} error={fields.messageInstruction} rows={2} />
+      <TextAreaField label="Description" name="description" defaultValue={shown.description} error={fields.description} rows={2} />
+      <TextAreaField label="System Instruction" name="systemInstruction" defaultValue={shown.systemInstruction} error={fields.systemInstruction} rows={3} />
+      <TextAreaField label="Message Instruction" name="messageInstruction" defaultValue={shown.messageInstruction} error={fields.messageInstruction} rows={2} />
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium">Settings</legend>
         <p className="text-xs text-faint">
@@ -152,7 +150,7 @@ export function ModelForm({
             Add setting
           </button>
         ) : null}
-        {fields.settings ? <p className="text-sm text-danger">{fields.settings}</p> : null}
+        <FieldNote error={fields.settings} />
       </fieldset>
       <div className="grid gap-3 sm:grid-cols-3">
         <FormField
@@ -194,61 +192,43 @@ export function ModelForm({
         error={fields.apiUrl}
         hint="Blank: the platform's URL"
       />
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="apiKey" className="text-sm font-medium">
-          API Key
-        </label>
-        <input
-          id="apiKey"
+      <div className="flex flex-col gap-2">
+        <FormField
+          label="API Key"
           name="apiKey"
           type="password"
           autoComplete="new-password"
           maxLength={1000}
           placeholder={hasApiKey ? "•••••••• stored" : "Not set"}
-          className="field h-11"
-          aria-describedby="apiKey-hint"
+          hint={
+            hasApiKey
+              ? "A key is stored (encrypted; it is never shown). Leave blank to keep it."
+              : "Leave blank to use the platform's key from the server's environment."
+          }
         />
-        <p id="apiKey-hint" className="text-xs text-faint">
-          {hasApiKey
-            ? "A key is stored (encrypted; it is never shown). Leave blank to keep it."
-            : "Leave blank to use the platform's key from the server's environment."}
-        </p>
         {hasApiKey ? (
-          <EditorCheckbox name="removeApiKey" checked={false}>
+          <CheckboxField name="removeApiKey" checked={false}>
             Remove the stored key
-          </EditorCheckbox>
+          </CheckboxField>
         ) : null}
       </div>
       <div className="flex flex-wrap gap-x-5 gap-y-2">
-        <EditorCheckbox name="isPublished" checked={shown.isPublished}>
+        <CheckboxField name="isPublished" checked={shown.isPublished}>
           Published
-        </EditorCheckbox>
-        <EditorCheckbox name="isStream" checked={shown.isStream}>
+        </CheckboxField>
+        <CheckboxField name="isStream" checked={shown.isStream}>
           Stream
-        </EditorCheckbox>
-        <EditorCheckbox name="isWebhook" checked={shown.isWebhook}>
+        </CheckboxField>
+        <CheckboxField name="isWebhook" checked={shown.isWebhook}>
           Webhook
-        </EditorCheckbox>
-        <EditorCheckbox name="acceptsImages" checked={shown.acceptsImages}>
+        </CheckboxField>
+        <CheckboxField name="acceptsImages" checked={shown.acceptsImages}>
           Reads images
-        </EditorCheckbox>
-        <EditorCheckbox name="earlyAccess" checked={shown.earlyAccess}>
+        </CheckboxField>
+        <CheckboxField name="earlyAccess" checked={shown.earlyAccess}>
           Early access (only plans with early access)
-        </EditorCheckbox>
+        </CheckboxField>
       </div>
-      <EditorButtons backTo="/admin/models" busy={busy} submit={intent === "create" ? "Add Model" : "Save Changes"} />
-    </Form>
-  );
-}
-
-function TextArea({ label, name, value, error, rows }: { label: string; name: string; value: string; error?: string; rows: number }) {
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={name} className="text-sm font-medium">
-        {label}
-      </label>
-      <textarea id={name} name={name} defaultValue={value} rows={rows} className="field py-2" aria-invalid={error ? true : undefined} />
-      {error ? <p className="text-sm text-danger">{error}</p> : null}
-    </div>
+    </EditorForm>
   );
 }

@@ -1,12 +1,13 @@
 import { useEffect, useState } from "react";
-import { Form, useNavigation } from "react-router";
-import { EditorButtons } from "~/components/admin/editor-form";
-import { FormAlert, FormField } from "~/components/ui/form";
+import { EditorForm } from "~/components/admin/editor-form";
+import { FieldLabel, FieldNote, FormField } from "~/components/ui/form";
+import { valuesShown, type FormFailure } from "~/lib/forms";
 import type { DetailFormValues } from "~/modules/admin/character-details.server";
-import { editableOptions, OptionsListEditor } from "./character-details.options";
+import type { FormLimit } from "~/modules/http/form.server";
+import { editableOptions, OptionsListEditor } from "./detail-options";
 
-/** What a refused save answers (errorData of an invalid-input error). */
-export type DetailFailure = { error?: string; fields?: Record<string, string>; values?: DetailFormValues } | undefined;
+/** A detail's form: its options may be a long list. */
+export const DETAIL_FORM: FormLimit = { maxBytes: 64 * 1024 };
 
 export const blankDetail = (): DetailFormValues => ({ name: "", description: "", options: "" });
 
@@ -15,27 +16,22 @@ export const blankDetail = (): DetailFormValues => ({ name: "", description: "",
  * text or an object with the same keys as the first option). Options are written one per line, an
  * object as JSON, so the form works without JavaScript.
  */
-export function DetailForm({ intent, values, failure }: { intent: "create" | "update"; values: DetailFormValues; failure: DetailFailure }) {
-  const busy = useNavigation().state === "submitting";
-  const shown = failure?.values ?? values;
+export function DetailForm({ intent, values, failure }: { intent: "create" | "update"; values: DetailFormValues; failure?: FormFailure }) {
+  const shown = valuesShown(failure, values);
   const fields = failure?.fields ?? {};
   // With JavaScript the options are a list to edit; without it (or for text it cannot list), one per line.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const listed = hydrated ? editableOptions(shown.options) : null;
   return (
-    <Form method="post" className="flex flex-col gap-4">
-      <input type="hidden" name="intent" value={intent} />
-      {failure?.error ? <FormAlert tone="error">{failure.error}</FormAlert> : null}
+    <EditorForm intent={intent} failure={failure} backTo="/admin/character-details" submit={intent === "create" ? "Add Detail" : "Save Changes"}>
       <FormField label="Name" name="name" defaultValue={shown.name} maxLength={100} error={fields.name} />
       <FormField label="Description" name="description" defaultValue={shown.description} maxLength={500} error={fields.description} />
       {listed ? (
         <OptionsListEditor key={JSON.stringify(failure?.values ?? null)} initial={listed} error={fields.options} />
       ) : (
         <div className="flex flex-col gap-1.5">
-          <label htmlFor="options" className="text-sm font-medium">
-            Options
-          </label>
+          <FieldLabel htmlFor="options">Options</FieldLabel>
           <textarea
             id="options"
             name="options"
@@ -45,14 +41,13 @@ export function DetailForm({ intent, values, failure }: { intent: "create" | "up
             aria-invalid={fields.options ? true : undefined}
             aria-describedby="options-hint"
           />
-          {fields.options ? <p className="text-sm text-danger">{fields.options}</p> : null}
-          <p id="options-hint" className="text-xs text-faint">
-            One option per line: plain text (Shy), or an object with a name, e.g. {'{"name": "Paris", "country": "France"}'}; every object needs the same fields
-            as the first.
-          </p>
+          <FieldNote error={fields.options} />
+          <FieldNote
+            id="options-hint"
+            hint={`One option per line: plain text (Shy), or an object with a name, e.g. {"name": "Paris", "country": "France"}; every object needs the same fields as the first.`}
+          />
         </div>
       )}
-      <EditorButtons backTo="/admin/character-details" busy={busy} submit={intent === "create" ? "Add Detail" : "Save Changes"} />
-    </Form>
+    </EditorForm>
   );
 }

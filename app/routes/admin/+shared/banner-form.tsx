@@ -1,8 +1,8 @@
-import { Form, useNavigation } from "react-router";
-import { EditorButtons, EditorCheckbox } from "~/components/admin/editor-form";
-import { FormAlert, FormField } from "~/components/ui/form";
+import { EditorForm } from "~/components/admin/editor-form";
+import { CheckboxField, FieldNote, FileField, FormField } from "~/components/ui/form";
 import { BANNER_CATEGORIES, BANNER_LIMITS } from "~/lib/admin-catalogue";
 import { thumbnailUrl } from "~/lib/catalogue";
+import { valuesShown, type FormFailure } from "~/lib/forms";
 
 /** The banner form's values: a saved banner's, or what was sent when it was refused. */
 export type BannerValues = {
@@ -25,9 +25,6 @@ export const blankBanner = (today: string): BannerValues => ({
   isPublished: false,
 });
 
-/** What a refused save answers (errorData of an invalid-input error). */
-export type BannerFailure = { error?: string; fields?: Record<string, string>; values?: BannerValues } | undefined;
-
 /**
  * Add Banner / Edit Banner (spec: image upload, Title ≤ 35, Description ≤ 50, CTA Title ≤ 20,
  * CTA URL, Display Categories, Start Date, Published).
@@ -41,39 +38,24 @@ export function BannerForm({
   intent: "create" | "update";
   values: BannerValues;
   imageUrl?: string;
-  failure: BannerFailure;
+  failure?: FormFailure;
 }) {
-  const busy = useNavigation().state === "submitting";
-  const shown = failure?.values ?? values;
+  const shown = valuesShown(failure, values);
   const fields = failure?.fields ?? {};
   return (
-    <Form method="post" encType="multipart/form-data" className="flex flex-col gap-4">
-      <input type="hidden" name="intent" value={intent} />
-      {failure?.error ? <FormAlert tone="error">{failure.error}</FormAlert> : null}
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="image" className="text-sm font-medium">
-          Banner image
-        </label>
+    <EditorForm intent={intent} failure={failure} multipart backTo="/admin/banners" submit={intent === "create" ? "Add Banner" : "Save Changes"}>
+      <FileField
+        label="Banner image"
+        name="image"
+        accept="image/*"
+        required={intent === "create"}
+        error={fields.image}
+        hint={`${imageUrl ? "Choose a new image to replace this one. " : ""}PNG, JPEG, WebP, GIF or AVIF up to 5 MB; wide pictures (3:1) look best.`}
+      >
         {imageUrl ? (
           <img src={thumbnailUrl(imageUrl, 1024) ?? imageUrl} alt="Current banner" className="aspect-[3/1] max-h-40 w-full rounded-xl object-cover" />
         ) : null}
-        <input
-          id="image"
-          name="image"
-          type="file"
-          accept="image/*"
-          required={intent === "create"}
-          aria-invalid={fields.image ? true : undefined}
-          className="w-full min-w-0 text-sm text-muted file:mr-3 file:rounded-full file:border-0 file:bg-raised file:px-3 file:py-1.5 file:text-ink"
-        />
-        {fields.image ? (
-          <p className="text-sm text-danger">{fields.image}</p>
-        ) : (
-          <p className="text-xs text-faint">
-            {imageUrl ? "Choose a new image to replace this one. " : ""}PNG, JPEG, WebP, GIF or AVIF up to 5 MB; wide pictures (3:1) look best.
-          </p>
-        )}
-      </div>
+      </FileField>
       <FormField
         label="Title"
         name="title"
@@ -129,15 +111,14 @@ export function BannerForm({
             </label>
           ))}
         </div>
-        {fields.displayCategories ? <p className="text-sm text-danger">{fields.displayCategories}</p> : null}
+        <FieldNote error={fields.displayCategories} />
       </fieldset>
       <div className="grid grid-cols-2 items-end gap-3">
         <FormField label="Start Date" name="startAt" type="date" defaultValue={shown.startAt} error={fields.startAt} />
-        <EditorCheckbox name="isPublished" checked={shown.isPublished} className="h-11">
+        <CheckboxField name="isPublished" checked={shown.isPublished} className="h-11">
           Published
-        </EditorCheckbox>
+        </CheckboxField>
       </div>
-      <EditorButtons backTo="/admin/banners" busy={busy} submit={intent === "create" ? "Add Banner" : "Save Changes"} />
-    </Form>
+    </EditorForm>
   );
 }

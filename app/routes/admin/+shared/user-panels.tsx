@@ -3,13 +3,10 @@ import { Link, useFetcher } from "react-router";
 import { Badge, EmailText } from "~/components/admin/admin-table";
 import { FormAlert } from "~/components/ui/form";
 import { Dialog } from "~/components/ui/dialog";
+import { formFailure } from "~/lib/forms";
 import { adminUserTexts, statusChangeFor, statusChangeTexts, statusLabels, statusTones, type UserStatus } from "~/lib/admin-users";
 
 /** The user page's forms (app/routes/admin/users.$id.tsx): each posts one intent to that page's action. */
-
-/** An action's refusal as the forms show it: the message, and field errors when a form has them. */
-export type Failure = { ok: false; error: string; fields?: Record<string, string | undefined> } | undefined;
-export const failureOf = (value: unknown) => value as Failure;
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -40,7 +37,7 @@ export function StatusForm({
 }) {
   const [asking, setAsking] = useState(false);
   const fetcher = useFetcher();
-  const failure = failureOf(fetcher.data);
+  const failure = formFailure(fetcher.data);
   const pendingIntent = fetcher.formData?.get("intent");
   const shown: UserStatus = pendingIntent === "suspend" ? "inactive" : pendingIntent === "reactivate" ? "active" : status;
   const suspended = shown === "inactive";
@@ -106,7 +103,7 @@ export function StatusForm({
 
 export function RoleForm({ role, isSelf }: { role: "user" | "admin"; isSelf: boolean }) {
   const fetcher = useFetcher();
-  const failure = failureOf(fetcher.data);
+  const failure = formFailure(fetcher.data);
   return (
     <Panel title="Role">
       {failure?.error ? <FormAlert tone="error">{failure.error}</FormAlert> : null}
@@ -130,7 +127,7 @@ export function RoleForm({ role, isSelf }: { role: "user" | "admin"; isSelf: boo
 
 export function TokensForm() {
   const fetcher = useFetcher();
-  const failure = failureOf(fetcher.data);
+  const failure = formFailure(fetcher.data);
   const fields = failure?.fields ?? {};
   const busy = fetcher.state !== "idle";
   return (
@@ -191,7 +188,7 @@ export function TokensForm() {
 export function DeleteUser({ userId, email, blocked }: { userId: string; email: string; blocked: string | null }) {
   const [open, setOpen] = useState(false);
   const fetcher = useFetcher();
-  const failure = failureOf(fetcher.data);
+  const failure = formFailure(fetcher.data);
   const href = `/admin/users/${userId}/delete`;
   return (
     <Panel title="Delete user">
