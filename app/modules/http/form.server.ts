@@ -39,7 +39,8 @@ export function parseFormData<Schema extends z.ZodType>(form: FormData, schema: 
 export class InvalidFormError extends AppError {
   constructor(error: z.ZodError, values: Record<string, string | string[]>) {
     const fields = fieldErrors(error);
-    super("invalid-input", 400, Object.values(fields)[0] ?? "Please check the form", { details: { fields, values } });
+    const shown = Object.keys(values).length > 0 ? { values } : {};
+    super("invalid-input", 400, Object.values(fields)[0] ?? "Please check the form", { details: { fields, ...shown } });
   }
 }
 
@@ -113,8 +114,8 @@ function innerOf(def: SchemaDef): z.ZodType | null {
   return inner ? (inner as z.ZodType) : null;
 }
 
-/** Fields whose values are never sent back into a page: passwords and API keys. */
-const SECRET_FIELD = /password|api_?key|secret/i;
+/** Fields whose values are never sent back into a page: passwords, API keys and a mailed link's token. */
+const SECRET_FIELD = /password|api_?key|secret|^token$/i;
 
 /** The text values as sent (files and secrets left out), so a refused form shows them again. */
 function sentValues(form: FormData): Record<string, string | string[]> {
