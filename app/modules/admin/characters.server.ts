@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Prisma } from "~/generated/prisma/client";
 import { creatorLabel } from "~/lib/admin-users";
+import { characterFormFields } from "~/lib/character-form";
 import { parseCharacterDetails } from "~/lib/documents/character-details";
 import { LARGEST_STORED_INTEGER } from "~/lib/limits";
 import { parsePromptGuide } from "~/lib/documents/prompt-guide";
@@ -11,6 +12,7 @@ import type { ToastCode } from "~/lib/toasts";
 import { CHARACTER_FORM_MAX_BYTES, CHARACTER_FORM_TOO_LARGE, readCharacterForm } from "~/modules/catalogue/character-editor.server";
 import { EVERY_MODEL } from "~/modules/chat/model-choice.server";
 import { NotFoundError, redirectWithToast, saveFailureData } from "~/modules/http/errors.server";
+import { parseFormData } from "~/modules/http/form.server";
 import type { AuditActor } from "./audit.server";
 import { adminAction } from "./console.server";
 
@@ -119,7 +121,7 @@ export function characterFormAction(
 ) {
   const handle = async (admin: AuditActor, form: FormData) => {
     try {
-      const submission = await readCharacterForm(form, EVERY_MODEL);
+      const submission = await readCharacterForm(parseFormData(form, characterFormFields), EVERY_MODEL);
       if ("rows" in submission) return { values: submission.rows, changed: submission.changed };
       await save(admin, submission);
     } catch (error) {

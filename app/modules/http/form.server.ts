@@ -64,10 +64,12 @@ export function formValues(form: FormData, schema: z.ZodType): Record<string, un
       if (value !== null) values[name] = value;
     }
   }
+  // A loose object (z.looseObject) also takes the fields it does not name, each its first value: a form whose names are numbered rows.
+  if (shape.rest) for (const [name, value] of form) if (!shape.has(name) && !(name in values)) values[name] = value;
   return values;
 }
 
-type Shape = Map<string, "list" | "one">;
+type Shape = Map<string, "list" | "one"> & { rest?: boolean };
 
 /** The fields an object schema (through optional, default, pipe and union wrappers) names, and which take a list. */
 function shapeOf(schema: z.ZodType): Shape | null {
@@ -76,6 +78,7 @@ function shapeOf(schema: z.ZodType): Shape | null {
     case "object": {
       const shape: Shape = new Map();
       for (const [name, field] of Object.entries(def.shape as Record<string, z.ZodType>)) shape.set(name, isList(field) ? "list" : "one");
+      shape.rest = def.catchall !== undefined && defOf(def.catchall as z.ZodType).type !== "never";
       return shape;
     }
     case "union": {
@@ -102,7 +105,7 @@ function isList(field: z.ZodType): boolean {
   return inner ? isList(inner) : false;
 }
 
-type SchemaDef = { type: string; shape?: unknown; options?: unknown; in?: unknown; innerType?: unknown; schema?: unknown };
+type SchemaDef = { type: string; shape?: unknown; catchall?: unknown; options?: unknown; in?: unknown; innerType?: unknown; schema?: unknown };
 
 function defOf(schema: z.ZodType): SchemaDef {
   return (schema as unknown as { _zod: { def: SchemaDef } })._zod.def;
