@@ -43,7 +43,7 @@ const tokensForm = z.object({
 });
 
 /** The page a purchase started from (a chat out of tokens): a path on this site, or none. */
-function returnPath(value: FormDataEntryValue | null) {
+function returnPath(value: string | null) {
   return safeRedirectPath(value, "") || undefined;
 }
 
