@@ -71,7 +71,7 @@ async function submit(userId: string, characterId: unknown) {
   try {
     await submitForReview(userId, typeof characterId === "string" ? characterId : "");
   } catch (error) {
-    if (isNotFound(error)) throw error;
+    if (isNotFound(error)) return errorData(error);
     return redirectWithToast("/create", failureToast(error, "character-submit-failed"));
   }
   return redirectWithToast("/create", "character-submitted");

@@ -14,7 +14,7 @@ import { ticketHref, ticketTexts } from "~/lib/tickets";
 import { replySchema } from "~/lib/ticket-schemas";
 import { requireUser, type CurrentUser } from "~/modules/auth/login-session.server";
 import { isUuid } from "~/modules/db/sql.server";
-import { errorData, NotFoundError, redirectWithToast } from "~/modules/http/errors.server";
+import { errorData, isNotFound, redirectWithToast } from "~/modules/http/errors.server";
 import { BodyTooLargeError, parseForm } from "~/modules/http/form.server";
 import { closeOwnTicket, openOwnTicket, replyToOwnTicket, ticketPage } from "~/modules/support/tickets.server";
 import type { Route } from "./+types/tickets";
@@ -42,7 +42,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     return { view: "ticket" as const, ticket: await openOwnTicket(user.id, id) };
   } catch (error) {
     // Someone else's ticket, or none: it does not exist for this person.
-    if (error instanceof NotFoundError) throw data("Not Found", { status: 404 });
+    if (isNotFound(error)) throw errorData(error);
     throw error;
   }
 }
