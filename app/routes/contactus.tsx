@@ -5,7 +5,7 @@ import { InfoPage } from "~/components/info-page";
 import { TicketStatusBadge } from "~/components/tickets/status-badge";
 import { FormAlert } from "~/components/ui/form";
 import { OutlineIcon } from "~/components/ui/outline-icon";
-import { fieldErrors } from "~/lib/forms";
+import { fieldErrors, formFailure } from "~/lib/forms";
 import { formatDate } from "~/lib/dates";
 import { MESSAGE_MAX, ticketHref, ticketTexts, TOPIC_MAX } from "~/lib/tickets";
 import { contactSchema } from "~/lib/ticket-schemas";
@@ -65,7 +65,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function ContactUs({ loaderData, actionData }: Route.ComponentProps) {
   const { signedIn, draft, tickets } = loaderData;
-  const fields = (actionData?.fields ?? {}) as Record<string, string | undefined>;
+  const fields = formFailure(actionData)?.fields ?? {};
   // The field's text survives a refusal; after a send, the page starts empty.
   const values = actionData?.values ?? draft ?? { topic: "", message: "" };
   const sending = useNavigation().state === "submitting";
