@@ -117,8 +117,8 @@ function innerOf(def: SchemaDef): z.ZodType | null {
   return inner ? (inner as z.ZodType) : null;
 }
 
-/** Fields whose values are never sent back into a page: passwords, API keys and a mailed link's token. */
-const SECRET_FIELD = /password|api_?key|secret|^token$/i;
+/** Fields whose values are never sent back into a page: passwords, API keys, a mailed link's token, a deletion's confirmation. */
+const SECRET_FIELD = /password|api_?key|secret|^token$|^confirmation$/i;
 
 /** The text values as sent (files and secrets left out), so a refused form shows them again. */
 function sentValues(form: FormData): Record<string, string | string[]> {
