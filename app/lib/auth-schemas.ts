@@ -21,6 +21,16 @@ export const signUpSchema = z
     message: authTexts.passwordsDiffer,
   });
 
+/**
+ * The sign-up page's and dialog's posts: a new account (the page asks for the password twice; the
+ * dialog, as the spec draws it, once), or another link (`intent=resend`). Either carries where the
+ * person was headed.
+ */
+export const signUpPageForm = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("resend"), email: z.string().default(""), redirectTo: z.string().optional() }),
+  signUpSchema.safeExtend({ intent: z.literal("sign-up").optional(), redirectTo: z.string().optional() }),
+]);
+
 export const signInSchema = z.object({
   email: z.string().trim().toLowerCase().min(1).max(254),
   password: z.string().min(1).max(PASSWORD_MAX),

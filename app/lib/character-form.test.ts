@@ -6,6 +6,7 @@ import {
   changedRows,
   characterFieldLabel,
   characterFormTexts,
+  characterFormFields,
   characterFormValues,
   characterFormValuesOf,
   parseCharacterForm,
@@ -14,10 +15,15 @@ import {
 import { LOREBOOK_ENTRY_MAX_CHARS, LOREBOOK_MAX_ENTRIES, lorebookTexts } from "./documents/character-book";
 import { blankLorebookEntry, lorebookFormTexts, type LorebookEntryValues } from "./lorebook-form";
 
+/** The fields as parseForm gathers them for characterFormFields: tags as lists, any other field its first value. */
 const formOf = (pairs: [string, string][]) => {
-  const form = new FormData();
-  for (const [name, value] of pairs) form.append(name, value);
-  return form;
+  const form: Record<string, unknown> = {};
+  for (const [name, value] of pairs) if (!(name in form)) form[name] = value;
+  return characterFormFields.parse({
+    ...form,
+    tag: pairs.filter(([name]) => name === "tag").map(([, value]) => value),
+    tags: pairs.filter(([name]) => name === "tags").map(([, value]) => value),
+  });
 };
 
 describe("the character form", () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formFailure, type FieldErrors } from "./forms";
 import { characterDetailsSchema } from "./documents/character-details";
 import { LOREBOOK_MAX_ENTRIES, type CharacterBook, type LorebookEntry } from "./documents/character-book";
 import { characterTagsSchema } from "./documents/character-document";
@@ -97,8 +98,33 @@ export type CharacterFormChoices = {
  * without JavaScript (`changed`: the list it lengthened or shortened).
  */
 export type CharacterFormFailure =
-  | { error?: string; description?: string; fields?: Record<string, string>; values?: CharacterFormValues; generateAvatar?: boolean; changed?: GrowingList }
-  | undefined;
+  { error?: string; description?: string; fields?: FieldErrors; values?: CharacterFormValues; generateAvatar?: boolean; changed?: GrowingList } | undefined;
+
+/**
+ * The character form's action data as its page shows it: a refusal (formFailure's text and field
+ * errors, and the spec's description line) or an "Add another"/"Remove" press, each with the
+ * values as typed. Undefined when there is none.
+ */
+export function characterFormAnswer(actionData: unknown): CharacterFormFailure {
+  if (typeof actionData !== "object" || actionData === null) return undefined;
+  const failure = formFailure(actionData);
+  const answer: Record<string, unknown> = { ...actionData };
+  const { description, values, generateAvatar, changed } = answer;
+  return {
+    error: failure?.error || undefined,
+    description: typeof description === "string" ? description : undefined,
+    fields: failure?.fields,
+    values: isCharacterFormValues(values) ? values : undefined,
+    generateAvatar: generateAvatar === true,
+    changed: typeof changed === "string" && isGrowingList(changed) ? changed : undefined,
+  };
+}
+
+function isCharacterFormValues(value: unknown): value is CharacterFormValues {
+  if (typeof value !== "object" || value === null) return false;
+  const { name, customModels, lorebook, tags } = value as Record<string, unknown>;
+  return typeof name === "string" && Array.isArray(customModels) && Array.isArray(lorebook) && Array.isArray(tags);
+}
 
 /** The four prompt-guide sections that hold one group each (the spec's send_me, show_me, can_i_see, chat_basics). */
 export const SINGLE_GUIDE_SECTIONS = [
@@ -170,15 +196,24 @@ export function blankCharacterValues(): CharacterFormValues {
   };
 }
 
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
+/**
+ * The character form as posted (read with parseForm): its rows are numbered fields
+ * (`customModels.0.type`, `lorebook.2.keys`), so every field is taken, each its first value; the
+ * tag chips (`tag`) and the typed tags (`tags`) each as a list, and the avatar as a file.
+ */
+export const characterFormFields = z.looseObject({ tag: z.array(z.string()).default([]), tags: z.array(z.string()).default([]) });
+
+export type CharacterFormFields = z.output<typeof characterFormFields>;
+
+const text = (form: Record<string, unknown>, name: string) => {
+  const value = form[name];
   return typeof value === "string" ? value : "";
 };
 
 /** The indexed rows of a list field (`customModels.0.type`, `askMe.2.prompts`), in index order. */
-function rowsOf<Row extends Record<string, string>>(form: FormData, list: string, keys: (keyof Row & string)[]): Row[] {
+function rowsOf<Row extends Record<string, string>>(form: Record<string, unknown>, list: string, keys: (keyof Row & string)[]): Row[] {
   const indexes = new Set<number>();
-  for (const name of form.keys()) {
+  for (const name of Object.keys(form)) {
     const match = new RegExp(`^${list}\\.(\\d{1,3})\\.`).exec(name);
     if (match) indexes.add(Number(match[1]));
   }
@@ -189,9 +224,9 @@ function rowsOf<Row extends Record<string, string>>(form: FormData, list: string
 }
 
 /** The alternate greetings as sent (`alternateGreetings.N`), in index order; one more than allowed is read, so too many are refused, not cut. */
-function greetingsOf(form: FormData) {
+function greetingsOf(form: Record<string, unknown>) {
   const indexes = new Set<number>();
-  for (const name of form.keys()) {
+  for (const name of Object.keys(form)) {
     const match = /^alternateGreetings\.(\d{1,3})$/.exec(name);
     if (match) indexes.add(Number(match[1]));
   }
@@ -202,16 +237,16 @@ function greetingsOf(form: FormData) {
 }
 
 /** Tags as sent: chips (`tag`, with JavaScript) and the comma-separated text field (`tags`). */
-export function tagsOf(form: FormData) {
-  const typed = form.getAll("tags").flatMap((value) => (typeof value === "string" ? value.split(",") : []));
-  const chips = form.getAll("tag").filter((value): value is string => typeof value === "string");
+export function tagsOf(form: CharacterFormFields) {
+  const typed = form.tags.flatMap((value) => value.split(","));
+  const chips = form.tag;
   return [...new Set([...chips, ...typed].map((tag) => tag.trim()).filter(Boolean))];
 }
 
 /** The form's fields as sent. */
-export function characterFormValues(form: FormData): CharacterFormValues {
+export function characterFormValues(form: CharacterFormFields): CharacterFormValues {
   const details: Record<string, string> = {};
-  for (const [name, value] of form.entries()) if (name.startsWith("detail.") && typeof value === "string") details[name.slice("detail.".length)] = value;
+  for (const [name, value] of Object.entries(form)) if (name.startsWith("detail.") && typeof value === "string") details[name.slice("detail.".length)] = value;
   const group = (key: string) => ({ category: text(form, `guide.${key}.category`), prompts: text(form, `guide.${key}.prompts`) });
   return {
     categoryId: text(form, "categoryId"),
@@ -228,7 +263,7 @@ export function characterFormValues(form: FormData): CharacterFormValues {
     systemInstruction: text(form, "systemInstruction"),
     messageInstruction: text(form, "messageInstruction"),
     imagePrompt: text(form, "imagePrompt"),
-    isPublished: form.get("publish") === "now" || form.get("isPublished") === "on",
+    isPublished: form.publish === "now" || form.isPublished === "on",
     tags: tagsOf(form),
     details,
     customModels: rowsOf<CustomModelValues>(form, "customModels", ["type", "model"]),
@@ -249,7 +284,7 @@ const GROWING: { [List in GrowingList]: { blank: () => CharacterFormValues[List]
 const isGrowingList = (name: string): name is GrowingList => (GROWING_LISTS as readonly string[]).includes(name);
 
 /** The list an "Add another" or "Remove" button pressed without JavaScript changes (`add=customModels`, `remove=askMe.1`), and the row removed. */
-function listChange(form: FormData): { list: GrowingList; remove: number | null } | null {
+function listChange(form: Record<string, unknown>): { list: GrowingList; remove: number | null } | null {
   const add = text(form, "add");
   if (isGrowingList(add)) return { list: add, remove: null };
   const remove = /^(\w+)\.(\d{1,4})$/.exec(text(form, "remove"));
@@ -257,10 +292,10 @@ function listChange(form: FormData): { list: GrowingList; remove: number | null 
 }
 
 /** Which list an "Add another" or "Remove" press changes; null for a save. */
-export const changedList = (form: FormData) => listChange(form)?.list ?? null;
+export const changedList = (form: Record<string, unknown>) => listChange(form)?.list ?? null;
 
 /** An "Add another" or "Remove" press without JavaScript: the same values with the list changed, to show again. Null for a save. */
-export function changedRows(form: FormData, values: CharacterFormValues): CharacterFormValues | null {
+export function changedRows(form: Record<string, unknown>, values: CharacterFormValues): CharacterFormValues | null {
   const change = listChange(form);
   if (!change) return null;
   const { list, remove } = change;

@@ -50,14 +50,14 @@ const ROW_FIELD = new RegExp(`^lorebook\\.(\\d{1,4})\\.(${FIELDS.join("|")})$`);
  * known by any of its fields and a box not sent is off (a new row's Enabled starts checked).
  * One row more than a lorebook may hold is read, so that too many are refused, not cut.
  */
-export function lorebookRowsOf(form: FormData): LorebookEntryValues[] {
+export function lorebookRowsOf(form: Record<string, unknown>): LorebookEntryValues[] {
   const indexes = new Set<number>();
-  for (const name of form.keys()) {
+  for (const name of Object.keys(form)) {
     const match = ROW_FIELD.exec(name);
     if (match) indexes.add(Number(match[1]));
   }
   const text = (name: string) => {
-    const value = form.get(name);
+    const value = form[name];
     return typeof value === "string" ? value : "";
   };
   return [...indexes]
@@ -68,9 +68,9 @@ export function lorebookRowsOf(form: FormData): LorebookEntryValues[] {
       return {
         keys: text(field("keys")),
         content: text(field("content")),
-        enabled: form.has(field("enabled")),
-        constant: form.has(field("constant")),
-        caseSensitive: form.has(field("caseSensitive")),
+        enabled: field("enabled") in form,
+        constant: field("constant") in form,
+        caseSensitive: field("caseSensitive") in form,
         insertionOrder: text(field("insertionOrder")),
         extra: text(field("extra")),
       };

@@ -1,17 +1,18 @@
 import type { ReactNode } from "react";
+import { z } from "zod";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { InfoPage } from "~/components/info-page";
 import { TicketStatusBadge } from "~/components/tickets/status-badge";
 import { FormAlert } from "~/components/ui/form";
 import { OutlineIcon } from "~/components/ui/outline-icon";
-import { fieldErrors } from "~/lib/forms";
+import { fieldErrors, formFailure } from "~/lib/forms";
 import { formatDate } from "~/lib/dates";
 import { MESSAGE_MAX, ticketHref, ticketTexts, TOPIC_MAX } from "~/lib/tickets";
 import { contactSchema } from "~/lib/ticket-schemas";
 import { withToast } from "~/lib/toasts";
 import { getCurrentUser } from "~/modules/auth/login-session.server";
 import { isAppError } from "~/modules/http/errors.server";
-import { readFormWithin } from "~/modules/http/form.server";
+import { BodyTooLargeError, parseForm } from "~/modules/http/form.server";
 import { logger } from "~/modules/logging/logger.server";
 import { clearContactDraftCookie, contactDraftCookie, readContactDraft } from "~/modules/support/contact-draft.server";
 import { createTicket, recentTickets } from "~/modules/support/tickets.server";
@@ -30,6 +31,9 @@ export function meta() {
 /** Room for the longest topic and message the form takes, in the widest UTF-8, and the other fields. */
 const FORM_BYTES = (TOPIC_MAX + MESSAGE_MAX) * 12 + 1024;
 
+/** The topic and message as typed: a visitor's are kept for after sign-in before they are checked (contactSchema). */
+const contactForm = z.object({ topic: z.string().default(""), message: z.string().default("") });
+
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
   return { signedIn: Boolean(user), draft: readContactDraft(request), tickets: user ? await recentTickets(user.id) : [] };
@@ -37,9 +41,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await getCurrentUser(request);
-  const form = await readFormWithin(request, FORM_BYTES);
-  if (!form) return data({ error: ticketTexts.messageTooLong, fields: {}, values: null }, { status: 413 });
-  const values = { topic: String(form.get("topic") ?? ""), message: String(form.get("message") ?? "") };
+  const values = await parseForm(request, contactForm, { maxBytes: FORM_BYTES }).catch((error: unknown) => {
+    if (error instanceof BodyTooLargeError) return null;
+    throw error;
+  });
+  if (!values) return data({ error: ticketTexts.messageTooLong, fields: {}, values: null }, { status: 413 });
   // Spec section 5: a signed-out visitor is told to sign in and sent to sign up, their text kept for their return.
   if (!user) throw redirect(withToast("/signup", "contact-sign-in"), { headers: { "Set-Cookie": contactDraftCookie(values) } });
   const parsed = contactSchema.safeParse(values);
@@ -59,7 +65,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function ContactUs({ loaderData, actionData }: Route.ComponentProps) {
   const { signedIn, draft, tickets } = loaderData;
-  const fields = (actionData?.fields ?? {}) as Record<string, string | undefined>;
+  const fields = formFailure(actionData)?.fields ?? {};
   // The field's text survives a refusal; after a send, the page starts empty.
   const values = actionData?.values ?? draft ?? { topic: "", message: "" };
   const sending = useNavigation().state === "submitting";

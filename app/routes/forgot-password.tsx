@@ -5,15 +5,21 @@ import { FormAlert, FormField } from "~/components/ui/form";
 import { authTexts } from "~/lib/auth-forms";
 import { formRefusal } from "~/lib/forms";
 import { signUpSchema } from "~/lib/auth-schemas";
-import { readAccountForm } from "~/modules/auth/account-form.server";
+import { ACCOUNT_FORM } from "~/modules/auth/account-form.server";
 import { requestPasswordReset } from "~/modules/auth/password-reset.server";
-import { errorData } from "~/modules/http/errors.server";
-import { invalidForm } from "~/modules/http/form.server";
+import { errorData, InvalidInputError } from "~/modules/http/errors.server";
+import { InvalidFormError, parseForm } from "~/modules/http/form.server";
 import type { Route } from "./+types/forgot-password";
 
 /** The same words whether or not the account exists, and when the request was rate limited. */
 
 const forgotPasswordSchema = z.object({ email: signUpSchema.shape.email });
+
+/** The page shows its one field blank again: its refusal carries the field's error, not what was sent. */
+function withoutValues(error: unknown): never {
+  if (error instanceof InvalidFormError) throw new InvalidInputError(error.message, { email: error.message });
+  throw error;
+}
 
 export function meta() {
   return [{ title: "Forgot password · CharacterVerse" }];
@@ -21,10 +27,8 @@ export function meta() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   try {
-    const form = await readAccountForm(request);
-    const parsed = forgotPasswordSchema.safeParse({ email: form.get("email") });
-    if (!parsed.success) return errorData(invalidForm(parsed.error));
-    await requestPasswordReset(parsed.data.email, context.clientIp);
+    const { email } = await parseForm(request, forgotPasswordSchema, ACCOUNT_FORM).catch(withoutValues);
+    await requestPasswordReset(email, context.clientIp);
     return { status: "sent" as const };
   } catch (error) {
     return errorData(error);

@@ -1,9 +1,10 @@
+import { z } from "zod";
 import { DeleteConfirmation } from "~/components/media/delete-confirmation";
 import { galleryReturnPath, galleryTexts } from "~/lib/gallery";
 import { requireUser } from "~/modules/auth/login-session.server";
 import { deleteGalleryImage, galleryItemView, ownGalleryImage } from "~/modules/gallery/gallery.server";
-import { errorData, failureToast, InvalidInputError, isAppError, redirectWithToast } from "~/modules/http/errors.server";
-import { readFormWithin } from "~/modules/http/form.server";
+import { errorData, failureToast, isAppError, redirectWithToast } from "~/modules/http/errors.server";
+import { parseForm } from "~/modules/http/form.server";
 import type { Route } from "./+types/gallery.delete";
 
 export function meta() {
@@ -20,14 +21,17 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
   }
 }
 
+/** The Delete button's form, and the gallery page to go back to. */
+const deleteForm = z.object({ intent: z.literal("delete", { error: "Unknown action" }), returnTo: z.string().optional() });
+
 export async function action({ request, url, params }: Route.ActionArgs) {
   const user = await requireUser(request, url);
-  const form = await readFormWithin(request, 16 * 1024);
-  const back = galleryReturnPath(form?.get("returnTo") ?? null);
+  let back = galleryReturnPath(null);
   try {
     // Someone else's record is 404 whatever was posted; the owner's needs the Delete button's intent.
     await ownGalleryImage(user.id, params.imageId);
-    if (form?.get("intent") !== "delete") throw new InvalidInputError("Unknown action");
+    const form = await parseForm(request, deleteForm, { maxBytes: 16 * 1024 });
+    back = galleryReturnPath(form.returnTo ?? null);
     await deleteGalleryImage(user.id, params.imageId);
   } catch (error) {
     if (isAppError(error)) return errorData(error);

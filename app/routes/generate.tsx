@@ -1,13 +1,15 @@
 import { data } from "react-router";
+import { z } from "zod";
 import { GeneratePage } from "~/components/media/generate-page";
 import { galleryReturnPath, parseGalleryFilter, parsePage } from "~/lib/gallery";
 import { getCurrentUser, requireUser, type CurrentUser } from "~/modules/auth/login-session.server";
 import { listGallery, setGalleryImagePublic } from "~/modules/gallery/gallery.server";
-import { activeMediaModelTypes, publishedMediaModels } from "~/modules/gallery/generate-options.server";
-import { generateFromForm, pendingGenerations } from "~/modules/gallery/generate-form.server";
 import { errorData, failureToast, isAppError, redirectWithToast } from "~/modules/http/errors.server";
+import { parseForm } from "~/modules/http/form.server";
+import { generateFields, generateFromForm, pendingGenerations, type GenerateInput } from "~/modules/media/generate-form.server";
+import { activeMediaModelTypes, publishedMediaModels } from "~/modules/media/generate-options.server";
 import { getRequestBalance } from "~/modules/tokens/ledger.server";
-import { readUploadForm } from "~/modules/uploads/upload-form.server";
+import { UPLOAD_FORM } from "~/modules/uploads/upload-form.server";
 import type { Route } from "./+types/generate";
 
 export function meta() {
@@ -32,16 +34,35 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   return { signedIn: Boolean(user), balance: balance?.total ?? null, types, type, models, model: model?.name ?? null, filter, gallery, pending };
 }
 
+/** The owner's public/private switch on a gallery item. */
+const setPublicFields = z.object({
+  intent: z.literal("set-public"),
+  imageId: z.string().default(""),
+  public: z
+    .unknown()
+    .optional()
+    .transform((value) => value === "true"),
+  returnTo: z.string().nullable().default(null),
+});
+
+/**
+ * The page's forms, told apart by `intent` (anything else is answered with the failure toast).
+ * The Generate form names its model's settings, so the whole form is read as a record first.
+ */
+const generatePageForm = z
+  .record(z.string(), z.unknown())
+  .pipe(z.union([generateFields, setPublicFields, z.object({}).transform(() => ({ intent: "other" as const }))]));
+
 /** `generate` starts a job (a form post works without JavaScript); `set-public` is the owner's toggle. */
 export async function action({ request, url }: Route.ActionArgs) {
   const user = await requireUser(request, url);
-  let form: FormData;
+  let form: z.output<typeof generatePageForm>;
   try {
-    form = await readUploadForm(request);
+    form = await parseForm(request, generatePageForm, UPLOAD_FORM);
   } catch (error) {
     return errorData(error);
   }
-  switch (form.get("intent")) {
+  switch (form.intent) {
     case "generate":
       return generate(user, form);
     case "set-public":
@@ -51,9 +72,9 @@ export async function action({ request, url }: Route.ActionArgs) {
   }
 }
 
-async function generate(user: CurrentUser, form: FormData) {
+async function generate(user: CurrentUser, input: GenerateInput) {
   try {
-    const { type, model } = await generateFromForm(user.id, form);
+    const { type, model } = await generateFromForm(user.id, input);
     return redirectWithToast(`/generate?${new URLSearchParams({ type, model, filter: "mine" })}`, "generation-started");
   } catch (error) {
     if (isAppError(error)) return data({ ok: false as const, error: error.message, code: error.code, ...error.details }, { status: error.status });
@@ -61,11 +82,11 @@ async function generate(user: CurrentUser, form: FormData) {
   }
 }
 
-async function setPublic(user: CurrentUser, form: FormData) {
-  const back = galleryReturnPath(form.get("returnTo"));
-  const isPublic = form.get("public") === "true";
+async function setPublic(user: CurrentUser, form: z.output<typeof setPublicFields>) {
+  const back = galleryReturnPath(form.returnTo);
+  const isPublic = form.public;
   try {
-    await setGalleryImagePublic(user.id, String(form.get("imageId") ?? ""), isPublic);
+    await setGalleryImagePublic(user.id, form.imageId, isPublic);
   } catch (error) {
     if (isAppError(error)) return errorData(error);
     return redirectWithToast(back, failureToast(error, "image-status-failed"));

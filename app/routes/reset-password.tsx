@@ -5,15 +5,15 @@ import { FormAlert, FormField } from "~/components/ui/form";
 import { authTexts, PASSWORD_MIN } from "~/lib/auth-forms";
 import { formRefusal } from "~/lib/forms";
 import { signUpSchema } from "~/lib/auth-schemas";
-import { readAccountForm } from "~/modules/auth/account-form.server";
+import { ACCOUNT_FORM } from "~/modules/auth/account-form.server";
 import { endLoginSession } from "~/modules/auth/login-session.server";
 import { isResetLinkLive, resetPassword } from "~/modules/auth/password-reset.server";
 import { errorData } from "~/modules/http/errors.server";
-import { invalidForm } from "~/modules/http/form.server";
+import { parseForm } from "~/modules/http/form.server";
 import type { Route } from "./+types/reset-password";
 
 const resetPasswordSchema = z
-  .object({ password: signUpSchema.shape.password, confirmPassword: z.string() })
+  .object({ token: z.string().default(""), password: signUpSchema.shape.password, confirmPassword: z.string().default("") })
   .refine((form) => form.confirmPassword === form.password, { path: ["confirmPassword"], message: authTexts.passwordsDiffer });
 
 export function meta() {
@@ -36,10 +36,8 @@ export async function loader({ url }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   try {
-    const form = await readAccountForm(request);
-    const parsed = resetPasswordSchema.safeParse({ password: form.get("password"), confirmPassword: form.get("confirmPassword") ?? "" });
-    if (!parsed.success) return errorData(invalidForm(parsed.error));
-    const result = await resetPassword(String(form.get("token") ?? ""), parsed.data.password);
+    const { token, password } = await parseForm(request, resetPasswordSchema, ACCOUNT_FORM);
+    const result = await resetPassword(token, password);
     if (!result.ok) return data({ status: "invalid-link" as const }, { status: 400 });
     // Signs this browser out too, whoever it was signed in as, so /login offers the new password.
     return redirect("/login?reset=1", { headers: { "Set-Cookie": await endLoginSession(request) } });

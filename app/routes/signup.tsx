@@ -4,13 +4,13 @@ import { FormAlert, FormField } from "~/components/ui/form";
 import { GoogleButton } from "~/components/google-button";
 import { authTexts, safeRedirectPath } from "~/lib/auth-forms";
 import { formRefusal } from "~/lib/forms";
-import { signUpSchema } from "~/lib/auth-schemas";
-import { readAccountForm } from "~/modules/auth/account-form.server";
+import { signUpPageForm } from "~/lib/auth-schemas";
+import { ACCOUNT_FORM } from "~/modules/auth/account-form.server";
 import { resendVerification, signUp } from "~/modules/auth/accounts.server";
 import { isGoogleConfigured } from "~/modules/auth/google.server";
 import { getCurrentUser } from "~/modules/auth/login-session.server";
 import { errorData } from "~/modules/http/errors.server";
-import { invalidForm } from "~/modules/http/form.server";
+import { parseForm } from "~/modules/http/form.server";
 import { RateLimitedError } from "~/modules/security/rate-limit.server";
 import type { Route } from "./+types/signup";
 
@@ -25,29 +25,20 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   try {
-    const form = await readAccountForm(request);
-    if (form.get("intent") === "resend") return await resend(form, context.clientIp);
-    const parsed = signUpSchema.safeParse({
-      email: form.get("email"),
-      password: form.get("password"),
-      // The page asks for it twice; the modal, as the spec draws it, once.
-      confirmPassword: form.get("confirmPassword") ?? undefined,
-    });
-    if (!parsed.success) return errorData(invalidForm(parsed.error));
-    await signUp(parsed.data.email, parsed.data.password, context.clientIp, safeRedirectPath(form.get("redirectTo")));
-    return { status: "sent" as const, email: parsed.data.email };
+    const form = await parseForm(request, signUpPageForm, ACCOUNT_FORM);
+    if (form.intent === "resend") return await resend(form.email, form.redirectTo, context.clientIp);
+    await signUp(form.email, form.password, context.clientIp, safeRedirectPath(form.redirectTo));
+    return { status: "sent" as const, email: form.email };
   } catch (error) {
     return errorData(error);
   }
 }
 
 /** Another link for the "Check your inbox" card, which stays, with the refusal, when the limit holds. */
-async function resend(form: FormData, clientIp: string | undefined) {
-  const email = String(form.get("email") ?? "")
-    .trim()
-    .toLowerCase();
+async function resend(sentEmail: string, redirectTo: string | undefined, clientIp: string | undefined) {
+  const email = sentEmail.trim().toLowerCase();
   try {
-    await resendVerification(email, clientIp, safeRedirectPath(form.get("redirectTo")));
+    await resendVerification(email, clientIp, safeRedirectPath(redirectTo));
     return { status: "sent" as const, email };
   } catch (error) {
     if (!(error instanceof RateLimitedError)) throw error;

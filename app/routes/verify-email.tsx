@@ -1,12 +1,14 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
 import { AuthCard, SignInSubmit } from "~/components/auth-card";
 import { FormAlert, FormField } from "~/components/ui/form";
 import { safeRedirectPath } from "~/lib/auth-forms";
 import { FREE_MONTHLY_TOKENS } from "~/lib/tokens";
-import { readAccountForm } from "~/modules/auth/account-form.server";
+import { ACCOUNT_FORM } from "~/modules/auth/account-form.server";
 import { cancelSignUp, confirmationLink } from "~/modules/auth/accounts.server";
 import { confirmEmailAndSignIn } from "~/modules/auth/sign-in.server";
 import { errorData, redirectWithToast } from "~/modules/http/errors.server";
+import { parseForm } from "~/modules/http/form.server";
 import type { Route } from "./+types/verify-email";
 
 export function meta() {
@@ -29,11 +31,19 @@ export async function loader({ url }: Route.LoaderArgs) {
   return { token, redirectTo, email: (await confirmationLink(token))?.email ?? null };
 }
 
+/** Confirm with the sign-up's password (checked under the sign-in limits), or cancel the sign-up (`intent=cancel`). */
+const verifyEmailForm = z.object({
+  intent: z.string().optional(),
+  token: z.string().default(""),
+  password: z.string().optional(),
+  redirectTo: z.string().optional(),
+});
+
 export async function action({ request, context }: Route.ActionArgs) {
   try {
-    const form = await readAccountForm(request);
-    if (form.get("intent") === "cancel") {
-      const cancelled = await cancelSignUp(String(form.get("token") ?? ""));
+    const form = await parseForm(request, verifyEmailForm, ACCOUNT_FORM);
+    if (form.intent === "cancel") {
+      const cancelled = await cancelSignUp(form.token);
       return cancelled ? data({ cancelled: true as const }) : data({ invalidLink: true as const }, { status: 400 });
     }
     const signedIn = await confirmEmailAndSignIn(form, request, context.clientIp);

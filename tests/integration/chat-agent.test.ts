@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { agentTexts } from "~/lib/agent-form";
 import { prisma } from "~/modules/db/db.server";
-import { updateOwnAgent } from "~/modules/chat/agents.server";
+import { agentFields, updateOwnAgent } from "~/modules/chat/agents.server";
+import { parseFormData } from "~/modules/http/form.server";
 import { chooseChatModel, EVERY_MODEL } from "~/modules/chat/model-choice.server";
 import { ChatNotFoundError, getOwnSession, startChat } from "~/modules/chat/sessions.server";
 import { chatTestDatabase } from "../helpers/chat";
@@ -23,7 +24,7 @@ function agentForm(fields: Record<string, string | File>) {
   const form = new FormData();
   const base = { name: "Nova", description: "A calmer copy", bio: "Mine now", systemInstruction: "Be brief.", messageInstruction: "" };
   for (const [key, value] of Object.entries({ ...base, ...fields })) form.set(key, value);
-  return form;
+  return parseFormData(form, agentFields);
 }
 
 describe("editing one's own agent", () => {

@@ -1,10 +1,11 @@
+import { parseFormData } from "~/modules/http/form.server";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, onTestFinished, test } from "vitest";
 import { ATTACHMENT_MAX_BYTES, attachmentTexts } from "~/lib/attachments";
 import { prisma } from "~/modules/db/db.server";
 import { AttachmentRejected, storeChatAttachment } from "~/modules/chat/attachments.server";
-import { chatPageData, handleChatAction } from "~/modules/chat/page.server";
-import { ChatInputError, prepareReply, readMessage, runReply } from "~/modules/chat/reply.server";
+import { chatPageData, chatPageForm, handleChatAction } from "~/routes/chat/+shared/chat-page.server";
+import { ChatInputError, prepareReply, messageFields, readMessage, runReply } from "~/modules/chat/reply.server";
 import { ChatNotFoundError, deleteOwnMessage, getOwnSession, listMessages, startChat } from "~/modules/chat/sessions.server";
 import { getObject, isReadable, putObject, signedUrl } from "~/modules/storage/storage.server";
 import { credit, getBalance } from "~/modules/tokens/ledger.server";
@@ -62,7 +63,7 @@ async function ask(chatId: string, { text = "", paths = [] }: { text?: string; p
   form.set("message", text);
   for (const path of paths) form.append("attachment", path);
   fake.nextReply({ text: reply });
-  return runReply(await prepareReply({ userId }, chatId, readMessage(form)), {});
+  return runReply(await prepareReply({ userId }, chatId, readMessage(parseFormData(form, messageFields))), {});
 }
 
 /** Asks for the last answer again; the fake model answers `reply`. */
@@ -274,7 +275,7 @@ describe("chat attachments", () => {
     form.append("file", file("Packing list: tent, stove", "trip.txt"));
     form.append("file", new File([], "")); // an empty picker posts one nameless, empty file
     fake.nextReply({ text: "Bring matches." });
-    expect(await handleChatAction(userId, chat.id, form)).toEqual({ ok: true });
+    expect(await handleChatAction(userId, chat.id, parseFormData(form, chatPageForm))).toEqual({ ok: true });
     const sent = lastAsk()!;
     expect(sent.content).toEqual([
       { type: "text", text: "Read this" },
@@ -288,11 +289,17 @@ describe("chat attachments", () => {
     refused.set("intent", "send");
     refused.append("file", file("<script>alert(1)</script>", "photo.png"));
     const before = await prisma().chatMessage.count({ where: { sessionId: chat.id } });
-    await expect(handleChatAction(userId, chat.id, refused)).rejects.toMatchObject({ status: 400, message: attachmentTexts.contentMismatch });
+    await expect(handleChatAction(userId, chat.id, parseFormData(refused, chatPageForm))).rejects.toMatchObject({
+      status: 400,
+      message: attachmentTexts.contentMismatch,
+    });
     const tooMany = new FormData();
     tooMany.set("intent", "send");
     for (let index = 0; index < 5; index++) tooMany.append("file", file(`note ${index}`, `n${index}.txt`));
-    await expect(handleChatAction(userId, chat.id, tooMany)).rejects.toMatchObject({ status: 400, message: attachmentTexts.tooMany });
+    await expect(handleChatAction(userId, chat.id, parseFormData(tooMany, chatPageForm))).rejects.toMatchObject({
+      status: 400,
+      message: attachmentTexts.tooMany,
+    });
     expect(await prisma().chatMessage.count({ where: { sessionId: chat.id } })).toBe(before);
   });
 
@@ -303,13 +310,13 @@ describe("chat attachments", () => {
     const form = new FormData();
     form.append("attachment", theirs.path);
     const reservations = await prisma().tokenReservation.count({ where: { userId } });
-    await expect(prepareReply({ userId }, chat.id, readMessage(form))).rejects.toThrow(ChatInputError);
+    await expect(prepareReply({ userId }, chat.id, readMessage(parseFormData(form, messageFields)))).rejects.toThrow(ChatInputError);
     expect(await prisma().tokenReservation.count({ where: { userId } })).toBe(reservations);
     const mine = await storeChatAttachment(userId, file(png, "mine.png"));
     const onlyFiles = new FormData();
     onlyFiles.append("attachment", mine.path);
-    expect(readMessage(onlyFiles)).toEqual({ text: "", attachments: [mine.path] });
-    expect(() => readMessage(new FormData())).toThrow(ChatInputError);
+    expect(readMessage(parseFormData(onlyFiles, messageFields))).toEqual({ text: "", attachments: [mine.path] });
+    expect(() => readMessage(parseFormData(new FormData(), messageFields))).toThrow(ChatInputError);
   });
 
   test("deleting a message removes its files and ends their links, unless another message still shows them", async () => {
@@ -322,7 +329,7 @@ describe("chat attachments", () => {
       form.set("message", text);
       for (const path of paths) form.append("attachment", path);
       fake.nextReply({ text: "Seen." });
-      expect(await handleChatAction(userId, chat.id, form)).toEqual({ ok: true });
+      expect(await handleChatAction(userId, chat.id, parseFormData(form, chatPageForm))).toEqual({ ok: true });
       return (await listMessages(chat.id)).messages.find((message) => message.message === text)!;
     };
     const first = await send("two files", [alone.path, shared.path]);
@@ -338,7 +345,7 @@ describe("chat attachments", () => {
       const form = new FormData();
       form.set("intent", "delete");
       form.set("messageId", messageId);
-      return handleChatAction(userId, chat.id, form);
+      return handleChatAction(userId, chat.id, parseFormData(form, chatPageForm));
     };
     expect(await deleting(first.id)).toEqual({ ok: true, toast: "message-deleted" });
     expect(await getObject("chats", alone.path)).toBeNull();
@@ -363,13 +370,13 @@ describe("chat attachments", () => {
     form.set("message", "my picture");
     form.append("attachment", theirs.path);
     fake.nextReply({ text: "Nice." });
-    expect(await handleChatAction(stranger, theirChat.id, form)).toEqual({ ok: true });
+    expect(await handleChatAction(stranger, theirChat.id, parseFormData(form, chatPageForm))).toEqual({ ok: true });
     const message = (await listMessages(theirChat.id)).messages.find((entry) => entry.message === "my picture")!;
 
     const attempt = new FormData();
     attempt.set("intent", "delete");
     attempt.set("messageId", message.id);
-    await expect(handleChatAction(userId, theirChat.id, attempt)).rejects.toMatchObject({ status: 404 });
+    await expect(handleChatAction(userId, theirChat.id, parseFormData(attempt, chatPageForm))).rejects.toMatchObject({ status: 404 });
     // Their message's id with one of my own chats: not mine either.
     const myChat = await startChat(userId, (await prisma().character.findFirstOrThrow({ where: { isPublished: true } })).id);
     await expect(deleteOwnMessage(userId, myChat, message.id)).rejects.toBeInstanceOf(ChatNotFoundError);

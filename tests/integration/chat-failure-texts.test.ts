@@ -1,6 +1,7 @@
 // The spec's texts for a chat whose models or files fail (spec section 8, "Chat and files" and
 // "Agent"): 'Failed to load model settings', 'Failed to fetch available models' and 'Failed to
 // process files', each where the person meets the failure, with nothing else lost.
+import { parseFormData } from "~/modules/http/form.server";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
@@ -9,7 +10,7 @@ import { attachmentTexts } from "~/lib/attachments";
 import { chatTexts } from "~/lib/chat";
 import { invalidateCatalogueCache } from "~/modules/catalogue/cache.server";
 import { storeChatAttachment } from "~/modules/chat/attachments.server";
-import { handleChatAction } from "~/modules/chat/page.server";
+import { chatPageForm, handleChatAction } from "~/routes/chat/+shared/chat-page.server";
 import { prepareReply, runReply } from "~/modules/chat/reply.server";
 import { startChat } from "~/modules/chat/sessions.server";
 import { prisma } from "~/modules/db/db.server";
@@ -87,7 +88,10 @@ describe("when the chat models cannot be read", () => {
       messageInstruction: "",
     }))
       form.set(name, value);
-    expect(await whileModelsUnreadable(() => handleChatAction(userId, sessionId, form))).toEqual({ ok: true, toast: "agent-updated" });
+    expect(await whileModelsUnreadable(() => handleChatAction(userId, sessionId, parseFormData(form, chatPageForm)))).toEqual({
+      ok: true,
+      toast: "agent-updated",
+    });
     expect(await prisma().chatAgent.findUniqueOrThrow({ where: { id: agentId } })).toMatchObject({ name: "Renamed", customModels: [{ chat: "deepseek-v3" }] });
   });
 });
@@ -115,7 +119,10 @@ describe("when a message's files cannot be processed", () => {
     form.set("intent", "send");
     form.set("message", "Here is a file");
     form.append("file", new File(["Some notes"], "notes.txt", { type: "text/plain" }));
-    await expect(handleChatAction(userId, sessionId, form)).rejects.toMatchObject({ status: 503, message: attachmentTexts.processFailed });
+    await expect(handleChatAction(userId, sessionId, parseFormData(form, chatPageForm))).rejects.toMatchObject({
+      status: 503,
+      message: attachmentTexts.processFailed,
+    });
     expect(provider.fake.requests.length).toBe(calls);
     expect(await prisma().chatMessage.count({ where: { sessionId, message: "Here is a file" } })).toBe(0);
     await fs.rm(storedFile("chats", userId));

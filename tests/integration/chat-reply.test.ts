@@ -1,11 +1,12 @@
+import { parseFormData } from "~/modules/http/form.server";
 import { afterAll, beforeAll, beforeEach, describe, expect, onTestFinished, test } from "vitest";
 import { invalidateCatalogueCache } from "~/modules/catalogue/cache.server";
 import { chatTexts, MESSAGE_MAX_CHARS, SESSION_LIST_LIMIT } from "~/lib/chat";
 import { Prisma } from "~/generated/prisma/client";
 import { database, prisma } from "~/modules/db/db.server";
 import { GREETING_REQUEST } from "~/modules/ai/prompt.server";
-import { chatPageData, handleChatAction } from "~/modules/chat/page.server";
-import { CHAT_REPLIES, prepareReply, readMessage, ReplyBusyError, runReply, TooManyRepliesError } from "~/modules/chat/reply.server";
+import { chatPageData, chatPageForm, handleChatAction } from "~/routes/chat/+shared/chat-page.server";
+import { CHAT_REPLIES, prepareReply, messageFields, readMessage, ReplyBusyError, runReply, TooManyRepliesError } from "~/modules/chat/reply.server";
 import { REPLY_LEASE_SECONDS, REPLY_RESERVATION_GRACE_SECONDS } from "~/modules/chat/reply-lease.server";
 import { ChatNotFoundError, getOwnSession, listMessages, listSessions, startChat } from "~/modules/chat/sessions.server";
 import { credit, getBalance, InsufficientTokensError, releaseExpiredReservations } from "~/modules/tokens/ledger.server";
@@ -452,7 +453,7 @@ describe("a reply from the model", () => {
   test("a NUL character in a send is dropped, not refused", () => {
     const form = new FormData();
     form.set("message", "Hel\u0000lo");
-    expect(readMessage(form)).toEqual({ text: "Hello", attachments: [] });
+    expect(readMessage(parseFormData(form, messageFields))).toEqual({ text: "Hello", attachments: [] });
   });
 
   test("with too few tokens nothing is saved and nothing is sent to the provider", async () => {
@@ -591,14 +592,14 @@ describe("a reply from the model", () => {
     const form = new FormData();
     form.set("intent", "send");
     form.set("message", "Me too");
-    await expect(handleChatAction(userId, chat.id, form)).rejects.toMatchObject({ status: 409, message: chatTexts.replyBusy });
+    await expect(handleChatAction(userId, chat.id, parseFormData(form, chatPageForm))).rejects.toMatchObject({ status: 409, message: chatTexts.replyBusy });
     expect(fake.requests.length).toBe(calls);
     expect(await prisma().tokenReservation.count({ where: { userId } })).toBe(1);
     expect(await prisma().rateLimit.findUnique({ where: { key: `chat-reply:user:${userId}` } })).toMatchObject({ count: 1 });
 
     expect(await writing).toMatchObject({ status: "complete" });
     fake.nextReply({ text: "Now you." });
-    expect(await handleChatAction(userId, chat.id, form)).toEqual({ ok: true });
+    expect(await handleChatAction(userId, chat.id, parseFormData(form, chatPageForm))).toEqual({ ok: true });
     expect((await texts(chat.id)).slice(1)).toEqual(["user: Take your time", "agent: A patient answer.", "user: Me too", "agent: Now you."]);
     expect(await getBalance(userId)).toMatchObject({ total: 100 - 2 * COST });
   });

@@ -2,7 +2,7 @@
 // "Show older chats" asks GET /api/chat/sessions for the page after it.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { chatTexts, SESSION_LIST_LIMIT, SESSION_LIST_READ_MAX, type ChatSessionSummary } from "~/lib/chat";
-import { chatPageData } from "~/modules/chat/page.server";
+import { chatPageData } from "~/routes/chat/+shared/chat-page.server";
 import { listSessions, startChat } from "~/modules/chat/sessions.server";
 import { prisma } from "~/modules/db/db.server";
 import { loader as chatListLoader } from "~/routes/chat/index";

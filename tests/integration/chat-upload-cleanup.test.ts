@@ -1,10 +1,11 @@
+import { parseFormData } from "~/modules/http/form.server";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { attachmentTexts } from "~/lib/attachments";
 import { removeUnusedUploads, UNUSED_UPLOAD_GRACE_MS } from "~/modules/chat/attachments.server";
-import { prepareReply, readMessage, runReply } from "~/modules/chat/reply.server";
+import { prepareReply, messageFields, readMessage, runReply } from "~/modules/chat/reply.server";
 import { startChat } from "~/modules/chat/sessions.server";
 import { resetEnvForTests } from "~/modules/config/env.server";
 import { prisma } from "~/modules/db/db.server";
@@ -71,7 +72,7 @@ async function sendWith(userId: string, paths: string[]) {
   form.set("message", "Here is my file");
   for (const each of paths) form.append("attachment", each);
   fake.nextReply({ text: "Thanks for the file." });
-  await runReply(await prepareReply({ userId }, chat, readMessage(form)), {});
+  await runReply(await prepareReply({ userId }, chat, readMessage(parseFormData(form, messageFields))), {});
 }
 
 const HOUR = 60 * 60 * 1000;

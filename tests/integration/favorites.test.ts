@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { favoriteTexts } from "~/lib/favorites";
 import { toasts } from "~/lib/toasts";
 import { prisma } from "~/modules/db/db.server";
-import { chatPageData } from "~/modules/chat/page.server";
+import { chatPageData } from "~/routes/chat/+shared/chat-page.server";
 import { startChat } from "~/modules/chat/sessions.server";
 import { action as favoritesAction, loader as favoriteIdsLoader } from "~/routes/api/favorites";
 import { loader as favoritesPage } from "~/routes/favorites";

@@ -10,14 +10,15 @@ import type { Prisma } from "~/generated/prisma/client";
 import { generateTexts } from "~/lib/generate";
 import { mediaJobTexts } from "~/lib/media-jobs";
 import { invalidateCatalogueCache } from "~/modules/catalogue/cache.server";
-import { updateOwnAgent } from "~/modules/chat/agents.server";
-import { chatPageData } from "~/modules/chat/page.server";
+import { agentFields, updateOwnAgent } from "~/modules/chat/agents.server";
+import { parseFormData } from "~/modules/http/form.server";
+import { chatPageData } from "~/routes/chat/+shared/chat-page.server";
 import { prepareReply, runReply } from "~/modules/chat/reply.server";
 import { getOwnSession, startChat } from "~/modules/chat/sessions.server";
 import { prisma, useDatabaseForTests } from "~/modules/db/db.server";
 import { applyPendingMigrations, listMigrations, MIGRATIONS_DIR } from "~/modules/db/migrate.server";
-import { publishedMediaModels } from "~/modules/gallery/generate-options.server";
-import { generateFromForm } from "~/modules/gallery/generate-form.server";
+import { publishedMediaModels } from "~/modules/media/generate-options.server";
+import { generateFromForm } from "~/modules/media/generate-form.server";
 import { pictureModelFor, startGeneration } from "~/modules/media/jobs.server";
 import { planPerksOf } from "~/modules/payments/plan-perks.server";
 import { DEFAULT_IMAGE_SETTINGS } from "~/modules/seed/reference-data";
@@ -188,7 +189,7 @@ describe("early access", () => {
       for (const [name, value] of Object.entries({ name: "Mine", description: "", bio: "", systemInstruction: "", messageInstruction: "" }))
         form.set(name, value);
       form.set("model:chat", EARLY_CHAT.chatModel);
-      const result = await updateOwnAgent(userId, agentId, form);
+      const result = await updateOwnAgent(userId, agentId, parseFormData(form, agentFields));
       if (expected) expect(result).toEqual({ ok: true });
       else expect(result).toMatchObject({ ok: false, fields: { "model:chat": "Choose a published model" } });
       const agent = await prisma().chatAgent.findUniqueOrThrow({ where: { id: agentId } });
@@ -218,9 +219,7 @@ describe("early access", () => {
   test("a generation naming an early-access model is refused for a free person as an unknown model, spending and saving nothing", async () => {
     const userId = await person();
     const jobs = await prisma().mediaJob.count();
-    const form = new FormData();
-    for (const [name, value] of Object.entries({ type: "image", model: EARLY_IMAGE, prompt: "a lighthouse at dusk", "setting.num_images": "1" }))
-      form.set(name, value);
+    const form = { type: "image", model: EARLY_IMAGE, prompt: "a lighthouse at dusk", sourceUploadId: "", file: null, settings: { num_images: "1" } };
     await expect(generateFromForm(userId, form)).rejects.toMatchObject({ status: 400, message: generateTexts.noModel });
     await expect(startGeneration({ userId, modelId: EARLY_IMAGE, prompt: "a lighthouse at dusk", settings: { num_images: "1" } })).rejects.toMatchObject({
       status: 400,

@@ -1,3 +1,4 @@
+import type { FieldErrors } from "~/lib/forms";
 import {
   CHARACTER_FIELD_MAX,
   SINGLE_GUIDE_SECTIONS,
@@ -17,7 +18,7 @@ import { TagInput } from "./tag-input";
 type SectionProps = {
   values: CharacterFormValues;
   choices: CharacterFormChoices;
-  fields: Record<string, string>;
+  fields: FieldErrors;
   failure: CharacterFormFailure;
 };
 

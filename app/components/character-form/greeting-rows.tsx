@@ -1,3 +1,4 @@
+import type { FieldErrors } from "~/lib/forms";
 import { CHARACTER_FIELD_MAX } from "~/lib/character-form";
 import { FieldNote } from "~/components/ui/form";
 import { fieldId } from "./fields";
@@ -8,7 +9,7 @@ import { AddButton, RemoveButton, useRows } from "./rows";
  * growing list like the others ("Add greeting" and "Remove alternate greeting N" are submit
  * buttons without JavaScript). A refused greeting's text is under its row (`alternateGreetings.N`).
  */
-export function AlternateGreetingRows({ initial, fields }: { initial: string[]; fields: Record<string, string> }) {
+export function AlternateGreetingRows({ initial, fields }: { initial: string[]; fields: FieldErrors }) {
   const { rows, add, remove } = useRows(initial, () => "");
   const hintId = fieldId("alternateGreetings-hint");
   return (

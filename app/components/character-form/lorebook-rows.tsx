@@ -1,3 +1,4 @@
+import type { FieldErrors } from "~/lib/forms";
 import { LOREBOOK_ENTRY_MAX_CHARS, LOREBOOK_MAX_ENTRIES } from "~/lib/documents/character-book";
 import { blankLorebookEntry, type LorebookEntryValues } from "~/lib/lorebook-form";
 import { FieldNote } from "~/components/ui/form";
@@ -9,7 +10,7 @@ import { AddButton, RemoveButton, useRows } from "./rows";
  * submit buttons without JavaScript. `fields` holds the form's errors: a refused entry's text is
  * under its row (`lorebook.N`), a refusal of the whole lorebook under the list (`lorebook`).
  */
-export function LorebookRows({ initial, fields }: { initial: LorebookEntryValues[]; fields: Record<string, string> }) {
+export function LorebookRows({ initial, fields }: { initial: LorebookEntryValues[]; fields: FieldErrors }) {
   const { rows, add, remove } = useRows(initial, blankLorebookEntry);
   const rowError = rows.some((_, index) => fields[`lorebook.${index}`]);
   return (

@@ -12,7 +12,8 @@ import {
   SIGN_IN_FAILURES,
   type RateLimitRule,
 } from "~/modules/security/rate-limit.server";
-import { readAccountForm } from "./account-form.server";
+import { readForm } from "~/modules/http/form.server";
+import { ACCOUNT_FORM } from "./account-form.server";
 import { checkPassword, confirmationLink, SignInError } from "./accounts.server";
 import { knownDeviceCookie, knownDeviceFor } from "./device.server";
 import { startLoginSession } from "./login-session.server";
@@ -46,7 +47,7 @@ export type SignedIn = { cookie: string; deviceCookie: string; redirectTo: strin
  */
 export async function signInWithPassword(request: Request, clientIp: string | undefined): Promise<SignedIn> {
   // FormStrategy buffers whatever body it is given (request.clone().formData()): it gets only a capped copy.
-  const form = await readAccountForm(request);
+  const form = await readForm(request, ACCOUNT_FORM);
   const email = String(form.get("email") ?? "")
     .trim()
     .toLowerCase();
@@ -65,11 +66,14 @@ export async function signInWithPassword(request: Request, clientIp: string | un
  * (see confirmationLink) and signs in. The password is checked under the sign-in form's limits, for
  * the account the link is for, with the same refusals. Null when the link is not valid (any more).
  */
-export async function confirmEmailAndSignIn(form: FormData, request: Request, clientIp: string | undefined): Promise<SignedIn | null> {
-  const token = String(form.get("token") ?? "");
-  const link = await confirmationLink(token);
+export async function confirmEmailAndSignIn(
+  form: { token: string; password?: string; redirectTo?: string },
+  request: Request,
+  clientIp: string | undefined,
+): Promise<SignedIn | null> {
+  const link = await confirmationLink(form.token);
   if (!link) return null;
-  const password = signInSchema.shape.password.safeParse(form.get("password"));
+  const password = signInSchema.shape.password.safeParse(form.password);
   const user = await underSignInLimits(request, link.email, clientIp, () => {
     if (!password.success) throw new SignInError(authTexts.invalidCredentials);
     return link.confirm(password.data);
@@ -80,7 +84,7 @@ export async function confirmEmailAndSignIn(form: FormData, request: Request, cl
     cookie: await startLoginSession(user.id, request, clientIp ?? null),
     deviceCookie: knownDeviceCookie(user.email),
     // Where the person was headed when they signed up, carried by the mailed link and the form.
-    redirectTo: safeRedirectPath(form.get("redirectTo")),
+    redirectTo: safeRedirectPath(form.redirectTo),
   };
 }
 

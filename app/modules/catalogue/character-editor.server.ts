@@ -8,6 +8,7 @@ import {
   characterFormValuesOf,
   parseCharacterForm,
   type CharacterFormChoices,
+  type CharacterFormFields,
   type CharacterFormValues,
   type CharacterInput,
   type GrowingList,
@@ -78,7 +79,7 @@ export type CharacterFormSubmission =
  * `access` allows). A refusal is an invalid-input AppError carrying the field errors and the
  * values as sent.
  */
-export async function readCharacterForm(form: FormData, access: ModelAccess): Promise<CharacterFormSubmission> {
+export async function readCharacterForm(form: CharacterFormFields, access: ModelAccess): Promise<CharacterFormSubmission> {
   const values = characterFormValues(form);
   const rows = changedRows(form, values);
   if (rows) return { rows, changed: changedList(form)! };
@@ -86,7 +87,7 @@ export async function readCharacterForm(form: FormData, access: ModelAccess): Pr
   if ("refusal" in parsed) throw refused(parsed.refusal.error, values, parsed.refusal.fields, parsed.refusal.description);
   const fields = await unknownChoices(parsed.input, access);
   if (Object.keys(fields).length > 0) throw refused(Object.values(fields)[0]!, values, fields);
-  const file = form.get("avatar");
+  const file = form.avatar;
   return { input: parsed.input, values, avatar: file instanceof File && file.size > 0 ? file : null };
 }
 

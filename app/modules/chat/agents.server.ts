@@ -20,6 +20,32 @@ export const agentFormSchema = z.object({
   messageInstruction: atMost("messageInstruction"),
 });
 
+const sentText = z.string().default("");
+const sentModel = z.string().optional();
+
+/**
+ * The edit agent form as it is posted: its texts (checked by agentFormSchema when saved, so every
+ * field's problem is shown at once), a model per type (`model:<type>`, absent when the editor
+ * could not read the choices) and a new picture, if one was chosen.
+ */
+export const agentFields = z.object({
+  name: sentText,
+  description: sentText,
+  bio: sentText,
+  systemInstruction: sentText,
+  messageInstruction: sentText,
+  "model:chat": sentModel,
+  "model:image": sentModel,
+  "model:video": sentModel,
+  "model:audio": sentModel,
+  avatar: z
+    .unknown()
+    .optional()
+    .transform((value) => (value instanceof File && value.size > 0 ? value : null)),
+});
+
+export type AgentFields = z.output<typeof agentFields>;
+
 export type AgentUpdateResult = { ok: true } | { ok: false; error: string; fields?: FieldErrors };
 
 /**
@@ -28,6 +54,12 @@ export type AgentUpdateResult = { ok: true } | { ok: false; error: string; field
  * made in a chat, so a music model is not offered.
  */
 export const AGENT_MODEL_TYPES = ["chat", "image", "video", "audio"] as const;
+type AgentModelType = (typeof AGENT_MODEL_TYPES)[number];
+
+/** The agent and its character's model, as the chat page shows them. */
+export function agentForChatPage(agentId: string) {
+  return prisma().chatAgent.findUniqueOrThrow({ where: { id: agentId }, include: { character: { select: { chatModel: true } } } });
+}
 
 /** Model choices per type for the edit form: published models `access` allows, by weight then name. */
 export async function modelChoices(access: ModelAccess) {
@@ -44,34 +76,28 @@ export async function modelChoices(access: ModelAccess) {
  * person's plan offers (an early-access model without early access is refused like an unknown one).
  * A form without model choices (the editor could not read them) keeps the agent's models.
  */
-export async function updateOwnAgent(userId: string, agentId: string, form: FormData): Promise<AgentUpdateResult> {
+export async function updateOwnAgent(userId: string, agentId: string, form: AgentFields): Promise<AgentUpdateResult> {
   const agent = await prisma().chatAgent.findFirst({ where: { id: agentId, userId } });
   if (!agent) throw new ChatNotFoundError(agentId);
-  const parsed = agentFormSchema.safeParse({
-    name: form.get("name") ?? "",
-    description: form.get("description") ?? "",
-    bio: form.get("bio") ?? "",
-    systemInstruction: form.get("systemInstruction") ?? "",
-    messageInstruction: form.get("messageInstruction") ?? "",
-  });
+  const parsed = agentFormSchema.safeParse(form);
   if (!parsed.success) {
     return { ok: false, error: agentTexts.updateFailed, fields: fieldErrors(parsed.error) };
   }
   // A form without model choices (the editor could not read them) offers none, so every model is kept.
-  const choosesModels = [...form.keys()].some((name) => name.startsWith("model:"));
+  const choosesModels = AGENT_MODEL_TYPES.some((type) => form[`model:${type}`] !== undefined);
   const choices = choosesModels ? await modelChoices(await planPerksOf(userId)) : {};
   // What the form does not offer (a character's music model, a type without a published model) is kept as it was.
   const chosenModels: CustomModels = parseCustomModels(agent.customModels).filter((entry) => Object.keys(entry).every((type) => !(type in choices)));
   for (const [type, names] of Object.entries(choices)) {
-    const chosen = form.get(`model:${type}`);
-    if (typeof chosen !== "string" || chosen === "") continue;
+    const chosen = form[`model:${type}` as `model:${AgentModelType}`];
+    if (chosen === undefined || chosen === "") continue;
     if (!names.includes(chosen)) return { ok: false, error: agentTexts.updateFailed, fields: { [`model:${type}`]: "Choose a published model" } };
     chosenModels.push({ [type]: chosen });
   }
   const customModels = customModelsSchema.parse(chosenModels);
   let avatarUrl = agent.avatarUrl;
-  const avatar = form.get("avatar");
-  if (avatar instanceof File && avatar.size > 0) {
+  const { avatar } = form;
+  if (avatar) {
     try {
       avatarUrl = await storeAvatarImage(userId, avatar);
     } catch (error) {

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
+import { z } from "zod";
 import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_PER_MESSAGE, attachmentTexts, extensionOf, isAllowedAttachment, type AttachmentView } from "~/lib/attachments";
 import { parseChatMessageDocument } from "~/lib/documents/chat-message";
 import { imageTooLargeText } from "~/lib/limits";
@@ -152,10 +153,11 @@ export async function uploadAllowed(userId: string) {
   return !(await recordAttempt(`chat-upload:user:${userId}`, UPLOADS)).limited;
 }
 
-/** The files a plain form (no JavaScript) posted with a message: the picker's non-empty files. */
-export function filesInForm(form: FormData) {
-  return form.getAll("file").filter((value): value is File => value instanceof File && value.size > 0 && value.name !== "");
-}
+/** A form's `file` field as a plain form (no JavaScript) posts a message's files: the picker's non-empty files. */
+export const messageFiles = z
+  .array(z.unknown())
+  .default([])
+  .transform((values) => values.filter((value): value is File => value instanceof File && value.size > 0 && value.name !== ""));
 
 /** Stores the files a plain form posted, each checked and counted like an upload from the picker. */
 export async function storeFormFiles(userId: string, files: File[]) {
@@ -182,8 +184,8 @@ function viewOf(path: string): AttachmentView {
  * form), none climbing out of its folder. Each must also be the sender's own upload:
  * `foreignAttachment` names the first that is not.
  */
-export function attachmentPathsOf(values: FormDataEntryValue[], filesInForm = 0) {
-  const paths = values.filter((value): value is string => typeof value === "string" && value !== "");
+export function attachmentPathsOf(values: string[], filesInForm = 0) {
+  const paths = values.filter((value) => value !== "");
   if (paths.length + filesInForm > ATTACHMENTS_PER_MESSAGE) throw new AttachmentRejected(attachmentTexts.tooMany);
   // Each path in the one spelling storage uses, so that a message names its file exactly as any
   // other message naming the same file does.

@@ -23,9 +23,8 @@ export class NoVisionModelError extends AppError {
  * The mode of a send answered by a streamed reply: chat (none given) or vision. A picture, video
  * or voice-note request is posted to the chat page instead; it, or any other value, is refused (400).
  */
-export function readReplyMode(form: FormData): Extract<ReplyMode, "vision"> | undefined {
-  const mode = form.get("mode");
-  if (mode === null || mode === "" || mode === "chat") return undefined;
+export function readReplyMode(mode: string | undefined): Extract<ReplyMode, "vision"> | undefined {
+  if (mode === undefined || mode === "" || mode === "chat") return undefined;
   if (mode === "vision") return mode;
   throw new InvalidInputError(chatModeTexts.notStreamed);
 }

@@ -1,4 +1,5 @@
 import { Prisma } from "~/generated/prisma/client";
+import { z } from "zod";
 import { attachmentTexts, isImageAttachment } from "~/lib/attachments";
 import { chatTexts, MESSAGE_MAX_CHARS, type ChatMessageView } from "~/lib/chat";
 import { chatModeTexts } from "~/lib/chat-modes";
@@ -190,19 +191,23 @@ type OpeningRow = {
   userMessageAt: Date | null;
 };
 
+/** A send's fields as its form posts them: the text, and the paths of the files uploaded for it. */
+export const messageFields = z.object({ message: z.string().optional(), attachment: z.array(z.string()).default([]) });
+
+export type MessageFields = z.output<typeof messageFields>;
+
 /**
  * Reads a send: non-blank text or at least one attachment (spec section 5), within the limits.
  * That the attachments are the sender's own uploads is checked with the sender (prepareReply);
  * files posted with the plain form (`filesInForm`) are stored by the caller. The same rule for
  * the streaming route and the plain form.
  */
-export function readMessage(form: FormData, filesInForm = 0) {
-  const value = form.get("message");
+export function readMessage(sent: MessageFields, filesInForm = 0) {
   // PostgreSQL cannot store a NUL character in text; it means nothing in a message.
-  const text = typeof value === "string" ? value.replaceAll("\0", "").trim() : "";
+  const text = (sent.message ?? "").replaceAll("\0", "").trim();
   let attachments: string[];
   try {
-    attachments = attachmentPathsOf(form.getAll("attachment"), filesInForm);
+    attachments = attachmentPathsOf(sent.attachment, filesInForm);
   } catch (error) {
     if (error instanceof AttachmentRejected) throw new ChatInputError(error.message);
     throw error;

@@ -39,7 +39,8 @@ export function parseFormData<Schema extends z.ZodType>(form: FormData, schema: 
 export class InvalidFormError extends AppError {
   constructor(error: z.ZodError, values: Record<string, string | string[]>) {
     const fields = fieldErrors(error);
-    super("invalid-input", 400, Object.values(fields)[0] ?? "Please check the form", { details: { fields, values } });
+    const shown = Object.keys(values).length > 0 ? { values } : {};
+    super("invalid-input", 400, Object.values(fields)[0] ?? "Please check the form", { details: { fields, ...shown } });
   }
 }
 
@@ -63,10 +64,12 @@ export function formValues(form: FormData, schema: z.ZodType): Record<string, un
       if (value !== null) values[name] = value;
     }
   }
+  // A loose object (z.looseObject) also takes the fields it does not name, each its first value: a form whose names are numbered rows.
+  if (shape.rest) for (const [name, value] of form) if (!shape.has(name) && !(name in values)) values[name] = value;
   return values;
 }
 
-type Shape = Map<string, "list" | "one">;
+type Shape = Map<string, "list" | "one"> & { rest?: boolean };
 
 /** The fields an object schema (through optional, default, pipe and union wrappers) names, and which take a list. */
 function shapeOf(schema: z.ZodType): Shape | null {
@@ -75,6 +78,7 @@ function shapeOf(schema: z.ZodType): Shape | null {
     case "object": {
       const shape: Shape = new Map();
       for (const [name, field] of Object.entries(def.shape as Record<string, z.ZodType>)) shape.set(name, isList(field) ? "list" : "one");
+      shape.rest = def.catchall !== undefined && defOf(def.catchall as z.ZodType).type !== "never";
       return shape;
     }
     case "union": {
@@ -101,7 +105,7 @@ function isList(field: z.ZodType): boolean {
   return inner ? isList(inner) : false;
 }
 
-type SchemaDef = { type: string; shape?: unknown; options?: unknown; in?: unknown; innerType?: unknown; schema?: unknown };
+type SchemaDef = { type: string; shape?: unknown; catchall?: unknown; options?: unknown; in?: unknown; innerType?: unknown; schema?: unknown };
 
 function defOf(schema: z.ZodType): SchemaDef {
   return (schema as unknown as { _zod: { def: SchemaDef } })._zod.def;
@@ -113,8 +117,8 @@ function innerOf(def: SchemaDef): z.ZodType | null {
   return inner ? (inner as z.ZodType) : null;
 }
 
-/** Fields whose values are never sent back into a page: passwords and API keys. */
-const SECRET_FIELD = /password|api_?key|secret/i;
+/** Fields whose values are never sent back into a page: passwords, API keys, a mailed link's token, a deletion's confirmation. */
+const SECRET_FIELD = /password|api_?key|secret|^token$|^confirmation$/i;
 
 /** The text values as sent (files and secrets left out), so a refused form shows them again. */
 function sentValues(form: FormData): Record<string, string | string[]> {

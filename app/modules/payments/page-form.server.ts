@@ -1,4 +1,4 @@
-import { BodyTooLargeError, readFormWithin } from "~/modules/http/form.server";
+import type { FormLimit } from "~/modules/http/form.server";
 
 /**
  * The tokens and subscription pages post an intent and an id: a few dozen bytes. 4 KiB is far
@@ -8,9 +8,5 @@ export const PAYMENT_FORM_MAX_BYTES = 4 * 1024;
 
 export const paymentFormTooLarge = "This form is too large. Nothing was changed; please try again.";
 
-/** The form of a tokens or subscription page post; BodyTooLargeError when it is larger than such a form can be. */
-export async function readPaymentPageForm(request: Request) {
-  const form = await readFormWithin(request, PAYMENT_FORM_MAX_BYTES);
-  if (!form) throw new BodyTooLargeError(paymentFormTooLarge);
-  return form;
-}
+/** The limit of a tokens or subscription page post, and what a larger one is told. */
+export const PAYMENT_FORM: FormLimit = { maxBytes: PAYMENT_FORM_MAX_BYTES, tooLarge: paymentFormTooLarge };

@@ -1,20 +1,15 @@
+import { z } from "zod";
 import { UPLOAD_MAX_BYTES, uploadTexts } from "~/lib/uploads";
-import { declaresMoreThan, readFormWithin } from "~/modules/http/form.server";
-import { UploadRejectedError } from "./uploads.server";
+import type { FormLimit } from "~/modules/http/form.server";
 
-/** One media file and the multipart framing around it. */
-const UPLOAD_FORM_MAX_BYTES = UPLOAD_MAX_BYTES + 64 * 1024;
+/** A form that may carry one My Media file: the file and the multipart framing around it. */
+export const UPLOAD_FORM: FormLimit = { maxBytes: UPLOAD_MAX_BYTES + 64 * 1024, tooLarge: uploadTexts.tooLarge };
 
-/** A form that may carry one My Media file; UploadRejectedError (413) when it is larger than one may be. */
-export async function readUploadForm(request: Request) {
-  if (declaresMoreThan(request, UPLOAD_FORM_MAX_BYTES)) throw new UploadRejectedError(uploadTexts.tooLarge, 413);
-  const form = await readFormWithin(request, UPLOAD_FORM_MAX_BYTES);
-  if (!form) throw new UploadRejectedError(uploadTexts.tooLarge, 413);
-  return form;
-}
+/** A file field: the non-empty file posted under it, else null (nothing chosen, or text where a file goes). */
+export const formFile = z
+  .unknown()
+  .optional()
+  .transform((value) => (value instanceof File && value.size > 0 && value.name !== "" ? value : null));
 
-/** The non-empty file a form posted under `name`, if any. */
-export function fileInForm(form: FormData, name = "file") {
-  const value = form.get(name);
-  return value instanceof File && value.size > 0 && value.name !== "" ? value : null;
-}
+/** My Media's add form (`intent=upload` without JavaScript; the page's script posts the file alone to /api/uploads). */
+export const uploadForm = z.object({ intent: z.string().optional(), file: formFile });

@@ -9,7 +9,7 @@ import { bannerTexts } from "~/lib/admin-catalogue";
 import { thumbnailUrl } from "~/lib/catalogue";
 import { formatDate } from "~/lib/dates";
 import { listBannersForAdmin, setBannerPublished } from "~/modules/admin/banners.server";
-import type { AuditActor } from "~/modules/admin/audit.server";
+import type { AuditActor } from "~/modules/audit/audit.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
 import { isNotFound, redirectWithToast } from "~/modules/http/errors.server";
 import { consoleAction, publishForm } from "./+shared/console-action.server";

@@ -1,5 +1,5 @@
 import { CharacterForm } from "~/components/character-form/character-form";
-import { blankCharacterValues, characterFormTexts, type CharacterFormFailure } from "~/lib/character-form";
+import { blankCharacterValues, characterFormAnswer, characterFormTexts } from "~/lib/character-form";
 import { characterFormAction } from "./+shared/character-form-action.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
 import { characterFormOptions, createCharacter } from "~/modules/catalogue/character-editor.server";
@@ -37,7 +37,7 @@ export default function BuildCharacter({ loaderData, actionData }: Route.Compone
         mode="build"
         values={blankCharacterValues()}
         choices={loaderData.choices}
-        failure={actionData as CharacterFormFailure}
+        failure={characterFormAnswer(actionData)}
         cancelTo="/admin/characters"
       />
     </div>

@@ -1,7 +1,7 @@
 import { ModalRoute } from "~/components/admin/modal-route";
 import { CharacterForm } from "~/components/character-form/character-form";
 import { useLocation } from "react-router";
-import { characterFormTexts, charactersListPath, type CharacterFormFailure } from "~/lib/character-form";
+import { characterFormAnswer, characterFormTexts, charactersListPath } from "~/lib/character-form";
 import { characterFormAction } from "./+shared/character-form-action.server";
 import { editorLoader } from "./+shared/console-action.server";
 import { characterFormOptions, getCharacterForEditor, updateCharacter } from "~/modules/catalogue/character-editor.server";
@@ -36,7 +36,7 @@ export default function EditCharacter({ loaderData, actionData }: Route.Componen
         values={character.values}
         avatarUrl={character.avatarUrl}
         choices={choices}
-        failure={actionData as CharacterFormFailure}
+        failure={characterFormAnswer(actionData)}
         cancelTo={back}
       />
     </ModalRoute>

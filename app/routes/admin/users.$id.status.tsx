@@ -4,7 +4,7 @@ import { EmailText } from "~/components/admin/admin-table";
 import { FormAlert } from "~/components/ui/form";
 import { adminUserTexts, statusChangeFor, statusChangeTexts } from "~/lib/admin-users";
 import type { ToastCode } from "~/lib/toasts";
-import type { AuditActor } from "~/modules/admin/audit.server";
+import type { AuditActor } from "~/modules/audit/audit.server";
 import { reactivateUser, suspendUser } from "~/modules/admin/user-changes.server";
 import { getUserForAdmin } from "~/modules/admin/users.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";

@@ -12,7 +12,7 @@ import { formFailure, type FieldErrors } from "~/lib/forms";
 import { formatDate } from "~/lib/dates";
 import { inviteUser } from "~/modules/admin/invitations.server";
 import { listUsers, userStats } from "~/modules/admin/users.server";
-import type { AuditActor } from "~/modules/admin/audit.server";
+import type { AuditActor } from "~/modules/audit/audit.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
 import { errorData, redirectWithToast } from "~/modules/http/errors.server";
 import { consoleAction, USERS_FORM } from "./+shared/console-action.server";

@@ -1,14 +1,26 @@
 import { redirect } from "react-router";
+import { z } from "zod";
 import { safeRedirectPath } from "~/lib/auth-forms";
 import { CARD_FILE_MAX_BYTES, cardErrorKey, cardTexts } from "~/lib/cards";
 import { getCurrentUser } from "~/modules/auth/login-session.server";
 import { importCard } from "~/modules/cards/cards.server";
 import { isAppError, type AppError } from "~/modules/http/errors.server";
-import { BodyTooLargeError, readFormWithin } from "~/modules/http/form.server";
+import { parseForm } from "~/modules/http/form.server";
 import type { Route } from "./+types/characters.import";
 
 /** Room for the form's other fields and the multipart framing around the file. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+/** The card file, its category, and how to answer (a script's `answer=data`, or back to `redirectTo`). */
+const importForm = z.object({
+  card: z
+    .unknown()
+    .optional()
+    .transform((value) => (value instanceof File ? value : null)),
+  categoryId: z.string().nullable().default(null),
+  answer: z.string().optional(),
+  redirectTo: z.string().optional(),
+});
 
 /** Where a page's import form comes back to, with `?imported=<id>` or `?cardError=<key>` (and `cardField`, the field a card that does not fit names). */
 function back(path: string, params: Record<string, string>) {
@@ -35,25 +47,22 @@ function refusalParams(error: AppError): Record<string, string> {
 export async function action({ request }: Route.ActionArgs) {
   const user = await getCurrentUser(request);
   if (!user) return Response.json({ ok: false, error: "Sign in to import a character card" }, { status: 401 });
-  let form: FormData | null;
+  let form: z.output<typeof importForm>;
   try {
-    form = await readFormWithin(request, CARD_FILE_MAX_BYTES + FORM_OVERHEAD_BYTES);
+    form = await parseForm(request, importForm, { maxBytes: CARD_FILE_MAX_BYTES + FORM_OVERHEAD_BYTES, tooLarge: cardTexts.fileTooLarge });
   } catch (error) {
     if (isAppError(error)) return Response.json({ ok: false, error: error.message }, { status: error.status });
     throw error;
   }
-  const answer = form?.get("answer") === "data";
-  const returnTo = safeRedirectPath(form?.get("redirectTo"), "/create");
+  const answer = form.answer === "data";
+  const returnTo = safeRedirectPath(form.redirectTo, "/create");
   try {
-    if (!form) throw new BodyTooLargeError(cardTexts.fileTooLarge);
-    const file = form.get("card");
-    const categoryId = form.get("categoryId");
-    const characterId = await importCard(user.id, file instanceof File ? file : null, { categoryId: typeof categoryId === "string" ? categoryId : null });
+    const characterId = await importCard(user.id, form.card, { categoryId: form.categoryId });
     return answer ? Response.json({ ok: true, characterId }, { status: 201 }) : redirect(back(returnTo, { imported: characterId }));
   } catch (error) {
     // A refusal (the card, its picture, its size, too many imports) is the person's to read; anything else is a fault.
     if (!isAppError(error) || error.status >= 500) throw error;
-    if (answer || !form) return Response.json({ ok: false, error: error.message }, { status: error.status, headers: error.headers });
+    if (answer) return Response.json({ ok: false, error: error.message }, { status: error.status, headers: error.headers });
     return redirect(back(returnTo, refusalParams(error)));
   }
 }

@@ -1,9 +1,10 @@
+import { z } from "zod";
 import { chatTexts, MESSAGE_MAX_CHARS } from "~/lib/chat";
 import { loginSessionIdOf } from "~/modules/auth/login-session.server";
 import { readReplyMode } from "~/modules/chat/reply-modes.server";
-import { MessageTooLargeError, NotSignedInError, prepareReply, readMessage, runReply, type ReplyOutcome } from "~/modules/chat/reply.server";
+import { messageFields, NotSignedInError, prepareReply, readMessage, runReply, type ReplyOutcome } from "~/modules/chat/reply.server";
 import { errorResponse } from "~/modules/http/errors.server";
-import { readFormWithin } from "~/modules/http/form.server";
+import { parseForm } from "~/modules/http/form.server";
 import { eventStream } from "~/modules/http/sse.server";
 import { logger } from "~/modules/logging/logger.server";
 import type { Route } from "./+types/chat.reply";
@@ -13,7 +14,10 @@ import type { Route } from "./+types/chat.reply";
  * The limit counts UTF-16 units, as the textarea does; one takes up to 3 UTF-8 bytes, each of them
  * sent as `%XX`: 9 bytes (Chinese or Japanese text comes close to that).
  */
-const REPLY_FORM_MAX_BYTES = MESSAGE_MAX_CHARS * 9 + 16 * 1024;
+const REPLY_FORM = { maxBytes: MESSAGE_MAX_CHARS * 9 + 16 * 1024, tooLarge: chatTexts.messageTooLong };
+
+/** A send (its text, its uploaded files' paths and its mode) or `intent=regenerate`. */
+const replyForm = messageFields.extend({ intent: z.string().optional(), mode: z.string().optional() });
 
 /**
  * POST a message (in chat or vision `mode`; decision 034) or `regenerate`, get the reply as Server-Sent Events: `user` (the saved
@@ -31,9 +35,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     const loginSessionId = loginSessionIdOf(request);
     if (!loginSessionId) throw new NotSignedInError();
-    const form = await readFormWithin(request, REPLY_FORM_MAX_BYTES);
-    if (!form) throw new MessageTooLargeError();
-    const input = form.get("intent") === "regenerate" ? { regenerate: true as const } : { ...readMessage(form), mode: readReplyMode(form) };
+    const form = await parseForm(request, replyForm, REPLY_FORM);
+    const input = form.intent === "regenerate" ? { regenerate: true as const } : { ...readMessage(form), mode: readReplyMode(form.mode) };
     prepared = await prepareReply({ loginSessionId }, params.sessionId, input, { signal: request.signal });
   } catch (error) {
     return errorResponse(error);

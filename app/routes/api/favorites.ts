@@ -5,8 +5,8 @@ import { favoriteTexts, type FavoriteToggleData } from "~/lib/favorites";
 import { withToast } from "~/lib/toasts";
 import { getCurrentUser } from "~/modules/auth/login-session.server";
 import { favoriteCharacterIds, toggleFavorite } from "~/modules/favorites/favorites.server";
-import { isNotFound } from "~/modules/http/errors.server";
-import { readFormWithin } from "~/modules/http/form.server";
+import { errorResponse, isNotFound } from "~/modules/http/errors.server";
+import { BodyTooLargeError, InvalidFormError, parseForm } from "~/modules/http/form.server";
 import { logger } from "~/modules/logging/logger.server";
 import type { Route } from "./+types/favorites";
 
@@ -37,18 +37,21 @@ export async function loader({ request }: Route.LoaderArgs) {
  * a plain form goes to sign in and comes back; something that is not the person's to favorite is 404.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await readFormWithin(request, FORM_MAX_BYTES);
-  const parsed = toggleForm.safeParse(Object.fromEntries(form ?? []));
-  if (!parsed.success) return Response.json({ ok: false, error: favoriteTexts.failed } satisfies FavoriteToggleData, { status: 400 });
-  const { itemType, itemId, answer } = parsed.data;
-  const back = safeRedirectPath(parsed.data.redirectTo, "/favorites");
+  const form = await parseForm(request, toggleForm, { maxBytes: FORM_MAX_BYTES }).catch((error: unknown) => {
+    // A heart's form that is not one (or larger than one) is told what the heart says when it fails.
+    if (error instanceof InvalidFormError || error instanceof BodyTooLargeError) return null;
+    throw error;
+  });
+  if (!form) return Response.json({ ok: false, error: favoriteTexts.failed } satisfies FavoriteToggleData, { status: 400 });
+  const { itemType, itemId, answer } = form;
+  const back = safeRedirectPath(form.redirectTo, "/favorites");
   const user = await getCurrentUser(request);
   if (!user) {
     if (answer) return Response.json({ ok: false, error: favoriteTexts.signInMessage } satisfies FavoriteToggleData, { status: 401 });
     return redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
   }
   try {
-    const want = parsed.data.favorite === undefined ? undefined : parsed.data.favorite === "on";
+    const want = form.favorite === undefined ? undefined : form.favorite === "on";
     const { isFavorite, changed, name } = await toggleFavorite(user.id, itemType, itemId, want);
     const message = isFavorite ? favoriteTexts.added(name) : favoriteTexts.removed(name);
     // A second click that found it done already (two at once) says nothing to the script; a plain
@@ -56,7 +59,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (answer) return Response.json({ ok: true, isFavorite, message: changed ? message : null } satisfies FavoriteToggleData);
     return redirect(withToast(back, isFavorite ? "favorite-added" : "favorite-removed"));
   } catch (error) {
-    if (isNotFound(error)) throw error;
+    if (isNotFound(error)) return errorResponse(error);
     logger.error({ err: error, itemId }, "could not toggle a favorite");
     if (answer) return Response.json({ ok: false, error: favoriteTexts.failed } satisfies FavoriteToggleData, { status: 503 });
     return redirect(withToast(back, "favorite-failed"));

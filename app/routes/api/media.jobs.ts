@@ -1,8 +1,12 @@
 import { getCurrentUser } from "~/modules/auth/login-session.server";
-import { errorResponse, InvalidInputError } from "~/modules/http/errors.server";
-import { BodyTooLargeError, readFormWithin } from "~/modules/http/form.server";
+import { z } from "zod";
+import { errorResponse } from "~/modules/http/errors.server";
+import { parseForm } from "~/modules/http/form.server";
 import { cancelGeneration, jobForOwner } from "~/modules/media/jobs.server";
 import type { Route } from "./+types/media.jobs";
+
+/** The Cancel button's form. */
+const cancelForm = z.object({ intent: z.literal("cancel", { error: "Unknown intent" }) });
 
 const NOT_SIGNED_IN = { error: "Please sign in to continue." };
 
@@ -22,9 +26,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const user = await getCurrentUser(request);
   if (!user) return Response.json(NOT_SIGNED_IN, { status: 401 });
   try {
-    const form = await readFormWithin(request, 4096);
-    if (!form) throw new BodyTooLargeError();
-    if (form.get("intent") !== "cancel") throw new InvalidInputError("Unknown intent");
+    await parseForm(request, cancelForm, { maxBytes: 4096, tooLarge: "Payload Too Large" });
     return Response.json(await cancelGeneration(user.id, params.jobId));
   } catch (error) {
     return errorResponse(error);

@@ -3,7 +3,8 @@ import { parseUploadMediaType, uploadTexts } from "~/lib/uploads";
 import { getCurrentUser } from "~/modules/auth/login-session.server";
 import { NotSignedInError } from "~/modules/chat/reply.server";
 import { errorResponse } from "~/modules/http/errors.server";
-import { fileInForm, readUploadForm } from "~/modules/uploads/upload-form.server";
+import { parseForm } from "~/modules/http/form.server";
+import { UPLOAD_FORM, uploadForm } from "~/modules/uploads/upload-form.server";
 import { addUpload, listUploads, UploadRejectedError } from "~/modules/uploads/uploads.server";
 import type { Route } from "./+types/uploads";
 
@@ -28,7 +29,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     const user = await getCurrentUser(request);
     if (!user) throw new NotSignedInError();
-    const file = fileInForm(await readUploadForm(request));
+    const { file } = await parseForm(request, uploadForm, UPLOAD_FORM);
     if (!file) throw new UploadRejectedError(uploadTexts.notMedia);
     return Response.json(await addUpload(user.id, file));
   } catch (error) {

@@ -13,7 +13,7 @@ import { useChatScroll } from "~/components/chat/use-chat-scroll";
 import { useSessionPages } from "~/components/chat/use-session-pages";
 import { useVersionKeys } from "~/components/chat/use-version-keys";
 import type { FieldErrors } from "~/lib/forms";
-import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_PER_MESSAGE } from "~/lib/attachments";
+import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_PER_MESSAGE, attachmentTexts } from "~/lib/attachments";
 import { chatTexts } from "~/lib/chat";
 import { showToast, withToast } from "~/lib/toasts";
 import { outOfTokensOfferOf, type OutOfTokensOffer } from "~/lib/tokens";
@@ -21,15 +21,14 @@ import type { ShellHandle } from "~/components/shell/frame";
 import { TokenBalanceLink } from "~/components/shell/token-balance-link";
 import { useProfile } from "~/components/shell/use-profile";
 import { requireUser } from "~/modules/auth/login-session.server";
-import { AttachmentsTooLargeError } from "~/modules/chat/attachments.server";
-import { chatPageData, handleChatAction } from "~/modules/chat/page.server";
 import { ReplyFailedError } from "~/modules/chat/reply.server";
 import { MessageNotFoundError } from "~/modules/chat/sessions.server";
 import { errorData, isAppError } from "~/modules/http/errors.server";
-import { readFormWithin } from "~/modules/http/form.server";
+import { parseForm } from "~/modules/http/form.server";
 import type { ChatMode } from "~/lib/documents/chat-message";
 import { asksForVoiceNote } from "~/lib/chat-modes";
 import type { Route } from "./+types/session";
+import { chatPageData, chatPageForm, handleChatAction, type ChatPageForm } from "./+shared/chat-page.server";
 import { CharacterPicture } from "~/components/ui/avatar";
 
 /** Spec section 2: on narrow screens the conversation is full-screen, with its own header and back action. */
@@ -53,11 +52,10 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 
 export async function action({ request, url, params }: Route.ActionArgs) {
   const user = await requireUser(request, url);
-  // At most a message's files (no JavaScript: they come with the form) or a new agent picture.
-  const form = await readFormWithin(request, PAGE_FORM_MAX_BYTES);
+  let form: ChatPageForm | null = null;
   let done;
   try {
-    if (!form) throw new AttachmentsTooLargeError();
+    form = await parseForm(request, chatPageForm, PAGE_FORM);
     done = await handleChatAction(user.id, params.sessionId, form);
   } catch (error) {
     return refused(error, form);
@@ -72,11 +70,11 @@ export async function action({ request, url, params }: Route.ActionArgs) {
  * in another tab, or not theirs) is a real 404, answered as data rather than thrown, so the chat
  * stays on screen with the failure; any other 404 (someone else's chat) is the error page's.
  */
-function refused(error: unknown, form: FormData | null) {
+function refused(error: unknown, form: ChatPageForm | null) {
   const failure =
     error instanceof MessageNotFoundError ? data({ ok: false as const, error: error.message, code: error.code }, { status: error.status }) : errorData(error);
   const details = isAppError(error) ? (error.details as OutOfTokensOffer & { fields?: FieldErrors }) : {};
-  const intent = form?.get("intent");
+  const intent = form?.intent;
   return data(
     {
       ...failure.data,
@@ -86,13 +84,14 @@ function refused(error: unknown, form: FormData | null) {
       fields: details.fields,
       intent: intent === "edit-agent" || intent === "delete" ? intent : undefined,
       // Saved, but no reply came (ReplyFailedError): the message is on the page, not in the box.
-      draft: intent === "send" && !(error instanceof ReplyFailedError) ? String(form?.get("message") ?? "") : undefined,
+      draft: intent === "send" && !(error instanceof ReplyFailedError) ? (form?.message ?? "") : undefined,
     },
     failure.init ?? undefined,
   );
 }
 const PANEL_BY_DEFAULT = "(min-width: 1440px)";
-const PAGE_FORM_MAX_BYTES = ATTACHMENTS_PER_MESSAGE * ATTACHMENT_MAX_BYTES + 256 * 1024;
+/** At most a message's files (no JavaScript: they come with the form) or a new agent picture. */
+const PAGE_FORM = { maxBytes: ATTACHMENTS_PER_MESSAGE * ATTACHMENT_MAX_BYTES + 256 * 1024, tooLarge: attachmentTexts.tooLarge };
 /** Spec: the phone's quick-action grid. The first three start a topic; the rest open the details. */
 const MOBILE_TOPICS = [
   { label: "Weather", prompt: "What's the weather like where you are today?" },

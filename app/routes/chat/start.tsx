@@ -4,7 +4,7 @@ import { withToast, type ToastCode } from "~/lib/toasts";
 import { requireUser } from "~/modules/auth/login-session.server";
 import { visibleCharacter } from "~/modules/catalogue/submissions.server";
 import { startChat } from "~/modules/chat/sessions.server";
-import { ensureFound, isNotFound } from "~/modules/http/errors.server";
+import { ensureFound, errorResponse, isNotFound } from "~/modules/http/errors.server";
 import { logger } from "~/modules/logging/logger.server";
 import type { Route } from "./+types/start";
 
@@ -34,7 +34,7 @@ async function start(request: Request, userId: string, characterId: string, toas
     return redirect(toast && PASSED_ON.has(toast) ? withToast(chat, toast as ToastCode) : chat);
   } catch (error) {
     // A character that is not there (or another person's, not published) does not exist for this person.
-    if (isNotFound(error)) throw error;
+    if (isNotFound(error)) throw errorResponse(error);
     logger.error({ err: error, characterId }, "could not start or reopen a chat");
     return backWithToast(request, "start-chat-failed");
   }

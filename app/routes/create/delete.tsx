@@ -1,11 +1,12 @@
 import { data } from "react-router";
+import { z } from "zod";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { characterFormTexts } from "~/lib/character-form";
 import { ownCharacterTexts } from "~/lib/own-characters";
 import { requireUser } from "~/modules/auth/login-session.server";
 import { deleteOwnCharacter, getOwnCharacterForEditor, ownCharacter } from "~/modules/catalogue/own-characters.server";
 import { errorData, redirectWithToast } from "~/modules/http/errors.server";
-import { readFormWithin } from "~/modules/http/form.server";
+import { parseForm } from "~/modules/http/form.server";
 import { cancelAvatarJobs } from "~/modules/media/jobs.server";
 import type { Route } from "./+types/delete";
 
@@ -18,12 +19,15 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
   }
 }
 
+/** The Delete button's form. */
+const deleteForm = z.object({ intent: z.string().optional() });
+
 export async function action({ request, url, params }: Route.ActionArgs) {
   const user = await requireUser(request, url);
   try {
     await ownCharacter(user.id, params.characterId);
-    const form = await readFormWithin(request, 4096);
-    if (form?.get("intent") !== "delete") return data({ error: "Unknown action" }, { status: 400 });
+    const form = await parseForm(request, deleteForm, { maxBytes: 4096 });
+    if (form.intent !== "delete") return data({ error: "Unknown action" }, { status: 400 });
     await cancelAvatarJobs(user.id, params.characterId);
     await deleteOwnCharacter(user.id, params.characterId);
   } catch (error) {

@@ -1,13 +1,13 @@
 import { CharacterForm } from "~/components/character-form/character-form";
-import type { CharacterFormFailure } from "~/lib/character-form";
+import { characterFormAnswer, characterFormFields } from "~/lib/character-form";
 import { requireUser } from "~/modules/auth/login-session.server";
-import { CHARACTER_FORM_MAX_BYTES, ownCharacterFormAnswer, ownCharacterFormOptions } from "~/modules/catalogue/own-character-form.server";
 import { getOwnCharacterForEditor, ownCharacter, updateOwnCharacter } from "~/modules/catalogue/own-characters.server";
 import { errorData, isAppError } from "~/modules/http/errors.server";
-import { readFormWithin } from "~/modules/http/form.server";
+import { parseForm } from "~/modules/http/form.server";
 import { avatarGenerationOffer, checkAvatarGeneration, generateCharacterAvatar } from "~/modules/media/avatar-jobs.server";
 import { cancelAvatarJobs } from "~/modules/media/jobs.server";
 import type { Route } from "./+types/edit";
+import { CHARACTER_FORM, ownCharacterFormAnswer, ownCharacterFormOptions } from "./+shared/own-character-form.server";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `Edit ${loaderData?.character.name ?? "character"} · CharacterVerse` }];
@@ -32,7 +32,12 @@ export async function action({ request, url, params }: Route.ActionArgs) {
   await ownCharacter(user.id, params.characterId).catch((error: unknown) => {
     throw errorData(error);
   });
-  const form = await readFormWithin(request, CHARACTER_FORM_MAX_BYTES);
+  let form;
+  try {
+    form = await parseForm(request, characterFormFields, CHARACTER_FORM);
+  } catch (error) {
+    return errorData(error);
+  }
   return ownCharacterFormAnswer(user.id, form, async ({ generateAvatar, ...submission }) => {
     if (generateAvatar) await checkAvatarGeneration(user.id, submission.input);
     // A new picture, uploaded or drawn, replaces any drawing still running for the character.
@@ -69,7 +74,7 @@ export default function EditOwnCharacter({ loaderData, actionData }: Route.Compo
         values={character.values}
         avatarUrl={character.avatarUrl}
         choices={choices}
-        failure={actionData as CharacterFormFailure}
+        failure={characterFormAnswer(actionData)}
         cancelTo="/create"
         avatarOffer={avatarOffer}
       />

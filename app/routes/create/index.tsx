@@ -6,15 +6,15 @@ import { OwnCharacterList } from "~/components/create/own-character-list";
 import { useRevalidateOnMediaJobs } from "~/components/media/use-media-job-events";
 import { FormAlert } from "~/components/ui/form";
 import { cardTexts } from "~/lib/cards";
-import { blankCharacterValues, type CharacterFormFailure } from "~/lib/character-form";
+import { blankCharacterValues, characterFormAnswer, characterFormFields } from "~/lib/character-form";
 import { requireUser } from "~/modules/auth/login-session.server";
-import { CHARACTER_FORM_MAX_BYTES, ownCharacterFormAnswer, ownCharacterFormOptions } from "~/modules/catalogue/own-character-form.server";
 import { createOwnCharacter, deleteOwnCharacter, listOwnCharacters } from "~/modules/catalogue/own-characters.server";
 import { submitForReview } from "~/modules/catalogue/submissions.server";
-import { failureToast, isNotFound, redirectWithToast } from "~/modules/http/errors.server";
-import { readFormWithin } from "~/modules/http/form.server";
+import { errorData, failureToast, isNotFound, redirectWithToast } from "~/modules/http/errors.server";
+import { parseForm } from "~/modules/http/form.server";
 import { avatarJobsOf, avatarGenerationOffer, checkAvatarGeneration, generateCharacterAvatar } from "~/modules/media/avatar-jobs.server";
 import type { Route } from "./+types/index";
+import { CHARACTER_FORM, ownCharacterFormAnswer, ownCharacterFormOptions } from "./+shared/own-character-form.server";
 
 export function meta() {
   return [{ title: "Create Character · CharacterVerse" }];
@@ -40,8 +40,13 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 export async function action({ request, url }: Route.ActionArgs) {
   const user = await requireUser(request, url);
-  const form = await readFormWithin(request, CHARACTER_FORM_MAX_BYTES);
-  switch (form?.get("intent") ?? "create") {
+  let form;
+  try {
+    form = await parseForm(request, characterFormFields, CHARACTER_FORM);
+  } catch (error) {
+    return errorData(error);
+  }
+  switch (form.intent ?? "create") {
     case "create":
       return ownCharacterFormAnswer(user.id, form, async ({ generateAvatar, ...submission }) => {
         // Checked before anything is written; a job that still cannot start takes the new character back with it.
@@ -55,18 +60,18 @@ export async function action({ request, url }: Route.ActionArgs) {
         return "character-saved-avatar";
       });
     case "submit":
-      return submit(user.id, form?.get("characterId"));
+      return submit(user.id, form.characterId);
     default:
       return data({ ok: false as const, error: "Unknown action" }, { status: 400 });
   }
 }
 
 /** Submit for review; back to the list with the outcome. Another person's character does not exist here. */
-async function submit(userId: string, characterId: FormDataEntryValue | null | undefined) {
+async function submit(userId: string, characterId: unknown) {
   try {
     await submitForReview(userId, typeof characterId === "string" ? characterId : "");
   } catch (error) {
-    if (isNotFound(error)) throw error;
+    if (isNotFound(error)) return errorData(error);
     return redirectWithToast("/create", failureToast(error, "character-submit-failed"));
   }
   return redirectWithToast("/create", "character-submitted");
@@ -130,7 +135,7 @@ export default function CreateCharacter({ loaderData, actionData }: Route.Compon
             mode="build"
             values={blankCharacterValues()}
             choices={choices}
-            failure={actionData as CharacterFormFailure}
+            failure={characterFormAnswer(actionData)}
             cancelTo="/create"
             avatarOffer={avatarOffer}
           />

@@ -1,8 +1,9 @@
+import { z } from "zod";
 import { DeleteConfirmation } from "~/components/media/delete-confirmation";
 import { uploadTexts } from "~/lib/uploads";
 import { requireUser } from "~/modules/auth/login-session.server";
-import { errorData, failureToast, InvalidInputError, isAppError, redirectWithToast } from "~/modules/http/errors.server";
-import { readFormWithin } from "~/modules/http/form.server";
+import { errorData, failureToast, isAppError, redirectWithToast } from "~/modules/http/errors.server";
+import { parseForm } from "~/modules/http/form.server";
 import { deleteUpload, ownUpload } from "~/modules/uploads/uploads.server";
 import type { Route } from "./+types/media.delete";
 
@@ -21,13 +22,15 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
   }
 }
 
+/** The Delete button's form. */
+const deleteForm = z.object({ intent: z.literal("delete", { error: "Unknown action" }) });
+
 export async function action({ request, url, params }: Route.ActionArgs) {
   const user = await requireUser(request, url);
-  const form = await readFormWithin(request, 16 * 1024);
   try {
     // Someone else's record is 404 whatever was posted; the owner's needs the Delete button's intent.
     await ownUpload(user.id, params.uploadId);
-    if (form?.get("intent") !== "delete") throw new InvalidInputError("Unknown action");
+    await parseForm(request, deleteForm, { maxBytes: 16 * 1024 });
     await deleteUpload(user.id, params.uploadId);
   } catch (error) {
     if (isAppError(error)) return errorData(error);

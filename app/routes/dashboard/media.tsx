@@ -11,7 +11,8 @@ import { parsePage } from "~/lib/gallery";
 import { formatBytes, parseUploadMediaType, UPLOAD_MEDIA_TYPES, uploadTexts, type UploadView } from "~/lib/uploads";
 import { requireUser } from "~/modules/auth/login-session.server";
 import { failureToast, isAppError, redirectWithToast } from "~/modules/http/errors.server";
-import { fileInForm, readUploadForm } from "~/modules/uploads/upload-form.server";
+import { parseForm } from "~/modules/http/form.server";
+import { UPLOAD_FORM, uploadForm } from "~/modules/uploads/upload-form.server";
 import { addUpload, listUploads, UploadRejectedError } from "~/modules/uploads/uploads.server";
 import type { Route } from "./+types/media";
 
@@ -35,9 +36,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 export async function action({ request, url }: Route.ActionArgs) {
   const user = await requireUser(request, url);
   try {
-    const form = await readUploadForm(request);
-    if (form.get("intent") !== "upload") return redirectWithToast(MEDIA, "media-add-failed");
-    const file = fileInForm(form);
+    const { intent, file } = await parseForm(request, uploadForm, UPLOAD_FORM);
+    if (intent !== "upload") return redirectWithToast(MEDIA, "media-add-failed");
     if (!file) throw new UploadRejectedError(uploadTexts.notMedia);
     await addUpload(user.id, file);
     return redirectWithToast(MEDIA, "media-added");

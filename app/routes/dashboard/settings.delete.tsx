@@ -1,12 +1,15 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
 import { FormAlert, FormField } from "~/components/ui/form";
 import { accountTexts, deletionEffects } from "~/lib/account";
+import { formFailure } from "~/lib/forms";
 import { withToast } from "~/lib/toasts";
 import { deleteOwnAccount } from "~/modules/account/deletion.server";
-import { readAccountForm } from "~/modules/auth/account-form.server";
+import { ACCOUNT_FORM } from "~/modules/auth/account-form.server";
 import { endLoginSession, requireUser } from "~/modules/auth/login-session.server";
 import { hasPassword } from "~/modules/auth/password-change.server";
 import { errorData } from "~/modules/http/errors.server";
+import { parseForm } from "~/modules/http/form.server";
 import type { Route } from "./+types/settings.delete";
 
 export function meta() {
@@ -19,12 +22,14 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   return { email: user.email, hasPassword: await hasPassword(user.id), isAdmin: user.role === "admin" };
 }
 
+/** The Delete button's form, with the password (or, without one, the e-mail) typed to confirm. */
+const deleteAccountForm = z.object({ intent: z.literal("delete-account", { error: "Unknown action" }), confirmation: z.string().default("") });
+
 export async function action({ request, url }: Route.ActionArgs) {
   const user = await requireUser(request, url);
   try {
-    const form = await readAccountForm(request);
-    if (form.get("intent") !== "delete-account") return data({ ok: false as const, error: "Unknown action" }, { status: 400 });
-    await deleteOwnAccount(user.id, String(form.get("confirmation") ?? ""));
+    const { confirmation } = await parseForm(request, deleteAccountForm, ACCOUNT_FORM);
+    await deleteOwnAccount(user.id, confirmation);
   } catch (error) {
     return errorData(error);
   }
@@ -34,8 +39,8 @@ export async function action({ request, url }: Route.ActionArgs) {
 
 export default function DeleteAccount({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
-  const refusal = actionData && !actionData.ok ? actionData : null;
-  const fieldError = refusal && "fields" in refusal ? (refusal.fields as Record<string, string> | undefined)?.confirmation : undefined;
+  const refusal = formFailure(actionData);
+  const fieldError = refusal?.fields?.confirmation;
   return (
     <div className="flex max-w-xl flex-col gap-6">
       <h1 className="text-2xl font-bold">Delete your account</h1>

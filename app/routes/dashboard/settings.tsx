@@ -9,7 +9,7 @@ import { replaceAvatar, updateDisplayName } from "~/modules/account/profile.serv
 import { countOtherLoginSessions, endOtherLoginSessions, requireUser, type CurrentUser } from "~/modules/auth/login-session.server";
 import { changeOwnPassword, hasPassword } from "~/modules/auth/password-change.server";
 import { isAppError, redirectWithToast } from "~/modules/http/errors.server";
-import { readFormWithin } from "~/modules/http/form.server";
+import { BodyTooLargeError, parseForm } from "~/modules/http/form.server";
 import { IMAGE_MAX_BYTES, ImageRejectedError } from "~/modules/storage/images.server";
 import { RateLimitedError } from "~/modules/security/rate-limit.server";
 import { ChangePasswordSection } from "./+settings/change-password";
@@ -27,17 +27,31 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 const SETTINGS = "/dashboard/settings";
 const nameSchema = z.object({ name: z.string().trim().min(1, "Please enter a name").max(60, "Use at most 60 characters") });
+/** Every section's form, told apart by `intent`; each section checks its own fields, with its own texts. */
+const settingsForm = z.object({
+  intent: z.string().optional(),
+  name: z.string().optional(),
+  currentPassword: z.string().optional(),
+  newPassword: z.string().optional(),
+  confirmPassword: z.string().default(""),
+  avatar: z.unknown().optional(),
+});
+type SettingsForm = z.output<typeof settingsForm>;
+
 const avatarFailed = (reason?: string) => (reason ? `Failed to upload avatar: ${reason}` : "Failed to upload avatar");
 
 export async function action({ request, url }: Route.ActionArgs) {
   const user = await requireUser(request, url);
-  const form = await readFormWithin(request, IMAGE_MAX_BYTES + 64 * 1024);
+  const form = await parseForm(request, settingsForm, { maxBytes: IMAGE_MAX_BYTES + 64 * 1024 }).catch((error: unknown) => {
+    if (error instanceof BodyTooLargeError) return null;
+    throw error;
+  });
   if (!form) return data({ intent: "avatar", error: avatarFailed("Choose an image up to 5 MB") }, { status: 413 });
-  switch (form.get("intent")) {
+  switch (form.intent) {
     case "profile":
-      return saveName(user, form);
+      return saveName(user, form.name);
     case "avatar":
-      return uploadAvatar(user, form);
+      return uploadAvatar(user, form.avatar);
     case "change-password":
       return changePassword(user, form);
     case "sign-out-others":
@@ -48,19 +62,15 @@ export async function action({ request, url }: Route.ActionArgs) {
   }
 }
 
-async function saveName(user: CurrentUser, form: FormData) {
-  const parsed = nameSchema.safeParse({ name: form.get("name") });
+async function saveName(user: CurrentUser, name: string | undefined) {
+  const parsed = nameSchema.safeParse({ name });
   if (!parsed.success) return data({ intent: "profile", error: parsed.error.issues[0].message }, { status: 400 });
   await updateDisplayName(user.id, parsed.data.name);
   return redirectWithToast(SETTINGS, "profile-updated");
 }
 
-async function changePassword(user: CurrentUser, form: FormData) {
-  const parsed = changePasswordSchema.safeParse({
-    currentPassword: form.get("currentPassword"),
-    newPassword: form.get("newPassword"),
-    confirmPassword: form.get("confirmPassword") ?? "",
-  });
+async function changePassword(user: CurrentUser, form: SettingsForm) {
+  const parsed = changePasswordSchema.safeParse(form);
   if (!parsed.success) {
     const fields = fieldErrors(parsed.error);
     return data({ intent: "password", error: Object.values(fields)[0] ?? authTexts.fallback, fields }, { status: 400 });
@@ -75,8 +85,7 @@ async function changePassword(user: CurrentUser, form: FormData) {
   return redirectWithToast(SETTINGS, "password-changed");
 }
 
-async function uploadAvatar(user: CurrentUser, form: FormData) {
-  const file = form.get("avatar");
+async function uploadAvatar(user: CurrentUser, file: unknown) {
   if (!(file instanceof File)) return data({ intent: "avatar", error: avatarFailed() }, { status: 400 });
   try {
     await replaceAvatar(user.id, file);

@@ -6,7 +6,8 @@ import { formatDate } from "~/lib/dates";
 import { formatUsd, tokenTexts } from "~/lib/tokens";
 import { requireUser, type CurrentUser } from "~/modules/auth/login-session.server";
 import { errorData, failureToast, redirectWithToast } from "~/modules/http/errors.server";
-import { readPaymentPageForm } from "~/modules/payments/page-form.server";
+import { parseForm } from "~/modules/http/form.server";
+import { PAYMENT_FORM } from "~/modules/payments/page-form.server";
 import { isPaymentsConfigured } from "~/modules/payments/stripe.server";
 import { getPlanChoice, subscribeToPlan, toggleCancelAtPeriodEnd } from "~/modules/payments/subscriptions.server";
 import type { Route } from "./+types/subscription";
@@ -21,18 +22,19 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 const SUBSCRIPTION = "/dashboard/subscription";
-const planSchema = z.object({ planId: z.uuid() });
+/** Subscribe to a plan, or cancel at the period's end (and take it back); a plan id that cannot be one fails with the toast. */
+const subscriptionForm = z.object({ intent: z.string().optional(), planId: z.uuid().nullable().catch(null) });
 
 export async function action({ request, url }: Route.ActionArgs) {
   const user = await requireUser(request, url);
   try {
-    const form = await readPaymentPageForm(request);
+    const form = await parseForm(request, subscriptionForm, PAYMENT_FORM);
     if (!isPaymentsConfigured()) return redirectWithToast(SUBSCRIPTION, "payments-not-configured");
-    switch (form.get("intent")) {
+    switch (form.intent) {
       case "toggle-cancel":
         return await toggleCancel(user.id);
       default:
-        return await subscribe(user, form);
+        return await subscribe(user, form.planId);
     }
   } catch (error) {
     return errorData(error);
@@ -50,11 +52,10 @@ async function toggleCancel(userId: string) {
 }
 
 /** A live subscription moves to the plan; anyone else goes to Checkout. */
-async function subscribe(user: CurrentUser, form: FormData) {
-  const parsed = planSchema.safeParse({ planId: form.get("planId") });
-  if (!parsed.success) return redirectWithToast(SUBSCRIPTION, "subscription-failed");
+async function subscribe(user: CurrentUser, planId: string | null) {
+  if (!planId) return redirectWithToast(SUBSCRIPTION, "subscription-failed");
   try {
-    const result = await subscribeToPlan(user, parsed.data.planId);
+    const result = await subscribeToPlan(user, planId);
     return "changed" in result ? redirectWithToast(SUBSCRIPTION, "plan-changed") : redirect(result.checkoutUrl, 303);
   } catch (error) {
     return redirectWithToast(SUBSCRIPTION, failureToast(error, "checkout-failed"));

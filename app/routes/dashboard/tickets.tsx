@@ -1,5 +1,6 @@
 import { LifeBuoy } from "lucide-react";
 import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Pagination } from "~/components/pagination";
 import { TicketThread } from "~/components/tickets/conversation";
@@ -13,8 +14,8 @@ import { ticketHref, ticketTexts } from "~/lib/tickets";
 import { replySchema } from "~/lib/ticket-schemas";
 import { requireUser, type CurrentUser } from "~/modules/auth/login-session.server";
 import { isUuid } from "~/modules/db/sql.server";
-import { errorData, NotFoundError, redirectWithToast } from "~/modules/http/errors.server";
-import { readFormWithin } from "~/modules/http/form.server";
+import { errorData, isNotFound, redirectWithToast } from "~/modules/http/errors.server";
+import { BodyTooLargeError, parseForm } from "~/modules/http/form.server";
 import { closeOwnTicket, openOwnTicket, replyToOwnTicket, ticketPage } from "~/modules/support/tickets.server";
 import type { Route } from "./+types/tickets";
 
@@ -24,6 +25,9 @@ export function meta() {
 
 const LIST = "/dashboard/tickets";
 const FORM_BYTES = 64 * 1024;
+
+/** A reply (checked by replySchema, whose texts the page shows) or a close, for one ticket. */
+const ticketForm = z.object({ intent: z.string().optional(), ticketId: z.string().default(""), message: z.string().optional() });
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
@@ -38,19 +42,22 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     return { view: "ticket" as const, ticket: await openOwnTicket(user.id, id) };
   } catch (error) {
     // Someone else's ticket, or none: it does not exist for this person.
-    if (error instanceof NotFoundError) throw data("Not Found", { status: 404 });
+    if (isNotFound(error)) throw errorData(error);
     throw error;
   }
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
   const user = await requireUser(request, url);
-  const form = await readFormWithin(request, FORM_BYTES);
+  const form = await parseForm(request, ticketForm, { maxBytes: FORM_BYTES }).catch((error: unknown) => {
+    if (error instanceof BodyTooLargeError) return null;
+    throw error;
+  });
   if (!form) return data({ intent: "reply", error: ticketTexts.messageTooLong }, { status: 413 });
-  const ticketId = String(form.get("ticketId") ?? "");
-  switch (form.get("intent")) {
+  const { ticketId } = form;
+  switch (form.intent) {
     case "reply":
-      return reply(user, ticketId, form);
+      return reply(user, ticketId, form.message);
     case "close":
       return close(user, ticketId);
     default:
@@ -58,8 +65,8 @@ export async function action({ request, url }: Route.ActionArgs) {
   }
 }
 
-async function reply(user: CurrentUser, ticketId: string, form: FormData) {
-  const parsed = replySchema.safeParse({ message: form.get("message") });
+async function reply(user: CurrentUser, ticketId: string, message: string | undefined) {
+  const parsed = replySchema.safeParse({ message });
   if (!parsed.success) return data({ intent: "reply", error: parsed.error.issues[0]!.message }, { status: 400 });
   try {
     await replyToOwnTicket(user, ticketId, parsed.data.message);

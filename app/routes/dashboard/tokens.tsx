@@ -9,8 +9,9 @@ import { formatDate, formatDayMonth } from "~/lib/dates";
 import { FREE_MONTHLY_TOKENS, formatTokens, tokenTexts } from "~/lib/tokens";
 import { requireUser, type CurrentUser } from "~/modules/auth/login-session.server";
 import { errorData, failureToast, redirectWithToast } from "~/modules/http/errors.server";
+import { parseForm } from "~/modules/http/form.server";
 import { listTokenPackages, startTokenCheckout } from "~/modules/payments/checkout.server";
-import { readPaymentPageForm } from "~/modules/payments/page-form.server";
+import { PAYMENT_FORM } from "~/modules/payments/page-form.server";
 import { isPaymentsConfigured } from "~/modules/payments/stripe.server";
 import { claimMonthlyFreeTokens, getTokenInfo, nextClaimDay } from "~/modules/tokens/free-tokens.server";
 import { getRequestBalance } from "~/modules/tokens/ledger.server";
@@ -34,22 +35,27 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 const TOKENS = "/dashboard/tokens";
-const buySchema = z.object({ packageId: z.string().min(1).max(64) });
+/** Claim or buy; a package id that cannot be one is answered with the checkout's failure toast. */
+const tokensForm = z.object({
+  intent: z.string().optional(),
+  returnTo: z.string().nullable().default(null),
+  packageId: z.string().min(1).max(64).nullable().catch(null),
+});
 
 /** The page a purchase started from (a chat out of tokens): a path on this site, or none. */
-function returnPath(value: FormDataEntryValue | null) {
+function returnPath(value: string | null) {
   return safeRedirectPath(value, "") || undefined;
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
   const user = await requireUser(request, url);
   try {
-    const form = await readPaymentPageForm(request);
-    switch (form.get("intent")) {
+    const form = await parseForm(request, tokensForm, PAYMENT_FORM);
+    switch (form.intent) {
       case "claim":
-        return await claim(user.id, safeRedirectPath(form.get("returnTo"), TOKENS));
+        return await claim(user.id, safeRedirectPath(form.returnTo, TOKENS));
       case "buy":
-        return await buy(user, form, returnPath(form.get("returnTo")));
+        return await buy(user, form.packageId, returnPath(form.returnTo));
       default:
         return redirect(TOKENS);
     }
@@ -69,12 +75,11 @@ async function claim(userId: string, returnTo: string) {
 }
 
 /** To Stripe's Checkout for the package, at the server's price; after paying, back to `returnTo` when given. */
-async function buy(user: CurrentUser, form: FormData, returnTo: string | undefined) {
+async function buy(user: CurrentUser, packageId: string | null, returnTo: string | undefined) {
   if (!isPaymentsConfigured()) return redirectWithToast(TOKENS, "payments-not-configured");
-  const parsed = buySchema.safeParse({ packageId: form.get("packageId") });
-  if (!parsed.success) return redirectWithToast(TOKENS, "checkout-failed");
+  if (!packageId) return redirectWithToast(TOKENS, "checkout-failed");
   try {
-    return redirect(await startTokenCheckout(user, parsed.data.packageId, returnTo), 303);
+    return redirect(await startTokenCheckout(user, packageId, returnTo), 303);
   } catch (error) {
     return redirectWithToast(TOKENS, failureToast(error, "checkout-failed"));
   }

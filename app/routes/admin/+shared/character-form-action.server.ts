@@ -1,12 +1,13 @@
 import { data } from "react-router";
 import { adminUserTexts } from "~/lib/admin-users";
 import type { ToastCode } from "~/lib/toasts";
-import type { AuditActor } from "~/modules/admin/audit.server";
+import { characterFormFields } from "~/lib/character-form";
+import type { AuditActor } from "~/modules/audit/audit.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
 import { CHARACTER_FORM_MAX_BYTES, CHARACTER_FORM_TOO_LARGE, readCharacterForm } from "~/modules/catalogue/character-editor.server";
 import { EVERY_MODEL } from "~/modules/chat/model-choice.server";
 import { errorData, redirectWithToast, saveFailureData } from "~/modules/http/errors.server";
-import { BodyTooLargeError, readForm } from "~/modules/http/form.server";
+import { BodyTooLargeError, parseFormData, readForm } from "~/modules/http/form.server";
 
 type Submission = Exclude<Awaited<ReturnType<typeof readCharacterForm>>, { rows: unknown }>;
 
@@ -43,7 +44,7 @@ export async function characterFormAction(
   }
   if (form.get("intent") !== intent) return data({ ok: false as const, error: adminUserTexts.unknownIntent, fields: {} }, { status: 400 });
   try {
-    const submission = await readCharacterForm(form, EVERY_MODEL);
+    const submission = await readCharacterForm(parseFormData(form, characterFormFields), EVERY_MODEL);
     if ("rows" in submission) return { values: submission.rows, changed: submission.changed };
     await save(admin, submission);
   } catch (error) {

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import { adminUserTexts } from "~/lib/admin-users";
 import type { ToastCode } from "~/lib/toasts";
-import type { AuditActor } from "~/modules/admin/audit.server";
+import type { AuditActor } from "~/modules/audit/audit.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
 import { errorData, redirectWithToast, saveFailureData } from "~/modules/http/errors.server";
 import { BodyTooLargeError, InvalidFormError, parseForm, type FormLimit } from "~/modules/http/form.server";

@@ -1,19 +1,22 @@
+import { z } from "zod";
 import { sendsMediaRequest } from "~/lib/chat-modes";
 import { chatTexts } from "~/lib/chat";
 import { readPromptGuide } from "~/lib/prompt-guide";
-import { prisma } from "~/modules/db/db.server";
+import { agentFields, agentForChatPage, modelChoices, updateOwnAgent } from "~/modules/chat/agents.server";
+import { attachmentPathsOf, messageFiles, storeFormFiles } from "~/modules/chat/attachments.server";
+import { chatModeOptions } from "~/modules/chat/modes.server";
+import { chooseChatModel, customModelMap, FALLBACK_CHAT_MODEL } from "~/modules/chat/model-choice.server";
+import { readReplyMode } from "~/modules/chat/reply-modes.server";
+import { messageFields, prepareReply, readMessage, ReplyFailedError, runReply, type ReplyInput } from "~/modules/chat/reply.server";
+import { deleteOwnMessage, getOwnSession, listMessages, listSessions, selectMessageVersion } from "~/modules/chat/sessions.server";
 import { isFavorite } from "~/modules/favorites/favorites.server";
 import { InvalidInputError, isDatabaseUnreachable } from "~/modules/http/errors.server";
 import { logger } from "~/modules/logging/logger.server";
 import { pictureModelFor, redrawModelFor, requestPictureInChat, requestVoiceNote } from "~/modules/media/jobs.server";
 import { planPerksOf } from "~/modules/payments/plan-perks.server";
-import { chatModeOptions } from "./modes.server";
-import { modelChoices, updateOwnAgent } from "./agents.server";
-import { attachmentPathsOf, filesInForm, storeFormFiles } from "./attachments.server";
-import { chooseChatModel, customModelMap, FALLBACK_CHAT_MODEL } from "./model-choice.server";
-import { readReplyMode } from "./reply-modes.server";
-import { prepareReply, readMessage, ReplyFailedError, runReply, type ReplyInput } from "./reply.server";
-import { deleteOwnMessage, getOwnSession, listMessages, listSessions, selectMessageVersion } from "./sessions.server";
+
+// The chat page's controller (route-only code, beside its route): what /chat/:sessionId shows,
+// and its form's actions, each handed to the chat and media modules' rules.
 
 /**
  * What /chat/:sessionId shows: the newest page of messages, or with ?before= the page before that
@@ -25,7 +28,7 @@ export async function chatPageData(userId: string, sessionId: string, searchPara
     // The open chat is listed even when it is older than the page (opened from an older page).
     listSessions(userId, { search: searchParams.get("q") ?? "", older: searchParams.get("older"), including: session.id }),
     listMessages(session.id, searchParams.get("before")),
-    prisma().chatAgent.findUniqueOrThrow({ where: { id: session.agentId }, include: { character: { select: { chatModel: true } } } }),
+    agentForChatPage(session.agentId),
     planPerksOf(userId),
   ]);
   const wants = { customModels: agent.customModels, document: agent.document, characterChatModel: agent.character.chatModel };
@@ -101,19 +104,39 @@ function modelsUnreadable(error: unknown): null {
 }
 
 /**
+ * The chat page's form, every intent's fields: a send (its text, uploaded files' paths, the
+ * picker's files without JavaScript, and its mode), a regenerate, a message to delete or a version
+ * to show, and the edit agent form. Each intent's rules are its module's, so nothing is refused here.
+ */
+export const chatPageForm = z.object({
+  intent: z.string().optional(),
+  mode: z.string().optional(),
+  file: messageFiles,
+  messageId: z.string().default(""),
+  version: z.string().optional(),
+  ...messageFields.shape,
+  ...agentFields.shape,
+});
+
+export type ChatPageForm = z.output<typeof chatPageForm>;
+
+/**
  * The page's own form actions: sending without JavaScript (the reply is produced before the
  * page comes back), regenerating, deleting one's own message and editing the agent. Each refusal
  * is thrown as an app error with its status and text, for the route to show.
  */
-export async function handleChatAction(userId: string, sessionId: string, form: FormData): Promise<{ ok: true; toast?: "agent-updated" | "message-deleted" }> {
-  const intent = form.get("intent");
-  const mode = form.get("mode");
+export async function handleChatAction(
+  userId: string,
+  sessionId: string,
+  form: ChatPageForm,
+): Promise<{ ok: true; toast?: "agent-updated" | "message-deleted" }> {
+  const { intent, mode } = form;
   // A picture, video or voice-note request: the reply fills in when its job completes.
-  if (intent === "send" && typeof mode === "string" && sendsMediaRequest(mode)) {
+  if (intent === "send" && mode !== undefined && sendsMediaRequest(mode)) {
     // Someone else's session answers 404 before the form is looked at.
     await getOwnSession(userId, sessionId);
-    const files = filesInForm(form);
-    const sent = { text: String(form.get("message") ?? ""), attachments: attachmentPathsOf(form.getAll("attachment"), files.length), files };
+    const files = form.file;
+    const sent = { text: form.message ?? "", attachments: attachmentPathsOf(form.attachment, files.length), files };
     if (mode === "voice") await requestVoiceNote(userId, sessionId, sent);
     else await requestPictureInChat(userId, sessionId, sent.text, mode, sent);
     return { ok: true };
@@ -125,11 +148,11 @@ export async function handleChatAction(userId: string, sessionId: string, form: 
   const session = await getOwnSession(userId, sessionId);
   if (intent === "delete") {
     // Already deleted (another tab, a second click) and someone else's message answer alike: MessageNotFoundError.
-    await deleteOwnMessage(userId, session.id, String(form.get("messageId") ?? ""));
+    await deleteOwnMessage(userId, session.id, form.messageId);
     return { ok: true, toast: "message-deleted" };
   }
   if (intent === "select-version") {
-    await selectMessageVersion(userId, session.id, String(form.get("messageId") ?? ""), Number(form.get("version") ?? NaN));
+    await selectMessageVersion(userId, session.id, form.messageId, Number(form.version ?? NaN));
     return { ok: true };
   }
   if (intent === "edit-agent") {
@@ -141,15 +164,15 @@ export async function handleChatAction(userId: string, sessionId: string, form: 
 }
 
 /** A send or regenerate without JavaScript: the reply is produced before the page comes back. */
-async function sendFromForm(userId: string, sessionId: string, intent: "send" | "regenerate", form: FormData) {
+async function sendFromForm(userId: string, sessionId: string, intent: "send" | "regenerate", form: ChatPageForm) {
   // Someone else's session answers 404 before the form is looked at, and stores nothing.
   await getOwnSession(userId, sessionId);
   let input: ReplyInput = { regenerate: true };
   if (intent === "send") {
     // Without JavaScript the picker's files come with the form; they are stored here, checked as uploads are.
-    const files = filesInForm(form);
+    const files = form.file;
     const message = readMessage(form, files.length);
-    input = { text: message.text, attachments: [...message.attachments, ...(await storeFormFiles(userId, files))], mode: readReplyMode(form) };
+    input = { text: message.text, attachments: [...message.attachments, ...(await storeFormFiles(userId, files))], mode: readReplyMode(form.mode) };
   }
   const outcome = await runReply(await prepareReply({ userId }, sessionId, input), {});
   // The message was saved and the tokens given back: the page shows it, and that no reply came.

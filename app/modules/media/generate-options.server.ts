@@ -2,7 +2,7 @@ import { parseModelSettings } from "~/lib/documents/model-settings";
 import type { GenerateModelView, ModelTypeView } from "~/lib/generate";
 import { listPublishedModels } from "~/modules/chat/model-choice.server";
 import { prisma } from "~/modules/db/db.server";
-import { takesSourceImage } from "~/modules/media/jobs.server";
+import { takesSourceImage } from "./jobs.server";
 import { BASE_PERKS, planPerksOf } from "~/modules/payments/plan-perks.server";
 
 /** Media model types (not chat) that are active, by seq (spec section 7). */
