@@ -3,7 +3,6 @@ import { z } from "zod";
 import { ModalRoute } from "~/components/admin/modal-route";
 import { FormAlert } from "~/components/ui/form";
 import { SUBMISSIONS_PATH } from "~/lib/review-queue";
-import type { AuditActor } from "~/modules/audit/audit.server";
 import { approveSubmission, DECLINE_REASON_MAX, declineSubmission, getSubmission, submissionTexts } from "~/modules/catalogue/submissions.server";
 import { errorData, isNotFound, redirectWithToast } from "~/modules/http/errors.server";
 import { consoleAction, editorLoader } from "./+shared/console-action.server";
