@@ -13,7 +13,8 @@ import { attachmentPathsOf, filesInForm, storeFormFiles } from "./attachments.se
 import { chooseChatModel, customModelMap, FALLBACK_CHAT_MODEL } from "./model-choice.server";
 import { readReplyMode } from "./reply-modes.server";
 import { prepareReply, readMessage, ReplyFailedError, runReply, type ReplyInput } from "./reply.server";
-import { deleteOwnMessage, getOwnSession, listMessages, listSessions, selectMessageVersion } from "./sessions.server";
+import { deleteOwnMessage, listMessages, selectMessageVersion } from "./messages.server";
+import { getOwnSession, listSessions } from "./sessions.server";
 
 /**
  * What /chat/:sessionId shows: the newest page of messages, or with ?before= the page before that

@@ -27,7 +27,10 @@ import { publishChatEvent } from "./realtime.server";
 import { endLease, leaseLooksAbandoned, renewWhileReplying, REPLY_LEASE_SECONDS, REPLY_RESERVATION_GRACE_SECONDS, type ReplyLease } from "./reply-lease.server";
 import { cardForMode, NoVisionModelError, withPicture, type ReplyMode } from "./reply-modes.server";
 import { stoppedReplyCost } from "./reply-price.server";
-import { ChatNotFoundError, messageCtes, saveMessage, savedMessageView, type NewMessage, type OwnSession } from "./sessions.server";
+import { ChatNotFoundError } from "./errors.server";
+import { savedMessageView } from "./message-views.server";
+import { messageCtes, saveMessage, type NewMessage } from "./messages.server";
+import type { OwnSession } from "./sessions.server";
 
 /*
  * Why a reply is refused, each with its status and the text the person reads (errors.server.ts):

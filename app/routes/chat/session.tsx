@@ -24,7 +24,7 @@ import { requireUser } from "~/modules/auth/login-session.server";
 import { AttachmentsTooLargeError } from "~/modules/chat/attachments.server";
 import { chatPageData, handleChatAction } from "~/modules/chat/page.server";
 import { ReplyFailedError } from "~/modules/chat/reply.server";
-import { MessageNotFoundError } from "~/modules/chat/sessions.server";
+import { MessageNotFoundError } from "~/modules/chat/errors.server";
 import { errorData, isAppError } from "~/modules/http/errors.server";
 import { readFormWithin } from "~/modules/http/form.server";
 import type { ChatMode } from "~/lib/documents/chat-message";

@@ -3,7 +3,8 @@ import { safeRedirectPath } from "~/lib/auth-forms";
 import { withToast, type ToastCode } from "~/lib/toasts";
 import { requireUser } from "~/modules/auth/login-session.server";
 import { visibleCharacter } from "~/modules/catalogue/submissions.server";
-import { ChatNotFoundError, startChat } from "~/modules/chat/sessions.server";
+import { ChatNotFoundError } from "~/modules/chat/errors.server";
+import { startChat } from "~/modules/chat/sessions.server";
 import { logger } from "~/modules/logging/logger.server";
 import type { Route } from "./+types/start";
 
