@@ -11,6 +11,50 @@ import tseslint from "typescript-eslint";
 const databaseHandle = ["~/modules/db/db.server", "**/modules/db/db.server"];
 const anyModule = ["~/modules/*", "~/modules/**", "**/modules/**"];
 
+/**
+ * The floors of app/modules, lowest first (docs/architecture.md, "Floors"): a room imports the
+ * rooms on the floors below its own and, on its own floor, only the rooms named beside it.
+ */
+export const floors = [
+  ["foundations", { logging: [], http: ["logging"], config: ["http", "logging"], db: ["config", "http", "logging"] }],
+  ["shared rooms", { audit: [], events: [], storage: [], security: [], tokens: [], mail: [], ai: ["security"], seed: ["storage"] }],
+  [
+    "domains",
+    {
+      auth: [],
+      payments: [],
+      uploads: [],
+      support: ["auth"],
+      catalogue: ["payments", "support"],
+      favorites: ["catalogue"],
+      cards: ["catalogue"],
+      chat: ["auth", "catalogue", "payments"],
+      media: ["catalogue", "chat", "payments", "uploads"],
+      gallery: ["chat", "media", "payments", "uploads"],
+    },
+  ],
+  ["account and admin", { account: [], admin: ["account"] }],
+  ["server room", { server: [] }],
+];
+
+/** One import-x/no-restricted-paths zone per room: what it may not import. `extra` allows a room more. */
+function floorZones(extra = {}) {
+  return floors
+    .flatMap(([, rooms], level) =>
+      Object.entries(rooms).map(([room, neighbours]) => {
+        const allowed = new Set([room, ...neighbours, ...(extra[room] ?? [])]);
+        const above = floors.slice(level + 1).flatMap(([, higher]) => Object.keys(higher));
+        const forbidden = [...Object.keys(rooms), ...above].filter((other) => !allowed.has(other));
+        return {
+          target: `./app/modules/${room}`,
+          from: forbidden.map((other) => `./app/modules/${other}`),
+          message: `app/modules/${room} imports only down the floors, and on its own floor only the rooms named beside it (docs/architecture.md, "Floors").`,
+        };
+      }),
+    )
+    .filter((zone) => zone.from.length > 0);
+}
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "app/generated/", "node_modules/", "data/", ".e2e-data/", "test-results/", "playwright-report/", "bench/results/"] },
   js.configs.recommended,
@@ -57,9 +101,50 @@ export default tseslint.config(
     },
   },
   {
+    // Modules stand on floors, and imports only go down.
+    files: ["app/modules/**"],
+    rules: { "import-x/no-restricted-paths": ["error", { zones: floorZones() }] },
+  },
+  {
+    // removed by the forms-user branch: chat/page.server.ts, a controller, moves beside its routes.
+    files: ["app/modules/chat/page.server.ts"],
+    rules: { "import-x/no-restricted-paths": ["error", { zones: floorZones({ chat: ["favorites", "media"] }) }] },
+  },
+  {
     // app/lib and app/components are isomorphic: they never import server modules.
     files: ["app/lib/**", "app/components/**"],
     rules: { "no-restricted-imports": ["error", { patterns: [{ group: anyModule, message: "app/lib and app/components never import app/modules." }] }] },
+  },
+  {
+    // The one form path (decision 037): a form is read by parseForm, and modules take typed values.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/modules/http/form.server.ts", "**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name='formData']",
+          message: "Read a form with parseForm (app/modules/http/form.server.ts): a capped body checked by a schema.",
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/modules/**/*.ts"],
+    ignores: ["app/modules/http/form.server.ts", "**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "TSTypeReference[typeName.name='FormData']",
+          message: "Modules take typed values: the route parses the form with parseForm and passes what its schema gives.",
+        },
+        {
+          selector: "CallExpression[callee.property.name='formData']",
+          message: "Read a form with parseForm (app/modules/http/form.server.ts): a capped body checked by a schema.",
+        },
+      ],
+    },
   },
   prettier,
 );

@@ -10,7 +10,7 @@ import { listenForCatalogueChanges } from "~/modules/catalogue/cache.server";
 import { removeUnusedUploads } from "~/modules/chat/attachments.server";
 import { env } from "~/modules/config/env.server";
 import { database } from "~/modules/db/db.server";
-import { prepareDatabase } from "~/modules/db/startup.server";
+import { prepareDatabase } from "~/modules/server/startup.server";
 import { logger } from "~/modules/logging/logger.server";
 import { startMediaWorker } from "~/modules/media/worker.server";
 import { stripeFormActionSources } from "~/modules/payments/stripe.server";
@@ -19,8 +19,8 @@ import { removeScheduledFiles } from "~/modules/storage/removals.server";
 import { releaseExpiredReservations, RESERVATION_SWEEP_SECONDS } from "~/modules/tokens/ledger.server";
 
 export { answerHealthCheck } from "~/modules/db/health.server";
-export { anonymousPageCache } from "~/modules/http/anonymous-page-cache.server";
-export { createNodeRequestHandler } from "~/modules/http/node-adapter.server";
+export { anonymousPageCache } from "~/modules/server/page-cache.server";
+export { createNodeRequestHandler } from "~/modules/server/node-adapter.server";
 export { requireSameOrigin } from "~/modules/security/same-origin.server";
 
 export const streamTimeout = 10_000;

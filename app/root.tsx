@@ -1,7 +1,8 @@
 import { useEffect, type ReactNode } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { GeneralErrorBoundary } from "./components/error-boundary";
 import { useNonce } from "./components/nonce";
 
 export const links: Route.LinksFunction = () => [
@@ -46,18 +47,19 @@ export default function App() {
 
 /** Only reached when the shell itself fails; page errors are caught inside the shell. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const title = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "Something went wrong";
   return (
-    <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
-      <h1 className="text-2xl font-bold">{title}</h1>
-      <p className="text-muted">
-        {isRouteErrorResponse(error) && error.status === 503 && typeof error.data === "string"
-          ? error.data
-          : "The page could not be loaded. Please try again in a moment."}
-      </p>
-      <a href="/" className="btn-primary">
-        Back to home
-      </a>
-    </main>
+    <GeneralErrorBoundary
+      error={error}
+      handlers={{}}
+      fallback={(failure) => (
+        <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
+          <h1 className="text-2xl font-bold">{failure.title}</h1>
+          <p className="text-muted">{failure.kind === "unavailable" ? failure.text : "The page could not be loaded. Please try again in a moment."}</p>
+          <a href="/" className="btn-primary">
+            Back to home
+          </a>
+        </main>
+      )}
+    />
   );
 }

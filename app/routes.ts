@@ -9,7 +9,7 @@ export default [
   route("api/webhooks/stripe", "routes/api/webhooks.stripe.ts"),
   route("api/webhooks/fal", "routes/api/webhooks.fal.ts"),
   route("api/media/jobs/:jobId", "routes/api/media.jobs.ts"),
-  route("api/chat/events", "routes/api/chat.events.ts"),
+  route("api/events", "routes/api/events.ts"),
   route("api/chat/uploads", "routes/api/chat.uploads.ts"),
   route("api/chat/sessions", "routes/api/chat.sessions.ts"),
   route("api/chat/:sessionId/reply", "routes/api/chat.reply.ts"),

@@ -1,7 +1,7 @@
 // `npm run db:migrate`: applies pending migrations to DATABASE_URL, or to the embedded database
 // in DATA_DIR (stop the app first: embedded PGlite is used by one process at a time).
 import { database } from "~/modules/db/db.server";
-import { prepareDatabase } from "~/modules/db/startup.server";
+import { prepareDatabase } from "~/modules/server/startup.server";
 
 const db = database();
 try {

@@ -1,7 +1,7 @@
 // `npm run db:seed`: migrates, then seeds the starter catalogue into an empty database
 // (stop the app first when using the embedded database).
 import { database } from "~/modules/db/db.server";
-import { prepareDatabase } from "~/modules/db/startup.server";
+import { prepareDatabase } from "~/modules/server/startup.server";
 
 const db = database();
 try {

@@ -1,7 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Eye, EyeOff } from "lucide-react";
 import { useFetcher, useLocation } from "react-router";
-import { authTexts, formRefusal, PASSWORD_MAX, PASSWORD_MIN, SIMPLE_EMAIL } from "~/lib/auth-forms";
+import { authTexts, PASSWORD_MAX, PASSWORD_MIN, SIMPLE_EMAIL } from "~/lib/auth-forms";
+import { formRefusal } from "~/lib/forms";
 import { SignInSubmit, TermsNotice } from "./auth-card";
 import { FormAlert } from "./ui/form";
 import { GoogleButton } from "./google-button";

@@ -1,5 +1,3 @@
-import type { z } from "zod";
-
 /** Texts from the spec (sections 5 and 8) and the limits the server enforces. */
 export const authTexts = {
   invalidEmail: "Please enter a valid email address",
@@ -39,27 +37,6 @@ export function tooManyAttempts(what: "sign-in" | "sign-up", retryAfterSeconds: 
 
 /** "text, @, text, dot, text" (spec section 5). */
 export const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export type FieldErrors = Partial<Record<string, string>>;
-
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "form");
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
-
-/**
- * What a form page shows of its action's refusal (`{ ok: false, error, fields? }`, as the server's
- * errorData answers): each field's error beside its field, any other refusal above the fields.
- */
-export function formRefusal(actionData: unknown): { fields: FieldErrors; formError?: string } {
-  const refusal = actionData as { ok?: unknown; error?: string; fields?: FieldErrors } | undefined;
-  if (refusal?.ok !== false) return { fields: {} };
-  return refusal.fields ? { fields: refusal.fields, formError: refusal.fields.form } : { fields: {}, formError: refusal.error };
-}
 
 /** Any fixed origin: a return path is resolved against it and must stay on it. */
 const PATH_BASE = "http://app.invalid";

@@ -51,7 +51,7 @@ export type MediaJobView = {
   items: MediaItemView[];
 };
 
-/** The live feed's event when a job changes state (the `media-job` event of /api/chat/events). */
+/** The live feed's event when a job changes state (the `media-job` event of /api/events). */
 export type MediaJobEvent = { type: "media-job"; jobId: string; status: MediaJobStatus };
 
 /** A chat message's media, as stored on the message once its job has completed. */

@@ -4,7 +4,7 @@ import { InfoPage } from "~/components/info-page";
 import { TicketStatusBadge } from "~/components/tickets/status-badge";
 import { FormAlert } from "~/components/ui/form";
 import { OutlineIcon } from "~/components/ui/outline-icon";
-import { fieldErrors } from "~/lib/auth-forms";
+import { fieldErrors } from "~/lib/forms";
 import { formatDate } from "~/lib/dates";
 import { MESSAGE_MAX, ticketHref, ticketTexts, TOPIC_MAX } from "~/lib/tickets";
 import { contactSchema } from "~/lib/ticket-schemas";

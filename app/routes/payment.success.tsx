@@ -4,7 +4,7 @@ import { Link, useNavigate } from "react-router";
 import { safeRedirectPath } from "~/lib/auth-forms";
 import { formatTokens, PAYMENT_REDIRECT_SECONDS, tokenTexts } from "~/lib/tokens";
 import { requireUser } from "~/modules/auth/login-session.server";
-import { isAppError, NotFoundError } from "~/modules/http/errors.server";
+import { isAppError, isNotFound } from "~/modules/http/errors.server";
 import { logger } from "~/modules/logging/logger.server";
 import { verifyCheckoutForUser } from "~/modules/payments/fulfilment.server";
 import { isPaymentsConfigured } from "~/modules/payments/stripe.server";
@@ -39,7 +39,7 @@ async function verify(userId: string, sessionId: string | null) {
     return { ok: true as const, tokens: result.tokens, kind: result.kind };
   } catch (error) {
     // Someone else's checkout does not exist for this person; an unknown id is the spec's failed verification.
-    if (error instanceof NotFoundError) throw new Response("Not Found", { status: 404 });
+    if (isNotFound(error)) throw error;
     if (isAppError(error)) return { ok: false as const, error: error.message };
     logger.error({ err: error, sessionId }, "payment verification failed");
     return { ok: false as const, error: tokenTexts.processFailed };

@@ -2,7 +2,8 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import { AuthCard, TermsNotice } from "~/components/auth-card";
 import { FormAlert, FormField } from "~/components/ui/form";
 import { GoogleButton } from "~/components/google-button";
-import { authTexts, formRefusal, safeRedirectPath } from "~/lib/auth-forms";
+import { authTexts, safeRedirectPath } from "~/lib/auth-forms";
+import { formRefusal } from "~/lib/forms";
 import { signUpSchema } from "~/lib/auth-schemas";
 import { readAccountForm } from "~/modules/auth/account-form.server";
 import { resendVerification, signUp } from "~/modules/auth/accounts.server";

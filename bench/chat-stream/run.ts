@@ -64,7 +64,7 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { createParser } from "eventsource-parser";
 import pg from "pg";
-import { aiPlatforms } from "../../app/modules/ai/platforms";
+import { aiPlatforms } from "../../app/lib/ai-platforms";
 import { fmt, log, positive, runBenchmark, table } from "../report";
 import { providerWords } from "./provider";
 import {
@@ -256,7 +256,7 @@ async function prepareData(config: Config): Promise<Prepared> {
   resetEnvForTests();
   const { openDatabase } = await import("../../app/modules/db/database.server");
   const { useDatabaseForTests } = await import("../../app/modules/db/db.server");
-  const { prepareDatabase } = await import("../../app/modules/db/startup.server");
+  const { prepareDatabase } = await import("../../app/modules/server/startup.server");
   const { startLoginSession } = await import("../../app/modules/auth/login-session.server");
   const { startChat } = await import("../../app/modules/chat/sessions.server");
   const { credit } = await import("../../app/modules/tokens/ledger.server");

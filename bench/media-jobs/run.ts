@@ -50,7 +50,7 @@ delete process.env.DATABASE_URL;
 const { openDatabase } = await import("../../app/modules/db/database.server");
 const { useDatabaseForTests } = await import("../../app/modules/db/db.server");
 const { applyPendingMigrations } = await import("../../app/modules/db/migrate.server");
-const { MIGRATIONS_DIR } = await import("../../app/modules/db/startup.server");
+const { MIGRATIONS_DIR } = await import("../../app/modules/db/migrate.server");
 const { resetEnvForTests } = await import("../../app/modules/config/env.server");
 const { invalidateCatalogueCache } = await import("../../app/modules/catalogue/cache.server");
 const { publishStarterModelsWithKeys, seedCatalogueIfEmpty } = await import("../../app/modules/seed/seed.server");

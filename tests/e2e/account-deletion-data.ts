@@ -5,7 +5,7 @@
 import path from "node:path";
 import { openDatabase } from "~/modules/db/database.server";
 import { useDatabaseForTests } from "~/modules/db/db.server";
-import { prepareDatabase } from "~/modules/db/startup.server";
+import { prepareDatabase } from "~/modules/server/startup.server";
 import { ledgerMismatches, personWithEverything, rowsOf, storedFilesOf } from "../helpers/account-data";
 import { ACCOUNT_DELETION } from "./fixture-accounts";
 

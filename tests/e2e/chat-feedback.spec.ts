@@ -350,7 +350,7 @@ test.describe("deleting", () => {
     await expect(messages(page).filter({ hasText: "First thought" })).toHaveCount(0);
 
     // The live feed is down, so this tab does not hear of a delete made in another one.
-    await page.route("**/api/chat/events", (route) => route.abort());
+    await page.route("**/api/events", (route) => route.abort());
     await page.reload();
     await hydrated(page);
     const second = messages(page).filter({ hasText: "Second thought" });
@@ -386,7 +386,7 @@ test.describe("deleting", () => {
     // refused with a 503 (the browser gives up; the page tries again) until let back.
     let feedDown = true;
     let feedRequests = 0;
-    await page.route("**/api/chat/events", (route) => {
+    await page.route("**/api/events", (route) => {
       feedRequests += 1;
       if (feedRequests === 1) return route.fulfill({ status: 200, headers: { "Content-Type": "text/event-stream" }, body: "retry: 300\n\n" });
       return feedDown ? route.fulfill({ status: 503, body: "Service Unavailable" }) : route.continue();
@@ -443,7 +443,7 @@ test.describe("deleting", () => {
     const otherName = (await page.getByRole("region", { name: /^Conversation with / }).getAttribute("aria-label"))!.replace("Conversation with ", "");
     await page.goto("/explore");
     // The chat's own feed is open before the one under test: a late start must not count as its first.
-    const feedOpened = page.waitForResponse((response) => response.url().endsWith("/api/chat/events"));
+    const feedOpened = page.waitForResponse((response) => response.url().endsWith("/api/events"));
     await page.getByRole("article").nth(5).getByRole("link", { name: "Chat Now" }).click();
     await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
     await feedOpened;
@@ -461,7 +461,7 @@ test.describe("deleting", () => {
     };
     let feedDown = false;
     let feedRequests = 0;
-    await page.route("**/api/chat/events", (route) => {
+    await page.route("**/api/events", (route) => {
       feedRequests += 1;
       if (feedRequests === 1 || feedDown) return route.fulfill({ status: 503, body: "Service Unavailable" });
       if (feedRequests === 2) {
@@ -481,7 +481,7 @@ test.describe("deleting", () => {
     await expect(sessions.getByText(gone.message)).toBeVisible();
     await expect.poll(() => feedRequests).toBeGreaterThan(3);
 
-    const back = page.waitForResponse((response) => response.url().endsWith("/api/chat/events") && response.status() === 200);
+    const back = page.waitForResponse((response) => response.url().endsWith("/api/events") && response.status() === 200);
     feedDown = false;
     await back;
     await sessions.getByRole("link", { name: otherName }).click();

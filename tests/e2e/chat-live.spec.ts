@@ -85,7 +85,7 @@ test("a sent message shows once even when the live feed delivers it before the r
   const seen: string[] = [];
   page.on("response", (response) => {
     const url = response.url();
-    if (url.includes("/api/chat/events")) seen.push("feed");
+    if (url.includes("/api/events")) seen.push("feed");
     else if (/\/chat\/[0-9a-f-]{36}\.data/.test(url)) seen.push("data");
   });
   await startChatFromExplore(page, 0);

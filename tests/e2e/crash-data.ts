@@ -8,7 +8,7 @@ import { hashPassword } from "~/modules/auth/password.server";
 import { startChat } from "~/modules/chat/sessions.server";
 import { openDatabase } from "~/modules/db/database.server";
 import { useDatabaseForTests } from "~/modules/db/db.server";
-import { prepareDatabase } from "~/modules/db/startup.server";
+import { prepareDatabase } from "~/modules/server/startup.server";
 import { credit, getBalance } from "~/modules/tokens/ledger.server";
 
 const [command, email, password] = process.argv.slice(2);

@@ -6,7 +6,7 @@
 import path from "node:path";
 import { openDatabase } from "~/modules/db/database.server";
 import { useDatabaseForTests } from "~/modules/db/db.server";
-import { prepareDatabase } from "~/modules/db/startup.server";
+import { prepareDatabase } from "~/modules/server/startup.server";
 import { hashPassword } from "~/modules/auth/password.server";
 import { FREE_MONTHLY_TOKENS } from "~/lib/tokens";
 import { deductTokens } from "~/modules/tokens/adjustments.server";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from "vitest";
 import { resetEnvForTests } from "~/modules/config/env.server";
 import { prisma } from "~/modules/db/db.server";
-import { resetChatListenerForTests } from "~/modules/chat/realtime.server";
+import { resetEventListenerForTests } from "~/modules/events/events.server";
 import { startChat } from "~/modules/chat/sessions.server";
 import { publishStarterModelsWithKeys, seedCatalogueIfEmpty } from "~/modules/seed/seed.server";
 import { startFakeOpenAi } from "../fakes/openai-server";
@@ -13,7 +13,7 @@ import { newSignedInPerson } from "./payments";
  * OpenAI-compatible server, as a chat test needs. `stop()` puts the environment back.
  */
 export async function chatWithFakeProvider(db: TestDatabase) {
-  resetChatListenerForTests();
+  resetEventListenerForTests();
   const fake = await startFakeOpenAi();
   process.env.NEBIUS_API_KEY = "nebius-test-key";
   process.env.NEBIUS_BASE_URL = fake.url;
@@ -37,7 +37,7 @@ export async function chatWithFakeProvider(db: TestDatabase) {
  */
 export async function chatTestDatabase() {
   const db = await createTestDatabase();
-  resetChatListenerForTests();
+  resetEventListenerForTests();
   await seedCatalogueIfEmpty(db.database.prisma);
   const characterId = (await prisma().character.findFirstOrThrow({ where: { isPublished: true } })).id;
   return { db, characterId };

@@ -3,8 +3,7 @@ import pg from "pg";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { openDatabase, type Database } from "~/modules/db/database.server";
 import { useDatabaseForTests } from "~/modules/db/db.server";
-import { applyPendingMigrations } from "~/modules/db/migrate.server";
-import { MIGRATIONS_DIR } from "~/modules/db/startup.server";
+import { applyPendingMigrations, MIGRATIONS_DIR } from "~/modules/db/migrate.server";
 
 export type TestDatabase = { database: Database; url?: string; dispose(): Promise<void> };
 

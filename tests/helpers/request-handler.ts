@@ -7,7 +7,7 @@ import {
   type ServerBuild,
 } from "react-router";
 import * as entry from "~/entry.server";
-import { createAppRequestHandler } from "~/modules/http/request-handler.server";
+import { createAppRequestHandler } from "~/modules/server/request-handler.server";
 import * as root from "~/root";
 import appRoutes from "~/routes";
 import * as shellContent from "~/routes/_shell/content";

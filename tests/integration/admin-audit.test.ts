@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { auditedWrite, auditFilterChoices, listAuditEntries, recordAudit } from "~/modules/admin/audit.server";
+import { auditedWrite, auditFilterChoices, listAuditEntries, recordAudit } from "~/modules/audit/audit.server";
 import { cachedCatalogueRead, catalogueChanged, listenForCatalogueChanges } from "~/modules/catalogue/cache.server";
 import { database, prisma } from "~/modules/db/db.server";
 import { confirmedAccount } from "../helpers/accounts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recordAudit } from "~/modules/admin/audit.server";
+import { recordAudit } from "~/modules/audit/audit.server";
 import { prisma } from "~/modules/db/db.server";
 import { loader as auditLoader } from "~/routes/admin/audit";
 import { loader as dashboardLoader } from "~/routes/admin/dashboard";

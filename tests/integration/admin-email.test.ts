@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { signUp } from "~/modules/auth/accounts.server";
 import { resetEnvForTests } from "~/modules/config/env.server";
-import { prepareDatabase } from "~/modules/db/startup.server";
+import { prepareDatabase } from "~/modules/server/startup.server";
 import { confirmedAccount } from "../helpers/accounts";
 import { databaseEmptiedBeforeEachTest } from "../helpers/database";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { adminUserTexts, insufficientTokensText, MAX_TOKEN_ADJUSTMENT } from "~/lib/admin-users";
-import { listAuditEntries } from "~/modules/admin/audit.server";
+import { listAuditEntries } from "~/modules/audit/audit.server";
 import { prisma } from "~/modules/db/db.server";
 import { deductTokens } from "~/modules/tokens/adjustments.server";
 import { credit, getBalance, InsufficientTokensError } from "~/modules/tokens/ledger.server";

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { adminUserTexts, deletedEmailFor } from "~/lib/admin-users";
 import { authTexts } from "~/lib/auth-forms";
-import { listAuditEntries } from "~/modules/admin/audit.server";
+import { listAuditEntries } from "~/modules/audit/audit.server";
 import { changeRole } from "~/modules/admin/user-changes.server";
 import { LIVE_SUBSCRIPTION_STATUSES } from "~/modules/payments/subscriptions.server";
 import { getCurrentUser, startLoginSession } from "~/modules/auth/login-session.server";

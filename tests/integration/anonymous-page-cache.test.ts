@@ -3,7 +3,8 @@ import type { AddressInfo } from "node:net";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { anonymousPageCache, clearAnonymousPageCache } from "~/modules/http/anonymous-page-cache.server";
+import { clearAnonymousPageCache } from "~/modules/http/anonymous-page-cache.server";
+import { anonymousPageCache } from "~/modules/server/page-cache.server";
 
 let baseUrl: string;
 let renders = 0;

@@ -438,3 +438,11 @@ describe("media job routes: another person's job does not exist for them", () =>
     expect(((await action(routeArgs(request))) as Response).status).toBe(401);
   });
 });
+
+describe("the live feed is for a signed-in person", () => {
+  it("/api/events answers a signed-out caller 401", async () => {
+    expect(routesUnder("api/events").map((route) => route.file)).toEqual(["routes/api/events.ts"]);
+    const { loader } = await import("~/routes/api/events");
+    expect(((await loader(routeArgs(new Request("http://localhost/api/events")))) as Response).status).toBe(401);
+  });
+});

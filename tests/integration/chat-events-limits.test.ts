@@ -1,4 +1,4 @@
-// The live feed's limits, through /api/chat/events: a closed client's feed ends at once, a person
+// The live feed's limits, through /api/events: a closed client's feed ends at once, a person
 // holds at most FEEDS_PER_PERSON open, and an event costs one read however many feeds carry it.
 import { EventSourceParserStream } from "eventsource-parser/stream";
 import { afterAll, beforeAll, expect, test } from "vitest";
@@ -6,7 +6,7 @@ import { prisma } from "~/modules/db/db.server";
 import { FEED_REPLACED_RETRY_MS, FEEDS_PER_PERSON, liveFeedCountForTests, liveFeedReadsForTests } from "~/modules/chat/live-feed.server";
 import { publishChatEvent } from "~/modules/chat/realtime.server";
 import { startChat } from "~/modules/chat/sessions.server";
-import { loader as eventsLoader } from "~/routes/api/chat.events";
+import { loader as eventsLoader } from "~/routes/api/events";
 import { chatTestDatabase } from "../helpers/chat";
 import type { TestDatabase } from "../helpers/database";
 import { signedInCookie } from "../helpers/payments";
@@ -23,7 +23,7 @@ afterAll(() => db.dispose());
 /** Opens a feed as a browser does; it is listening once the loader has answered. */
 async function openFeed(cookie: string) {
   const abort = new AbortController();
-  const request = new Request("http://localhost/api/chat/events", { headers: { Cookie: cookie }, signal: abort.signal });
+  const request = new Request("http://localhost/api/events", { headers: { Cookie: cookie }, signal: abort.signal });
   const response = (await eventsLoader(routeArgs(request))) as Response;
   expect(response.status).toBe(200);
   return { body: response.body!, abort: () => abort.abort() };

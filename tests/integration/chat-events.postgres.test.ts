@@ -3,7 +3,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { startChat } from "~/modules/chat/sessions.server";
-import { loader as eventsLoader } from "~/routes/api/chat.events";
+import { loader as eventsLoader } from "~/routes/api/events";
 import { chatTestDatabase } from "../helpers/chat";
 import type { TestDatabase } from "../helpers/database";
 import { signedInCookie } from "../helpers/payments";
@@ -21,7 +21,7 @@ test("a feed closes once its instance listens again after losing its LISTEN conn
   const userId = await newUser();
   await startChat(userId, characterId);
   const abort = new AbortController();
-  const request = new Request("http://localhost/api/chat/events", { headers: { Cookie: await signedInCookie(userId) }, signal: abort.signal });
+  const request = new Request("http://localhost/api/events", { headers: { Cookie: await signedInCookie(userId) }, signal: abort.signal });
   const feed = (await eventsLoader(routeArgs(request))) as Response;
   expect(feed.status).toBe(200);
   const reader = feed.body!.getReader();

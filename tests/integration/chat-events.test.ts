@@ -1,12 +1,13 @@
-// The live feed (/api/chat/events) as a browser reads it: events in the order they were announced.
+// The live feed (/api/events) as a browser reads it: events in the order they were announced.
 import { EventSourceParserStream } from "eventsource-parser/stream";
 import { Prisma } from "~/generated/prisma/client";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { endAllLoginSessions } from "~/modules/auth/login-session.server";
 import { prisma } from "~/modules/db/db.server";
-import { chatEventNotifySql, publishChatEvent, resetChatListenerForTests } from "~/modules/chat/realtime.server";
+import { chatEventNotifySql, publishChatEvent } from "~/modules/chat/realtime.server";
+import { resetEventListenerForTests } from "~/modules/events/events.server";
 import { startChat } from "~/modules/chat/sessions.server";
-import { loader as eventsLoader } from "~/routes/api/chat.events";
+import { loader as eventsLoader } from "~/routes/api/events";
 import { chatTestDatabase } from "../helpers/chat";
 import type { TestDatabase } from "../helpers/database";
 import { signedInCookie } from "../helpers/payments";
@@ -23,7 +24,7 @@ afterAll(() => db.dispose());
 /** Opens the person's feed and returns its events one by one, once it is listening. */
 async function openFeed(userId: string, sessionId: string) {
   const abort = new AbortController();
-  const request = new Request("http://localhost/api/chat/events", { headers: { Cookie: await signedInCookie(userId) }, signal: abort.signal });
+  const request = new Request("http://localhost/api/events", { headers: { Cookie: await signedInCookie(userId) }, signal: abort.signal });
   const feed = (await eventsLoader(routeArgs(request))) as Response;
   expect(feed.status).toBe(200);
   const reader = feed.body!.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
@@ -76,9 +77,9 @@ test("the feed is listening by the time it answers: an event announced at once a
   const userId = await newUser();
   const sessionId = await startChat(userId, characterId);
   // As after a restart: this process has not listened yet.
-  resetChatListenerForTests();
+  resetEventListenerForTests();
   const abort = new AbortController();
-  const request = new Request("http://localhost/api/chat/events", { headers: { Cookie: await signedInCookie(userId) }, signal: abort.signal });
+  const request = new Request("http://localhost/api/events", { headers: { Cookie: await signedInCookie(userId) }, signal: abort.signal });
   const feed = (await eventsLoader(routeArgs(request))) as Response;
   const deleted = "22222222-2222-2222-2222-222222222222";
   await publishChatEvent({ kind: "deleted", userId, sessionId, messageId: deleted });

@@ -8,7 +8,7 @@ import { chatModeTexts } from "~/lib/chat-modes";
 import { parseChatMessageDocument } from "~/lib/documents/chat-message";
 import { invalidateCatalogueCache } from "~/modules/catalogue/cache.server";
 import { storeChatAttachment } from "~/modules/chat/attachments.server";
-import { resetChatListenerForTests } from "~/modules/chat/realtime.server";
+import { resetEventListenerForTests } from "~/modules/events/events.server";
 import { startChat } from "~/modules/chat/sessions.server";
 import { prisma } from "~/modules/db/db.server";
 import { startMediaWorker } from "~/modules/media/worker.server";
@@ -32,7 +32,7 @@ let characterId: string;
 beforeAll(async () => {
   db = await createTestDatabase();
   setEnv(ENV);
-  resetChatListenerForTests();
+  resetEventListenerForTests();
   await seedCatalogueIfEmpty(db.database.prisma);
   invalidateCatalogueCache();
   stopWorker = startMediaWorker();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { prisma } from "~/modules/db/db.server";
 import { startChat } from "~/modules/chat/sessions.server";
 import { credit, getBalance } from "~/modules/tokens/ledger.server";
-import { loader as eventsLoader } from "~/routes/api/chat.events";
+import { loader as eventsLoader } from "~/routes/api/events";
 import { loader as presentLoader } from "~/routes/api/chat.messages";
 import { action as replyAction } from "~/routes/api/chat.reply";
 import { action as sessionAction, loader as sessionLoader } from "~/routes/chat/session";
@@ -135,7 +135,7 @@ describe("a chat belongs to its person only", () => {
       ),
     )) as Response;
     expect(reply.status).toBe(401);
-    const feed = (await eventsLoader(routeArgs(new Request("http://localhost/api/chat/events")))) as Response;
+    const feed = (await eventsLoader(routeArgs(new Request("http://localhost/api/events")))) as Response;
     expect(feed.status).toBe(401);
     const present = (await presentLoader(
       routeArgs(new Request(`http://localhost/api/chat/${sessionId}/messages?since=2000-01-01T00:00:00.000Z`), { params: { sessionId } }),

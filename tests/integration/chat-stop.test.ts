@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { prisma } from "~/modules/db/db.server";
 import { prepareReply, runReply } from "~/modules/chat/reply.server";
 import { FULL_REPLY_CHARS } from "~/modules/chat/reply-price.server";
-import { subscribeChatEvents, type ChatEvent } from "~/modules/chat/realtime.server";
+import { subscribeEvents, type AppEvent } from "~/modules/events/events.server";
 import { listMessages } from "~/modules/chat/messages.server";
 import { getOwnSession, startChat } from "~/modules/chat/sessions.server";
 import { credit, getBalance } from "~/modules/tokens/ledger.server";
@@ -114,7 +114,7 @@ describe("what a reply costs", () => {
   test("a stopped reply is announced once it is paid for, so a page reading its data on the news finds the balance settled", async () => {
     // The balance as a page would read it on each message's news.
     const balanceOnNews = new Map<string, Promise<number>>();
-    const unsubscribe = await subscribeChatEvents(`user:${userId}`, (event: ChatEvent) => {
+    const unsubscribe = await subscribeEvents(`user:${userId}`, (event: AppEvent) => {
       if (event.kind === "message")
         balanceOnNews.set(
           event.messageId,

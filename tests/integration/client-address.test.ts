@@ -8,7 +8,7 @@ import path from "node:path";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseEnv } from "~/modules/config/env.server";
-import { nodeRequestHandler } from "~/modules/http/node-adapter.server";
+import { nodeRequestHandler } from "~/modules/server/node-adapter.server";
 
 let server: http.Server | undefined;
 afterEach(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { parseChatMessageDocument } from "~/lib/documents/chat-message";
-import { resetChatListenerForTests, subscribeChatEvents, type ChatEvent } from "~/modules/chat/realtime.server";
+import { resetEventListenerForTests, subscribeEvents, type AppEvent } from "~/modules/events/events.server";
 import { startChat } from "~/modules/chat/sessions.server";
 import { prisma } from "~/modules/db/db.server";
 import { messageMediaViews, requestPictureInChat } from "~/modules/media/jobs.server";
@@ -16,7 +16,7 @@ let userId: string;
 let character: { id: string; imagePrompt: string | null; name: string };
 
 beforeAll(async () => {
-  resetChatListenerForTests();
+  resetEventListenerForTests();
   suite = await startMediaSuite();
   fal = suite.fal;
   character = await prisma().character.findFirstOrThrow({ where: { imagePrompt: { not: null } }, select: { id: true, imagePrompt: true, name: true } });
@@ -31,8 +31,8 @@ beforeEach(async () => {
 describe("a picture request in chat", () => {
   test("pictures the character as its image prompt describes it, and the reply fills in live with the picture", async () => {
     const sessionId = await startChat(userId, character.id);
-    const events: ChatEvent[] = [];
-    const unsubscribe = await subscribeChatEvents(`user:${userId}`, (event) => events.push(event));
+    const events: AppEvent[] = [];
+    const unsubscribe = await subscribeEvents(`user:${userId}`, (event) => events.push(event));
     try {
       const started = await requestPictureInChat(userId, sessionId, "  Send me a picture of you  ", "image");
       expect(started.costTokens).toBe(20);

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "~/modules/db/database.server";
 import { useDatabaseForTests } from "~/modules/db/db.server";
-import { listMigrations } from "~/modules/db/migrate.server";
-import { MIGRATIONS_DIR, prepareDatabase } from "~/modules/db/startup.server";
+import { listMigrations, MIGRATIONS_DIR } from "~/modules/db/migrate.server";
+import { prepareDatabase } from "~/modules/server/startup.server";
 import { createEmptyPostgresDatabase } from "../helpers/database";
 
 // Included only when TEST_DATABASE_URL names a PostgreSQL server (see vitest.config.ts).

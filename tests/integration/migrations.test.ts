@@ -3,8 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { applyPendingMigrations, listMigrations } from "~/modules/db/migrate.server";
-import { MIGRATIONS_DIR } from "~/modules/db/startup.server";
+import { applyPendingMigrations, listMigrations, MIGRATIONS_DIR } from "~/modules/db/migrate.server";
 import { createTestDatabase } from "../helpers/database";
 
 const cleanups: (() => Promise<void>)[] = [];

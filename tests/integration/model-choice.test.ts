@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Prisma } from "~/generated/prisma/client";
-import { DEMO_PLATFORM } from "~/modules/ai/platforms";
+import { DEMO_PLATFORM } from "~/lib/ai-platforms";
 import { invalidateCatalogueCache } from "~/modules/catalogue/cache.server";
-import { chatModelChoiceSql, chooseChatModel, EVERY_MODEL, FALLBACK_CHAT_MODEL, usableChatModels, type ModelAccess } from "~/modules/chat/model-choice.server";
+import { chatModelChoiceSql, chooseChatModel, EVERY_MODEL, FALLBACK_CHAT_MODEL, usableChatModels } from "~/modules/chat/model-choice.server";
+import type { ModelAccess } from "~/modules/payments/plan-perks.server";
 import { prisma } from "~/modules/db/db.server";
 import { seedCatalogueIfEmpty } from "~/modules/seed/seed.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";

@@ -3,7 +3,7 @@ import { listPublishedBanners } from "~/modules/catalogue/banners.server";
 import { listCategories } from "~/modules/catalogue/categories.server";
 import { searchCharacters } from "~/modules/catalogue/characters.server";
 import { startChat } from "~/modules/chat/sessions.server";
-import { prepareDatabase } from "~/modules/db/startup.server";
+import { prepareDatabase } from "~/modules/server/startup.server";
 import { seedPortraitPath } from "~/modules/seed/seed-portraits.server";
 import { seedCatalogueIfEmpty } from "~/modules/seed/seed.server";
 import { getObject } from "~/modules/storage/storage.server";

@@ -4,8 +4,7 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "~/modules/config/env.server";
 import { useDatabaseForTests } from "~/modules/db/db.server";
-import { applyPendingMigrations, listMigrations } from "~/modules/db/migrate.server";
-import { MIGRATIONS_DIR } from "~/modules/db/startup.server";
+import { applyPendingMigrations, listMigrations, MIGRATIONS_DIR } from "~/modules/db/migrate.server";
 import { publishStarterModelsWithKeys, seedCatalogueIfEmpty } from "~/modules/seed/seed.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 

@@ -1,5 +1,6 @@
 import { TriangleAlert } from "lucide-react";
-import { isRouteErrorResponse, Link } from "react-router";
+import { Link } from "react-router";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 /**
  * An admin list's error panel, in place of the page: the list could not be loaded, or the record
@@ -20,18 +21,28 @@ export function LoadErrorPanel({
   notFoundTitle: string;
   failedTitle: string;
 }) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const refused = isRouteErrorResponse(error) && !notFound && error.status < 500 && typeof error.data === "string" ? error.data : null;
-  const title = notFound ? notFoundTitle : refused ? "This request could not be taken" : failedTitle;
+  return (
+    <GeneralErrorBoundary
+      error={error}
+      handlers={{
+        "not-found": () => <Panel title={notFoundTitle} text="It may have been deleted." link={`Back to ${listTitle}`} to={listPath} />,
+        refused: (failure) => <Panel title="This request could not be taken" text={failure.text!} link={`Back to ${listTitle}`} to={listPath} />,
+      }}
+      fallback={() => (
+        <Panel title={failedTitle} text={`The ${listTitle.toLowerCase()} could not be loaded. Please try again in a moment.`} link="Try again" to={listPath} />
+      )}
+    />
+  );
+}
+
+function Panel({ title, text, link, to }: { title: string; text: string; link: string; to: string }) {
   return (
     <div role="alert" className="card flex flex-col items-center gap-3 p-8 text-center">
       <TriangleAlert className="size-10 text-danger" aria-hidden />
       <h1 className="text-xl font-bold">{title}</h1>
-      <p className="text-muted">
-        {notFound ? "It may have been deleted." : (refused ?? `The ${listTitle.toLowerCase()} could not be loaded. Please try again in a moment.`)}
-      </p>
-      <Link to={listPath} className="btn-primary">
-        {notFound || refused ? `Back to ${listTitle}` : "Try again"}
+      <p className="text-muted">{text}</p>
+      <Link to={to} className="btn-primary">
+        {link}
       </Link>
     </div>
   );

@@ -7,7 +7,8 @@ import {
   type PromptGroupValues,
 } from "~/lib/character-form";
 import { DetailFields } from "./detail-fields";
-import { FieldNote, fieldId, FoldedSection, TextArea } from "./fields";
+import { FieldNote, TextAreaField } from "~/components/ui/form";
+import { fieldId, FoldedSection } from "./fields";
 import { AlternateGreetingRows } from "./greeting-rows";
 import { LorebookRows } from "./lorebook-rows";
 import { AskMeRows, CustomModelRows, PromptGroupFields } from "./rows";
@@ -44,18 +45,20 @@ export function AdvancedSections({ values, choices, fields, failure }: SectionPr
         summary="Scenario, alternate greetings, example dialogue"
         open={opens(["scenario", "alternateGreetings", "mesExample"], filled(values.scenario, values.mesExample) || values.alternateGreetings.length > 0)}
       >
-        <TextArea
+        <TextAreaField
           label="Scenario"
           name="scenario"
+          id={fieldId("scenario")}
           defaultValue={values.scenario}
           maxLength={CHARACTER_FIELD_MAX.scenario}
           error={fields.scenario}
           hint="Where and when the chat takes place, and what is going on"
         />
         <AlternateGreetingRows initial={values.alternateGreetings} fields={fields} />
-        <TextArea
+        <TextAreaField
           label="Example dialogue"
           name="mesExample"
+          id={fieldId("mesExample")}
           defaultValue={values.mesExample}
           maxLength={CHARACTER_FIELD_MAX.mesExample}
           rows={4}
@@ -82,25 +85,28 @@ export function AdvancedSections({ values, choices, fields, failure }: SectionPr
           filled(values.systemInstruction, values.messageInstruction, values.postHistoryInstructions),
         )}
       >
-        <TextArea
+        <TextAreaField
           label="System instruction"
           name="systemInstruction"
+          id={fieldId("systemInstruction")}
           defaultValue={values.systemInstruction}
           maxLength={CHARACTER_FIELD_MAX.systemInstruction}
           rows={4}
           error={fields.systemInstruction}
           hint="What the model is told before the chat, in place of the model's own instruction"
         />
-        <TextArea
+        <TextAreaField
           label="Message instruction"
           name="messageInstruction"
+          id={fieldId("messageInstruction")}
           defaultValue={values.messageInstruction}
           maxLength={CHARACTER_FIELD_MAX.messageInstruction}
           error={fields.messageInstruction}
         />
-        <TextArea
+        <TextAreaField
           label="Post-history instructions"
           name="postHistoryInstructions"
+          id={fieldId("postHistoryInstructions")}
           defaultValue={values.postHistoryInstructions}
           maxLength={CHARACTER_FIELD_MAX.postHistoryInstructions}
           error={fields.postHistoryInstructions}
@@ -151,9 +157,10 @@ export function AdvancedSections({ values, choices, fields, failure }: SectionPr
         summary="Notes for people who use or import the character"
         open={opens(["creatorNotes"], filled(values.creatorNotes))}
       >
-        <TextArea
+        <TextAreaField
           label="Creator notes"
           name="creatorNotes"
+          id={fieldId("creatorNotes")}
           defaultValue={values.creatorNotes}
           maxLength={CHARACTER_FIELD_MAX.creatorNotes}
           rows={4}

@@ -3,7 +3,8 @@ import { Form, Link, useNavigation } from "react-router";
 import { FormAlert } from "~/components/ui/form";
 import { CHARACTER_FIELD_MAX, type CharacterFormChoices, type CharacterFormFailure, type CharacterFormValues } from "~/lib/character-form";
 import { AdvancedSections } from "./advanced-sections";
-import { FieldLabel, FieldNote, fieldId, FormSection, TextArea } from "./fields";
+import { FieldLabel, FieldNote, TextAreaField } from "~/components/ui/form";
+import { fieldId, FormSection } from "./fields";
 import { AvatarField, GenerateAvatarField, type AvatarOffer } from "./picture-fields";
 
 export type { AvatarOffer };
@@ -73,9 +74,10 @@ export function CharacterForm({ audience, mode, values: initial, choices, avatar
           </div>
           <CategoryField categories={choices.categories} value={values.categoryId} error={fields.categoryId} />
         </div>
-        <TextArea
+        <TextAreaField
           label="Description"
           name="description"
+          id={fieldId("description")}
           defaultValue={values.description}
           maxLength={CHARACTER_FIELD_MAX.description}
           rows={2}
@@ -84,17 +86,19 @@ export function CharacterForm({ audience, mode, values: initial, choices, avatar
           hint="A line or two that people read on the character's card"
         />
         <div className="grid gap-3 sm:grid-cols-2">
-          <TextArea
+          <TextAreaField
             label="Welcome message"
             name="welcomeMessage"
+            id={fieldId("welcomeMessage")}
             defaultValue={values.welcomeMessage}
             maxLength={CHARACTER_FIELD_MAX.welcomeMessage}
             error={fields.welcomeMessage}
             hint="The first message of a new chat"
           />
-          <TextArea
+          <TextAreaField
             label="Personality"
             name="personality"
+            id={fieldId("personality")}
             defaultValue={values.personality}
             maxLength={CHARACTER_FIELD_MAX.personality}
             error={fields.personality}
@@ -103,9 +107,10 @@ export function CharacterForm({ audience, mode, values: initial, choices, avatar
         </div>
         <div className="grid gap-3 sm:grid-cols-2">
           <AvatarField avatarUrl={avatarUrl} error={fields.avatar} />
-          <TextArea
+          <TextAreaField
             label="Image prompt"
             name="imagePrompt"
+            id={fieldId("imagePrompt")}
             defaultValue={values.imagePrompt}
             maxLength={CHARACTER_FIELD_MAX.imagePrompt}
             rows={2}

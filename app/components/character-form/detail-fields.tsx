@@ -1,6 +1,7 @@
 import { FormField } from "~/components/ui/form";
 import { CHARACTER_FIELD_MAX, type CharacterFormChoices } from "~/lib/character-form";
-import { FieldNote, fieldId } from "./fields";
+import { FieldNote } from "~/components/ui/form";
+import { fieldId } from "./fields";
 
 /** One field per detail definition (its options to choose from), and any other text detail the character already has. */
 export function DetailFields({ choices, details, error }: { choices: CharacterFormChoices; details: Record<string, string>; error?: string }) {

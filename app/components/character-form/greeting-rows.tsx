@@ -1,5 +1,6 @@
 import { CHARACTER_FIELD_MAX } from "~/lib/character-form";
-import { FieldNote, fieldId } from "./fields";
+import { FieldNote } from "~/components/ui/form";
+import { fieldId } from "./fields";
 import { AddButton, RemoveButton, useRows } from "./rows";
 
 /**

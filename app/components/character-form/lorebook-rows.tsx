@@ -1,6 +1,7 @@
 import { LOREBOOK_ENTRY_MAX_CHARS, LOREBOOK_MAX_ENTRIES } from "~/lib/documents/character-book";
 import { blankLorebookEntry, type LorebookEntryValues } from "~/lib/lorebook-form";
-import { FieldNote, fieldId } from "./fields";
+import { FieldNote } from "~/components/ui/form";
+import { fieldId } from "./fields";
 import { AddButton, RemoveButton, useRows } from "./rows";
 
 /**

@@ -1,6 +1,7 @@
 import { thumbnailUrl } from "~/lib/catalogue";
 import { ownCharacterTexts } from "~/lib/own-characters";
-import { FieldNote, fieldId } from "./fields";
+import { FieldNote } from "~/components/ui/form";
+import { fieldId } from "./fields";
 
 export type AvatarOffer = { model: string; costTokens: number };
 

@@ -1,7 +1,8 @@
 import { Plus, Trash2 } from "lucide-react";
 import { useRef, useState, type MouseEvent } from "react";
 import { CHARACTER_FIELD_MAX, type CustomModelValues, type GrowingList, type PromptGroupValues } from "~/lib/character-form";
-import { FieldNote, fieldId } from "./fields";
+import { FieldNote } from "~/components/ui/form";
+import { fieldId } from "./fields";
 
 /**
  * A list a person lengthens or shortens. Its buttons are submit buttons (`add=list`,

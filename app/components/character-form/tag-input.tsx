@@ -1,7 +1,8 @@
 import { X } from "lucide-react";
 import { useEffect, useState, type KeyboardEvent } from "react";
 import { CHARACTER_FIELD_MAX } from "~/lib/character-form";
-import { FieldNote, fieldId } from "./fields";
+import { FieldNote } from "~/components/ui/form";
+import { fieldId } from "./fields";
 
 /**
  * Tags (spec: added with Enter, trimmed, de-duplicated). Without JavaScript it is one text field

@@ -1,7 +1,7 @@
 import { cloneElement, useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { AGENT_FIELD_MAX, agentTexts } from "~/lib/agent-form";
-import type { FieldErrors } from "~/lib/auth-forms";
+import type { FieldErrors } from "~/lib/forms";
 import { FormAlert } from "../ui/form";
 import { Dialog } from "../ui/dialog";
 

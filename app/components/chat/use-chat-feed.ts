@@ -22,7 +22,7 @@ export function useReload() {
 }
 
 /**
- * The person's live chat feed (`/api/chat/events`): every message saved or deleted in any of
+ * The person's live chat feed (`/api/events`): every message saved or deleted in any of
  * their chats, from any tab, device or app instance. Whatever was saved between rendering the
  * page and (re)connecting comes with a reload of the page's data (`onOpen`); what was deleted
  * meanwhile from what the page keeps beyond that data, with `useFeedGapCheck`; everything after
@@ -40,7 +40,7 @@ export function useChatFeed(handlers: FeedHandlers) {
     let failed = false;
     let wait = REOPEN_FIRST_MS;
     const connect = () => {
-      source = new EventSource("/api/chat/events");
+      source = new EventSource("/api/events");
       source.addEventListener("error", (event) => {
         failed = true;
         // The browser reconnects a dropped stream by itself, but gives up on an answer that is not

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 
 /**
- * A number that goes up whenever the person's live feed (`/api/chat/events`) says one of their
+ * A number that goes up whenever the person's live feed (`/api/events`) says one of their
  * media jobs changed, or the feed (re)opens after missing some: the gallery reloads on each.
  * Signed out there is no feed; the gallery's 30 s refresh remains either way.
  */
@@ -10,7 +10,7 @@ export function useMediaJobEvents(signedIn: boolean) {
   const [version, setVersion] = useState(0);
   useEffect(() => {
     if (!signedIn || typeof EventSource === "undefined") return;
-    const source = new EventSource("/api/chat/events");
+    const source = new EventSource("/api/events");
     let opened = false;
     const bump = () => setVersion((current) => current + 1);
     source.addEventListener("media-job", bump);

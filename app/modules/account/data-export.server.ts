@@ -36,32 +36,25 @@ tickets.json                 your support tickets and their replies
 avatar.*                     your profile picture, if you uploaded one
 `;
 
+/** The record sets written as JSON files, in the zip's order, each read when the zip reaches it. */
+const RECORD_FILES: Record<string, (userId: string) => Promise<unknown>> = {
+  "profile.json": profile,
+  "tokens-and-payments.json": tokensAndPayments,
+  "favorites.json": favorites,
+  "tickets.json": tickets,
+  "agents.json": agents,
+};
+
 /** The person's data as a zip; RateLimitedError past DATA_DOWNLOADS. */
 export async function exportAccountData(userId: string, now = new Date()): Promise<DataExport> {
   const counted = await recordAttempt(`data-download:user:${userId}`, DATA_DOWNLOADS);
   if (counted.limited) throw new RateLimitedError(accountTexts.tooManyDownloads, counted.retryAfterSeconds, "too-many-downloads");
   const zip = new JSZip();
   zip.file("README.txt", README);
-  zip.file(
-    "profile.json",
-    later(() => profile(userId)),
-  );
-  zip.file(
-    "tokens-and-payments.json",
-    later(() => tokensAndPayments(userId)),
-  );
-  zip.file(
-    "favorites.json",
-    later(() => favorites(userId)),
-  );
-  zip.file(
-    "tickets.json",
-    later(() => tickets(userId)),
-  );
-  zip.file(
-    "agents.json",
-    later(() => agents(userId)),
-  );
+  for (const [name, read] of Object.entries(RECORD_FILES)) {
+    const records = later(() => read(userId));
+    zip.file(name, records);
+  }
   await addCharacters(zip, userId);
   const gallery = await prisma().galleryImage.findMany({ where: { userId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
   const mediaNames = mediaFileNames(gallery);

@@ -1,4 +1,5 @@
 import { prisma } from "~/modules/db/db.server";
+import { sqlNow } from "~/modules/db/sql.server";
 import { RateLimitedError, recordAttempt, type RateLimitRule } from "~/modules/security/rate-limit.server";
 import { storeAvatarImage } from "~/modules/storage/images.server";
 import { removeObject } from "~/modules/storage/storage.server";
@@ -21,7 +22,7 @@ export async function replaceAvatar(userId: string, file: File) {
   const avatarUrl = await storeAvatarImage(userId, file);
   // One statement swaps the URL and answers the one it replaced, so concurrent uploads each delete a different old file.
   const [replaced] = await prisma().$queryRaw<{ previous: string | null }[]>`
-    UPDATE users SET avatar_url = ${avatarUrl}, updated_at = now() AT TIME ZONE 'UTC'
+    UPDATE users SET avatar_url = ${avatarUrl}, updated_at = ${sqlNow}
     FROM (SELECT id, avatar_url AS previous FROM users WHERE id = ${userId}::uuid FOR UPDATE) AS old
     WHERE users.id = old.id
     RETURNING old.previous`;

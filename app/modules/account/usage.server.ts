@@ -1,4 +1,5 @@
 import { prisma } from "~/modules/db/db.server";
+import { sqlUtc } from "~/modules/db/sql.server";
 import { folderUsage } from "~/modules/storage/storage.server";
 import { claimMonth } from "~/modules/tokens/free-tokens.server";
 import { getBalance, type Balance } from "~/modules/tokens/ledger.server";
@@ -79,8 +80,6 @@ function totalOf(byKind: Record<UsageKind, KindUsage>) {
 async function spentThisMonth(userId: string, start: Date, end: Date): Promise<Record<UsageKind, KindUsage>> {
   // Timestamps are stored as UTC wall-clock time without a zone; converting the bounds the same
   // way keeps the comparison right whatever the database session's time zone is.
-  const from = start.toISOString();
-  const to = end.toISOString();
   const rows = await prisma().$queryRaw<{ kind: string; tokens: number; requests: number }[]>`
     WITH charged AS (
       SELECT CASE
@@ -94,8 +93,8 @@ async function spentThisMonth(userId: string, start: Date, end: Date): Promise<R
       LEFT JOIN token_transactions t
         ON t.reference_type = 'reservation' AND t.reference_id = r.id::text AND t.user_id = r.user_id
       WHERE r.user_id = ${userId}::uuid
-        AND r.created_at >= (${from}::timestamptz AT TIME ZONE 'UTC')
-        AND r.created_at < (${to}::timestamptz AT TIME ZONE 'UTC')
+        AND r.created_at >= ${sqlUtc(start)}
+        AND r.created_at < ${sqlUtc(end)}
       GROUP BY r.id, r.purpose, j.mode
     )
     SELECT kind, COALESCE(SUM(net), 0)::int AS tokens, (COUNT(*) FILTER (WHERE net > 0))::int AS requests

@@ -2,7 +2,7 @@ import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import type { Banner } from "~/generated/prisma/client";
 import { bannerFormSchema, bannerTexts, type BannerInput } from "~/lib/admin-catalogue";
-import { fieldErrors } from "~/lib/auth-forms";
+import { fieldErrors } from "~/lib/forms";
 import { IMAGE_MAX_PIXELS, imageTooLargeText } from "~/lib/limits";
 import { toBannerData } from "~/modules/catalogue/banners.server";
 import { catalogueChanged } from "~/modules/catalogue/cache.server";
@@ -12,7 +12,7 @@ import { AppError, NotFoundError } from "~/modules/http/errors.server";
 import { logger } from "~/modules/logging/logger.server";
 import { hasTooManyPixels } from "~/modules/storage/images.server";
 import { putObject, publicUrl, randomFileName, removeObject } from "~/modules/storage/storage.server";
-import { auditedWrite, type AuditActor } from "./audit.server";
+import { auditedWrite, type AuditActor } from "~/modules/audit/audit.server";
 
 export const BANNER_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** A banner form: its picture and a few short texts. */

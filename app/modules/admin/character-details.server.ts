@@ -1,11 +1,11 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { detailFormSchema, detailTexts } from "~/lib/admin-models";
 import { detailOptionsSchema, parseDetailOptions, type DetailOption } from "~/lib/documents/detail-options";
-import { fieldErrors } from "~/lib/auth-forms";
+import { fieldErrors } from "~/lib/forms";
 import { catalogueChanged } from "~/modules/catalogue/cache.server";
 import { prisma } from "~/modules/db/db.server";
 import { AppError, NotFoundError } from "~/modules/http/errors.server";
-import { auditedWrite, type AuditActor } from "./audit.server";
+import { auditedWrite, type AuditActor } from "~/modules/audit/audit.server";
 
 /** The character-detail definitions (spec section 3) in their order. */
 const ORDER: Prisma.CharacterDetailDefinitionOrderByWithRelationInput[] = [{ seq: "asc" }, { id: "asc" }];

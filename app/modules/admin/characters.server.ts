@@ -11,7 +11,7 @@ import type { ToastCode } from "~/lib/toasts";
 import { CHARACTER_FORM_MAX_BYTES, CHARACTER_FORM_TOO_LARGE, readCharacterForm } from "~/modules/catalogue/character-editor.server";
 import { EVERY_MODEL } from "~/modules/chat/model-choice.server";
 import { NotFoundError, redirectWithToast, saveFailureData } from "~/modules/http/errors.server";
-import type { AuditActor } from "./audit.server";
+import type { AuditActor } from "~/modules/audit/audit.server";
 import { adminAction } from "./console.server";
 
 export const CHARACTERS_PAGE_SIZE = 20;

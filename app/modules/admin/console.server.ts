@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import type { z } from "zod";
-import { fieldErrors } from "~/lib/auth-forms";
+import { fieldErrors } from "~/lib/forms";
 import type { ToastCode } from "~/lib/toasts";
 import { requireAdmin } from "~/modules/auth/login-session.server";
 import { AppError, errorData, redirectWithToast, saveFailureData } from "~/modules/http/errors.server";
 import { BodyTooLargeError, readFormWithin } from "~/modules/http/form.server";
-import type { AuditActor } from "./audit.server";
+import type { AuditActor } from "~/modules/audit/audit.server";
 
 type IntentHandler = (admin: AuditActor, form: FormData) => Promise<unknown>;
 

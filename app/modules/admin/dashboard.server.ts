@@ -1,5 +1,6 @@
 import { countWaitingSubmissions } from "~/modules/catalogue/submissions.server";
 import { prisma } from "~/modules/db/db.server";
+import { sqlUtc } from "~/modules/db/sql.server";
 
 /**
  * The admin dashboard's live figures (the spec's console showed fixed samples). Timestamps are
@@ -48,7 +49,7 @@ async function dailyActivity(since: Date, today: Date): Promise<DailyActivity[]>
            COUNT(*) FILTER (WHERE sender_type = 'user')::int AS messages,
            COUNT(*) FILTER (WHERE sender_type = 'agent')::int AS replies
     FROM chat_messages
-    WHERE created_at >= (${since.toISOString()}::timestamptz AT TIME ZONE 'UTC')
+    WHERE created_at >= ${sqlUtc(since)}
     GROUP BY 1`;
   const byDay = new Map(rows.map((row) => [row.day, row]));
   const days: DailyActivity[] = [];
@@ -72,7 +73,7 @@ async function tokenFlow(since: Date): Promise<TokenFlow> {
       COALESCE(SUM(CASE transaction_type WHEN 'deduct' THEN amount ELSE -amount END) FILTER (WHERE reference_type = 'reservation'), 0)::int AS spent,
       COALESCE(SUM(amount) FILTER (WHERE transaction_type = 'deduct' AND reference_type IS DISTINCT FROM 'reservation'), 0)::int AS deducted
     FROM token_transactions
-    WHERE created_at >= (${since.toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
+    WHERE created_at >= ${sqlUtc(since)}`;
   return row!;
 }
 
@@ -97,7 +98,7 @@ async function mostChattedCharacters(since: Date, limit = 5) {
     JOIN chat_sessions s ON s.id = m.session_id
     JOIN chat_agents a ON a.id = s.agent_id
     JOIN characters c ON c.id = a.character_id
-    WHERE m.sender_type = 'user' AND m.created_at >= (${since.toISOString()}::timestamptz AT TIME ZONE 'UTC')
+    WHERE m.sender_type = 'user' AND m.created_at >= ${sqlUtc(since)}
     GROUP BY c.id, c.name, c.avatar_url
     ORDER BY messages DESC, c.name
     LIMIT ${limit}`;

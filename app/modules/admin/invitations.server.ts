@@ -7,7 +7,7 @@ import { InvalidInputError, ensureFound } from "~/modules/http/errors.server";
 import { logger } from "~/modules/logging/logger.server";
 import { sendMail } from "~/modules/mail/mailer.server";
 import { invitationEmail } from "~/modules/mail/templates";
-import { auditedWrite, type AuditActor } from "./audit.server";
+import { auditedWrite, type AuditActor } from "~/modules/audit/audit.server";
 import { isUuid } from "~/modules/db/sql.server";
 
 /**

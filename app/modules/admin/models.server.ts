@@ -10,7 +10,7 @@ import {
   type SettingRow,
 } from "~/lib/admin-models";
 import { parseModelSettings } from "~/lib/documents/model-settings";
-import { aiPlatforms } from "~/modules/ai/platforms";
+import { aiPlatforms } from "~/lib/ai-platforms";
 import { ProviderError } from "~/modules/ai/providers/errors.server";
 import { chatProviderFor } from "~/modules/ai/providers/registry.server";
 import { catalogueChanged } from "~/modules/catalogue/cache.server";
@@ -19,7 +19,7 @@ import { isUuid } from "~/modules/db/sql.server";
 import { AppError, NotFoundError } from "~/modules/http/errors.server";
 import { logger } from "~/modules/logging/logger.server";
 import { sealSecret } from "~/modules/security/secret-box.server";
-import { auditedWrite, type AuditActor } from "./audit.server";
+import { auditedWrite, type AuditActor } from "~/modules/audit/audit.server";
 import { parseEditorForm } from "./console.server";
 
 /** A model form: instructions and settings, a few tens of kilobytes at most. */

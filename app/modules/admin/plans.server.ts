@@ -7,7 +7,7 @@ import { AppError, NotFoundError } from "~/modules/http/errors.server";
 import { logger } from "~/modules/logging/logger.server";
 import { isPaymentsConfigured } from "~/modules/payments/stripe.server";
 import { createPlanPrice, LIVE_SUBSCRIPTION_STATUSES, retirePlanPrice, toPlanCard } from "~/modules/payments/subscriptions.server";
-import { auditedWrite, type AuditActor } from "./audit.server";
+import { auditedWrite, type AuditActor } from "~/modules/audit/audit.server";
 import { parseEditorForm } from "./console.server";
 
 /** A plan that cannot be deleted, with the reason (planTexts): the free plan, or one subscriptions name. */

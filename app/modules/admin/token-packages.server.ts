@@ -3,7 +3,7 @@ import { packageFormSchema, type PackageInput } from "~/lib/admin-catalogue";
 import { catalogueChanged } from "~/modules/catalogue/cache.server";
 import { prisma } from "~/modules/db/db.server";
 import { NotFoundError } from "~/modules/http/errors.server";
-import { auditedWrite, type AuditActor } from "./audit.server";
+import { auditedWrite, type AuditActor } from "~/modules/audit/audit.server";
 import { parseEditorForm } from "./console.server";
 
 /**

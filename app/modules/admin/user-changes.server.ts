@@ -4,7 +4,7 @@ import { InvalidInputError, ensureFound } from "~/modules/http/errors.server";
 import { eraseAccount } from "~/modules/account/deletion.server";
 import { deductTokens } from "~/modules/tokens/adjustments.server";
 import { credit, getBalance, InsufficientTokensError } from "~/modules/tokens/ledger.server";
-import { auditedWrite, recordAudit, type AuditActor } from "./audit.server";
+import { auditedWrite, recordAudit, type AuditActor } from "~/modules/audit/audit.server";
 import { isUuid } from "~/modules/db/sql.server";
 
 /**

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { Prisma, type VerificationPurpose } from "~/generated/prisma/client";
 import { prisma } from "~/modules/db/db.server";
+import { sqlNow } from "~/modules/db/sql.server";
 
 /** How long a mailed link works, by what it is for. */
 export const LINK_LIFETIMES: Record<VerificationPurpose, number> = {
@@ -28,12 +29,12 @@ export async function issueLink(userId: string, purpose: VerificationPurpose, db
 /**
  * The row of a live link: known, of this purpose, unused and unexpired. `expires_at` and `used_at`
  * are `timestamp` columns holding UTC (as Prisma writes every DateTime), so they are compared with
- * `now() AT TIME ZONE 'UTC'`: a bare now() would be read in the database session's time zone, and
- * on a server east of UTC fresh links would fail, west of it expired ones work.
+ * `sqlNow`: a bare now() would be read in the database session's time zone, and on a server east
+ * of UTC fresh links would fail, west of it expired ones work.
  */
 const liveLink = (secret: string, purpose: VerificationPurpose) => Prisma.sql`
   token_hash = ${digest(secret)} AND purpose = ${purpose}::"VerificationPurpose"
-  AND used_at IS NULL AND expires_at > (now() AT TIME ZONE 'UTC')`;
+  AND used_at IS NULL AND expires_at > ${sqlNow}`;
 
 /** Anything longer than a secret this module issues is not looked up at all. */
 const plausible = (secret: string) => secret.length > 0 && secret.length <= 100;
@@ -49,7 +50,7 @@ export async function liveLinkUser(secret: string, purpose: VerificationPurpose)
 export async function consumeLink(secret: string, purpose: VerificationPurpose, db: Db = prisma()) {
   if (!plausible(secret)) return null;
   const rows = await db.$queryRaw<{ user_id: string }[]>`
-    UPDATE verification_tokens SET used_at = (now() AT TIME ZONE 'UTC') WHERE ${liveLink(secret, purpose)} RETURNING user_id`;
+    UPDATE verification_tokens SET used_at = ${sqlNow} WHERE ${liveLink(secret, purpose)} RETURNING user_id`;
   return rows[0]?.user_id ?? null;
 }
 
@@ -61,7 +62,7 @@ export async function consumeLink(secret: string, purpose: VerificationPurpose, 
 export async function consumeLinkAndSiblings(secret: string, purpose: VerificationPurpose, db: Db = prisma()) {
   if (!plausible(secret)) return null;
   const rows = await db.$queryRaw<{ user_id: string; given: boolean }[]>`
-    UPDATE verification_tokens SET used_at = (now() AT TIME ZONE 'UTC')
+    UPDATE verification_tokens SET used_at = ${sqlNow}
     WHERE purpose = ${purpose}::"VerificationPurpose" AND used_at IS NULL
       AND user_id = (SELECT user_id FROM verification_tokens WHERE ${liveLink(secret, purpose)})
     RETURNING user_id, token_hash = ${digest(secret)} AS given`;

@@ -3,6 +3,7 @@ import { redirect } from "react-router";
 import { Prisma } from "~/generated/prisma/client";
 import { env } from "~/modules/config/env.server";
 import { prisma } from "~/modules/db/db.server";
+import { sqlNow } from "~/modules/db/sql.server";
 import { oncePerRequest } from "~/modules/http/per-request.server";
 
 export const SESSION_COOKIE = "cv_session";
@@ -69,7 +70,7 @@ export function liveLoginSessionSql(loginSessionId: string) {
     SELECT s.id AS "loginSessionId", s.last_seen_at AS "lastSeenAt",
            u.id AS "userId", u.email, u.name, u.avatar_url AS "avatarUrl", u.role::text AS role
     FROM login_sessions s JOIN users u ON u.id = s.user_id
-    WHERE s.id = ${loginSessionId} AND s.expires_at > (now() AT TIME ZONE 'UTC') AND u.status <> 'inactive'`;
+    WHERE s.id = ${loginSessionId} AND s.expires_at > ${sqlNow} AND u.status <> 'inactive'`;
 }
 
 /** Whether this login session is still live (not ended, expired or of a disabled account) and this person's. */

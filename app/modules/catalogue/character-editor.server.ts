@@ -17,8 +17,8 @@ import { DETAIL_KEYS, parseCharacterDetails } from "~/lib/documents/character-de
 import { parseCustomModels } from "~/lib/documents/custom-models";
 import { parseDetailOptions } from "~/lib/documents/detail-options";
 import { parsePromptGuide } from "~/lib/documents/prompt-guide";
-import { auditedWrite, type AuditActor } from "~/modules/admin/audit.server";
-import type { ModelAccess } from "~/modules/chat/model-choice.server";
+import { auditedWrite, type AuditActor } from "~/modules/audit/audit.server";
+import type { ModelAccess } from "~/modules/payments/plan-perks.server";
 import { isUuid } from "~/modules/db/sql.server";
 import { prisma } from "~/modules/db/db.server";
 import { AppError, NotFoundError } from "~/modules/http/errors.server";

@@ -1,5 +1,5 @@
 import { Prisma } from "~/generated/prisma/client";
-import { auditedWrite, type AuditActor } from "~/modules/admin/audit.server";
+import { auditedWrite, type AuditActor } from "~/modules/audit/audit.server";
 import { prisma } from "~/modules/db/db.server";
 import { isUuid } from "~/modules/db/sql.server";
 import { InvalidInputError, NotFoundError } from "~/modules/http/errors.server";

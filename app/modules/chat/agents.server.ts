@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { AGENT_FIELD_MAX, agentTexts } from "~/lib/agent-form";
 import { ImageRejectedError as AvatarRejected, storeAvatarImage } from "~/modules/storage/images.server";
-import { fieldErrors, type FieldErrors } from "~/lib/auth-forms";
+import { fieldErrors, type FieldErrors } from "~/lib/forms";
 import { customModelsSchema, parseCustomModels, type CustomModels } from "~/lib/documents/custom-models";
 import { prisma } from "~/modules/db/db.server";
 import { planPerksOf } from "~/modules/payments/plan-perks.server";
-import { listPublishedModels, type ModelAccess } from "./model-choice.server";
+import type { ModelAccess } from "~/modules/payments/plan-perks.server";
+import { listPublishedModels } from "./model-choice.server";
 import { ChatNotFoundError } from "./errors.server";
 
 const atMost = (field: keyof typeof AGENT_FIELD_MAX) => z.string().trim().max(AGENT_FIELD_MAX[field], `Use at most ${AGENT_FIELD_MAX[field]} characters`);

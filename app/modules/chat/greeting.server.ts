@@ -4,7 +4,8 @@ import { fillNames } from "~/lib/macros";
 import { buildChatPrompt, GREETING_REQUEST } from "~/modules/ai/prompt.server";
 import { chatProviderFor } from "~/modules/ai/providers/registry.server";
 import { logger } from "~/modules/logging/logger.server";
-import { chooseChatModel, type ModelAccess } from "./model-choice.server";
+import type { ModelAccess } from "~/modules/payments/plan-perks.server";
+import { chooseChatModel } from "./model-choice.server";
 
 /** A new chat waits for its greeting before it opens: not longer than this. */
 export const GREETING_TIMEOUT_MS = 10_000;

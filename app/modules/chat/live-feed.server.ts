@@ -1,7 +1,7 @@
 import { isLoginSessionLive } from "~/modules/auth/login-session.server";
+import { subscribeEvents, type AppEvent } from "~/modules/events/events.server";
 import type { SseSend } from "~/modules/http/sse.server";
 import { logger } from "~/modules/logging/logger.server";
-import { subscribeChatEvents, type ChatEvent } from "./realtime.server";
 import { liveSignInsWithOwnMessage } from "./messages.server";
 
 /** How often an open feed checks that its sign-in is still live when nothing is happening. */
@@ -19,8 +19,8 @@ const state = globalThis as unknown as { __liveFeeds?: Map<string, PersonFeeds>;
 const people = (state.__liveFeeds ??= new Map());
 
 /**
- * A signed-in person's live chat feed: every message saved or deleted in any of their sessions,
- * from any tab, device or app instance. Messages are re-read with the owner's query, so the feed
+ * A signed-in person's live feed (`/api/events`): every message saved or deleted in any of their
+ * sessions and every change of their media jobs, from any tab, device or app instance. Messages are re-read with the owner's query, so the feed
  * can only ever carry this person's own messages. The sign-in is checked again before each event
  * and every FEED_SIGN_IN_CHECK_MS: a feed whose login session has ended (signed out, everywhere
  * else too, or the account disabled) closes, and carries nothing more. It closes too when the
@@ -87,7 +87,7 @@ function feedsOf(userId: string) {
   const known = people.get(userId);
   if (known) return known;
   const person: PersonFeeds = { feeds: new Set(), previous: Promise.resolve(), listening: Promise.resolve(() => {}) };
-  person.listening = subscribeChatEvents(`user:${userId}`, (event) => fanOut(userId, person, event), {
+  person.listening = subscribeEvents(`user:${userId}`, (event) => fanOut(userId, person, event), {
     // After a gap in the instance's LISTEN the feeds close: each browser opens its feed again and,
     // as after any failure, reloads what it shows and checks it (useFeedGapCheck).
     onGap: () => {
@@ -113,10 +113,10 @@ function leave(userId: string, person: PersonFeeds, feed: Feed) {
  * announced after it (a regenerated reply replacing the old one) must not overtake it.
  */
 function inOrder(person: PersonFeeds, work: () => Promise<void>) {
-  person.previous = person.previous.then(work).catch((error: unknown) => logger.error({ err: error }, "could not deliver a chat event"));
+  person.previous = person.previous.then(work).catch((error: unknown) => logger.error({ err: error }, "could not deliver an event"));
 }
 
-function fanOut(userId: string, person: PersonFeeds, event: ChatEvent) {
+function fanOut(userId: string, person: PersonFeeds, event: AppEvent) {
   inOrder(person, async () => {
     const feeds = [...person.feeds].filter((feed) => feed.send);
     if (feeds.length === 0) return;
@@ -128,7 +128,7 @@ function fanOut(userId: string, person: PersonFeeds, event: ChatEvent) {
       if (!person.feeds.has(feed)) continue;
       if (!live.has(feed.loginSessionId)) feed.end();
       else if (event.kind === "deleted") feed.send!("deleted", { sessionId: event.sessionId, id: event.messageId });
-      else if (event.kind === "media-job") feed.send!("media-job", { type: "media-job", jobId: event.messageId, status: event.status });
+      else if (event.kind === "media-job") feed.send!("media-job", { type: "media-job", jobId: event.jobId, status: event.status });
       else if (message) feed.send!("message", { sessionId: event.sessionId, message });
     }
   });

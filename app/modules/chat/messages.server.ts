@@ -3,7 +3,7 @@ import { chatTexts, MESSAGES_PAGE_SIZE, type ChatMessageView, type PresentMessag
 import { chatMessageDocumentSchema, type ChatMessageDocumentInput } from "~/lib/documents/chat-message";
 import { liveLoginSessionSql } from "~/modules/auth/login-session.server";
 import { prisma } from "~/modules/db/db.server";
-import { isUuid } from "~/modules/db/sql.server";
+import { isUuid, sqlClock, sqlNow } from "~/modules/db/sql.server";
 import { InvalidInputError } from "~/modules/http/errors.server";
 import { removeUnusedAttachments } from "./attachments.server";
 import { MessageNotFoundError } from "./errors.server";
@@ -115,7 +115,7 @@ export function messageCtes(
     saved AS (
       INSERT INTO chat_messages (id, session_id, sender_type, sender_id, user_id, message, message_type, document, alternatives, selected_alternative, created_at)
       SELECT gen_random_uuid(), ${sessionId}, ${entry.senderType}::"SenderType", ${senderId}, ${userId}, ${entry.message}, ${entry.messageType ?? "chat"},
-             ${JSON.stringify(chatMessageDocumentSchema.parse(entry.document ?? {}))}::jsonb, ${versionsSql(entry)}, clock_timestamp() AT TIME ZONE 'UTC'
+             ${JSON.stringify(chatMessageDocumentSchema.parse(entry.document ?? {}))}::jsonb, ${versionsSql(entry)}, ${sqlClock}
       ${source}
       RETURNING id, session_id, user_id, created_at, cardinality(alternatives) AS version_count, selected_alternative
     ), touched AS (
@@ -194,7 +194,7 @@ export async function selectMessageVersion(userId: string, sessionId: string, me
           UPDATE chat_messages m SET message = m.alternatives[${index + 1}], selected_alternative = ${index}
           FROM chat_sessions s
           WHERE m.id = ${messageId}::uuid AND m.session_id = ${sessionId}::uuid AND m.user_id = ${userId}::uuid AND m.sender_type = 'agent'
-            AND s.id = m.session_id AND (s.reply_until IS NULL OR s.reply_until <= (now() AT TIME ZONE 'UTC'))
+            AND s.id = m.session_id AND (s.reply_until IS NULL OR s.reply_until <= ${sqlNow})
             AND ${index} < cardinality(m.alternatives)
             AND NOT EXISTS (SELECT 1 FROM chat_messages later WHERE later.session_id = m.session_id
                               AND (later.created_at, later.id) > (m.created_at, m.id))

@@ -5,6 +5,7 @@ import { CHAT_MODEL_TYPE, modelsByType, parseCustomModels } from "~/lib/document
 import { isPlatformConfigured } from "~/modules/config/env.server";
 import { cachedCatalogueRead } from "~/modules/catalogue/cache.server";
 import { prisma } from "~/modules/db/db.server";
+import type { ModelAccess } from "~/modules/payments/plan-perks.server";
 import { agentChatModelSql, jsonKey } from "./agent-settings.server";
 
 /** Spec section 2 (agent details): the chat model falls back to deepseek-v3. */
@@ -23,11 +24,6 @@ export function customChatModelSql(customModels: Prisma.Sql) {
                 WHERE jsonb_typeof(entry -> ${chat}) = 'string' ORDER BY position LIMIT 1)`;
 }
 
-/**
- * Which models a person is offered and may call: models an admin marks early access only when the
- * person's plan has early access (planPerksOf; docs/plans.md). A plan's perks satisfy it.
- */
-export type ModelAccess = { earlyAccess: boolean };
 /** Every published model: the admin console's view, and a statement that decides early access itself. */
 export const EVERY_MODEL: ModelAccess = { earlyAccess: true };
 

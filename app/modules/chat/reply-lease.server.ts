@@ -1,5 +1,6 @@
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/modules/db/db.server";
+import { sqlNow } from "~/modules/db/sql.server";
 import { logger } from "~/modules/logging/logger.server";
 import { keepReservationOpenSql } from "~/modules/tokens/reservations.server";
 
@@ -72,7 +73,7 @@ export function renewWhileReplying(hold: { sessionId: string; reservationId: str
 
 /** Moves the lease on, if the chat is still held by this reply (`until`); null when it is not. */
 async function renewLease(sessionId: string, reservationId: string | null, until: Date): Promise<Date | null> {
-  const next = Prisma.sql`((now() AT TIME ZONE 'UTC') + make_interval(secs => ${REPLY_LEASE_SECONDS}))::timestamp(3)`;
+  const next = Prisma.sql`(${sqlNow} + make_interval(secs => ${REPLY_LEASE_SECONDS}))::timestamp(3)`;
   const keepReservation = reservationId
     ? Prisma.sql`, kept AS (${keepReservationOpenSql(reservationId, Prisma.sql`(SELECT reply_until + make_interval(secs => ${REPLY_RESERVATION_GRACE_SECONDS}) FROM lease)`)})`
     : Prisma.empty;

@@ -1,7 +1,7 @@
 import { Prisma } from "~/generated/prisma/client";
 import { liveLoginSessionSql } from "~/modules/auth/login-session.server";
 import { KEEP_PREPARED } from "~/modules/db/database.server";
-import { isUuid } from "~/modules/db/sql.server";
+import { isUuid, sqlNow } from "~/modules/db/sql.server";
 import { BASE_PERKS, personPlanIdSql } from "~/modules/payments/plan-perks.server";
 import { countAttemptSql, type RateLimitRule } from "~/modules/security/rate-limit.server";
 import { reservationCtes } from "~/modules/tokens/ledger.server";
@@ -102,7 +102,7 @@ export function openingStatementSql(ask: OpeningAsk): Prisma.Sql {
 }
 
 /** The lease's end: the same value wherever the statement writes or returns it (one now() per statement), to the column's milliseconds. */
-const replyUntilSql = Prisma.sql`((now() AT TIME ZONE 'UTC') + make_interval(secs => ${REPLY_LEASE_SECONDS}))::timestamp(3)`;
+const replyUntilSql = Prisma.sql`(${sqlNow} + make_interval(secs => ${REPLY_LEASE_SECONDS}))::timestamp(3)`;
 
 /** `me`: who asks, one row ("userId", "loginSessionId", "lastSeenAt"), or none when the login session is not live. */
 function requesterSql(requester: Requester): Prisma.Sql {
@@ -135,8 +135,8 @@ const recentHistorySql = Prisma.sql`COALESCE((
  */
 function contextSql(sessionId: string): Prisma.Sql {
   return Prisma.sql`
-      SELECT s.id, s.user_id, COALESCE(s.reply_until > (now() AT TIME ZONE 'UTC'), false) AS busy,
-             (EXTRACT(EPOCH FROM s.reply_until - (now() AT TIME ZONE 'UTC')) * 1000)::int AS held_ms,
+      SELECT s.id, s.user_id, COALESCE(s.reply_until > ${sqlNow}, false) AS busy,
+             (EXTRACT(EPOCH FROM s.reply_until - ${sqlNow}) * 1000)::int AS held_ms,
              a.id AS agent_id, a.character_id, a.name, a.avatar_url, a.description, a.bio, a.document, a.custom_models,
              a.system_instruction, a.message_instruction, c.chat_model AS character_chat_model, c.character_book,
              c.personality, c.scenario, c.mes_example, c.post_history_instructions, u.name AS user_name, u.email AS user_email,

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
-import { aiPlatforms, isDemoPlatform } from "~/modules/ai/platforms";
+import { aiPlatforms, isDemoPlatform } from "~/lib/ai-platforms";
 import { AppError } from "~/modules/http/errors.server";
 
 const optionalText = z.string().trim().min(1).optional();

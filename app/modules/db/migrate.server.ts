@@ -3,6 +3,9 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { SqlRunner } from "./database.server";
 
+/** The app's migrations, `prisma/migrations/<name>/migration.sql`. */
+export const MIGRATIONS_DIR = path.resolve(process.cwd(), "prisma/migrations");
+
 /**
  * Applies pending `prisma/migrations/<name>/migration.sql` files and records them in
  * `_prisma_migrations` exactly as Prisma Migrate does (same table, same SHA-256 checksum), so

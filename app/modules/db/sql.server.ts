@@ -1,3 +1,20 @@
+import { Prisma } from "~/generated/prisma/client";
+
+/**
+ * The time now as `timestamp` columns store it: UTC wall-clock time without a zone, as Prisma
+ * writes every DateTime. A bare now() would be read in the database session's time zone and shift
+ * every comparison on a server that is not on UTC. One value per transaction (its start).
+ */
+export const sqlNow = Prisma.sql`(now() AT TIME ZONE 'UTC')`;
+
+/** The same as `sqlNow`, but read when the statement reaches it rather than when its transaction began. */
+export const sqlClock = Prisma.sql`(clock_timestamp() AT TIME ZONE 'UTC')`;
+
+/** An instant (a Date or its ISO text) as `timestamp` columns store it (UTC), so comparisons hold whatever the session's time zone. */
+export function sqlUtc(instant: Date | string) {
+  return Prisma.sql`(${typeof instant === "string" ? instant : instant.toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
+}
+
 /** `text` matched literally inside a LIKE pattern. */
 export function escapeLike(text: string) {
   return text.replace(/[\\%_]/g, (match) => `\\${match}`);

@@ -2,7 +2,6 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { LRUCache } from "lru-cache";
-import { env } from "~/modules/config/env.server";
 
 type Encoding = "br" | "gzip" | "identity";
 type CachedPage = { contentType: string; nonce: string; bodies: Record<Encoding, Buffer> };
@@ -21,8 +20,9 @@ const pages = new LRUCache<string, CachedPage>({
 
 /**
  * Micro-cache for anonymous visitors. Catalogue pages are the same for everyone who is not
- * signed in, so a rendered page (or its route data) is kept for CATALOGUE_CACHE_SECONDS, already
- * compressed, and served again without running loaders, React or the compressor.
+ * signed in, so a rendered page (or its route data) is kept for `cacheSeconds()` (read per request;
+ * 0 turns the cache off), already compressed, and served again without running loaders, React or
+ * the compressor. The server room mounts it with CATALOGUE_CACHE_SECONDS (server/page-cache).
  *
  * Only requests without cookies or credentials are served from or stored in it, and only 200
  * responses that set no cookie and are not private. A hit is the stored response byte for byte,
@@ -30,8 +30,11 @@ const pages = new LRUCache<string, CachedPage>({
  * controls renders a new entry with a fresh nonce, and knowing the nonce of a response one
  * cannot change gains nothing.
  */
-export function anonymousPageCache(request: Request, response: Response, next: NextFunction) {
-  const seconds = env().CATALOGUE_CACHE_SECONDS;
+export function anonymousPageCacheFor(cacheSeconds: () => number) {
+  return (request: Request, response: Response, next: NextFunction) => servePageFromCache(cacheSeconds(), request, response, next);
+}
+
+function servePageFromCache(seconds: number, request: Request, response: Response, next: NextFunction) {
   if (seconds === 0 || !isAnonymousRead(request)) return next();
   const key = request.originalUrl;
   const hit = pages.get(key);

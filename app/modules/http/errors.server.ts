@@ -38,6 +38,18 @@ export class NotFoundError extends AppError {
   }
 }
 
+/** Something this person may see but not do (a mode their plan leaves out): 403. */
+export class ForbiddenError extends AppError {
+  constructor(message = "Forbidden", code = "forbidden") {
+    super(code, 403, message);
+  }
+}
+
+/** Whether `error` says the thing asked for does not exist for this person: the one test for a 404. */
+export function isNotFound(error: unknown): error is AppError {
+  return isAppError(error) && error.status === 404;
+}
+
 /** Input that breaks a rule, with the person-facing text (and field errors when a form has them): 400. */
 export class InvalidInputError extends AppError {
   constructor(message: string, fields?: Record<string, string>) {

@@ -1,6 +1,131 @@
 import type { z } from "zod";
-import { fieldErrors } from "~/lib/auth-forms";
+import { fieldErrors } from "~/lib/forms";
 import { AppError, InvalidInputError } from "./errors.server";
+
+/**
+ * The one form path (decision 037). A route reads and checks its form in one line:
+ *
+ *     const input = await parseForm(request, bannerForm, BANNER_FORM);
+ *
+ * The body is read within `maxBytes` (BodyTooLargeError with `tooLarge`, 413, when larger), its
+ * fields are gathered by the schema's shape (a list field takes every value sent under its name,
+ * any other the first; a file stays a File), and the schema's output is returned, typed. A form
+ * the schema refuses throws InvalidFormError (400): its first problem as the text, each field's
+ * own, and the text values as sent, so the page shows them again (`formFailure` in lib/forms).
+ * Modules take the typed value, never FormData.
+ */
+export async function parseForm<Schema extends z.ZodType>(request: Request, schema: Schema, limit: FormLimit): Promise<z.output<Schema>> {
+  return parseFormData(await readForm(request, limit), schema);
+}
+
+/** A form's size limit, and what a person reads when a form is larger (the form's own text where the spec has one). */
+export type FormLimit = { maxBytes: number; tooLarge?: string };
+
+/** The body as a form, within its limit: for the few routes that hand a form on whole (sign-in's strategy). */
+export async function readForm(request: Request, { maxBytes, tooLarge }: FormLimit): Promise<FormData> {
+  const form = await readFormWithin(request, maxBytes);
+  if (!form) throw new BodyTooLargeError(tooLarge ?? "This form is too large.");
+  return form;
+}
+
+/** `form` checked against `schema`, as parseForm does once the body is read. */
+export function parseFormData<Schema extends z.ZodType>(form: FormData, schema: Schema): z.output<Schema> {
+  const parsed = schema.safeParse(formValues(form, schema));
+  if (parsed.success) return parsed.data;
+  throw new InvalidFormError(parsed.error, sentValues(form));
+}
+
+/** A form its schema refused: 400 with each field's first problem and the text values as sent. */
+export class InvalidFormError extends AppError {
+  constructor(error: z.ZodError, values: Record<string, string | string[]>) {
+    const fields = fieldErrors(error);
+    super("invalid-input", 400, Object.values(fields)[0] ?? "Please check the form", { details: { fields, values } });
+  }
+}
+
+/**
+ * The form's fields as the schema reads them: for an object schema (or a union of them, told
+ * apart by `intent`), each key of its shape from the form (every value for a list, else the
+ * first; absent as undefined); for any other schema, every field's first value.
+ */
+export function formValues(form: FormData, schema: z.ZodType): Record<string, unknown> {
+  const shape = shapeOf(schema);
+  if (!shape) {
+    const values: Record<string, unknown> = {};
+    for (const [name, value] of form) if (!(name in values)) values[name] = value;
+    return values;
+  }
+  const values: Record<string, unknown> = {};
+  for (const [name, field] of shape) {
+    if (field === "list") values[name] = form.getAll(name);
+    else {
+      const value = form.get(name);
+      if (value !== null) values[name] = value;
+    }
+  }
+  return values;
+}
+
+type Shape = Map<string, "list" | "one">;
+
+/** The fields an object schema (through optional, default, pipe and union wrappers) names, and which take a list. */
+function shapeOf(schema: z.ZodType): Shape | null {
+  const def = defOf(schema);
+  switch (def.type) {
+    case "object": {
+      const shape: Shape = new Map();
+      for (const [name, field] of Object.entries(def.shape as Record<string, z.ZodType>)) shape.set(name, isList(field) ? "list" : "one");
+      return shape;
+    }
+    case "union": {
+      const shape: Shape = new Map();
+      for (const option of def.options as z.ZodType[]) {
+        for (const [name, kind] of shapeOf(option) ?? []) if (shape.get(name) !== "list") shape.set(name, kind);
+      }
+      return shape.size > 0 ? shape : null;
+    }
+    case "pipe":
+      return shapeOf(def.in as z.ZodType);
+    default: {
+      const inner = innerOf(def);
+      return inner ? shapeOf(inner) : null;
+    }
+  }
+}
+
+function isList(field: z.ZodType): boolean {
+  const def = defOf(field);
+  if (def.type === "array") return true;
+  if (def.type === "pipe") return isList(def.in as z.ZodType);
+  const inner = innerOf(def);
+  return inner ? isList(inner) : false;
+}
+
+type SchemaDef = { type: string; shape?: unknown; options?: unknown; in?: unknown; innerType?: unknown; schema?: unknown };
+
+function defOf(schema: z.ZodType): SchemaDef {
+  return (schema as unknown as { _zod: { def: SchemaDef } })._zod.def;
+}
+
+/** The schema inside a wrapper (optional, nullable, default, catch, readonly, lazy...). */
+function innerOf(def: SchemaDef): z.ZodType | null {
+  const inner = def.innerType ?? (typeof def.schema === "object" ? def.schema : undefined);
+  return inner ? (inner as z.ZodType) : null;
+}
+
+/** Fields whose values are never sent back into a page: passwords and API keys. */
+const SECRET_FIELD = /password|api_?key|secret/i;
+
+/** The text values as sent (files and secrets left out), so a refused form shows them again. */
+function sentValues(form: FormData): Record<string, string | string[]> {
+  const values: Record<string, string | string[]> = {};
+  for (const [name, value] of form) {
+    if (typeof value !== "string" || SECRET_FIELD.test(name)) continue;
+    const before = values[name];
+    values[name] = before === undefined ? value : Array.isArray(before) ? [...before, value] : [before, value];
+  }
+  return values;
+}
 
 /** A body (a form, a webhook's payload) larger than its reader allows: 413, with what the person reads. */
 export class BodyTooLargeError extends AppError {

@@ -7,7 +7,7 @@ import { mediaProviderFor } from "~/modules/ai/providers/registry.server";
 import { prisma } from "~/modules/db/db.server";
 import { isUuid } from "~/modules/db/sql.server";
 import { AppError, InvalidInputError, NotFoundError } from "~/modules/http/errors.server";
-import type { ModelAccess } from "~/modules/chat/model-choice.server";
+import type { ModelAccess } from "~/modules/payments/plan-perks.server";
 import { planPerksOf, type PlanPerks } from "~/modules/payments/plan-perks.server";
 import { outOfTokensOffer } from "~/modules/tokens/free-tokens.server";
 import { getBalance, InsufficientTokensError, type Runner } from "~/modules/tokens/ledger.server";

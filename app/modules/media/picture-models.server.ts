@@ -1,6 +1,7 @@
 import { parseModelSettings } from "~/lib/documents/model-settings";
 import { mediaJobTexts, type MediaType } from "~/lib/media-jobs";
-import { customModelMap, listPublishedModels, type ModelAccess } from "~/modules/chat/model-choice.server";
+import { customModelMap, listPublishedModels } from "~/modules/chat/model-choice.server";
+import type { ModelAccess } from "~/modules/payments/plan-perks.server";
 import { isPlatformConfigured } from "~/modules/config/env.server";
 import { AppError } from "~/modules/http/errors.server";
 import { takesSourceImage } from "./redraw-sources.server";

@@ -1,5 +1,5 @@
 import { chatModeTexts, type ChatRequestKind } from "~/lib/chat-modes";
-import { AppError } from "~/modules/http/errors.server";
+import { ForbiddenError } from "~/modules/http/errors.server";
 import { planPerksOf, type PlanPerks } from "./plan-perks.server";
 
 /**
@@ -9,12 +9,12 @@ import { planPerksOf, type PlanPerks } from "./plan-perks.server";
  */
 
 /** The person's plan does not include this kind of request in chat: 403, naming the plan. Nothing was spent or saved. */
-export class NotInPlanError extends AppError {
+export class NotInPlanError extends ForbiddenError {
   constructor(
     readonly kind: ChatRequestKind,
     readonly planName: string,
   ) {
-    super("not-in-plan", 403, chatModeTexts.notInPlan(kind, planName));
+    super(chatModeTexts.notInPlan(kind, planName), "not-in-plan");
   }
 }
 

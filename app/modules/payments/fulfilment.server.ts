@@ -1,6 +1,7 @@
 import type Stripe from "stripe";
 import { formatTokens, tokenTexts } from "~/lib/tokens";
 import { prisma } from "~/modules/db/db.server";
+import { sqlNow } from "~/modules/db/sql.server";
 import { AppError, NotFoundError } from "~/modules/http/errors.server";
 import { logger } from "~/modules/logging/logger.server";
 import { credit } from "~/modules/tokens/ledger.server";
@@ -19,7 +20,7 @@ export async function fulfilCheckoutSession(session: Stripe.Checkout.Session): P
   return prisma().$transaction(
     async (tx) => {
       const [payment] = await tx.$queryRaw<{ id: string; userId: string; tokens: number; kind: string; packageId: string | null }[]>`
-        UPDATE payments SET status = 'fulfilled', fulfilled_at = (now() AT TIME ZONE 'UTC')
+        UPDATE payments SET status = 'fulfilled', fulfilled_at = ${sqlNow}
         WHERE stripe_session_id = ${session.id} AND status = 'pending'
         RETURNING id::text AS id, user_id::text AS "userId", tokens, kind::text AS kind, package_id AS "packageId"`;
       if (!payment) {

@@ -14,6 +14,12 @@ export type PlanPerks = { planId: string | null; planName: string } & Pick<
   "memoryMessages" | "priority" | "earlyAccess" | "chatPictures" | "chatVideos" | "chatVoice"
 >;
 
+/**
+ * Which models a person is offered and may call: models an admin marks early access only when the
+ * person's plan has early access (planPerksOf; docs/plans.md). A plan's perks satisfy it.
+ */
+export type ModelAccess = Pick<PlanPerks, "earlyAccess">;
+
 /** No plan applies (no live subscription and no free plan): what every plan could do before perks were settings. */
 export const BASE_PERKS: PlanPerks = {
   planId: null,

@@ -4,6 +4,7 @@ import { planPerkLines } from "~/lib/plans";
 import { formatTokens } from "~/lib/tokens";
 import { isPaymentsConfigured } from "~/modules/config/env.server";
 import { prisma } from "~/modules/db/db.server";
+import { sqlNow } from "~/modules/db/sql.server";
 import { AppError } from "~/modules/http/errors.server";
 import { logger } from "~/modules/logging/logger.server";
 import { credit } from "~/modules/tokens/ledger.server";
@@ -223,7 +224,7 @@ export async function grantPlanTokensForInvoice(invoice: Stripe.Invoice) {
       const inserted = await tx.$queryRaw<{ id: string }[]>`
         INSERT INTO plan_token_grants (id, user_id, subscription_id, stripe_invoice_id, tokens, amount_cents, currency, created_at)
         VALUES (gen_random_uuid(), ${subscription.userId}::uuid, ${subscription.id}::uuid, ${invoice.id}, ${tokens},
-                ${invoice.amount_paid ?? 0}, ${invoice.currency ?? "usd"}, (now() AT TIME ZONE 'UTC'))
+                ${invoice.amount_paid ?? 0}, ${invoice.currency ?? "usd"}, ${sqlNow})
         ON CONFLICT (stripe_invoice_id) DO NOTHING
         RETURNING id::text AS id`;
       if (inserted.length === 0 || tokens === 0) return { granted: 0 };

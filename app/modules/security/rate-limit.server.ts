@@ -1,5 +1,6 @@
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/modules/db/db.server";
+import { sqlNow } from "~/modules/db/sql.server";
 import { AppError } from "~/modules/http/errors.server";
 
 /**
@@ -8,7 +9,7 @@ import { AppError } from "~/modules/http/errors.server";
  *
  * Times are computed by the database, never by this process, so instances whose clocks disagree
  * still agree on a window. `reset_at` is a `timestamp` without time zone holding UTC, as Prisma
- * writes every DateTime, hence `now() AT TIME ZONE 'UTC'` rather than a bare `now()`: the bare
+ * writes every DateTime, hence `sqlNow` rather than a bare `now()`: the bare
  * form would be stored in the session's time zone and shift windows on a non-UTC server.
  */
 
@@ -65,23 +66,23 @@ export function countAttemptSql(key: Prisma.Sql, rule: RateLimitRule): Prisma.Sq
   assertValidRule(rule);
   return Prisma.sql`
     INSERT INTO rate_limits (key, count, reset_at)
-    SELECT counted_key, 1, (now() AT TIME ZONE 'UTC') + make_interval(secs => ${rule.windowSeconds}::double precision)
+    SELECT counted_key, 1, ${sqlNow} + make_interval(secs => ${rule.windowSeconds}::double precision)
     FROM (SELECT ${key} AS counted_key) AS attempt WHERE counted_key IS NOT NULL
     ON CONFLICT (key) DO UPDATE SET
-      count = CASE WHEN rate_limits.reset_at <= (now() AT TIME ZONE 'UTC') THEN 1 ELSE rate_limits.count + 1 END,
-      reset_at = CASE WHEN rate_limits.reset_at <= (now() AT TIME ZONE 'UTC') THEN EXCLUDED.reset_at ELSE rate_limits.reset_at END
+      count = CASE WHEN rate_limits.reset_at <= ${sqlNow} THEN 1 ELSE rate_limits.count + 1 END,
+      reset_at = CASE WHEN rate_limits.reset_at <= ${sqlNow} THEN EXCLUDED.reset_at ELSE rate_limits.reset_at END
     RETURNING
       count,
-      ceil(extract(epoch FROM reset_at - (now() AT TIME ZONE 'UTC')))::int AS "secondsLeft"`;
+      ceil(extract(epoch FROM reset_at - ${sqlNow}))::int AS "secondsLeft"`;
 }
 
 /** Says whether key is already at or over its limit (count >= limit) without counting. */
 export async function checkLimit(key: string, rule: RateLimitRule): Promise<RateLimitState> {
   assertValidRule(rule);
   const [row] = await prisma().$queryRaw<CounterRow[]>`
-    SELECT count, ceil(extract(epoch FROM reset_at - (now() AT TIME ZONE 'UTC')))::int AS "secondsLeft"
+    SELECT count, ceil(extract(epoch FROM reset_at - ${sqlNow}))::int AS "secondsLeft"
     FROM rate_limits
-    WHERE key = ${key} AND reset_at > (now() AT TIME ZONE 'UTC')`;
+    WHERE key = ${key} AND reset_at > ${sqlNow}`;
   // No row, or one whose window has passed: nothing counted yet in the current window.
   if (!row) return { limited: false, count: 0, retryAfterSeconds: 0 };
   return toState(row.count, row.count >= rule.limit, row.secondsLeft);
@@ -95,7 +96,7 @@ export async function checkLimit(key: string, rule: RateLimitRule): Promise<Rate
 export async function refundAttempt(key: string): Promise<void> {
   await prisma().$executeRaw`
     UPDATE rate_limits SET count = count - 1
-    WHERE key = ${key} AND count > 0 AND reset_at > (now() AT TIME ZONE 'UTC')`;
+    WHERE key = ${key} AND count > 0 AND reset_at > ${sqlNow}`;
 }
 
 export async function clearLimit(key: string): Promise<void> {
@@ -109,7 +110,7 @@ export async function clearLimitsStartingWith(prefix: string): Promise<void> {
 
 /** Housekeeping: deletes counters whose window has passed and says how many went. */
 export async function pruneExpiredLimits(): Promise<number> {
-  return prisma().$executeRaw`DELETE FROM rate_limits WHERE reset_at <= (now() AT TIME ZONE 'UTC')`;
+  return prisma().$executeRaw`DELETE FROM rate_limits WHERE reset_at <= ${sqlNow}`;
 }
 
 function toState(count: number, limited: boolean, secondsLeft: number): RateLimitState {

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/modules/db/db.server";
+import { sqlClock } from "~/modules/db/sql.server";
 import { logger } from "~/modules/logging/logger.server";
 import type { BucketName } from "./paths";
 import { getObject, putObject, thumbnailFolder } from "./storage.server";
@@ -15,7 +15,6 @@ import { getObject, putObject, thumbnailFolder } from "./storage.server";
 
 const RENDER_CLAIM_SECONDS = 30;
 const WAIT_STEP_MS = 25;
-const CLOCK = Prisma.sql`(clock_timestamp() AT TIME ZONE 'UTC')`;
 const inFlight = new Map<string, Promise<Buffer>>();
 
 /** Where a picture's thumbnail of one width is kept: under the picture's own path, named for its content (a replaced file misses). */
@@ -56,8 +55,8 @@ async function keptOrRendered(path: string, render: () => Promise<Buffer>): Prom
 
 async function claimRender(path: string) {
   const rows = await prisma().$queryRaw<{ key: string }[]>`
-    INSERT INTO thumbnail_renders (key, claimed_until) VALUES (${path}, ${CLOCK} + ${RENDER_CLAIM_SECONDS} * interval '1 second')
-    ON CONFLICT (key) DO UPDATE SET claimed_until = EXCLUDED.claimed_until WHERE thumbnail_renders.claimed_until <= ${CLOCK}
+    INSERT INTO thumbnail_renders (key, claimed_until) VALUES (${path}, ${sqlClock} + ${RENDER_CLAIM_SECONDS} * interval '1 second')
+    ON CONFLICT (key) DO UPDATE SET claimed_until = EXCLUDED.claimed_until WHERE thumbnail_renders.claimed_until <= ${sqlClock}
     RETURNING key`;
   return rows.length > 0;
 }
@@ -72,7 +71,7 @@ async function releaseRender(path: string) {
 async function renderedElsewhere(path: string) {
   for (;;) {
     const [row] = await prisma().$queryRaw<{ busy: boolean }[]>`
-      SELECT claimed_until > ${CLOCK} AS busy FROM thumbnail_renders WHERE key = ${path}`;
+      SELECT claimed_until > ${sqlClock} AS busy FROM thumbnail_renders WHERE key = ${path}`;
     if (!row?.busy) return;
     await sleep(WAIT_STEP_MS);
   }

@@ -1,7 +1,7 @@
 import { STAFF_INBOX_PAGE_SIZE, ticketStatusLabel, ticketTexts, type TicketStatus } from "~/lib/tickets";
 import { type StaffInboxFilters } from "~/lib/ticket-schemas";
 import type { Prisma } from "~/generated/prisma/client";
-import { auditedWrite, type AuditActor } from "~/modules/admin/audit.server";
+import { auditedWrite, type AuditActor } from "~/modules/audit/audit.server";
 import { prisma } from "~/modules/db/db.server";
 import { isUuid } from "~/modules/db/sql.server";
 import { ensureFound } from "~/modules/http/errors.server";

@@ -1,6 +1,7 @@
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/modules/db/db.server";
-import { getBalance, InsufficientTokensError, toBalance, type Balance, type LedgerReference, type TokenType } from "./ledger.server";
+import { sqlNow } from "~/modules/db/sql.server";
+import { debitCtes, getBalance, InsufficientTokensError, toBalance, type Balance, type LedgerReference, type TokenType } from "./ledger.server";
 
 /**
  * Corrections an admin makes by hand. A grant is the ledger's own `credit`; a deduction is here,
@@ -10,8 +11,6 @@ import { getBalance, InsufficientTokensError, toBalance, type Balance, type Ledg
  */
 
 type Runner = Pick<ReturnType<typeof prisma>, "$queryRaw">;
-
-const utcNow = Prisma.sql`(now() AT TIME ZONE 'UTC')`;
 
 /**
  * Takes `amount` tokens: the `takeFirst` kind first, the rest from the other kind. Throws
@@ -24,26 +23,11 @@ export async function deductTokens(
   db: Runner = prisma(),
 ): Promise<Balance> {
   if (!Number.isSafeInteger(entry.amount) || entry.amount < 1) throw new RangeError(`Invalid token amount: ${entry.amount}`);
-  const freeFirst = entry.takeFirst === "free";
   const [row] = await db.$queryRaw<{ free: number; purchased: number }[]>`
-    WITH locked AS (
-      SELECT user_id, balance_free, balance_purchased, ${entry.amount}::int AS amount,
-             CASE WHEN ${freeFirst}::boolean THEN LEAST(balance_free, ${entry.amount}::int)
-                  ELSE ${entry.amount}::int - LEAST(balance_purchased, ${entry.amount}::int) END AS free_part
-      FROM token_balances WHERE user_id = ${userId}::uuid
-      FOR UPDATE
-    ), debit AS (
-      UPDATE token_balances b
-      SET balance_free = l.balance_free - l.free_part,
-          balance_purchased = l.balance_purchased - (l.amount - l.free_part),
-          updated_at = ${utcNow}
-      FROM locked l
-      WHERE b.user_id = l.user_id AND l.balance_free + l.balance_purchased >= l.amount
-      RETURNING b.user_id, l.free_part, l.amount - l.free_part AS purchased_part, b.balance_free, b.balance_purchased
-    ), entries AS (
+    WITH ${debitCtes({ userId: Prisma.sql`${userId}::uuid`, cost: Prisma.sql`${entry.amount}::int`, takeFirst: entry.takeFirst })}, entries AS (
       INSERT INTO token_transactions (id, user_id, token_type, transaction_type, amount, description, reference_type, reference_id, created_at)
       SELECT gen_random_uuid(), d.user_id, part.token_type::"TokenType", 'deduct', part.amount, ${entry.description},
-             ${entry.reference?.type ?? null}, ${entry.reference?.id ?? null}, ${utcNow}
+             ${entry.reference?.type ?? null}, ${entry.reference?.id ?? null}, ${sqlNow}
       FROM debit d, LATERAL (VALUES ('free', d.free_part), ('purchased', d.purchased_part)) AS part(token_type, amount)
       WHERE part.amount > 0
     )

@@ -1,6 +1,7 @@
 import { Prisma } from "~/generated/prisma/client";
 import type { OutOfTokensOffer } from "~/lib/tokens";
 import { prisma } from "~/modules/db/db.server";
+import { sqlNow } from "~/modules/db/sql.server";
 import { AppError } from "~/modules/http/errors.server";
 import { oncePerRequest } from "~/modules/http/per-request.server";
 
@@ -45,8 +46,6 @@ export class InsufficientTokensError extends AppError {
   }
 }
 
-const utcNow = Prisma.sql`(now() AT TIME ZONE 'UTC')`;
-
 function assertAmount(amount: number, allowZero = false) {
   if (!Number.isSafeInteger(amount) || amount < (allowZero ? 0 : 1)) throw new RangeError(`Invalid token amount: ${amount}`);
 }
@@ -82,7 +81,7 @@ export async function credit(
   const [row] = await db.$queryRaw<{ free: number; purchased: number }[]>`
     WITH balance AS (
       INSERT INTO token_balances (user_id, balance_free, balance_purchased, updated_at)
-      VALUES (${userId}::uuid, ${free}, ${purchased}, ${utcNow})
+      VALUES (${userId}::uuid, ${free}, ${purchased}, ${sqlNow})
       ON CONFLICT (user_id) DO UPDATE SET
         balance_free = token_balances.balance_free + EXCLUDED.balance_free,
         balance_purchased = token_balances.balance_purchased + EXCLUDED.balance_purchased,
@@ -91,7 +90,7 @@ export async function credit(
     ), entry AS (
       INSERT INTO token_transactions (id, user_id, token_type, transaction_type, amount, description, reference_type, reference_id, created_at)
       VALUES (gen_random_uuid(), ${userId}::uuid, ${entry.type}::"TokenType", 'add', ${entry.amount}, ${entry.description},
-              ${entry.reference?.type ?? null}, ${entry.reference?.id ?? null}, ${utcNow})
+              ${entry.reference?.type ?? null}, ${entry.reference?.id ?? null}, ${sqlNow})
     )
     SELECT balance_free AS free, balance_purchased AS purchased FROM balance`;
   return toBalance(row);
@@ -101,6 +100,31 @@ export type Reservation = { id: string; free: number; purchased: number; balance
 
 /** What a reservation is for, as recorded on it and on its transaction rows. */
 export type ReservationPurpose = { purpose: string; description: string; referenceId?: string | null; ttlSeconds?: number };
+
+/**
+ * Taking `cost` tokens from a balance, as the CTEs `locked` (the balance row, locked, with the
+ * balance before, `cost` and `free_part`) and `debit` (the row after: user_id, free_part,
+ * purchased_part, balance_free, balance_purchased), the `takeFirst` kind first and the rest from
+ * the other. `userId` (a uuid) and `cost` are SQL expressions; nothing is taken when either is
+ * NULL, the cost is below 1 or the balance does not cover it (then `debit` is empty).
+ */
+export function debitCtes({ userId, cost, takeFirst = "free" }: { userId: Prisma.Sql; cost: Prisma.Sql; takeFirst?: TokenType }): Prisma.Sql {
+  const freePart = takeFirst === "free" ? Prisma.sql`LEAST(balance_free, ${cost})` : Prisma.sql`${cost} - LEAST(balance_purchased, ${cost})`;
+  return Prisma.sql`
+    locked AS (
+      SELECT user_id, balance_free, balance_purchased, ${cost} AS cost, ${freePart} AS free_part
+      FROM token_balances WHERE user_id = ${userId}
+      FOR UPDATE
+    ), debit AS (
+      UPDATE token_balances b
+      SET balance_free = l.balance_free - l.free_part,
+          balance_purchased = l.balance_purchased - (l.cost - l.free_part),
+          updated_at = ${sqlNow}
+      FROM locked l
+      WHERE b.user_id = l.user_id AND l.cost >= 1 AND l.balance_free + l.balance_purchased >= l.cost
+      RETURNING b.user_id, l.free_part, l.cost - l.free_part AS purchased_part, b.balance_free, b.balance_purchased
+    )`;
+}
 
 /**
  * The reservation as the CTEs `locked` (the balance row, locked, with the balance before), `debit`,
@@ -120,27 +144,15 @@ export function reservationCtes(
   }: Omit<ReservationPurpose, "description"> & { description: string | Prisma.Sql },
 ): Prisma.Sql {
   return Prisma.sql`
-    locked AS (
-      SELECT user_id, balance_free, balance_purchased, ${cost} AS cost, LEAST(balance_free, ${cost}) AS free_part
-      FROM token_balances WHERE user_id = ${userId}
-      FOR UPDATE
-    ), debit AS (
-      UPDATE token_balances b
-      SET balance_free = l.balance_free - l.free_part,
-          balance_purchased = l.balance_purchased - (l.cost - l.free_part),
-          updated_at = ${utcNow}
-      FROM locked l
-      WHERE b.user_id = l.user_id AND l.cost >= 1 AND l.balance_free + l.balance_purchased >= l.cost
-      RETURNING b.user_id, l.free_part, l.cost - l.free_part AS purchased_part, b.balance_free, b.balance_purchased
-    ), held AS (
+    ${debitCtes({ userId, cost })}, held AS (
       INSERT INTO token_reservations (id, user_id, free_amount, purchased_amount, status, purpose, reference_id, expires_at, created_at)
       SELECT gen_random_uuid(), user_id, free_part, purchased_part, 'held', ${purpose}, ${referenceId},
-             ${utcNow} + make_interval(secs => ${ttlSeconds}::double precision), ${utcNow}
+             ${sqlNow} + make_interval(secs => ${ttlSeconds}::double precision), ${sqlNow}
       FROM debit
       RETURNING id, user_id, free_amount, purchased_amount
     ), entries AS (
       INSERT INTO token_transactions (id, user_id, token_type, transaction_type, amount, description, reference_type, reference_id, created_at)
-      SELECT gen_random_uuid(), h.user_id, part.token_type::"TokenType", 'deduct', part.amount, ${description}, 'reservation', h.id::text, ${utcNow}
+      SELECT gen_random_uuid(), h.user_id, part.token_type::"TokenType", 'deduct', part.amount, ${description}, 'reservation', h.id::text, ${sqlNow}
       FROM held h, LATERAL (VALUES ('free', h.free_amount), ('purchased', h.purchased_amount)) AS part(token_type, amount)
       WHERE part.amount > 0
     )`;
@@ -182,7 +194,7 @@ async function close(db: Runner, reservationId: string, status: "settled" | "rel
       UPDATE token_reservations r
       SET status = ${status}::"ReservationStatus",
           final_cost = LEAST(r.free_amount + r.purchased_amount, COALESCE(${finalCost}::int, r.free_amount + r.purchased_amount)),
-          closed_at = ${utcNow}
+          closed_at = ${sqlNow}
       WHERE r.id = ${reservationId}::uuid AND r.status = 'held'
       RETURNING r.id, r.user_id, r.free_amount, r.purchased_amount, r.final_cost
     ), refund AS (
@@ -192,13 +204,13 @@ async function close(db: Runner, reservationId: string, status: "settled" | "rel
       FROM closed c
     ), balance AS (
       UPDATE token_balances b
-      SET balance_free = b.balance_free + f.free_back, balance_purchased = b.balance_purchased + f.purchased_back, updated_at = ${utcNow}
+      SET balance_free = b.balance_free + f.free_back, balance_purchased = b.balance_purchased + f.purchased_back, updated_at = ${sqlNow}
       FROM refund f
       WHERE b.user_id = f.user_id AND f.free_back + f.purchased_back > 0
     ), entries AS (
       INSERT INTO token_transactions (id, user_id, token_type, transaction_type, amount, description, reference_type, reference_id, created_at)
       SELECT gen_random_uuid(), f.user_id, part.token_type::"TokenType", 'add', part.amount,
-             ${status === "released" ? "Refund: the request failed" : "Refund: unused tokens"}, 'reservation', f.id::text, ${utcNow}
+             ${status === "released" ? "Refund: the request failed" : "Refund: unused tokens"}, 'reservation', f.id::text, ${sqlNow}
       FROM refund f, LATERAL (VALUES ('free', f.free_back), ('purchased', f.purchased_back)) AS part(token_type, amount)
       WHERE part.amount > 0
     )
@@ -213,7 +225,7 @@ export const RESERVATION_SWEEP_SECONDS = 5;
 /** Releases reservations whose holder vanished (a crash, a lost connection). Safe on every instance at once. */
 export async function releaseExpiredReservations(): Promise<number> {
   const expired = await prisma().$queryRaw<{ id: string }[]>`
-    SELECT id::text AS id FROM token_reservations WHERE status = 'held' AND expires_at < ${utcNow} ORDER BY expires_at LIMIT 500`;
+    SELECT id::text AS id FROM token_reservations WHERE status = 'held' AND expires_at < ${sqlNow} ORDER BY expires_at LIMIT 500`;
   let released = 0;
   for (const { id } of expired) if ((await release(id)).status === "released") released += 1;
   return released;

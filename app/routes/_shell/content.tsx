@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link, Outlet } from "react-router";
+import { Link, Outlet } from "react-router";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import type { Route } from "./+types/content";
 
 /** A pathless layout whose only job is to catch page errors inside the shell, so the header and sidebar stay. */
@@ -7,18 +8,25 @@ export default function Content() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  // A request refused for what it sent (an app error's 400, 405, 415) says why.
-  const refused = isRouteErrorResponse(error) && !notFound && error.status < 500 && typeof error.data === "string" ? error : null;
+  return (
+    <GeneralErrorBoundary
+      error={error}
+      handlers={{
+        "not-found": () => <ErrorPage mark="404" title="Page not found" text="The page you are looking for does not exist or has moved." />,
+        // A request refused for what it sent (an app error's 400, 405, 415) says why.
+        refused: (failure) => <ErrorPage mark={String(failure.status)} title="This request could not be taken" text={failure.text!} />,
+      }}
+      fallback={() => <ErrorPage mark="Oops" title="Something went wrong" text="We could not load this page. Please try again in a moment." />}
+    />
+  );
+}
+
+function ErrorPage({ mark, title, text }: { mark: string; title: string; text: string }) {
   return (
     <div className="mx-auto flex max-w-lg flex-col items-center gap-4 px-4 py-24 text-center">
-      <p className="text-6xl font-black text-accent">{notFound ? "404" : (refused?.status ?? "Oops")}</p>
-      <h1 className="text-2xl font-bold">{notFound ? "Page not found" : refused ? "This request could not be taken" : "Something went wrong"}</h1>
-      <p className="text-muted">
-        {notFound
-          ? "The page you are looking for does not exist or has moved."
-          : (refused?.data ?? "We could not load this page. Please try again in a moment.")}
-      </p>
+      <p className="text-6xl font-black text-accent">{mark}</p>
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <p className="text-muted">{text}</p>
       <div className="flex gap-3">
         <Link to="/" className="btn-primary">
           Back to home

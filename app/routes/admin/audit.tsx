@@ -5,8 +5,8 @@ import { Pagination } from "~/components/pagination";
 import { auditLabel, parseAuditFilters } from "~/lib/admin-audit";
 import { pageHref, rangeLabel } from "~/lib/admin-lists";
 import { formatDateTime } from "~/lib/dates";
-import { AUDIT_PAGE_SIZE } from "~/modules/admin/audit.server";
-import { auditLogPage } from "~/modules/admin/audit-log.server";
+import { AUDIT_PAGE_SIZE } from "~/modules/audit/audit.server";
+import { auditLogPage } from "~/modules/audit/audit-log.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
 import type { Route } from "./+types/audit";
 

@@ -11,7 +11,7 @@ import { formatDate } from "~/lib/dates";
 import { listBannersForAdmin, setBannerPublished } from "~/modules/admin/banners.server";
 import { adminAction } from "~/modules/admin/console.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
-import { isAppError, redirectWithToast } from "~/modules/http/errors.server";
+import { isNotFound, redirectWithToast } from "~/modules/http/errors.server";
 import type { Route } from "./+types/banners";
 
 export function meta() {
@@ -36,7 +36,7 @@ async function setPublished(admin: { id: string; email: string }, form: FormData
   try {
     await setBannerPublished(admin, parsed.data.id, isPublished);
   } catch (error) {
-    if (isAppError(error) && error.status === 404) throw redirectWithToast("/admin/banners", "banner-status-failed");
+    if (isNotFound(error)) throw redirectWithToast("/admin/banners", "banner-status-failed");
     throw error;
   }
   throw redirectWithToast("/admin/banners", isPublished ? "banner-published" : "banner-unpublished");

@@ -6,11 +6,11 @@ import { DeleteLink } from "~/components/admin/confirm-delete";
 import { ListHeader } from "~/components/admin/list-header";
 import { LoadErrorPanel } from "~/components/admin/load-error-panel";
 import { detailTexts } from "~/lib/admin-models";
-import type { AuditActor } from "~/modules/admin/audit.server";
+import type { AuditActor } from "~/modules/audit/audit.server";
 import { listDetailsForAdmin, moveDetail } from "~/modules/admin/character-details.server";
 import { adminAction } from "~/modules/admin/console.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
-import { isAppError, redirectWithToast } from "~/modules/http/errors.server";
+import { isNotFound, redirectWithToast } from "~/modules/http/errors.server";
 import type { Route } from "./+types/character-details";
 
 export function meta() {
@@ -34,7 +34,7 @@ async function move(admin: AuditActor, form: FormData, direction: "up" | "down")
   try {
     await moveDetail(admin, parsed.data, direction);
   } catch (error) {
-    if (isAppError(error) && error.status === 404) throw redirectWithToast("/admin/character-details", "detail-save-failed");
+    if (isNotFound(error)) throw redirectWithToast("/admin/character-details", "detail-save-failed");
     throw error;
   }
   throw redirect("/admin/character-details");

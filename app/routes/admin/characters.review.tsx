@@ -3,9 +3,9 @@ import { ModalRoute } from "~/components/admin/modal-route";
 import { FormAlert } from "~/components/ui/form";
 import { SUBMISSIONS_PATH } from "~/lib/review-queue";
 import { adminAction, editorLoader } from "~/modules/admin/console.server";
-import type { AuditActor } from "~/modules/admin/audit.server";
+import type { AuditActor } from "~/modules/audit/audit.server";
 import { approveSubmission, DECLINE_REASON_MAX, declineSubmission, getSubmission, submissionTexts } from "~/modules/catalogue/submissions.server";
-import { errorData, isAppError, redirectWithToast } from "~/modules/http/errors.server";
+import { errorData, isNotFound, redirectWithToast } from "~/modules/http/errors.server";
 import type { Route } from "./+types/characters.review";
 
 /** Where a review ends: the list of what is still waiting. */
@@ -25,7 +25,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       try {
         await run(admin, form);
       } catch (error) {
-        if (isAppError(error) && error.status === 404) return redirectWithToast(SUBMITTED, "review-not-waiting");
+        if (isNotFound(error)) return redirectWithToast(SUBMITTED, "review-not-waiting");
         return errorData(error);
       }
       return redirectWithToast(SUBMITTED, toast);

@@ -15,12 +15,12 @@ import { formatDate } from "~/lib/dates";
 import { SUBMISSIONS_PATH } from "~/lib/review-queue";
 import { CHARACTERS_PAGE_SIZE, listCharactersForAdmin, parseCharacterFilters } from "~/modules/admin/characters.server";
 import { adminAction } from "~/modules/admin/console.server";
-import type { AuditActor } from "~/modules/admin/audit.server";
+import type { AuditActor } from "~/modules/audit/audit.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
 import { setCharacterPublished } from "~/modules/catalogue/character-editor.server";
 import { listCategories } from "~/modules/catalogue/categories.server";
 import { approveSubmission, listSubmissions } from "~/modules/catalogue/submissions.server";
-import { isAppError, redirectWithToast } from "~/modules/http/errors.server";
+import { isNotFound, redirectWithToast } from "~/modules/http/errors.server";
 import type { Route } from "./+types/characters";
 import { CharacterPicture } from "~/components/ui/avatar";
 
@@ -55,7 +55,7 @@ async function approve(admin: AuditActor, form: FormData) {
   try {
     await approveSubmission(admin, String(form.get("id") ?? ""));
   } catch (error) {
-    if (isAppError(error) && error.status === 404) return redirectWithToast(back, "review-not-waiting");
+    if (isNotFound(error)) return redirectWithToast(back, "review-not-waiting");
     throw error;
   }
   return redirectWithToast(back, "character-approved");
@@ -71,7 +71,7 @@ async function setPublished(admin: AuditActor, form: FormData, requestUrl: strin
   try {
     await setCharacterPublished(admin, parsed.data.id, parsed.data.published === "true");
   } catch (error) {
-    if (isAppError(error) && error.status === 404) return redirectWithToast(back, "character-update-failed");
+    if (isNotFound(error)) return redirectWithToast(back, "character-update-failed");
     throw error;
   }
   return redirectWithToast(back, "character-updated");

@@ -14,7 +14,7 @@ import {
   type ModelFormValues,
   type SettingRow,
 } from "~/lib/admin-models";
-import { aiPlatforms } from "~/modules/ai/platforms";
+import { aiPlatforms } from "~/lib/ai-platforms";
 
 /** What a refused save answers (errorData of an invalid-input error). */
 export type ModelFailure = { error?: string; fields?: Record<string, string>; values?: ModelFormValues } | undefined;

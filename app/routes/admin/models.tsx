@@ -12,9 +12,9 @@ import { MODEL_TYPES, modelTexts } from "~/lib/admin-models";
 import { costLabel } from "~/lib/chat";
 import { adminAction } from "~/modules/admin/console.server";
 import { listModelsForAdmin, readModelFilters, setModelPublished, testModel, type ModelTestResult } from "~/modules/admin/models.server";
-import type { AuditActor } from "~/modules/admin/audit.server";
+import type { AuditActor } from "~/modules/audit/audit.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
-import { isAppError, redirectWithToast } from "~/modules/http/errors.server";
+import { isNotFound, redirectWithToast } from "~/modules/http/errors.server";
 import type { Route } from "./+types/models";
 
 export function meta() {
@@ -44,7 +44,7 @@ async function setPublished(admin: AuditActor, form: FormData, list: string) {
   try {
     await setModelPublished(admin, parsed.data.id, parsed.data.published === "true");
   } catch (error) {
-    if (isAppError(error) && error.status === 404) throw redirectWithToast(list, "model-update-failed");
+    if (isNotFound(error)) throw redirectWithToast(list, "model-update-failed");
     throw error;
   }
   throw redirect(list);
@@ -56,7 +56,7 @@ async function runTest(form: FormData, list: string): Promise<{ test: ModelTestR
   try {
     return { test: await testModel(parsed.data) };
   } catch (error) {
-    if (isAppError(error) && error.status === 404) throw redirectWithToast(list, "model-update-failed");
+    if (isNotFound(error)) throw redirectWithToast(list, "model-update-failed");
     throw error;
   }
 }

@@ -8,7 +8,7 @@ import { FormAlert } from "~/components/ui/form";
 import { formatDateTime } from "~/lib/dates";
 import { STAFF_NAME, STAFF_STATUSES, ticketStatusLabel, ticketTexts } from "~/lib/tickets";
 import { replySchema } from "~/lib/ticket-schemas";
-import type { AuditActor } from "~/modules/admin/audit.server";
+import type { AuditActor } from "~/modules/audit/audit.server";
 import { adminAction, editorLoader } from "~/modules/admin/console.server";
 import { errorData, redirectWithToast } from "~/modules/http/errors.server";
 import { replyAsStaff, setStatusAsStaff, ticketForStaff } from "~/modules/support/staff-inbox.server";

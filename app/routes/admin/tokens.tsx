@@ -13,7 +13,7 @@ import { adminAction } from "~/modules/admin/console.server";
 import { listPackagesForAdmin, setPackageActive } from "~/modules/admin/token-packages.server";
 import { listAllTransactions } from "~/modules/admin/transactions.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
-import { isAppError, redirectWithToast } from "~/modules/http/errors.server";
+import { isNotFound, redirectWithToast } from "~/modules/http/errors.server";
 import type { Route } from "./+types/tokens";
 import { paymentsOffSettings } from "~/modules/config/env.server";
 
@@ -53,7 +53,7 @@ async function setActive(admin: { id: string; email: string }, form: FormData) {
   try {
     await setPackageActive(admin, parsed.data.id, isActive);
   } catch (error) {
-    if (isAppError(error) && error.status === 404) return data({ error: "This package no longer exists" }, { status: 404 });
+    if (isNotFound(error)) return data({ error: "This package no longer exists" }, { status: 404 });
     throw error;
   }
   throw redirectWithToast("/admin/tokens", isActive ? "package-activated" : "package-deactivated");

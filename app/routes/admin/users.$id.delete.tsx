@@ -1,7 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { FormAlert } from "~/components/ui/form";
 import { adminUserTexts } from "~/lib/admin-users";
-import type { AuditActor } from "~/modules/admin/audit.server";
+import type { AuditActor } from "~/modules/audit/audit.server";
 import { deleteUser } from "~/modules/admin/user-changes.server";
 import { getUserForAdmin } from "~/modules/admin/users.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";

@@ -16,7 +16,7 @@ import {
   USERS_PAGE_SIZE,
   type UserStatus,
 } from "~/lib/admin-users";
-import { fieldErrors } from "~/lib/auth-forms";
+import { fieldErrors } from "~/lib/forms";
 import { formatDate } from "~/lib/dates";
 import { inviteUser } from "~/modules/admin/invitations.server";
 import { listUsers, userStats } from "~/modules/admin/users.server";

@@ -5,7 +5,7 @@ import { favoriteTexts, type FavoriteToggleData } from "~/lib/favorites";
 import { withToast } from "~/lib/toasts";
 import { getCurrentUser } from "~/modules/auth/login-session.server";
 import { favoriteCharacterIds, toggleFavorite } from "~/modules/favorites/favorites.server";
-import { isAppError } from "~/modules/http/errors.server";
+import { isNotFound } from "~/modules/http/errors.server";
 import { readFormWithin } from "~/modules/http/form.server";
 import { logger } from "~/modules/logging/logger.server";
 import type { Route } from "./+types/favorites";
@@ -56,7 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (answer) return Response.json({ ok: true, isFavorite, message: changed ? message : null } satisfies FavoriteToggleData);
     return redirect(withToast(back, isFavorite ? "favorite-added" : "favorite-removed"));
   } catch (error) {
-    if (isAppError(error) && error.status === 404) return new Response("Not Found", { status: 404 });
+    if (isNotFound(error)) throw error;
     logger.error({ err: error, itemId }, "could not toggle a favorite");
     if (answer) return Response.json({ ok: false, error: favoriteTexts.failed } satisfies FavoriteToggleData, { status: 503 });
     return redirect(withToast(back, "favorite-failed"));

@@ -18,7 +18,7 @@ import { useOlderMessages } from "~/components/chat/use-older-messages";
 import { useReplyControls } from "~/components/chat/use-reply-controls";
 import { useSessionPages } from "~/components/chat/use-session-pages";
 import { Dialog } from "~/components/ui/dialog";
-import type { FieldErrors } from "~/lib/auth-forms";
+import type { FieldErrors } from "~/lib/forms";
 import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_PER_MESSAGE } from "~/lib/attachments";
 import { withToast } from "~/lib/toasts";
 import { outOfTokensOfferOf, type OutOfTokensOffer } from "~/lib/tokens";

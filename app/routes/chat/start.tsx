@@ -3,8 +3,8 @@ import { safeRedirectPath } from "~/lib/auth-forms";
 import { withToast, type ToastCode } from "~/lib/toasts";
 import { requireUser } from "~/modules/auth/login-session.server";
 import { visibleCharacter } from "~/modules/catalogue/submissions.server";
-import { ChatNotFoundError } from "~/modules/chat/errors.server";
 import { startChat } from "~/modules/chat/sessions.server";
+import { ensureFound, isNotFound } from "~/modules/http/errors.server";
 import { logger } from "~/modules/logging/logger.server";
 import type { Route } from "./+types/start";
 
@@ -34,7 +34,7 @@ async function start(request: Request, userId: string, characterId: string, toas
     return redirect(toast && PASSED_ON.has(toast) ? withToast(chat, toast as ToastCode) : chat);
   } catch (error) {
     // A character that is not there (or another person's, not published) does not exist for this person.
-    if (error instanceof ChatNotFoundError) throw new Response("Not Found", { status: 404 });
+    if (isNotFound(error)) throw error;
     logger.error({ err: error, characterId }, "could not start or reopen a chat");
     return backWithToast(request, "start-chat-failed");
   }
@@ -55,7 +55,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
     logger.error({ err: error, characterId: params.characterId }, "could not load a character to chat with");
     throw backWithToast(request, "character-load-failed");
   }
-  if (!character) throw new Response("Not Found", { status: 404 });
+  ensureFound(character);
   return { name: character.name };
 }
 

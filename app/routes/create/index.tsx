@@ -11,7 +11,7 @@ import { requireUser } from "~/modules/auth/login-session.server";
 import { CHARACTER_FORM_MAX_BYTES, ownCharacterFormAnswer, ownCharacterFormOptions } from "~/modules/catalogue/own-character-form.server";
 import { createOwnCharacter, deleteOwnCharacter, listOwnCharacters } from "~/modules/catalogue/own-characters.server";
 import { submitForReview } from "~/modules/catalogue/submissions.server";
-import { failureToast, isAppError, redirectWithToast } from "~/modules/http/errors.server";
+import { failureToast, isNotFound, redirectWithToast } from "~/modules/http/errors.server";
 import { readFormWithin } from "~/modules/http/form.server";
 import { avatarJobsOf, avatarGenerationOffer, checkAvatarGeneration, generateCharacterAvatar } from "~/modules/media/avatar-jobs.server";
 import type { Route } from "./+types/index";
@@ -66,7 +66,7 @@ async function submit(userId: string, characterId: FormDataEntryValue | null | u
   try {
     await submitForReview(userId, typeof characterId === "string" ? characterId : "");
   } catch (error) {
-    if (isAppError(error) && error.status === 404) throw data("Not Found", { status: 404 });
+    if (isNotFound(error)) throw error;
     return redirectWithToast("/create", failureToast(error, "character-submit-failed"));
   }
   return redirectWithToast("/create", "character-submitted");

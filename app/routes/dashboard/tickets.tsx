@@ -1,5 +1,6 @@
 import { LifeBuoy } from "lucide-react";
-import { data, Form, isRouteErrorResponse, Link, useLocation, useNavigation } from "react-router";
+import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Pagination } from "~/components/pagination";
 import { TicketThread } from "~/components/tickets/conversation";
 import { ReplyForm } from "~/components/tickets/reply-form";
@@ -91,15 +92,21 @@ export default function Tickets({ loaderData, actionData }: Route.ComponentProps
 
 /** Inside the dashboard, so its sidebar stays: a ticket that is not this person's, or the list that failed (spec section 8). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
+  const panel = (title: string, text: string) => (
     <div className="flex max-w-lg flex-col items-start gap-3">
-      <h1 className="text-2xl font-bold">{notFound ? "Ticket not found" : ticketTexts.loadListFailed}</h1>
-      <p className="text-muted">{notFound ? "This ticket does not exist, or it is not one of yours." : "Please try again in a moment."}</p>
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <p className="text-muted">{text}</p>
       <Link to={LIST} className="btn-secondary">
         All tickets
       </Link>
     </div>
+  );
+  return (
+    <GeneralErrorBoundary
+      error={error}
+      handlers={{ "not-found": () => panel("Ticket not found", "This ticket does not exist, or it is not one of yours.") }}
+      fallback={() => panel(ticketTexts.loadListFailed, "Please try again in a moment.")}
+    />
   );
 }
 

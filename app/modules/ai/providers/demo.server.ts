@@ -1,6 +1,6 @@
 import { IMAGE_MAX_PIXELS } from "~/lib/limits";
 import sharp from "sharp";
-import { DEMO_PLATFORM } from "~/modules/ai/platforms";
+import { DEMO_PLATFORM } from "~/lib/ai-platforms";
 import { GREETING_REQUEST, readCharacterProfile, UNSEEN_IMAGE } from "~/modules/ai/prompt.server";
 import { guardRequest } from "./errors.server";
 import type { ChatMessage, ChatProvider, ChatRequest, ChatStreamEvent } from "./types";

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from "node:http";
 import { createParser, type EventSourceMessage } from "eventsource-parser";
 import { request as httpRequest, type Dispatcher } from "undici";
-import { findPlatform } from "~/modules/ai/platforms";
+import { findPlatform } from "~/lib/ai-platforms";
 import { env, type Env } from "~/modules/config/env.server";
 import { openSecret } from "~/modules/security/secret-box.server";
 import { guardRequest, ProviderError, ProviderNotConfiguredError } from "./errors.server";

@@ -1,4 +1,4 @@
-import { isDemoPlatform } from "~/modules/ai/platforms";
+import { isDemoPlatform } from "~/lib/ai-platforms";
 import { env, type Env } from "~/modules/config/env.server";
 import { demoMedia } from "./demo-media.server";
 import { demoChat } from "./demo.server";

@@ -2,7 +2,7 @@ import { STATUS_CODES } from "node:http";
 import { createRequestHandler, data, type AppLoadContext, type ServerBuild } from "react-router";
 import { loginSessionIdOf } from "~/modules/auth/login-session.server";
 import { logger } from "~/modules/logging/logger.server";
-import { AppError, DATABASE_RETRY_SECONDS, DatabaseUnavailableError, errorResponse, isAppError, isDatabaseUnreachable } from "./errors.server";
+import { AppError, DATABASE_RETRY_SECONDS, DatabaseUnavailableError, errorResponse, isAppError, isDatabaseUnreachable } from "~/modules/http/errors.server";
 
 type Build = ServerBuild | (() => Promise<ServerBuild>);
 type RouteModule = NonNullable<ServerBuild["routes"][string]>["module"];

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import compression from "compression";
 import express, { type NextFunction, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { readFormWithin } from "./form.server";
+import { readFormWithin } from "~/modules/http/form.server";
 import { BUFFERED_BODY_MAX_BYTES, nodeRequestHandler } from "./node-adapter.server";
 
 let server: http.Server | undefined;
@@ -187,7 +187,7 @@ describe("the Express adapter in front of React Router", () => {
       return new Response(body, { headers: { "Content-Type": "text/event-stream" } });
     });
     const client = new AbortController();
-    const response = await fetch(`${origin}/api/chat/events`, { signal: client.signal });
+    const response = await fetch(`${origin}/api/events`, { signal: client.signal });
     await response.body!.getReader().read();
     client.abort();
     await expect(Promise.all([wasAborted, wasCancelled])).resolves.toEqual([undefined, undefined]);
@@ -201,7 +201,7 @@ describe("the Express adapter in front of React Router", () => {
       // What React Router answers a HEAD with: the headers, and no body (the route's is dropped).
       return new Response(null, { headers: { "Content-Type": "text/event-stream" } });
     });
-    const response = await fetch(`${origin}/api/chat/events`, { method: "HEAD" });
+    const response = await fetch(`${origin}/api/events`, { method: "HEAD" });
     expect(response.status).toBe(200);
     await expect(wasAborted).resolves.toBeUndefined();
   });

@@ -1,12 +1,9 @@
-import path from "node:path";
 import { applyAdminEmail } from "~/modules/auth/admin.server";
+import type { Database } from "~/modules/db/database.server";
+import { applyPendingMigrations, MIGRATIONS_DIR } from "~/modules/db/migrate.server";
 import { logger } from "~/modules/logging/logger.server";
 import { redrawSeedPortraits } from "~/modules/seed/seed-portraits.server";
 import { publishStarterModelsWithKeys, seedCatalogueIfEmpty } from "~/modules/seed/seed.server";
-import type { Database } from "./database.server";
-import { applyPendingMigrations } from "./migrate.server";
-
-export const MIGRATIONS_DIR = path.resolve(process.cwd(), "prisma/migrations");
 
 /**
  * Brings the database up to date before the server listens: pending migrations, the seed when
