@@ -38,11 +38,11 @@ export const floors = [
 ];
 
 /** One import-x/no-restricted-paths zone per room: what it may not import. `extra` allows a room more. */
-function floorZones(extra = {}) {
+function floorZones() {
   return floors
     .flatMap(([, rooms], level) =>
       Object.entries(rooms).map(([room, neighbours]) => {
-        const allowed = new Set([room, ...neighbours, ...(extra[room] ?? [])]);
+        const allowed = new Set([room, ...neighbours]);
         const above = floors.slice(level + 1).flatMap(([, higher]) => Object.keys(higher));
         const forbidden = [...Object.keys(rooms), ...above].filter((other) => !allowed.has(other));
         return {
@@ -104,11 +104,6 @@ export default tseslint.config(
     // Modules stand on floors, and imports only go down.
     files: ["app/modules/**"],
     rules: { "import-x/no-restricted-paths": ["error", { zones: floorZones() }] },
-  },
-  {
-    // removed by the forms-user branch: chat/page.server.ts, a controller, moves beside its routes.
-    files: ["app/modules/chat/page.server.ts"],
-    rules: { "import-x/no-restricted-paths": ["error", { zones: floorZones({ chat: ["favorites", "media"] }) }] },
   },
   {
     // app/lib and app/components are isomorphic: they never import server modules.

@@ -331,7 +331,8 @@ async function prepareData(config: Config): Promise<Prepared> {
  */
 async function timePhases(config: Config, person: Person): Promise<Phase[]> {
   const { getCurrentUser, loginSessionIdOf } = await import("../../app/modules/auth/login-session.server");
-  const { getOwnSession, saveMessage } = await import("../../app/modules/chat/sessions.server");
+  const { getOwnSession } = await import("../../app/modules/chat/sessions.server");
+  const { saveMessage } = await import("../../app/modules/chat/messages.server");
   const { holdReservation, releaseReservation } = await import("../../app/modules/tokens/reservations.server");
   const { publishChatEvent } = await import("../../app/modules/chat/realtime.server");
   const { abandonReply, prepareReply } = await import("../../app/modules/chat/reply.server");

@@ -10,7 +10,8 @@ import {
 } from "~/modules/catalogue/submissions.server";
 import { invalidateCatalogueCache } from "~/modules/catalogue/cache.server";
 import { searchCharacters } from "~/modules/catalogue/characters.server";
-import { ChatNotFoundError, startChat } from "~/modules/chat/sessions.server";
+import { ChatNotFoundError } from "~/modules/chat/errors.server";
+import { startChat } from "~/modules/chat/sessions.server";
 import { prisma } from "~/modules/db/db.server";
 import { confirmedAccount } from "../helpers/accounts";
 import { auditRows, signedInAdmin } from "../helpers/admin";

@@ -1,7 +1,8 @@
 // The check a chat page makes after its live feed was down: which of the messages it shows still
 // exist, so that one deleted meanwhile (in another tab or device) leaves the screen.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { PRESENT_IDS_MAX, startChat } from "~/modules/chat/sessions.server";
+import { PRESENT_IDS_MAX } from "~/modules/chat/messages.server";
+import { startChat } from "~/modules/chat/sessions.server";
 import { prisma } from "~/modules/db/db.server";
 import { loader } from "~/routes/api/chat.messages";
 import type { PresentMessages } from "~/lib/chat";

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { GalleryPage } from "~/lib/gallery";
-import { listMessages, startChat } from "~/modules/chat/sessions.server";
+import { listMessages } from "~/modules/chat/messages.server";
+import { startChat } from "~/modules/chat/sessions.server";
 import { prisma } from "~/modules/db/db.server";
 import { getObject, listObjects, putObject } from "~/modules/storage/storage.server";
 import { loader as galleryApi } from "~/routes/api/gallery";

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { chatTexts } from "~/lib/chat";
 import { prisma } from "~/modules/db/db.server";
 import { prepareReply, runReply } from "~/modules/chat/reply.server";
-import { listMessages, startChat } from "~/modules/chat/sessions.server";
+import { listMessages } from "~/modules/chat/messages.server";
+import { startChat } from "~/modules/chat/sessions.server";
 import { credit, getBalance } from "~/modules/tokens/ledger.server";
 import { action as sessionAction } from "~/routes/chat/session";
 import type { FakeOpenAi } from "../fakes/openai-server";

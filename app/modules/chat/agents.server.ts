@@ -7,7 +7,7 @@ import { prisma } from "~/modules/db/db.server";
 import { planPerksOf } from "~/modules/payments/plan-perks.server";
 import type { ModelAccess } from "~/modules/payments/plan-perks.server";
 import { listPublishedModels } from "./model-choice.server";
-import { ChatNotFoundError } from "./sessions.server";
+import { ChatNotFoundError } from "./errors.server";
 
 const atMost = (field: keyof typeof AGENT_FIELD_MAX) => z.string().trim().max(AGENT_FIELD_MAX[field], `Use at most ${AGENT_FIELD_MAX[field]} characters`);
 

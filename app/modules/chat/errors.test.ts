@@ -17,7 +17,7 @@ import {
   ReplyFailedError,
   TooManyRepliesError,
 } from "./reply.server";
-import { ChatNotFoundError, MessageNotFoundError } from "./sessions.server";
+import { ChatNotFoundError, MessageNotFoundError } from "./errors.server";
 
 const balance = { free: 3, purchased: 2, total: 5 };
 

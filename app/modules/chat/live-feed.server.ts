@@ -2,7 +2,7 @@ import { isLoginSessionLive } from "~/modules/auth/login-session.server";
 import { subscribeEvents, type AppEvent } from "~/modules/events/events.server";
 import type { SseSend } from "~/modules/http/sse.server";
 import { logger } from "~/modules/logging/logger.server";
-import { liveSignInsWithOwnMessage } from "./sessions.server";
+import { liveSignInsWithOwnMessage } from "./messages.server";
 
 /** How often an open feed checks that its sign-in is still live when nothing is happening. */
 export const FEED_SIGN_IN_CHECK_MS = 60_000;

@@ -1,4 +1,3 @@
-import { Prisma } from "~/generated/prisma/client";
 import { z } from "zod";
 import { attachmentTexts, isImageAttachment } from "~/lib/attachments";
 import { chatTexts, MESSAGE_MAX_CHARS, type ChatMessageView } from "~/lib/chat";
@@ -9,26 +8,27 @@ import { buildChatPrompt, type PromptAgent, type PromptCard } from "~/modules/ai
 import { ProviderAbortedError, ProviderError, ProviderTimeoutError } from "~/modules/ai/providers/errors.server";
 import { chatProviderFor } from "~/modules/ai/providers/registry.server";
 import type { ModelConnection } from "~/modules/ai/providers/types";
-import { keepLoginSessionAlive, liveLoginSessionSql } from "~/modules/auth/login-session.server";
-import { isUuid, sqlNow } from "~/modules/db/sql.server";
-import { KEEP_PREPARED } from "~/modules/db/database.server";
+import { keepLoginSessionAlive } from "~/modules/auth/login-session.server";
 import { database, prisma } from "~/modules/db/db.server";
 import { AppError, InvalidInputError } from "~/modules/http/errors.server";
 import { logger } from "~/modules/logging/logger.server";
-import { BASE_PERKS, personPlanIdSql } from "~/modules/payments/plan-perks.server";
-import { countAttemptSql, type RateLimitRule } from "~/modules/security/rate-limit.server";
+import { BASE_PERKS } from "~/modules/payments/plan-perks.server";
+import type { RateLimitRule } from "~/modules/security/rate-limit.server";
 import { outOfTokensOffer } from "~/modules/tokens/free-tokens.server";
-import { InsufficientTokensError, reservationCtes, toBalance } from "~/modules/tokens/ledger.server";
+import { InsufficientTokensError, toBalance } from "~/modules/tokens/ledger.server";
 import { charge, refund, withReservation, type PaidOutcome } from "~/modules/tokens/reservations.server";
 import { AttachmentRejected, attachmentPaths, attachmentPathsOf, foreignAttachment, promptContentWithAttachments } from "./attachments.server";
-import { agentStreamsSql, agentTemperatureSql } from "./agent-settings.server";
 import { lastPictureInChat, type ChatPicture } from "./last-picture.server";
-import { chatModelChoiceSql, EVERY_MODEL, lastAskHasImagesSql, usableChatModels } from "./model-choice.server";
+import { EVERY_MODEL, usableChatModels } from "./model-choice.server";
 import { publishChatEvent } from "./realtime.server";
-import { endLease, leaseLooksAbandoned, renewWhileReplying, REPLY_LEASE_SECONDS, REPLY_RESERVATION_GRACE_SECONDS, type ReplyLease } from "./reply-lease.server";
+import { endLease, leaseLooksAbandoned, renewWhileReplying, type ReplyLease } from "./reply-lease.server";
 import { cardForMode, NoVisionModelError, withPicture, type ReplyMode } from "./reply-modes.server";
+import { openingStatementSql, type HistoryEntry, type OpeningAsk, type OpeningRow, type Requester } from "./reply-opening.server";
 import { stoppedReplyCost } from "./reply-price.server";
-import { ChatNotFoundError, messageCtes, saveMessage, savedMessageView, type NewMessage, type OwnSession } from "./sessions.server";
+import { ChatNotFoundError } from "./errors.server";
+import { savedMessageView } from "./message-views.server";
+import { saveMessage, type NewMessage } from "./messages.server";
+import type { OwnSession } from "./sessions.server";
 
 /*
  * Why a reply is refused, each with its status and the text the person reads (errors.server.ts):
@@ -141,56 +141,6 @@ export type ReplyOutcome =
 /** A message to answer (text and attachment paths, as readMessage gives them, and its mode), or the last one again. */
 export type ReplyInput = { text: string; attachments?: string[]; mode?: ReplyMode } | { regenerate: true };
 
-/** Who asks: a login session (the streaming route, whose sign-in is read in the same statement) or a person already signed in. */
-export type Requester = { loginSessionId: string } | { userId: string };
-
-/** A recent message; a person's message carries its attachments as its document records them. */
-type HistoryEntry = { senderType: "user" | "agent"; message: string; messageType: string; uploadedFiles?: unknown };
-
-/** One row of the reply's statement; the columns after `userId` are null when that step found nothing. */
-type OpeningRow = {
-  userId: string;
-  loginSessionId: string | null;
-  lastSeenAt: Date | null;
-  id: string | null;
-  agentId: string;
-  characterId: string;
-  agentName: string;
-  agentAvatar: string | null;
-  description: string;
-  bio: string;
-  systemInstruction: string | null;
-  messageInstruction: string | null;
-  /** The character's lorebook as stored (parseCharacterBook reads it). */
-  characterBook: unknown;
-  personality: string | null;
-  scenario: string | null;
-  mesExample: string | null;
-  postHistoryInstructions: string | null;
-  userName: string | null;
-  userEmail: string;
-  /** The agent's own temperature (spec: agent info), when its document sets one. */
-  temperature: number | null;
-  /** False when the agent's document turns streaming off (document.details.isStream). */
-  agentStreams: boolean;
-  history: HistoryEntry[];
-  memoryMessages: number | null;
-  lastAgentId: string | null;
-  /** Another reply holds the chat: nothing else was done. */
-  busy: boolean | null;
-  /** How long the lease of the reply holding the chat has left, in milliseconds. */
-  heldMs: number | null;
-  replyUntil: Date | null;
-  modelName: string | null;
-  reservationId: string | null;
-  balanceFree: number | null;
-  balancePurchased: number | null;
-  replyCount: number | null;
-  retryAfterSeconds: number | null;
-  userMessageId: string | null;
-  userMessageAt: Date | null;
-};
-
 /** A send's fields as its form posts them: the text, and the paths of the files uploaded for it. */
 export const messageFields = z.object({ message: z.string().optional(), attachment: z.array(z.string()).default([]) });
 
@@ -261,9 +211,10 @@ export async function prepareReply(
 /** PostgreSQL's lock_not_available: the session row is locked by another statement (NOWAIT). */
 const isRowLocked = (error: unknown) => (error as { code?: unknown } | null)?.code === "55P03";
 
-async function openingStatement(statement: Prisma.Sql) {
+/** Runs the opening statement (reply-opening.server.ts); a chat whose row another statement holds is busy. */
+async function openingStatement(ask: OpeningAsk) {
   try {
-    return await database().query<OpeningRow>(statement);
+    return await database().query<OpeningRow>(openingStatementSql(ask));
   } catch (error) {
     if (isRowLocked(error)) throw new ReplyBusyError();
     throw error;
@@ -290,96 +241,16 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
         ...(mode ? { messageType: mode } : {}),
         document: { ...(uploadedFiles.length ? { uploadedFiles, message: input.text } : {}), ...(mode ? { mode } : {}) },
       };
-  // The same value wherever the statement writes or returns it (one now() per statement), to the column's milliseconds.
-  const replyUntilSql = Prisma.sql`(${sqlNow} + make_interval(secs => ${REPLY_LEASE_SECONDS}))::timestamp(3)`;
-  const me =
-    "loginSessionId" in requester
-      ? liveLoginSessionSql(requester.loginSessionId)
-      : Prisma.sql`SELECT ${requester.userId}::uuid AS "userId", NULL::text AS "loginSessionId", NULL::timestamp AS "lastSeenAt"`;
-  const [row] = await openingStatement(Prisma.sql`${Prisma.raw(KEEP_PREPARED)}
-    WITH me AS (${me}),
-    -- The plan's perks (docs/plans.md): how much history the reply sends, and whether early-access models answer.
-    perks AS (
-      SELECT COALESCE(p.memory_messages, ${BASE_PERKS.memoryMessages}) AS memory_messages, COALESCE(p.early_access, ${BASE_PERKS.earlyAccess}) AS early_access
-      FROM me LEFT JOIN plans p ON p.id = ${personPlanIdSql(Prisma.sql`me."userId"`)}
-    ),
-    context AS (
-      SELECT s.id, s.user_id, COALESCE(s.reply_until > ${sqlNow}, false) AS busy,
-             (EXTRACT(EPOCH FROM s.reply_until - ${sqlNow}) * 1000)::int AS held_ms,
-             a.id AS agent_id, a.character_id, a.name, a.avatar_url, a.description, a.bio, a.document, a.custom_models,
-             a.system_instruction, a.message_instruction, c.chat_model AS character_chat_model, c.character_book,
-             c.personality, c.scenario, c.mes_example, c.post_history_instructions, u.name AS user_name, u.email AS user_email,
-             -- Two more than the prompt's history: a regenerate leaves out the ask it repeats and the reply it replaces.
-             COALESCE((
-               SELECT json_agg(json_build_object('senderType', recent.sender_type, 'message', recent.message, 'messageType', recent.message_type,
-                                                 'uploadedFiles', CASE WHEN recent.sender_type = 'user' THEN recent.document -> 'uploadedFiles' END)
-                               ORDER BY recent.created_at, recent.id)
-               FROM (SELECT m.sender_type, m.message, m.message_type, m.document, m.created_at, m.id FROM chat_messages m
-                     WHERE m.session_id = s.id AND m.message_type = 'chat'
-                     ORDER BY m.created_at DESC, m.id DESC LIMIT (SELECT memory_messages FROM perks) + 2) recent
-             ), '[]'::json) AS history
-      FROM me JOIN chat_sessions s ON s.user_id = me."userId" JOIN chat_agents a ON a.id = s.agent_id JOIN characters c ON c.id = a.character_id
-           JOIN users u ON u.id = s.user_id
-      WHERE s.id = ${isUuid(sessionId) ? sessionId : null}::uuid
-      -- Asks in one chat take turns here. One that finds the row locked (another ask, or a reply
-      -- being saved) is tried again as a new statement, whose history then holds what was saved.
-      FOR UPDATE OF s NOWAIT
-    ),
-    counted AS (${countAttemptSql(Prisma.sql`'chat-reply:user:' || (SELECT user_id FROM context WHERE NOT busy)::text`, CHAT_REPLIES)}),
-    choice AS (
-      ${chatModelChoiceSql(usable, {
-        customModels: Prisma.sql`(SELECT custom_models FROM context)`,
-        document: Prisma.sql`(SELECT document FROM context)`,
-        characterChatModel: Prisma.sql`(SELECT character_chat_model FROM context)`,
-        needsImages: Prisma.sql`CASE WHEN ${regenerate} THEN ${lastAskHasImagesSql(Prisma.sql`(SELECT history FROM context)`)} ELSE ${attachedPicture || vision} END`,
-        earlyAccess: Prisma.sql`COALESCE((SELECT early_access FROM perks), false)`,
-      })}
-    ),
-    payer AS (
-      SELECT context.id AS session_id, context.user_id, context.name, choice.cost FROM context, choice
-      WHERE NOT context.busy AND NOT ${nothingToSee} AND NOT EXISTS (SELECT 1 FROM counted WHERE count > ${CHAT_REPLIES.limit})
-        AND NOT EXISTS (SELECT 1 FROM unnest(${attachments}::text[]) AS path WHERE NOT starts_with(path, context.user_id::text || '/'))
-        AND (NOT ${regenerate} OR EXISTS (SELECT 1 FROM json_array_elements(context.history) AS entry WHERE entry ->> 'senderType' = 'user'))
-    ),
-    ${reservationCtes(
-      { userId: Prisma.sql`(SELECT user_id FROM payer)`, cost: Prisma.sql`(SELECT cost FROM payer)` },
-      {
-        purpose: "chat_message",
-        description: Prisma.sql`'Chat with ' || (SELECT name FROM payer)`,
-        referenceId: sessionId,
-        // Renewed with the reply's lease: a reply whose instance died is given back soon after its chat is free.
-        ttlSeconds: REPLY_LEASE_SECONDS + REPLY_RESERVATION_GRACE_SECONDS,
-      },
-    )},
-    ${messageCtes(
-      { sessionId: Prisma.sql`payer.session_id`, userId: Prisma.sql`payer.user_id`, senderId: Prisma.sql`payer.user_id` },
-      userEntry ?? { senderType: "user", message: "" },
-      Prisma.sql`FROM payer LEFT JOIN held ON true WHERE ${userEntry !== null} AND (held.id IS NOT NULL OR payer.cost < 1)`,
-      { replyUntil: replyUntilSql },
-    )},
-    -- A regenerate saves no message: it takes the chat on its own (a send takes it with its message).
-    claimed AS (
-      UPDATE chat_sessions s SET reply_until = ${replyUntilSql}
-      FROM payer LEFT JOIN held ON true
-      WHERE s.id = payer.session_id AND ${userEntry === null} AND (held.id IS NOT NULL OR payer.cost < 1)
-    )
-    SELECT me."userId"::text AS "userId", me."loginSessionId", me."lastSeenAt",
-           context.id::text AS id, context.agent_id::text AS "agentId", context.character_id::text AS "characterId",
-           context.name AS "agentName", context.avatar_url AS "agentAvatar", context.description, context.bio,
-           context.system_instruction AS "systemInstruction", context.message_instruction AS "messageInstruction", context.history,
-           context.character_book AS "characterBook", context.personality, context.scenario, context.mes_example AS "mesExample",
-           context.post_history_instructions AS "postHistoryInstructions", context.user_name AS "userName", context.user_email AS "userEmail",
-           ${agentTemperatureSql(Prisma.sql`context.document`)} AS temperature, ${agentStreamsSql(Prisma.sql`context.document`)} AS "agentStreams",
-           CASE WHEN ${regenerate} THEN (SELECT m.id::text FROM chat_messages m WHERE m.session_id = context.id AND m.sender_type = 'agent'
-                                         ORDER BY m.created_at DESC, m.id DESC LIMIT 1) END AS "lastAgentId",
-           context.busy, context.held_ms AS "heldMs", ${replyUntilSql} AS "replyUntil", (SELECT memory_messages FROM perks) AS "memoryMessages",
-           choice.name AS "modelName",
-           held.id::text AS "reservationId", locked.balance_free AS "balanceFree", locked.balance_purchased AS "balancePurchased",
-           saved.id::text AS "userMessageId", saved.created_at AS "userMessageAt",
-           (SELECT count FROM counted) AS "replyCount", (SELECT "secondsLeft" FROM counted) AS "retryAfterSeconds"
-    FROM me CROSS JOIN (SELECT set_config('synchronous_commit', 'off', true)) AS commit_without_flush
-         LEFT JOIN context ON true LEFT JOIN choice ON true LEFT JOIN held ON true LEFT JOIN locked ON true
-         LEFT JOIN saved ON true LEFT JOIN announced ON true`);
+  const [row] = await openingStatement({
+    requester,
+    sessionId,
+    message: userEntry,
+    attachments,
+    usable,
+    needsImages: attachedPicture || vision,
+    nothingToSee,
+    rule: CHAT_REPLIES,
+  });
   if (!row) throw new NotSignedInError();
   if (row.loginSessionId && row.lastSeenAt) {
     keepLoginSessionAlive({ loginSessionId: row.loginSessionId, lastSeenAt: row.lastSeenAt, userId: row.userId }).catch((error: unknown) =>

@@ -1,21 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { chatModeTexts, requestKindOf } from "~/lib/chat-modes";
 import { chatMessageDocumentSchema, type ChatMessageDocumentInput } from "~/lib/documents/chat-message";
-import { parseModelSettings } from "~/lib/documents/model-settings";
-import { mediaJobTexts, type MediaType } from "~/lib/media-jobs";
-import { isPlatformConfigured } from "~/modules/config/env.server";
+import { mediaJobTexts } from "~/lib/media-jobs";
 import { foreignAttachment, storeFormFiles } from "~/modules/chat/attachments.server";
-import { customModelMap, listPublishedModels } from "~/modules/chat/model-choice.server";
-import type { ModelAccess } from "~/modules/payments/plan-perks.server";
 import { getOwnSession } from "~/modules/chat/sessions.server";
 import { prisma } from "~/modules/db/db.server";
-import { AppError, InvalidInputError } from "~/modules/http/errors.server";
+import { InvalidInputError } from "~/modules/http/errors.server";
 import { requireChatRequestInPlan } from "~/modules/payments/chat-requests.server";
 import type { Runner } from "~/modules/tokens/ledger.server";
 import { chatMessageNotifySql } from "./events.server";
 import { startGeneration, type StartedGeneration } from "./generation.server";
 import { NOW } from "./job-sql.server";
-import { deleteRedrawSource, redrawSource, takesSourceImage } from "./redraw-sources.server";
+import { NoPictureModelError, onePictureSettings, pictureModelFor, redrawModelFor } from "./picture-models.server";
+import { deleteRedrawSource, redrawSource } from "./redraw-sources.server";
 
 /**
  * A picture (or video) request in chat: the character is pictured as its image_prompt describes
@@ -28,13 +25,6 @@ import { deleteRedrawSource, redrawSource, takesSourceImage } from "./redraw-sou
 
 export type ChatPictureMode = "image" | "video" | "design";
 
-/** No model of the mode's type can be called right now: 503. */
-export class NoPictureModelError extends AppError {
-  constructor(message: string = mediaJobTexts.noPictureModel) {
-    super("no-picture-model", 503, message);
-  }
-}
-
 type AgentLook = { agentId: string; agentName: string; customModels: unknown; imagePrompt: string | null };
 
 async function agentLook(sessionId: string): Promise<AgentLook> {
@@ -44,29 +34,6 @@ async function agentLook(sessionId: string): Promise<AgentLook> {
     FROM chat_sessions s JOIN chat_agents a ON a.id = s.agent_id LEFT JOIN characters c ON c.id = a.character_id
     WHERE s.id = ${sessionId}::uuid`;
   return row!;
-}
-
-async function callableModels(type: MediaType, access: ModelAccess) {
-  return (await listPublishedModels(access)).filter((model) => model.modelType === type && (isPlatformConfigured(model.aiPlatform) || Boolean(model.apiKey)));
-}
-
-/** The agent's chosen model for the type (custom_models), else the heaviest published one of that type that can be called, of those `access` allows. */
-export async function pictureModelFor(customModels: unknown, type: MediaType, access: ModelAccess) {
-  const usable = await callableModels(type, access);
-  const chosen = customModelMap(customModels)[type];
-  return usable.find((model) => model.chatModel === chosen) ?? usable[0] ?? null;
-}
-
-/** Design's model: the agent's image model when it redraws pictures (takesSourceImage), else the heaviest callable one that does. */
-export async function redrawModelFor(customModels: unknown, access: ModelAccess) {
-  const usable = (await callableModels("image", access)).filter(takesSourceImage);
-  const chosen = customModelMap(customModels).image;
-  return usable.find((model) => model.chatModel === chosen) ?? usable[0] ?? null;
-}
-
-/** The settings for a single picture: one image where the model lets the number be chosen. */
-export function onePictureSettings(model: { settings: unknown }): Record<string, string> {
-  return parseModelSettings(model.settings).num_images?.some((option) => String(option) === "1") ? { num_images: "1" } : {};
 }
 
 /** What the model is asked for: the character's appearance, then the person's words. */

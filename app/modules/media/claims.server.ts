@@ -1,10 +1,9 @@
 import { Prisma } from "~/generated/prisma/client";
 import type { Runner } from "~/modules/tokens/ledger.server";
-import { LONG_RESERVATION_TTL_SECONDS } from "~/modules/tokens/reservations.server";
 import { env } from "~/modules/config/env.server";
 import { prisma } from "~/modules/db/db.server";
 import { NOW } from "./job-sql.server";
-import type { FinishingJob } from "./transitions.server";
+import type { FinishingJob } from "./outcomes/outcome.server";
 
 /**
  * Which due media jobs a worker takes, and in what order (decisions 018 and 033). Each person has
@@ -16,12 +15,6 @@ import type { FinishingJob } from "./transitions.server";
 
 /** How many media jobs one person may have running at once, across every instance. */
 export const MEDIA_JOBS_PER_PERSON = 3;
-
-/**
- * How long a job may wait for its turn: under the lifetime of its held tokens, so a job that waited
- * too long is given up (timed out, tokens back) before the reservation sweep would release them.
- */
-export const MEDIA_JOB_MAX_WAIT_SECONDS = LONG_RESERVATION_TTL_SECONDS / 2;
 
 /** The advisory lock every instance's claim takes for its transaction (an arbitrary number of our own). */
 const CLAIM_LOCK = 3_318_033;

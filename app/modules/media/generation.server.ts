@@ -11,8 +11,7 @@ import type { ModelAccess } from "~/modules/payments/plan-perks.server";
 import { planPerksOf, type PlanPerks } from "~/modules/payments/plan-perks.server";
 import { outOfTokensOffer } from "~/modules/tokens/free-tokens.server";
 import { getBalance, InsufficientTokensError, type Runner } from "~/modules/tokens/ledger.server";
-import { holdReservation, releaseReservation } from "~/modules/tokens/reservations.server";
-import { MEDIA_JOB_MAX_WAIT_SECONDS } from "./claims.server";
+import { holdReservation, LONG_RESERVATION_TTL_SECONDS, releaseReservation } from "~/modules/tokens/reservations.server";
 import { mediaJobNotifySql } from "./events.server";
 import { NOW } from "./job-sql.server";
 import { wakeMediaWorker } from "./worker-signal.server";
@@ -31,6 +30,12 @@ export class MediaModelUnavailableError extends AppError {
     super("model-unavailable", 503, mediaJobTexts.notConfigured);
   }
 }
+
+/**
+ * How long a job may wait for its turn (claims.server.ts): under the lifetime of its held tokens, so a job that waited
+ * too long is given up (timed out, tokens back) before the reservation sweep would release them.
+ */
+export const MEDIA_JOB_MAX_WAIT_SECONDS = LONG_RESERVATION_TTL_SECONDS / 2;
 
 export type StartGenerationInput = {
   userId: string;

@@ -15,7 +15,8 @@ import { cancelAtProvider } from "./worker.server";
  */
 
 export { startGeneration, findMediaModel, MediaModelUnavailableError, type StartGenerationInput, type StartedGeneration } from "./generation.server";
-export { requestPictureInChat, pictureModelFor, redrawModelFor, NoPictureModelError, type ChatPictureMode } from "./chat-pictures.server";
+export { requestPictureInChat, type ChatPictureMode } from "./chat-pictures.server";
+export { pictureModelFor, redrawModelFor, NoPictureModelError } from "./picture-models.server";
 export { takesSourceImage } from "./redraw-sources.server";
 export { requestVoiceNote } from "./voice-notes.server";
 export { mediaItemView, messageMediaViews } from "./views.server";

@@ -1,49 +1,35 @@
-import { randomUUID } from "node:crypto";
 import type { MediaJobStatus } from "~/lib/media-jobs";
-import { mediaPrice, type MediaSettings } from "~/lib/media-pricing";
+import { mediaPrice } from "~/lib/media-pricing";
 import { prisma } from "~/modules/db/db.server";
 import { logger } from "~/modules/logging/logger.server";
 import type { Runner } from "~/modules/tokens/ledger.server";
 import { releaseReservation, ReservationClosedError, settleReservation } from "~/modules/tokens/reservations.server";
-import { applyGeneratedAvatar, removeUnusedAvatar } from "./avatar-jobs.server";
-import { endChatPicture, fillChatPicture, messageMediaOf } from "./chat-replies.server";
 import { mediaJobNotifySql } from "./events.server";
 import { NOW } from "./job-sql.server";
+import { avatarOutcome } from "./outcomes/avatar.server";
+import { chatReplyOutcome } from "./outcomes/chat-reply.server";
+import { addToGallery, galleryOutcome } from "./outcomes/gallery.server";
+import { purposeOf, type FinishingJob, type JobOutcome, type JobPurpose, type PurposeColumns } from "./outcomes/outcome.server";
 import type { StoredMedia } from "./results.server";
 
 /**
  * How a running job ends, each exactly once however many instances, webhooks and polls reach it:
  * one conditional UPDATE (the job is still queued or submitted) decides, and the tokens are
- * settled or released, the gallery rows written and the chat reply filled in, in the same
- * transaction. A second arrival finds the job ended and changes nothing.
+ * settled or released, the gallery rows written and what the job was for done (its purpose's
+ * outcome: a chat reply filled in, an avatar taken), in the same transaction. A second arrival
+ * finds the job ended and changes nothing.
  */
 
-export type FinishingJob = {
-  id: string;
-  userId: string;
-  requestId: string;
-  prompt: string;
-  settings: MediaSettings;
-  costUnit: string;
-  unitCost: number;
-  costTokens: number;
-  characterId: string | null;
-  chatSessionId: string | null;
-  chatMessageId: string | null;
-  setsAvatar: boolean;
-};
+/** What each purpose adds to a job's ending (outcomes/). */
+const OUTCOMES: Record<JobPurpose, JobOutcome> = { gallery: galleryOutcome, "chat-reply": chatReplyOutcome, avatar: avatarOutcome };
 
 /**
  * Completes a job with its stored media, settling its tokens for what was produced (fewer images
  * than asked cost less, never more than was held). False when the job had already ended.
  */
-export async function completeJob(
-  job: FinishingJob,
-  stored: StoredMedia[],
-  { demo, avatarUrl = null }: { demo: boolean; avatarUrl?: string | null },
-): Promise<boolean> {
+export async function completeJob(job: FinishingJob, stored: StoredMedia[], { demo }: { demo: boolean }): Promise<boolean> {
   const finalCost = Math.min(job.costTokens, mediaPrice(job.unitCost, job.costUnit, job.settings, stored.length));
-  let avatar = { applied: false, replaced: null as string | null };
+  const outcome = await OUTCOMES[purposeOf(job)].completing(job, stored);
   const completing = prisma().$transaction(async (tx) => {
     const [won] = await tx.$queryRaw<{ reservationId: string | null }[]>`
       UPDATE media_jobs SET status = 'completed', finished_at = ${NOW}, updated_at = ${NOW}, error = NULL,
@@ -52,29 +38,15 @@ export async function completeJob(
       RETURNING reservation_id::text AS "reservationId"`;
     if (!won) return false;
     if (won.reservationId) await closeQuietly(won.reservationId, tx, (db) => settleReservation(won.reservationId!, finalCost, db));
-    const items = stored.map((item) => ({ ...item, galleryImageId: randomUUID() }));
-    for (const item of items) {
-      await tx.$executeRaw`
-        INSERT INTO gallery (id, user_id, job_id, request_id, prompt, url, width, height, is_public, created_at, media_type, content_type,
-                             storage_path, thumbnail_path, duration, character_id)
-        VALUES (${item.galleryImageId}::uuid, ${job.userId}::uuid, ${job.id}::uuid, ${item.requestId}, ${job.prompt}, ${item.path}, ${item.width},
-                ${item.height}, false, ${NOW}, ${item.mediaType}, ${item.contentType}, ${item.path}, ${item.thumbnailPath}, ${item.duration},
-                ${job.characterId}::uuid)
-        ON CONFLICT (request_id) DO NOTHING`;
-    }
-    if (job.chatMessageId && job.chatSessionId) {
-      await fillChatPicture(tx, { userId: job.userId, sessionId: job.chatSessionId, messageId: job.chatMessageId }, messageMediaOf(items));
-    }
-    if (avatarUrl && job.characterId) avatar = await applyGeneratedAvatar(tx, { userId: job.userId, characterId: job.characterId }, avatarUrl);
+    await outcome.completed(tx, await addToGallery(tx, job, stored));
     await tx.$queryRaw(mediaJobNotifySql(job.userId, job.id, "completed", job.chatSessionId));
     return true;
   });
-  // The avatar made for the job goes when the job did not take it; the one it replaced, when it did.
   const completed = await completing.catch(async (error: unknown) => {
-    if (avatarUrl && job.characterId) await removeUnusedAvatar(job.characterId, avatarUrl);
+    await outcome.after(false);
     throw error;
   });
-  if (avatarUrl && job.characterId) await removeUnusedAvatar(job.characterId, avatar.applied ? avatar.replaced : avatarUrl);
+  await outcome.after(true);
   return completed;
 }
 
@@ -91,16 +63,15 @@ export async function endJob(
   chatText = error,
 ): Promise<EndedJob | null> {
   return prisma().$transaction(async (tx) => {
-    const [job] = await tx.$queryRaw<(EndedJob & { reservationId: string | null })[]>`
+    const [job] = await tx.$queryRaw<(PurposeColumns & { reservationId: string | null; providerRequestId: string | null })[]>`
       UPDATE media_jobs SET status = ${status}::"MediaJobStatus", error = ${error}, finished_at = ${NOW}, updated_at = ${NOW}
       WHERE id = ${jobId}::uuid AND status IN ('queued', 'submitted')
       RETURNING user_id::text AS "userId", reservation_id::text AS "reservationId", provider_request_id AS "providerRequestId",
-                chat_session_id::text AS "chatSessionId", chat_message_id::text AS "chatMessageId"`;
+                chat_session_id::text AS "chatSessionId", chat_message_id::text AS "chatMessageId",
+                character_id::text AS "characterId", sets_avatar AS "setsAvatar"`;
     if (!job) return null;
     if (job.reservationId) await closeQuietly(job.reservationId, tx, (db) => releaseReservation(job.reservationId!, db));
-    if (job.chatMessageId && job.chatSessionId) {
-      await endChatPicture(tx, { userId: job.userId, sessionId: job.chatSessionId, messageId: job.chatMessageId }, chatText);
-    }
+    await OUTCOMES[purposeOf(job)].ended(tx, job, chatText);
     await tx.$queryRaw(mediaJobNotifySql(job.userId, jobId, status, job.chatSessionId));
     return { userId: job.userId, providerRequestId: job.providerRequestId, chatSessionId: job.chatSessionId, chatMessageId: job.chatMessageId };
   });

@@ -7,7 +7,7 @@ import { prisma } from "~/modules/db/db.server";
 import { requireChatRequestInPlan } from "~/modules/payments/chat-requests.server";
 import { outOfTokensOffer } from "~/modules/tokens/free-tokens.server";
 import { getBalance, InsufficientTokensError } from "~/modules/tokens/ledger.server";
-import { NoPictureModelError, pictureModelFor } from "./chat-pictures.server";
+import { NoPictureModelError, pictureModelFor } from "./picture-models.server";
 import { chatMessageNotifySql } from "./events.server";
 import { quoteGeneration, startGeneration, type StartedGeneration } from "./generation.server";
 

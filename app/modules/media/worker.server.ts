@@ -11,7 +11,6 @@ import { getObject } from "~/modules/storage/storage.server";
 import { claimDueJobs, type ClaimedJob } from "./claims.server";
 import { NOW } from "./job-sql.server";
 import { removeStoredMedia, storeOutputs } from "./results.server";
-import { storeGeneratedAvatar } from "./avatar-jobs.server";
 import { completeJob, endJob } from "./transitions.server";
 import { onMediaWorkerWake } from "./worker-signal.server";
 
@@ -102,11 +101,7 @@ async function finish(job: ClaimedJob, outcome: Exclude<MediaCheck, { state: "pe
     await endJob(job.id, "failed", mediaJobTexts.failed, chatTexts.replyFailed);
     return;
   }
-  const avatarUrl = await storeGeneratedAvatar(job, stored).catch((error: unknown) => {
-    logger.warn({ err: error, jobId: job.id }, "could not make an avatar of a media result");
-    return null;
-  });
-  const completed = await completeJob(job, stored, { demo: provider.demo, avatarUrl });
+  const completed = await completeJob(job, stored, { demo: provider.demo });
   if (!completed) {
     const current = await prisma().mediaJob.findUnique({ where: { id: job.id }, select: { status: true } });
     if (current?.status !== "completed") await removeStoredMedia(stored);

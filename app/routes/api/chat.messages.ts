@@ -1,7 +1,8 @@
 import { chatTexts } from "~/lib/chat";
 import { addressTime } from "~/lib/query-params";
 import { getCurrentUser } from "~/modules/auth/login-session.server";
-import { getOwnSession, presentMessageIds } from "~/modules/chat/sessions.server";
+import { presentMessageIds } from "~/modules/chat/messages.server";
+import { getOwnSession } from "~/modules/chat/sessions.server";
 import { errorResponse } from "~/modules/http/errors.server";
 import type { Route } from "./+types/chat.messages";
 
