@@ -45,9 +45,9 @@ export class ForbiddenError extends AppError {
   }
 }
 
-/** Whether `error` says the thing asked for does not exist for this person: the one test for a 404. */
-export function isNotFound(error: unknown): error is AppError {
-  return isAppError(error) && error.status === 404;
+/** Whether `error` says the thing asked for does not exist for this person: the one test for a 404 (every 404 is a NotFoundError). */
+export function isNotFound(error: unknown): error is NotFoundError {
+  return error instanceof NotFoundError;
 }
 
 /** Input that breaks a rule, with the person-facing text (and field errors when a form has them): 400. */
