@@ -2,6 +2,7 @@ import { format } from "date-fns";
 import { Coins, HardDrive } from "lucide-react";
 import { Link } from "react-router";
 import { formatTokens } from "~/lib/tokens";
+import { formatBytes } from "~/lib/uploads";
 import { getMonthlyUsage } from "~/modules/account/usage.server";
 import { requireUser } from "~/modules/auth/login-session.server";
 import { getRequestBalance } from "~/modules/tokens/ledger.server";
@@ -20,20 +21,6 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 function monthLabel(month: string) {
   const [year, monthNumber] = month.split("-").map(Number);
   return format(new Date(year!, monthNumber! - 1, 1), "MMMM yyyy");
-}
-
-const BYTE_UNITS = ["KB", "MB", "GB"] as const;
-
-/** Binary units with one decimal, the way file managers show sizes. */
-function formatBytes(bytes: number) {
-  if (bytes < 1024) return `${bytes} B`;
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value.toFixed(1)} ${BYTE_UNITS[unit]}`;
 }
 
 /** Each kind's name and what one paid request of it is called ("3 replies", "1 generation"). */
