@@ -1,10 +1,10 @@
-import { useEffect, useRef } from "react";
 import { Search } from "lucide-react";
-import { Form, redirect, useNavigation, useRouteLoaderData, useSubmit } from "react-router";
+import { Form, redirect, useNavigation, useRouteLoaderData } from "react-router";
 import { CategoryChips } from "~/components/category-chips";
 import { CharacterGrid } from "~/components/character-card";
 import { CharacterOverlay } from "~/components/character-overlay";
 import { Pagination } from "~/components/pagination";
+import { useSearchAsYouType } from "~/components/use-search-as-you-type";
 import { exploreHref, parseExploreParams } from "~/lib/explore-params";
 import { getPublishedCharacter, searchCatalogue } from "~/modules/catalogue/characters.server";
 import type { loader as shellLoader } from "./_shell/layout";
@@ -25,38 +25,20 @@ export async function loader({ url }: Route.LoaderArgs) {
   return { params, result, character };
 }
 
-const SEARCH_DEBOUNCE_MS = 300;
-
 export default function Explore({ loaderData }: Route.ComponentProps) {
   const { params, result, character } = loaderData;
   const { categories } = useRouteLoaderData<typeof shellLoader>("routes/_shell/layout") ?? { categories: [] };
-  const submit = useSubmit();
   const navigation = useNavigation();
   // Only the search form's own pending submission: an overlay opening or a chip keeps the count shown.
   const searching = navigation.state === "loading" && navigation.formMethod === "GET" && navigation.location.pathname === "/explore";
-  const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const searchInput = useRef<HTMLInputElement>(null);
-  useEffect(() => () => clearTimeout(debounce.current), []);
-  // Follow the URL (back button, chips) but never overwrite what the person is typing.
-  useEffect(() => {
-    const input = searchInput.current;
-    if (input && document.activeElement !== input) input.value = params.q;
-  }, [params.q]);
+  // The input follows the URL (back button, chips) but never overwrites what the person is typing.
+  const { searchInput, formProps } = useSearchAsYouType(params.q);
   const list = { q: params.q, category: params.category };
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-5 px-3 py-4 md:px-6 md:py-6">
       <h1 className="text-2xl font-bold">Explore</h1>
-      <Form
-        method="get"
-        role="search"
-        className="relative"
-        onChange={(event) => {
-          const form = event.currentTarget;
-          clearTimeout(debounce.current);
-          debounce.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), SEARCH_DEBOUNCE_MS);
-        }}
-      >
+      <Form method="get" role="search" className="relative" {...formProps}>
         <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-faint" aria-hidden />
         <input
           type="search"

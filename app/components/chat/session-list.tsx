@@ -1,12 +1,11 @@
 import { File, Film, Image, Music } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { chatTexts, type ChatSessionSummary, type MessageAttachmentKind } from "~/lib/chat";
 import { formatChatTime } from "~/lib/dates";
 import { attachmentKindLabels, messagePreview } from "~/lib/message-preview";
+import { useSearchAsYouType } from "../use-search-as-you-type";
 
-/** As on Explore: the list is asked for once typing pauses this long. */
-const SEARCH_DEBOUNCE_MS = 300;
 const KIND_ICONS = { picture: Image, video: Film, audio: Music, file: File } as const;
 import { CharacterPicture } from "../ui/avatar";
 
@@ -35,15 +34,7 @@ export function ChatSessionList({
   const navigation = useNavigation();
   const searching = navigation.state !== "idle" && navigation.formData?.has("q") === true;
   const [searchParams] = useSearchParams();
-  const submit = useSubmit();
-  const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(debounce.current), []);
-  // Follow the URL (back button, another chat's link) but never overwrite what the person is typing.
-  const searchInput = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    const input = searchInput.current;
-    if (input && document.activeElement !== input) input.value = query;
-  }, [query]);
+  const { searchInput, formProps } = useSearchAsYouType(query);
   const pageAt = (cursor: string | null) => {
     const params = new URLSearchParams(searchParams);
     params.delete("before");
@@ -64,17 +55,7 @@ export function ChatSessionList({
   }, [sessions.length]);
   return (
     <div className="flex h-full flex-col">
-      <Form
-        method="get"
-        className="border-b border-line p-3"
-        role="search"
-        onChange={(event) => {
-          const form = event.currentTarget;
-          clearTimeout(debounce.current);
-          debounce.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), SEARCH_DEBOUNCE_MS);
-        }}
-        onSubmit={() => clearTimeout(debounce.current)}
-      >
+      <Form method="get" className="border-b border-line p-3" role="search" {...formProps}>
         <label htmlFor="chat-search" className="sr-only">
           Search chats
         </label>
