@@ -1,21 +1,19 @@
-import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { AuthCard, SignInSubmit } from "~/components/auth-card";
 import { FormAlert, FormField } from "~/components/ui/form";
 import { GoogleButton } from "~/components/google-button";
 import { authTexts, safeRedirectPath } from "~/lib/auth-forms";
-import { isGoogleConfigured } from "~/modules/auth/google.server";
-import { getCurrentUser } from "~/modules/auth/login-session.server";
 import { signInWithPassword } from "~/modules/auth/sign-in.server";
 import { errorData, redirectWithToast } from "~/modules/http/errors.server";
+import { loadSignedOutPage } from "./+auth/signed-out-page.server";
 import type { Route } from "./+types/login";
 
 export function meta() {
   return [{ title: "Sign In · CharacterVerse" }];
 }
 
-export async function loader({ request, url }: Route.LoaderArgs) {
-  if (await getCurrentUser(request)) throw redirect(safeRedirectPath(url.searchParams.get("redirectTo")));
-  return { googleSignIn: isGoogleConfigured() };
+export function loader({ request, url }: Route.LoaderArgs) {
+  return loadSignedOutPage(request, url);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

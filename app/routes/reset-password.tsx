@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth-card";
-import { FormAlert, FormField } from "~/components/ui/form";
-import { authTexts, PASSWORD_MIN } from "~/lib/auth-forms";
+import { NewPasswordFields } from "~/components/new-password-fields";
+import { FormAlert } from "~/components/ui/form";
+import { authTexts } from "~/lib/auth-forms";
 import { formRefusal } from "~/lib/forms";
 import { signUpSchema } from "~/lib/auth-schemas";
 import { ACCOUNT_FORM } from "~/modules/auth/account-form.server";
@@ -55,17 +56,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <Form method="post" className="flex flex-col gap-4" noValidate>
         {formError ? <FormAlert tone="error">{formError}</FormAlert> : null}
         <input type="hidden" name="token" value={loaderData.token} />
-        <FormField
-          label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN}
-          hint={authTexts.passwordTooShort}
-          error={errors.password}
-        />
-        <FormField label="Confirm password" name="confirmPassword" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
+        <NewPasswordFields label="New password" name="password" confirmLabel="Confirm password" errors={errors} />
         <button type="submit" className="btn-primary h-11" disabled={submitting}>
           {submitting ? "Saving…" : "Set new password"}
         </button>

@@ -1,26 +1,25 @@
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { AuthCard, TermsNotice } from "~/components/auth-card";
 import { FormAlert, FormField } from "~/components/ui/form";
 import { GoogleButton } from "~/components/google-button";
+import { NewPasswordFields } from "~/components/new-password-fields";
 import { authTexts, safeRedirectPath } from "~/lib/auth-forms";
 import { formRefusal } from "~/lib/forms";
 import { signUpPageForm } from "~/lib/auth-schemas";
 import { ACCOUNT_FORM } from "~/modules/auth/account-form.server";
 import { resendVerification, signUp } from "~/modules/auth/accounts.server";
-import { isGoogleConfigured } from "~/modules/auth/google.server";
-import { getCurrentUser } from "~/modules/auth/login-session.server";
 import { errorData } from "~/modules/http/errors.server";
 import { parseForm } from "~/modules/http/form.server";
 import { RateLimitedError } from "~/modules/security/rate-limit.server";
+import { loadSignedOutPage } from "./+auth/signed-out-page.server";
 import type { Route } from "./+types/signup";
 
 export function meta() {
   return [{ title: "Create Account · CharacterVerse" }];
 }
 
-export async function loader({ request, url }: Route.LoaderArgs) {
-  if (await getCurrentUser(request)) throw redirect(safeRedirectPath(url.searchParams.get("redirectTo")));
-  return { googleSignIn: isGoogleConfigured() };
+export function loader({ request, url }: Route.LoaderArgs) {
+  return loadSignedOutPage(request, url);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -88,17 +87,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
         {formError ? <FormAlert tone="error">{formError}</FormAlert> : null}
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <FormField label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
-        <FormField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={6}
-          hint={authTexts.passwordTooShort}
-          error={errors.password}
-        />
-        <FormField label="Confirm password" name="confirmPassword" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
+        <NewPasswordFields label="Password" name="password" confirmLabel="Confirm password" errors={errors} />
         <button type="submit" className="btn-primary h-11" disabled={submitting}>
           {submitting ? "Creating account…" : "Sign Up Now"}
         </button>

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
+import { NewPasswordFields } from "~/components/new-password-fields";
 import { FormAlert, FormField } from "~/components/ui/form";
 import { accountTexts } from "~/lib/account";
-import { authTexts, PASSWORD_MIN } from "~/lib/auth-forms";
 
 type Refusal = { error: string; fields?: Record<string, string | undefined> };
 
@@ -22,17 +22,7 @@ export function ChangePasswordSection({ hasPassword, refusal, busy }: { hasPassw
           <input type="hidden" name="intent" value="change-password" />
           {formError ? <FormAlert tone="error">{formError}</FormAlert> : null}
           <FormField label="Current password" name="currentPassword" type="password" autoComplete="current-password" required error={fields.currentPassword} />
-          <FormField
-            label="New password"
-            name="newPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={PASSWORD_MIN}
-            hint={authTexts.passwordTooShort}
-            error={fields.newPassword}
-          />
-          <FormField label="Confirm new password" name="confirmPassword" type="password" autoComplete="new-password" required error={fields.confirmPassword} />
+          <NewPasswordFields label="New password" name="newPassword" confirmLabel="Confirm new password" errors={fields} />
           <p className="text-xs text-faint">Your other devices are signed out; this one stays signed in.</p>
           <button type="submit" className="btn-primary self-start" disabled={busy}>
             Change password
