@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState } from "react";
 import { Dialog } from "~/components/ui/dialog";
-import { UPLOAD_MEDIA_TYPES, uploadTexts, type UploadMediaType, type UploadsPage, type UploadView } from "~/lib/uploads";
+import { uploadTexts, type UploadMediaType, type UploadsPage, type UploadView } from "~/lib/uploads";
 import { MediaThumb } from "./media-thumb";
 import { MediaUploadForm } from "./media-upload-form";
+import { UploadTypeOptions } from "./upload-type-options";
 
 /**
  * The My Media picker (spec section 2, overlays): the person's uploads, 20 a page, newest first,
@@ -73,12 +74,7 @@ export function MyMediaPicker({
           }}
           className="field h-10"
         >
-          <option value="">All types</option>
-          {UPLOAD_MEDIA_TYPES.map((option) => (
-            <option key={option} value={option}>
-              {option[0]!.toUpperCase() + option.slice(1)}
-            </option>
-          ))}
+          <UploadTypeOptions />
         </select>
       </div>
       {failed ? (

@@ -3,12 +3,13 @@ import { useState } from "react";
 import { data, Form, Link } from "react-router";
 import { MediaThumb } from "~/components/media/media-thumb";
 import { MediaUploadForm } from "~/components/media/media-upload-form";
+import { UploadTypeOptions } from "~/components/media/upload-type-options";
 import { useReload } from "~/components/chat/use-chat-feed";
 import { Pagination } from "~/components/pagination";
 import { ConfirmDeleteDialog } from "~/components/ui/confirm-delete-dialog";
 import { FormAlert } from "~/components/ui/form";
 import { parsePage } from "~/lib/gallery";
-import { formatBytes, parseUploadMediaType, UPLOAD_MEDIA_TYPES, uploadTexts, type UploadView } from "~/lib/uploads";
+import { formatBytes, parseUploadMediaType, uploadTexts, type UploadView } from "~/lib/uploads";
 import { requireUser } from "~/modules/auth/login-session.server";
 import { failureToast, isAppError, redirectWithToast } from "~/modules/http/errors.server";
 import { parseForm } from "~/modules/http/form.server";
@@ -81,12 +82,7 @@ export default function MyMedia({ loaderData, actionData }: Route.ComponentProps
             Type
           </label>
           <select id="media-type" name="type" defaultValue={filters.type ?? ""} className="field h-11">
-            <option value="">All types</option>
-            {UPLOAD_MEDIA_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {type[0]!.toUpperCase() + type.slice(1)}
-              </option>
-            ))}
+            <UploadTypeOptions />
           </select>
         </div>
         <button type="submit" className="btn-secondary h-11">
