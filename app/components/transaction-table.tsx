@@ -1,10 +1,8 @@
 import { formatDateTime } from "~/lib/dates";
-import { formatTokens, tokenTexts } from "~/lib/tokens";
-
-type Transaction = { id: string; createdAt: string; tokenType: "free" | "purchased"; transactionType: "add" | "deduct"; amount: number; description: string };
+import { formatTokens, tokenTexts, type TokenTransactionView } from "~/lib/tokens";
 
 /** Token history: + for additions, - for deductions (spec section 3); stacked rows where it is narrow (by its own width). */
-export function TransactionTable({ transactions }: { transactions: Transaction[] }) {
+export function TransactionTable({ transactions }: { transactions: TokenTransactionView[] }) {
   if (transactions.length === 0) return <p className="card p-5 text-sm text-muted">{tokenTexts.noTransactions}</p>;
   return (
     <div className="@container card overflow-x-auto">

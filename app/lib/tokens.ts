@@ -34,6 +34,16 @@ export const tokenTexts = {
  * tokens (while unclaimed), buy (only when payments are on), and otherwise when the next free
  * tokens come (`date` is the day, YYYY-MM-DD in UTC).
  */
+/** One row of a token history, as the pages show it (dates as ISO strings). */
+export type TokenTransactionView = {
+  id: string;
+  createdAt: string;
+  tokenType: "free" | "purchased";
+  transactionType: "add" | "deduct";
+  amount: number;
+  description: string;
+};
+
 export type OutOfTokensOffer = { claimTokens?: string; buyTokens?: string; nextFreeTokens?: { amount: number; date: string } };
 
 /** The offer in a refusal's JSON body or action data (its fields sit beside `error`), or undefined when it has none. */

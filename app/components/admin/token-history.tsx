@@ -1,14 +1,8 @@
 import { formatDateTime } from "~/lib/dates";
-import { formatTokens } from "~/lib/tokens";
+import { formatTokens, type TokenTransactionView } from "~/lib/tokens";
 import { AdminTable, type AdminColumn } from "./admin-table";
 
-type Transaction = {
-  id: string;
-  createdAt: string;
-  tokenType: "free" | "purchased";
-  transactionType: "add" | "deduct";
-  amount: number;
-  description: string;
+type Transaction = TokenTransactionView & {
   /** Whose it is, on the list of everyone's; absent on one person's page. */
   person?: { name: string | null; email: string };
   packageName?: string | null;

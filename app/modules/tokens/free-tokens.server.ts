@@ -1,4 +1,4 @@
-import { FREE_MONTHLY_TOKENS, tokenTexts, type OutOfTokensOffer } from "~/lib/tokens";
+import { FREE_MONTHLY_TOKENS, tokenTexts, type OutOfTokensOffer, type TokenTransactionView } from "~/lib/tokens";
 import { isPaymentsConfigured } from "~/modules/config/env.server";
 import { prisma } from "~/modules/db/db.server";
 import { credit, getBalance, type Balance, type Runner } from "./ledger.server";
@@ -68,14 +68,7 @@ export type TokenInfo = {
   balance: Balance;
   canClaimFree: boolean;
   freeTokenClaimedDate: string | null;
-  recentTransactions: {
-    id: string;
-    createdAt: string;
-    tokenType: "free" | "purchased";
-    transactionType: "add" | "deduct";
-    amount: number;
-    description: string;
-  }[];
+  recentTransactions: TokenTransactionView[];
 };
 
 /**
