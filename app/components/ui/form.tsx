@@ -22,15 +22,7 @@ export function FormField({
         {label}
       </label>
       <input id={name} name={name} type={type} className="field h-11" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
-      {error ? (
-        <p id={`${name}-error`} className="text-sm text-danger">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={`${name}-hint`} className="text-xs text-faint">
-          {hint}
-        </p>
-      ) : null}
+      <FieldNote id={describedBy} error={error} hint={hint} />
     </div>
   );
 }
@@ -92,7 +84,7 @@ export function TextAreaField({
 }
 
 /** A field's error, else its hint. */
-export function FieldNote({ id, error, hint }: { id?: string; error?: string; hint?: string }) {
+export function FieldNote({ id, error, hint }: { id?: string; error?: string; hint?: ReactNode }) {
   if (error)
     return (
       <p id={id} className="text-sm text-danger">
@@ -215,15 +207,7 @@ export function FileField({
         aria-describedby={error || hint ? `${name}-note` : undefined}
         className="w-full min-w-0 text-sm text-muted file:mr-3 file:rounded-full file:border-0 file:bg-raised file:px-3 file:py-1.5 file:text-ink"
       />
-      {error ? (
-        <p id={`${name}-note`} className="text-sm text-danger">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={`${name}-note`} className="text-xs text-faint">
-          {hint}
-        </p>
-      ) : null}
+      <FieldNote id={`${name}-note`} error={error} hint={hint} />
     </div>
   );
 }
