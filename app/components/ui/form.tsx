@@ -1,5 +1,13 @@
 import type { ReactNode } from "react";
 
+/** What every field shows around its control: a label, and under it its error or else its hint. */
+type FieldTexts = {
+  label: string;
+  name: string;
+  error?: string;
+  hint?: ReactNode;
+};
+
 /** A labelled input with its error (or, without one, its hint) under it, tied to it for screen readers. */
 export function FormField({
   label,
@@ -8,12 +16,8 @@ export function FormField({
   error,
   hint,
   ...input
-}: {
-  label: string;
-  name: string;
+}: FieldTexts & {
   type?: string;
-  error?: string;
-  hint?: string;
 } & React.InputHTMLAttributes<HTMLInputElement>) {
   const describedBy = error ? `${name}-error` : hint ? `${name}-hint` : undefined;
   return (
@@ -50,14 +54,10 @@ export function TextAreaField({
   rows = 3,
   maxLength,
   required = false,
-}: {
-  label: string;
-  name: string;
+}: FieldTexts & {
   /** The textarea's id, when a form keeps its ids apart from the field names (the character form's `cf-`). */
   id?: string;
   defaultValue: string;
-  error?: string;
-  hint?: string;
   rows?: number;
   maxLength?: number;
   required?: boolean;
@@ -130,13 +130,9 @@ export function SelectField({
   hint,
   required,
   onChange,
-}: {
-  label: string;
-  name: string;
+}: FieldTexts & {
   defaultValue: string;
   options: readonly { value: string; label: string }[];
-  error?: string;
-  hint?: string;
   required?: boolean;
   onChange?: (value: string) => void;
 }) {
@@ -182,13 +178,9 @@ export function FileField({
   error,
   hint,
   children,
-}: {
-  label: string;
-  name: string;
+}: FieldTexts & {
   accept?: string;
   required?: boolean;
-  error?: string;
-  hint?: ReactNode;
   children?: ReactNode;
 }) {
   return (
