@@ -2,6 +2,7 @@ import { Upload } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher, useNavigate, useSearchParams } from "react-router";
 import { cardErrorText } from "~/lib/cards";
+import { CategoryOptions } from "~/components/category-options";
 
 type ImportAnswer = { ok: true; characterId: string } | { ok: false; error: string };
 
@@ -48,12 +49,7 @@ export function CardImportForm({
       </label>
       <div className="flex flex-wrap items-center gap-2">
         <select id="card-category" name="categoryId" defaultValue="" aria-describedby="card-category-note" className="field h-11 min-w-0 flex-1">
-          <option value="">Choose a category</option>
-          {categories.map((category) => (
-            <option key={category.id} value={String(category.id)}>
-              {category.name}
-            </option>
-          ))}
+          <CategoryOptions categories={categories} />
         </select>
         <button type="submit" className="btn-secondary" disabled={state !== "idle"}>
           <Upload className="size-4" aria-hidden /> {state === "idle" ? "Import" : "Importing…"}

@@ -1,6 +1,5 @@
 import type { FieldErrors } from "~/lib/forms";
 import {
-  CHARACTER_FIELD_MAX,
   SINGLE_GUIDE_SECTIONS,
   type CharacterFormChoices,
   type CharacterFormFailure,
@@ -8,8 +7,8 @@ import {
   type PromptGroupValues,
 } from "~/lib/character-form";
 import { DetailFields } from "./detail-fields";
-import { FieldNote, TextAreaField } from "~/components/ui/form";
-import { fieldId, FoldedSection } from "./fields";
+import { FieldNote } from "~/components/ui/form";
+import { CharacterTextArea, fieldId, FoldedSection } from "./fields";
 import { AlternateGreetingRows } from "./greeting-rows";
 import { LorebookRows } from "./lorebook-rows";
 import { AskMeRows, CustomModelRows, PromptGroupFields } from "./rows";
@@ -46,24 +45,14 @@ export function AdvancedSections({ values, choices, fields, failure }: SectionPr
         summary="Scenario, alternate greetings, example dialogue"
         open={opens(["scenario", "alternateGreetings", "mesExample"], filled(values.scenario, values.mesExample) || values.alternateGreetings.length > 0)}
       >
-        <TextAreaField
-          label="Scenario"
-          name="scenario"
-          id={fieldId("scenario")}
-          defaultValue={values.scenario}
-          maxLength={CHARACTER_FIELD_MAX.scenario}
-          error={fields.scenario}
-          hint="Where and when the chat takes place, and what is going on"
-        />
+        <CharacterTextArea name="scenario" values={values} fields={fields} label="Scenario" hint="Where and when the chat takes place, and what is going on" />
         <AlternateGreetingRows initial={values.alternateGreetings} fields={fields} />
-        <TextAreaField
-          label="Example dialogue"
+        <CharacterTextArea
           name="mesExample"
-          id={fieldId("mesExample")}
-          defaultValue={values.mesExample}
-          maxLength={CHARACTER_FIELD_MAX.mesExample}
+          values={values}
+          fields={fields}
+          label="Example dialogue"
           rows={4}
-          error={fields.mesExample}
           hint="A few lines showing how they talk. {{char}} stands for the character, {{user}} for the person."
         />
       </FoldedSection>
@@ -86,31 +75,20 @@ export function AdvancedSections({ values, choices, fields, failure }: SectionPr
           filled(values.systemInstruction, values.messageInstruction, values.postHistoryInstructions),
         )}
       >
-        <TextAreaField
-          label="System instruction"
+        <CharacterTextArea
           name="systemInstruction"
-          id={fieldId("systemInstruction")}
-          defaultValue={values.systemInstruction}
-          maxLength={CHARACTER_FIELD_MAX.systemInstruction}
+          values={values}
+          fields={fields}
+          label="System instruction"
           rows={4}
-          error={fields.systemInstruction}
           hint="What the model is told before the chat, in place of the model's own instruction"
         />
-        <TextAreaField
-          label="Message instruction"
-          name="messageInstruction"
-          id={fieldId("messageInstruction")}
-          defaultValue={values.messageInstruction}
-          maxLength={CHARACTER_FIELD_MAX.messageInstruction}
-          error={fields.messageInstruction}
-        />
-        <TextAreaField
-          label="Post-history instructions"
+        <CharacterTextArea name="messageInstruction" values={values} fields={fields} label="Message instruction" />
+        <CharacterTextArea
           name="postHistoryInstructions"
-          id={fieldId("postHistoryInstructions")}
-          defaultValue={values.postHistoryInstructions}
-          maxLength={CHARACTER_FIELD_MAX.postHistoryInstructions}
-          error={fields.postHistoryInstructions}
+          values={values}
+          fields={fields}
+          label="Post-history instructions"
           hint="Sent after the person's latest message, so the model reads them last"
         />
       </FoldedSection>
@@ -158,14 +136,12 @@ export function AdvancedSections({ values, choices, fields, failure }: SectionPr
         summary="Notes for people who use or import the character"
         open={opens(["creatorNotes"], filled(values.creatorNotes))}
       >
-        <TextAreaField
-          label="Creator notes"
+        <CharacterTextArea
           name="creatorNotes"
-          id={fieldId("creatorNotes")}
-          defaultValue={values.creatorNotes}
-          maxLength={CHARACTER_FIELD_MAX.creatorNotes}
+          values={values}
+          fields={fields}
+          label="Creator notes"
           rows={4}
-          error={fields.creatorNotes}
           hint="Not sent to the model. They travel with the character's card."
         />
       </FoldedSection>

@@ -1,10 +1,11 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { FormAlert } from "~/components/ui/form";
+import { CategoryOptions } from "~/components/category-options";
 import { CHARACTER_FIELD_MAX, type CharacterFormChoices, type CharacterFormFailure, type CharacterFormValues } from "~/lib/character-form";
 import { AdvancedSections } from "./advanced-sections";
-import { FieldLabel, FieldNote, TextAreaField } from "~/components/ui/form";
-import { fieldId, FormSection } from "./fields";
+import { FieldLabel, FieldNote } from "~/components/ui/form";
+import { CharacterTextArea, fieldId, FormSection } from "./fields";
 import { AvatarField, GenerateAvatarField, type AvatarOffer } from "./picture-fields";
 
 export type { AvatarOffer };
@@ -74,47 +75,27 @@ export function CharacterForm({ audience, mode, values: initial, choices, avatar
           </div>
           <CategoryField categories={choices.categories} value={values.categoryId} error={fields.categoryId} />
         </div>
-        <TextAreaField
-          label="Description"
+        <CharacterTextArea
           name="description"
-          id={fieldId("description")}
-          defaultValue={values.description}
-          maxLength={CHARACTER_FIELD_MAX.description}
+          values={values}
+          fields={fields}
+          label="Description"
           rows={2}
           required
-          error={fields.description}
           hint="A line or two that people read on the character's card"
         />
         <div className="grid gap-3 sm:grid-cols-2">
-          <TextAreaField
-            label="Welcome message"
-            name="welcomeMessage"
-            id={fieldId("welcomeMessage")}
-            defaultValue={values.welcomeMessage}
-            maxLength={CHARACTER_FIELD_MAX.welcomeMessage}
-            error={fields.welcomeMessage}
-            hint="The first message of a new chat"
-          />
-          <TextAreaField
-            label="Personality"
-            name="personality"
-            id={fieldId("personality")}
-            defaultValue={values.personality}
-            maxLength={CHARACTER_FIELD_MAX.personality}
-            error={fields.personality}
-            hint="How they think, feel and talk, in your own words"
-          />
+          <CharacterTextArea name="welcomeMessage" values={values} fields={fields} label="Welcome message" hint="The first message of a new chat" />
+          <CharacterTextArea name="personality" values={values} fields={fields} label="Personality" hint="How they think, feel and talk, in your own words" />
         </div>
         <div className="grid gap-3 sm:grid-cols-2">
           <AvatarField avatarUrl={avatarUrl} error={fields.avatar} />
-          <TextAreaField
-            label="Image prompt"
+          <CharacterTextArea
             name="imagePrompt"
-            id={fieldId("imagePrompt")}
-            defaultValue={values.imagePrompt}
-            maxLength={CHARACTER_FIELD_MAX.imagePrompt}
+            values={values}
+            fields={fields}
+            label="Image prompt"
             rows={2}
-            error={fields.imagePrompt}
             hint="How they look: used to draw pictures of them"
           />
         </div>
@@ -158,12 +139,7 @@ function CategoryField({ categories, value, error }: { categories: CharacterForm
         Category
       </FieldLabel>
       <select id={fieldId("categoryId")} name="categoryId" defaultValue={value} aria-required aria-invalid={error ? true : undefined} className="field h-11">
-        <option value="">Choose a category</option>
-        {categories.map((category) => (
-          <option key={category.id} value={String(category.id)}>
-            {category.name}
-          </option>
-        ))}
+        <CategoryOptions categories={categories} />
       </select>
       <FieldNote error={error} />
     </div>

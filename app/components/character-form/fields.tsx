@@ -1,5 +1,8 @@
 import { ChevronDown } from "lucide-react";
 import type { ReactNode } from "react";
+import { TextAreaField } from "~/components/ui/form";
+import { CHARACTER_FIELD_MAX, type CharacterFormValues } from "~/lib/character-form";
+import type { FieldErrors } from "~/lib/forms";
 
 /** One part of the form, titled. */
 export function FormSection({ title, note, children }: { title: string; note?: string; children: ReactNode }) {
@@ -14,6 +17,32 @@ export function FormSection({ title, note, children }: { title: string; note?: s
 
 /** An id for a field name such as `guide.send_me.category` (ids and names differ only by their dots). */
 export const fieldId = (name: string) => `cf-${name.replace(/[^\w-]/g, "-")}`;
+
+/** The character's free-text fields, each with a length limit. */
+type TextFieldName = {
+  [Key in keyof CharacterFormValues & keyof typeof CHARACTER_FIELD_MAX]: CharacterFormValues[Key] extends string ? Key : never;
+}[keyof CharacterFormValues & keyof typeof CHARACTER_FIELD_MAX];
+
+/**
+ * One of the character's free-text fields: its id, value, length limit and error all follow from
+ * its name, so a section names only what it shows (label, hint, height).
+ */
+export function CharacterTextArea({
+  name,
+  values,
+  fields,
+  ...shown
+}: {
+  name: TextFieldName;
+  values: CharacterFormValues;
+  fields: FieldErrors;
+  label: string;
+  hint?: string;
+  rows?: number;
+  required?: boolean;
+}) {
+  return <TextAreaField name={name} id={fieldId(name)} defaultValue={values[name]} maxLength={CHARACTER_FIELD_MAX[name]} error={fields[name]} {...shown} />;
+}
 
 /**
  * A part of the form folded away until opened (a native `<details>`, so it opens without

@@ -7,7 +7,7 @@ import { attachmentKindLabels, messagePreview } from "~/lib/message-preview";
 import { useSearchAsYouType } from "../use-search-as-you-type";
 
 const KIND_ICONS = { picture: Image, video: Film, audio: Music, file: File } as const;
-import { CharacterPicture } from "../ui/avatar";
+import { Avatar } from "../ui/avatar";
 
 type Older = { next: string | null; load?: () => void; state?: "idle" | "loading" | "failed"; fromOlderPage?: boolean };
 
@@ -101,14 +101,7 @@ export function ChatSessionList({
                     aria-current={session.id === activeId ? "page" : undefined}
                     className={`flex items-center gap-3 px-3 py-3 hover:bg-raised ${session.id === activeId ? "bg-accent-soft" : ""}`}
                   >
-                    <CharacterPicture
-                      name={session.agentName}
-                      url={session.agentAvatar}
-                      thumbnail={150}
-                      className="size-11 shrink-0 rounded-full object-cover"
-                      width={44}
-                      height={44}
-                    />
+                    <Avatar url={session.agentAvatar} size={44} name={session.agentName} />
                     <span className="min-w-0 flex-1">
                       <span className="flex items-baseline justify-between gap-2">
                         <span className="truncate font-medium">{session.agentName}</span>

@@ -1,5 +1,6 @@
 import { useId } from "react";
-import { useFetcher, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { OptimisticSwitch } from "~/components/ui/optimistic-switch";
 import { galleryTexts, type GalleryItemView } from "~/lib/gallery";
 
 /**
@@ -10,29 +11,22 @@ import { galleryTexts, type GalleryItemView } from "~/lib/gallery";
  */
 export function PublicSwitch({ item, describedBy }: { item: GalleryItemView; describedBy?: string }) {
   const location = useLocation();
-  const fetcher = useFetcher();
   const id = useId();
-  const wanted = fetcher.formData?.get("public");
-  const on = typeof wanted === "string" ? wanted === "true" : item.isPublic;
   return (
-    <fetcher.Form method="post" action="/generate" className="flex items-center gap-2">
-      <input type="hidden" name="intent" value="set-public" />
-      <input type="hidden" name="imageId" value={item.id} />
-      <input type="hidden" name="public" value={String(!on)} />
-      <input type="hidden" name="returnTo" value={location.pathname + location.search} />
-      <button
-        id={id}
-        type="submit"
-        role="switch"
-        aria-checked={on}
-        aria-describedby={describedBy}
-        className={`relative inline-flex h-6 w-10 shrink-0 items-center rounded-full border transition ${on ? "border-accent bg-accent-strong" : "border-faint bg-raised"}`}
-      >
-        <span className={`inline-block size-4 rounded-full bg-white shadow transition ${on ? "translate-x-5" : "translate-x-1"}`} />
-      </button>
+    <OptimisticSwitch
+      action="/generate"
+      className="flex items-center gap-2"
+      fields={{ intent: "set-public", imageId: item.id }}
+      field="public"
+      checked={item.isPublic}
+      returnTo={location.pathname + location.search}
+      look="gallery"
+      id={id}
+      describedBy={describedBy}
+    >
       <label htmlFor={id} className="cursor-pointer text-xs">
         {galleryTexts.publicSwitch}
       </label>
-    </fetcher.Form>
+    </OptimisticSwitch>
   );
 }

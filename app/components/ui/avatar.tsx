@@ -2,7 +2,7 @@ import type { CSSProperties } from "react";
 import { thumbnailUrl } from "~/lib/catalogue";
 import { initialsOf, nameBackground } from "~/lib/name-colour";
 
-const sizes = { 36: "size-9", 64: "size-16" } as const;
+const sizes = { 36: "size-9", 40: "size-10", 44: "size-11", 64: "size-16" } as const;
 
 /**
  * A round picture of a person or a character, from its small thumbnail. Without a picture, a

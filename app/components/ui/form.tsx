@@ -1,5 +1,13 @@
 import type { ReactNode } from "react";
 
+/** What every field shows around its control: a label, and under it its error or else its hint. */
+type FieldTexts = {
+  label: string;
+  name: string;
+  error?: string;
+  hint?: ReactNode;
+};
+
 /** A labelled input with its error (or, without one, its hint) under it, tied to it for screen readers. */
 export function FormField({
   label,
@@ -8,12 +16,8 @@ export function FormField({
   error,
   hint,
   ...input
-}: {
-  label: string;
-  name: string;
+}: FieldTexts & {
   type?: string;
-  error?: string;
-  hint?: string;
 } & React.InputHTMLAttributes<HTMLInputElement>) {
   const describedBy = error ? `${name}-error` : hint ? `${name}-hint` : undefined;
   return (
@@ -22,15 +26,7 @@ export function FormField({
         {label}
       </label>
       <input id={name} name={name} type={type} className="field h-11" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
-      {error ? (
-        <p id={`${name}-error`} className="text-sm text-danger">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={`${name}-hint`} className="text-xs text-faint">
-          {hint}
-        </p>
-      ) : null}
+      <FieldNote id={describedBy} error={error} hint={hint} />
     </div>
   );
 }
@@ -58,14 +54,10 @@ export function TextAreaField({
   rows = 3,
   maxLength,
   required = false,
-}: {
-  label: string;
-  name: string;
+}: FieldTexts & {
   /** The textarea's id, when a form keeps its ids apart from the field names (the character form's `cf-`). */
   id?: string;
   defaultValue: string;
-  error?: string;
-  hint?: string;
   rows?: number;
   maxLength?: number;
   required?: boolean;
@@ -92,7 +84,7 @@ export function TextAreaField({
 }
 
 /** A field's error, else its hint. */
-export function FieldNote({ id, error, hint }: { id?: string; error?: string; hint?: string }) {
+export function FieldNote({ id, error, hint }: { id?: string; error?: string; hint?: ReactNode }) {
   if (error)
     return (
       <p id={id} className="text-sm text-danger">
@@ -138,13 +130,9 @@ export function SelectField({
   hint,
   required,
   onChange,
-}: {
-  label: string;
-  name: string;
+}: FieldTexts & {
   defaultValue: string;
   options: readonly { value: string; label: string }[];
-  error?: string;
-  hint?: string;
   required?: boolean;
   onChange?: (value: string) => void;
 }) {
@@ -190,13 +178,9 @@ export function FileField({
   error,
   hint,
   children,
-}: {
-  label: string;
-  name: string;
+}: FieldTexts & {
   accept?: string;
   required?: boolean;
-  error?: string;
-  hint?: ReactNode;
   children?: ReactNode;
 }) {
   return (
@@ -215,15 +199,7 @@ export function FileField({
         aria-describedby={error || hint ? `${name}-note` : undefined}
         className="w-full min-w-0 text-sm text-muted file:mr-3 file:rounded-full file:border-0 file:bg-raised file:px-3 file:py-1.5 file:text-ink"
       />
-      {error ? (
-        <p id={`${name}-note`} className="text-sm text-danger">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={`${name}-note`} className="text-xs text-faint">
-          {hint}
-        </p>
-      ) : null}
+      <FieldNote id={`${name}-note`} error={error} hint={hint} />
     </div>
   );
 }

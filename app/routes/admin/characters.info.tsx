@@ -5,7 +5,7 @@ import { formatDate } from "~/lib/dates";
 import { getCharacterInfo } from "~/modules/admin/characters.server";
 import { editorLoader } from "./+shared/console-action.server";
 import type { Route } from "./+types/characters.info";
-import { CharacterPicture } from "~/components/ui/avatar";
+import { Avatar } from "~/components/ui/avatar";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   return editorLoader(request, async () => ({ character: await getCharacterInfo(params.characterId) }));
@@ -32,14 +32,7 @@ export default function CharacterInfo({ loaderData }: Route.ComponentProps) {
   return (
     <ModalRoute title="Character Info" backTo={back} wide>
       <div className="flex items-center gap-3">
-        <CharacterPicture
-          name={character.name}
-          url={character.avatarUrl}
-          thumbnail={150}
-          className="size-16 shrink-0 rounded-full object-cover"
-          width={64}
-          height={64}
-        />
+        <Avatar url={character.avatarUrl} size={64} name={character.name} />
         <p className="text-lg font-semibold break-words">{character.name}</p>
       </div>
       <dl className="flex flex-col gap-3 text-sm">

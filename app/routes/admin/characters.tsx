@@ -22,7 +22,7 @@ import { approveSubmission, listSubmissions } from "~/modules/catalogue/submissi
 import { isNotFound, redirectWithToast } from "~/modules/http/errors.server";
 import { consoleAction, publishForm } from "./+shared/console-action.server";
 import type { Route } from "./+types/characters";
-import { CharacterPicture } from "~/components/ui/avatar";
+import { Avatar } from "~/components/ui/avatar";
 
 export function meta() {
   return [{ title: "Characters · Admin · CharacterVerse" }];
@@ -93,14 +93,7 @@ const columns: AdminColumn<Listed>[] = [
     primary: true,
     cell: (character) => (
       <span className="flex min-w-0 items-center gap-3">
-        <CharacterPicture
-          name={character.name}
-          url={character.avatarUrl}
-          thumbnail={150}
-          className="size-10 shrink-0 rounded-full object-cover"
-          width={40}
-          height={40}
-        />
+        <Avatar url={character.avatarUrl} size={40} name={character.name} />
         <span className="min-w-0 font-medium break-words">{character.name}</span>
       </span>
     ),
