@@ -19,8 +19,8 @@ import { requireAdmin } from "~/modules/auth/login-session.server";
 import { setCharacterPublished } from "~/modules/catalogue/character-editor.server";
 import { listCategories } from "~/modules/catalogue/categories.server";
 import { approveSubmission, listSubmissions } from "~/modules/catalogue/submissions.server";
-import { isNotFound, redirectWithToast } from "~/modules/http/errors.server";
-import { consoleAction, publishForm } from "./+shared/console-action.server";
+import { redirectWithToast } from "~/modules/http/errors.server";
+import { consoleAction, publishForm, unlessGone } from "./+shared/console-action.server";
 import type { Route } from "./+types/characters";
 import { CharacterPicture } from "~/components/ui/avatar";
 
@@ -60,23 +60,13 @@ export async function action({ request }: Route.ActionArgs) {
 /** Approve from the Submitted list: published, the owner mailed. */
 async function approve(admin: AuditActor, characterId: string) {
   const back = SUBMISSIONS_PATH;
-  try {
-    await approveSubmission(admin, characterId);
-  } catch (error) {
-    if (isNotFound(error)) return redirectWithToast(back, "review-not-waiting");
-    throw error;
-  }
+  await unlessGone(back, "review-not-waiting", () => approveSubmission(admin, characterId));
   return redirectWithToast(back, "character-approved");
 }
 
 /** The Published switch; back to the list as it was filtered. */
 async function setPublished(admin: AuditActor, { id, published }: { id: string; published: boolean }, back: string) {
-  try {
-    await setCharacterPublished(admin, id, published);
-  } catch (error) {
-    if (isNotFound(error)) return redirectWithToast(back, "character-update-failed");
-    throw error;
-  }
+  await unlessGone(back, "character-update-failed", () => setCharacterPublished(admin, id, published));
   return redirectWithToast(back, "character-updated");
 }
 

@@ -1,8 +1,9 @@
-import { Pencil, Search } from "lucide-react";
+import { Search } from "lucide-react";
 import { data, Form, Link, Outlet } from "react-router";
 import { z } from "zod";
 import { TokenHistory } from "~/components/admin/token-history";
 import { DeleteLink } from "~/components/admin/confirm-delete";
+import { EditLink } from "~/components/admin/edit-link";
 import { ListHeader } from "~/components/admin/list-header";
 import { PaymentsOffNotice } from "~/components/admin/payments-off-notice";
 import { PublishSwitch } from "~/components/admin/publish-switch";
@@ -103,15 +104,7 @@ function Packages({ packages }: { packages: PackageRow[] }) {
               </div>
             </div>
             <div className="flex shrink-0">
-              <Link
-                to={`packages/${encodeURIComponent(item.id)}/edit`}
-                preventScrollReset
-                className="rounded-full p-2 text-muted hover:bg-raised hover:text-ink"
-                aria-label={`Edit ${item.name}`}
-                title="Edit"
-              >
-                <Pencil className="size-4" aria-hidden />
-              </Link>
+              <EditLink to={`packages/${encodeURIComponent(item.id)}/edit`} label={`Edit ${item.name}`} />
               <DeleteLink to={`packages/${encodeURIComponent(item.id)}/delete`} label={`Delete ${item.name}`} />
             </div>
           </div>

@@ -4,7 +4,7 @@ import { adminUserTexts } from "~/lib/admin-users";
 import type { ToastCode } from "~/lib/toasts";
 import type { AuditActor } from "~/modules/audit/audit.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
-import { errorData, redirectWithToast, saveFailureData } from "~/modules/http/errors.server";
+import { errorData, isNotFound, redirectWithToast, saveFailureData } from "~/modules/http/errors.server";
 import { BodyTooLargeError, InvalidFormError, parseForm, type FormLimit } from "~/modules/http/form.server";
 
 /** A form of buttons and a few short fields: what the console's lists and delete confirmations post. */
@@ -94,6 +94,16 @@ function withoutIntent<Input extends { intent: string }>(input: Input): Omit<Inp
   const fields: Partial<Input> = { ...input };
   delete fields.intent;
   return fields as Omit<Input, "intent">;
+}
+
+/** A change to one listed record: a record gone meanwhile (deleted in another tab) goes back to `back` with the `gone` toast. */
+export async function unlessGone<T>(back: string, gone: ToastCode, change: () => Promise<T>): Promise<T> {
+  try {
+    return await change();
+  } catch (error) {
+    if (isNotFound(error)) throw redirectWithToast(back, gone);
+    throw error;
+  }
 }
 
 /** The loader of an editor route: the admin guard, then `load`; a record that does not exist is the page's 404. */
