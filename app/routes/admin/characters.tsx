@@ -5,11 +5,10 @@ import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 import { DeleteLink } from "~/components/admin/confirm-delete";
 import { SubmissionList } from "~/components/admin/submission-list";
 import { FilterBar, FilterSearch, FilterSelect } from "~/components/admin/filter-bar";
+import { ListPagination, ListRange } from "~/components/admin/paged-list";
 import { ListHeader } from "~/components/admin/list-header";
 import { LoadErrorPanel } from "~/components/admin/load-error-panel";
 import { PublishSwitch } from "~/components/admin/publish-switch";
-import { Pagination } from "~/components/pagination";
-import { pageHref, rangeLabel } from "~/lib/admin-lists";
 import { characterFormTexts, charactersListPath } from "~/lib/character-form";
 import { formatDate } from "~/lib/dates";
 import { SUBMISSIONS_PATH } from "~/lib/review-queue";
@@ -150,7 +149,6 @@ function CharacterActions({ character }: { character: Listed }) {
 
 export default function AdminCharacters({ loaderData }: Route.ComponentProps) {
   const { filters, characters, submissions, total, page, pageCount, pageSize, categories } = loaderData;
-  const { pathname, search } = useLocation();
   const listPath = "/admin/characters";
   return (
     <div className="flex max-w-6xl flex-col gap-6">
@@ -176,15 +174,13 @@ export default function AdminCharacters({ loaderData }: Route.ComponentProps) {
           ]}
         />
       </FilterBar>
-      <p className="text-sm text-muted" role="status">
-        {rangeLabel({ page, pageSize, total, noun: total === 1 ? "character" : "characters" })}
-      </p>
+      <ListRange page={page} pageSize={pageSize} total={total} noun={["character", "characters"]} />
       {submissions ? (
         <SubmissionList submissions={submissions} />
       ) : (
         <AdminTable caption="Characters" columns={columns} rows={characters} rowKey={(character) => character.id} empty={characterFormTexts.empty} />
       )}
-      <Pagination page={page} pageCount={pageCount} hrefFor={(number) => pageHref(pathname === listPath ? pathname : listPath, search, number)} />
+      <ListPagination page={page} pageCount={pageCount} path={listPath} />
       <Outlet />
     </div>
   );
