@@ -106,11 +106,21 @@ export async function unlessGone<T>(back: string, gone: ToastCode, change: () =>
   }
 }
 
-/** The loader of an editor route: the admin guard, then `load`; a record that does not exist is the page's 404. */
-export async function editorLoader<T>(request: Request, load: () => Promise<T>) {
-  await requireAdmin(request);
+/** A change from a console page: back to `path` with `toast` when done, or its refusal answered in place (errorData). */
+export async function changeWithToast(change: () => Promise<unknown>, path: string, toast: ToastCode) {
   try {
-    return await load();
+    await change();
+  } catch (error) {
+    return errorData(error);
+  }
+  return redirectWithToast(path, toast);
+}
+
+/** The loader of an editor route: the admin guard, then `load`; a record that does not exist is the page's 404. */
+export async function editorLoader<T>(request: Request, load: (admin: AuditActor) => Promise<T>) {
+  const admin = await requireAdmin(request);
+  try {
+    return await load(admin);
   } catch (error) {
     throw errorData(error);
   }
