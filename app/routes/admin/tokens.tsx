@@ -9,6 +9,7 @@ import { PaymentsOffNotice } from "~/components/admin/payments-off-notice";
 import { PublishSwitch } from "~/components/admin/publish-switch";
 import { Pagination } from "~/components/pagination";
 import { packageTexts } from "~/lib/admin-catalogue";
+import { listPage } from "~/lib/admin-lists";
 import { formatTokens, formatUsd } from "~/lib/tokens";
 import type { AuditActor } from "~/modules/audit/audit.server";
 import { listPackagesForAdmin, setPackageActive } from "~/modules/admin/token-packages.server";
@@ -29,7 +30,7 @@ const searchSchema = z.object({
   q: z.string().trim().max(100).catch(""),
   type: z.enum(["add", "deduct"]).optional().catch(undefined),
   token: z.enum(["free", "purchased"]).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  page: listPage,
 });
 
 export async function loader({ request, url }: Route.LoaderArgs) {
