@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { listPage } from "./admin-lists";
 
 /** The audit log's state from its URL (?type=&action=&actor=&page=); anything unreadable is ignored. */
 const auditFiltersSchema = z.object({
   entityType: z.string().trim().max(40).catch(""),
   action: z.string().trim().max(40).catch(""),
   actor: z.string().trim().max(100).catch(""),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  page: listPage,
 });
 
 export type AuditPageFilters = z.infer<typeof auditFiltersSchema>;

@@ -1,7 +1,12 @@
+import { z } from "zod";
+
 /**
  * Admin lists keep their state in the URL (GET-form filters, page links), so they work without
  * JavaScript and a filtered page can be bookmarked or shared.
  */
+
+/** A list's page number as its URL carries it (?page=); anything unreadable is page 1. */
+export const listPage = z.coerce.number().int().min(1).max(100_000).catch(1);
 
 /** `pathname` with the current query and another page; page 1 is implied. */
 export function pageHref(pathname: string, search: URLSearchParams | string, page: number) {

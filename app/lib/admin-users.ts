@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DELETED_ACCOUNT_LABEL } from "./account";
+import { listPage } from "./admin-lists";
 import { authTexts, SIMPLE_EMAIL } from "./auth-forms";
 
 /** The admin Users pages: list filters, form schemas and texts, shared by the server and the pages. */
@@ -76,7 +77,7 @@ const userFiltersSchema = z.object({
     .transform((plan) => plan || null)
     .nullable()
     .catch(null),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  page: listPage,
 });
 
 export type UserFilters = z.infer<typeof userFiltersSchema>;

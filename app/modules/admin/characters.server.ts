@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Prisma } from "~/generated/prisma/client";
 import { creatorLabel } from "~/lib/admin-users";
+import { listPage } from "~/lib/admin-lists";
 import { parseCharacterDetails } from "~/lib/documents/character-details";
 import { LARGEST_STORED_INTEGER } from "~/lib/limits";
 import { parsePromptGuide } from "~/lib/documents/prompt-guide";
@@ -16,7 +17,7 @@ const filtersSchema = z.object({
   q: z.string().trim().max(100).catch(""),
   category: z.coerce.number().int().positive().max(LARGEST_STORED_INTEGER).optional().catch(undefined),
   published: z.enum(["published", "draft", "submitted"]).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  page: listPage,
 });
 export type CharacterFilters = z.output<typeof filtersSchema>;
 

@@ -1,9 +1,8 @@
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 import { AdminTable, Badge, EmailText, type AdminColumn } from "~/components/admin/admin-table";
 import { FilterBar, FilterSearch, FilterSelect } from "~/components/admin/filter-bar";
-import { Pagination } from "~/components/pagination";
+import { ListPagination, ListRange } from "~/components/admin/paged-list";
 import { auditLabel, parseAuditFilters } from "~/lib/admin-audit";
-import { pageHref, rangeLabel } from "~/lib/admin-lists";
 import { formatDateTime } from "~/lib/dates";
 import { AUDIT_PAGE_SIZE } from "~/modules/audit/audit.server";
 import { auditLogPage } from "~/modules/audit/audit-log.server";
@@ -76,7 +75,6 @@ function EntityCell({ entry }: { entry: Entry }) {
 
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const { filters, entries, total, page, pageCount, pageSize, choices } = loaderData;
-  const { pathname, search } = useLocation();
   return (
     <div className="flex max-w-6xl flex-col gap-6">
       <div>
@@ -100,11 +98,9 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         />
         <FilterSearch name="actor" label="Admin" value={filters.actor} placeholder="Admin's e-mail" />
       </FilterBar>
-      <p className="text-sm text-muted" role="status">
-        {rangeLabel({ page, pageSize, total, noun: total === 1 ? "entry" : "entries" })}
-      </p>
+      <ListRange page={page} pageSize={pageSize} total={total} noun={["entry", "entries"]} />
       <AdminTable caption="Audit log" columns={columns} rows={entries} rowKey={(entry) => entry.id} empty="No audit entries found" />
-      <Pagination page={page} pageCount={pageCount} hrefFor={(number) => pageHref(pathname, search, number)} />
+      <ListPagination page={page} pageCount={pageCount} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
-import { Pencil } from "lucide-react";
-import { Link, Outlet } from "react-router";
+import { Outlet } from "react-router";
 import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 import { DeleteLink } from "~/components/admin/confirm-delete";
+import { EditLink } from "~/components/admin/edit-link";
 import { ListHeader } from "~/components/admin/list-header";
 import { LoadErrorPanel } from "~/components/admin/load-error-panel";
 import { PublishSwitch } from "~/components/admin/publish-switch";
@@ -11,8 +11,8 @@ import { formatDate } from "~/lib/dates";
 import { listBannersForAdmin, setBannerPublished } from "~/modules/admin/banners.server";
 import type { AuditActor } from "~/modules/audit/audit.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
-import { isNotFound, redirectWithToast } from "~/modules/http/errors.server";
-import { consoleAction, publishForm } from "./+shared/console-action.server";
+import { redirectWithToast } from "~/modules/http/errors.server";
+import { consoleAction, publishForm, unlessGone } from "./+shared/console-action.server";
 import type { Route } from "./+types/banners";
 
 export function meta() {
@@ -29,12 +29,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 async function setPublished(admin: AuditActor, { id, published }: { id: string; published: boolean }) {
-  try {
-    await setBannerPublished(admin, id, published);
-  } catch (error) {
-    if (isNotFound(error)) throw redirectWithToast("/admin/banners", "banner-status-failed");
-    throw error;
-  }
+  await unlessGone("/admin/banners", "banner-status-failed", () => setBannerPublished(admin, id, published));
   throw redirectWithToast("/admin/banners", published ? "banner-published" : "banner-unpublished");
 }
 
@@ -68,15 +63,7 @@ const columns: AdminColumn<Listed>[] = [
     actions: true,
     cell: (banner) => (
       <div className="flex w-full justify-end">
-        <Link
-          to={`${banner.id}/edit`}
-          preventScrollReset
-          className="rounded-full p-2 text-muted hover:bg-raised hover:text-ink"
-          aria-label={`Edit ${banner.title}`}
-          title="Edit"
-        >
-          <Pencil className="size-4" aria-hidden />
-        </Link>
+        <EditLink to={`${banner.id}/edit`} label={`Edit ${banner.title}`} />
         <DeleteLink to={`${banner.id}/delete`} label={`Delete ${banner.title}`} />
       </div>
     ),

@@ -1,16 +1,17 @@
-import { ArrowDown, ArrowUp, Pencil } from "lucide-react";
-import { Form, Link, Outlet, redirect } from "react-router";
+import { ArrowDown, ArrowUp } from "lucide-react";
+import { Form, Outlet, redirect } from "react-router";
 import { z } from "zod";
 import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 import { DeleteLink } from "~/components/admin/confirm-delete";
+import { EditLink } from "~/components/admin/edit-link";
 import { ListHeader } from "~/components/admin/list-header";
 import { LoadErrorPanel } from "~/components/admin/load-error-panel";
 import { detailTexts } from "~/lib/admin-models";
 import type { AuditActor } from "~/modules/audit/audit.server";
 import { listDetailsForAdmin, moveDetail } from "~/modules/admin/character-details.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
-import { isNotFound, redirectWithToast } from "~/modules/http/errors.server";
-import { consoleAction } from "./+shared/console-action.server";
+import { redirectWithToast } from "~/modules/http/errors.server";
+import { consoleAction, unlessGone } from "./+shared/console-action.server";
 import type { Route } from "./+types/character-details";
 
 export function meta() {
@@ -32,12 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
 const moveForm = z.object({ intent: z.enum(["move-up", "move-down"]), id: z.string().regex(/^\d{1,9}$/) });
 
 async function move(admin: AuditActor, { intent, id }: z.output<typeof moveForm>) {
-  try {
-    await moveDetail(admin, id, intent === "move-up" ? "up" : "down");
-  } catch (error) {
-    if (isNotFound(error)) throw redirectWithToast(PAGE, "detail-save-failed");
-    throw error;
-  }
+  await unlessGone(PAGE, "detail-save-failed", () => moveDetail(admin, id, intent === "move-up" ? "up" : "down"));
   throw redirect(PAGE);
 }
 
@@ -78,15 +74,7 @@ function DetailActions({ detail, first, last }: { detail: Listed; first: boolean
     <div className="flex w-full justify-end">
       <MoveButton id={detail.id} direction="up" disabled={first} name={detail.name} />
       <MoveButton id={detail.id} direction="down" disabled={last} name={detail.name} />
-      <Link
-        to={`${detail.id}/edit`}
-        preventScrollReset
-        className="rounded-full p-2 text-muted hover:bg-raised hover:text-ink"
-        aria-label={`Edit ${detail.name}`}
-        title="Edit"
-      >
-        <Pencil className="size-4" aria-hidden />
-      </Link>
+      <EditLink to={`${detail.id}/edit`} label={`Edit ${detail.name}`} />
       <DeleteLink to={`${detail.id}/delete`} label={`Delete ${detail.name}`} />
     </div>
   );

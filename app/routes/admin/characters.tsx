@@ -5,11 +5,10 @@ import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 import { DeleteLink } from "~/components/admin/confirm-delete";
 import { SubmissionList } from "~/components/admin/submission-list";
 import { FilterBar, FilterSearch, FilterSelect } from "~/components/admin/filter-bar";
+import { ListPagination, ListRange } from "~/components/admin/paged-list";
 import { ListHeader } from "~/components/admin/list-header";
 import { LoadErrorPanel } from "~/components/admin/load-error-panel";
 import { PublishSwitch } from "~/components/admin/publish-switch";
-import { Pagination } from "~/components/pagination";
-import { pageHref, rangeLabel } from "~/lib/admin-lists";
 import { characterFormTexts, charactersListPath } from "~/lib/character-form";
 import { formatDate } from "~/lib/dates";
 import { SUBMISSIONS_PATH } from "~/lib/review-queue";
@@ -19,8 +18,8 @@ import { requireAdmin } from "~/modules/auth/login-session.server";
 import { setCharacterPublished } from "~/modules/catalogue/character-editor.server";
 import { listCategories } from "~/modules/catalogue/categories.server";
 import { approveSubmission, listSubmissions } from "~/modules/catalogue/submissions.server";
-import { isNotFound, redirectWithToast } from "~/modules/http/errors.server";
-import { consoleAction, publishForm } from "./+shared/console-action.server";
+import { redirectWithToast } from "~/modules/http/errors.server";
+import { consoleAction, publishForm, unlessGone } from "./+shared/console-action.server";
 import type { Route } from "./+types/characters";
 import { Avatar } from "~/components/ui/avatar";
 
@@ -60,23 +59,13 @@ export async function action({ request }: Route.ActionArgs) {
 /** Approve from the Submitted list: published, the owner mailed. */
 async function approve(admin: AuditActor, characterId: string) {
   const back = SUBMISSIONS_PATH;
-  try {
-    await approveSubmission(admin, characterId);
-  } catch (error) {
-    if (isNotFound(error)) return redirectWithToast(back, "review-not-waiting");
-    throw error;
-  }
+  await unlessGone(back, "review-not-waiting", () => approveSubmission(admin, characterId));
   return redirectWithToast(back, "character-approved");
 }
 
 /** The Published switch; back to the list as it was filtered. */
 async function setPublished(admin: AuditActor, { id, published }: { id: string; published: boolean }, back: string) {
-  try {
-    await setCharacterPublished(admin, id, published);
-  } catch (error) {
-    if (isNotFound(error)) return redirectWithToast(back, "character-update-failed");
-    throw error;
-  }
+  await unlessGone(back, "character-update-failed", () => setCharacterPublished(admin, id, published));
   return redirectWithToast(back, "character-updated");
 }
 
@@ -153,7 +142,6 @@ function CharacterActions({ character }: { character: Listed }) {
 
 export default function AdminCharacters({ loaderData }: Route.ComponentProps) {
   const { filters, characters, submissions, total, page, pageCount, pageSize, categories } = loaderData;
-  const { pathname, search } = useLocation();
   const listPath = "/admin/characters";
   return (
     <div className="flex max-w-6xl flex-col gap-6">
@@ -179,15 +167,13 @@ export default function AdminCharacters({ loaderData }: Route.ComponentProps) {
           ]}
         />
       </FilterBar>
-      <p className="text-sm text-muted" role="status">
-        {rangeLabel({ page, pageSize, total, noun: total === 1 ? "character" : "characters" })}
-      </p>
+      <ListRange page={page} pageSize={pageSize} total={total} noun={["character", "characters"]} />
       {submissions ? (
         <SubmissionList submissions={submissions} />
       ) : (
         <AdminTable caption="Characters" columns={columns} rows={characters} rowKey={(character) => character.id} empty={characterFormTexts.empty} />
       )}
-      <Pagination page={page} pageCount={pageCount} hrefFor={(number) => pageHref(pathname === listPath ? pathname : listPath, search, number)} />
+      <ListPagination page={page} pageCount={pageCount} path={listPath} />
       <Outlet />
     </div>
   );

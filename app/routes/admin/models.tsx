@@ -1,8 +1,9 @@
-import { FlaskConical, LoaderCircle, Pencil } from "lucide-react";
-import { Link, Outlet, redirect, useActionData, useFetcher } from "react-router";
+import { FlaskConical, LoaderCircle } from "lucide-react";
+import { Outlet, redirect, useActionData, useFetcher } from "react-router";
 import { z } from "zod";
 import { AdminTable, Badge, RowNote, type AdminColumn } from "~/components/admin/admin-table";
 import { DeleteLink } from "~/components/admin/confirm-delete";
+import { EditLink } from "~/components/admin/edit-link";
 import { FilterBar, FilterSearch, FilterSelect } from "~/components/admin/filter-bar";
 import { ListHeader } from "~/components/admin/list-header";
 import { LoadErrorPanel } from "~/components/admin/load-error-panel";
@@ -13,8 +14,8 @@ import { costLabel } from "~/lib/chat";
 import { listModelsForAdmin, readModelFilters, setModelPublished, testModel, type ModelTestResult } from "~/modules/admin/models.server";
 import type { AuditActor } from "~/modules/audit/audit.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
-import { isNotFound, redirectWithToast } from "~/modules/http/errors.server";
-import { consoleAction, publishForm, recordId } from "./+shared/console-action.server";
+import { redirectWithToast } from "~/modules/http/errors.server";
+import { consoleAction, publishForm, recordId, unlessGone } from "./+shared/console-action.server";
 import type { Route } from "./+types/models";
 
 export function meta() {
@@ -46,22 +47,12 @@ export async function action({ request, url }: Route.ActionArgs) {
 const listForm = z.discriminatedUnion("intent", [publishForm("set-published"), z.object({ intent: z.literal("test"), id: recordId })]);
 
 async function setPublished(admin: AuditActor, { id, published }: { id: string; published: boolean }, list: string) {
-  try {
-    await setModelPublished(admin, id, published);
-  } catch (error) {
-    if (isNotFound(error)) throw redirectWithToast(list, "model-update-failed");
-    throw error;
-  }
+  await unlessGone(list, "model-update-failed", () => setModelPublished(admin, id, published));
   throw redirect(list);
 }
 
 async function runTest(id: string, list: string): Promise<{ test: ModelTestResult }> {
-  try {
-    return { test: await testModel(id) };
-  } catch (error) {
-    if (isNotFound(error)) throw redirectWithToast(list, "model-update-failed");
-    throw error;
-  }
+  return { test: await unlessGone(list, "model-update-failed", () => testModel(id)) };
 }
 
 type Listed = Route.ComponentProps["loaderData"]["models"][number];
@@ -113,15 +104,7 @@ function ModelActions({ model }: { model: Listed }) {
           Test
         </button>
       </fetcher.Form>
-      <Link
-        to={`${model.id}/edit`}
-        preventScrollReset
-        className="rounded-full p-2 text-muted hover:bg-raised hover:text-ink"
-        aria-label={`Edit ${model.chatModel}`}
-        title="Edit"
-      >
-        <Pencil className="size-4" aria-hidden />
-      </Link>
+      <EditLink to={`${model.id}/edit`} label={`Edit ${model.chatModel}`} />
       <DeleteLink to={`${model.id}/delete`} label={`Delete ${model.chatModel}`} />
     </div>
   );

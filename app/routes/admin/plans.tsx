@@ -1,6 +1,6 @@
-import { Pencil } from "lucide-react";
-import { Link, Outlet } from "react-router";
+import { Outlet } from "react-router";
 import { DeleteLink } from "~/components/admin/confirm-delete";
+import { EditLink } from "~/components/admin/edit-link";
 import { ListHeader } from "~/components/admin/list-header";
 import { LoadErrorPanel } from "~/components/admin/load-error-panel";
 import { PaymentsOffNotice } from "~/components/admin/payments-off-notice";
@@ -54,15 +54,7 @@ export default function AdminPlans({ loaderData }: Route.ComponentProps) {
                 </div>
               </div>
               <div className="flex shrink-0">
-                <Link
-                  to={`${plan.id}/edit`}
-                  preventScrollReset
-                  className="rounded-full p-2 text-muted hover:bg-raised hover:text-ink"
-                  aria-label={`Edit Plan ${plan.name}`}
-                  title="Edit Plan"
-                >
-                  <Pencil className="size-4" aria-hidden />
-                </Link>
+                <EditLink to={`${plan.id}/edit`} label={`Edit Plan ${plan.name}`} title="Edit Plan" />
                 <DeleteLink to={`${plan.id}/delete`} label={`Delete Plan ${plan.name}`} />
               </div>
             </div>

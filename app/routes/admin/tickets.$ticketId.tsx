@@ -10,6 +10,7 @@ import { formatDateTime } from "~/lib/dates";
 import { formFailure } from "~/lib/forms";
 import { STAFF_NAME, STAFF_STATUSES, ticketStatusLabel, ticketTexts } from "~/lib/tickets";
 import { replySchema } from "~/lib/ticket-schemas";
+import type { ToastCode } from "~/lib/toasts";
 import type { AuditActor } from "~/modules/audit/audit.server";
 import { errorData, redirectWithToast } from "~/modules/http/errors.server";
 import { replyAsStaff, setStatusAsStaff, ticketForStaff } from "~/modules/support/staff-inbox.server";
@@ -41,24 +42,23 @@ export async function action({ request, params }: Route.ActionArgs) {
   });
 }
 
-async function reply(staff: AuditActor, ticketId: string, message: string) {
-  try {
-    await replyAsStaff(staff, ticketId, message);
-  } catch (error) {
-    const refused = errorData(error);
-    return data({ intent: "reply", error: refused.data.error }, refused.init ?? undefined);
-  }
-  return redirectWithToast(here(ticketId), "ticket-replied");
+function reply(staff: AuditActor, ticketId: string, message: string) {
+  return staffChange("reply", () => replyAsStaff(staff, ticketId, message), ticketId, "ticket-replied");
 }
 
-async function changeStatus(staff: AuditActor, ticketId: string, status: (typeof STAFF_STATUSES)[number]) {
+function changeStatus(staff: AuditActor, ticketId: string, status: (typeof STAFF_STATUSES)[number]) {
+  return staffChange("status", () => setStatusAsStaff(staff, ticketId, status), ticketId, "ticket-status-changed");
+}
+
+/** A reply or a status change: back to the ticket with `toast`, or its refusal shown by the form that sent it (`intent`). */
+async function staffChange(intent: "reply" | "status", change: () => Promise<unknown>, ticketId: string, toast: ToastCode) {
   try {
-    await setStatusAsStaff(staff, ticketId, status);
+    await change();
   } catch (error) {
     const refused = errorData(error);
-    return data({ intent: "status", error: refused.data.error }, refused.init ?? undefined);
+    return data({ intent, error: refused.data.error }, refused.init ?? undefined);
   }
-  return redirectWithToast(here(ticketId), "ticket-status-changed");
+  return redirectWithToast(here(ticketId), toast);
 }
 
 const statusButtons: Record<(typeof STAFF_STATUSES)[number], string> = {

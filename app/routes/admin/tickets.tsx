@@ -1,9 +1,8 @@
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 import { AdminTable, Badge, EmailText, type AdminColumn } from "~/components/admin/admin-table";
 import { FilterBar, FilterSearch, FilterSelect } from "~/components/admin/filter-bar";
-import { Pagination } from "~/components/pagination";
+import { ListPagination, ListRange } from "~/components/admin/paged-list";
 import { TicketStatusBadge } from "~/components/tickets/status-badge";
-import { pageHref, rangeLabel } from "~/lib/admin-lists";
 import { formatDateTime } from "~/lib/dates";
 import { STAFF_INBOX_PAGE_SIZE, TICKET_STATUSES, ticketStatusLabel } from "~/lib/tickets";
 import { parseStaffInboxFilters } from "~/lib/ticket-schemas";
@@ -51,7 +50,6 @@ const columns: AdminColumn<Listed>[] = [
 
 export default function AdminTickets({ loaderData }: Route.ComponentProps) {
   const { filters, tickets, total, waiting, page, pageCount } = loaderData;
-  const { pathname, search } = useLocation();
   return (
     <div className="flex max-w-6xl flex-col gap-6">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
@@ -71,11 +69,9 @@ export default function AdminTickets({ loaderData }: Route.ComponentProps) {
           ]}
         />
       </FilterBar>
-      <p className="text-sm text-muted" role="status">
-        {rangeLabel({ page, pageSize: STAFF_INBOX_PAGE_SIZE, total, noun: total === 1 ? "ticket" : "tickets" })}
-      </p>
+      <ListRange page={page} pageSize={STAFF_INBOX_PAGE_SIZE} total={total} noun={["ticket", "tickets"]} />
       <AdminTable caption="Tickets, those awaiting a reply first" columns={columns} rows={tickets} rowKey={(ticket) => ticket.id} empty="No tickets found" />
-      <Pagination page={page} pageCount={pageCount} hrefFor={(number) => pageHref(pathname, search, number)} />
+      <ListPagination page={page} pageCount={pageCount} />
     </div>
   );
 }

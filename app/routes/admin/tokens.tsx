@@ -1,13 +1,15 @@
-import { Pencil, Search } from "lucide-react";
+import { Search } from "lucide-react";
 import { data, Form, Link, Outlet } from "react-router";
 import { z } from "zod";
 import { TokenHistory } from "~/components/admin/token-history";
 import { DeleteLink } from "~/components/admin/confirm-delete";
+import { EditLink } from "~/components/admin/edit-link";
 import { ListHeader } from "~/components/admin/list-header";
 import { PaymentsOffNotice } from "~/components/admin/payments-off-notice";
 import { PublishSwitch } from "~/components/admin/publish-switch";
 import { Pagination } from "~/components/pagination";
 import { packageTexts } from "~/lib/admin-catalogue";
+import { listPage } from "~/lib/admin-lists";
 import { formatTokens, formatUsd } from "~/lib/tokens";
 import type { AuditActor } from "~/modules/audit/audit.server";
 import { listPackagesForAdmin, setPackageActive } from "~/modules/admin/token-packages.server";
@@ -28,7 +30,7 @@ const searchSchema = z.object({
   q: z.string().trim().max(100).catch(""),
   type: z.enum(["add", "deduct"]).optional().catch(undefined),
   token: z.enum(["free", "purchased"]).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  page: listPage,
 });
 
 export async function loader({ request, url }: Route.LoaderArgs) {
@@ -103,15 +105,7 @@ function Packages({ packages }: { packages: PackageRow[] }) {
               </div>
             </div>
             <div className="flex shrink-0">
-              <Link
-                to={`packages/${encodeURIComponent(item.id)}/edit`}
-                preventScrollReset
-                className="rounded-full p-2 text-muted hover:bg-raised hover:text-ink"
-                aria-label={`Edit ${item.name}`}
-                title="Edit"
-              >
-                <Pencil className="size-4" aria-hidden />
-              </Link>
+              <EditLink to={`packages/${encodeURIComponent(item.id)}/edit`} label={`Edit ${item.name}`} />
               <DeleteLink to={`packages/${encodeURIComponent(item.id)}/delete`} label={`Delete ${item.name}`} />
             </div>
           </div>

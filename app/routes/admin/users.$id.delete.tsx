@@ -4,9 +4,7 @@ import { adminUserTexts } from "~/lib/admin-users";
 import type { AuditActor } from "~/modules/audit/audit.server";
 import { deleteUser } from "~/modules/admin/user-changes.server";
 import { getUserForAdmin } from "~/modules/admin/users.server";
-import { requireAdmin } from "~/modules/auth/login-session.server";
-import { errorData, redirectWithToast } from "~/modules/http/errors.server";
-import { consoleAction, deleteForm, USERS_FORM } from "./+shared/console-action.server";
+import { changeWithToast, consoleAction, deleteForm, editorLoader, USERS_FORM } from "./+shared/console-action.server";
 import type { Route } from "./+types/users.$id.delete";
 
 export function meta() {
@@ -15,26 +13,15 @@ export function meta() {
 
 /** The confirmation page a delete asks on without JavaScript (with it, the user page asks in a dialog and posts here). */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  try {
+  return editorLoader(request, async () => {
     const { user } = await getUserForAdmin(params.id);
     return { user: { id: user.id, email: user.email, name: user.name, deleted: user.deleted } };
-  } catch (error) {
-    throw errorData(error);
-  }
+  });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  return consoleAction(request, deleteForm, (admin) => deleteAccount(admin, params.id), { limit: USERS_FORM, oversized: "throw" });
-}
-
-async function deleteAccount(admin: AuditActor, userId: string) {
-  try {
-    await deleteUser(admin, userId);
-  } catch (error) {
-    return errorData(error);
-  }
-  return redirectWithToast("/admin/users", "user-deleted");
+  const remove = (admin: AuditActor) => changeWithToast(() => deleteUser(admin, params.id), "/admin/users", "user-deleted");
+  return consoleAction(request, deleteForm, remove, { limit: USERS_FORM, oversized: "throw" });
 }
 
 export default function DeleteUserPage({ loaderData: { user }, actionData }: Route.ComponentProps) {

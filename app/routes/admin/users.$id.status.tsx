@@ -3,13 +3,10 @@ import { z } from "zod";
 import { EmailText } from "~/components/admin/admin-table";
 import { FormAlert } from "~/components/ui/form";
 import { adminUserTexts, statusChangeFor, statusChangeTexts } from "~/lib/admin-users";
-import type { ToastCode } from "~/lib/toasts";
 import type { AuditActor } from "~/modules/audit/audit.server";
 import { reactivateUser, suspendUser } from "~/modules/admin/user-changes.server";
 import { getUserForAdmin } from "~/modules/admin/users.server";
-import { requireAdmin } from "~/modules/auth/login-session.server";
-import { errorData, redirectWithToast } from "~/modules/http/errors.server";
-import { consoleAction, USERS_FORM } from "./+shared/console-action.server";
+import { changeWithToast, consoleAction, editorLoader, USERS_FORM } from "./+shared/console-action.server";
 import type { Route } from "./+types/users.$id.status";
 
 export function meta({ data: page }: Route.MetaArgs) {
@@ -21,17 +18,14 @@ export function meta({ data: page }: Route.MetaArgs) {
  * status calls for; with it, the user page asks in a dialog and posts here.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
-  try {
+  return editorLoader(request, async (admin) => {
     const { user } = await getUserForAdmin(params.id);
     return {
       user: { id: user.id, email: user.email, deleted: user.deleted },
       change: statusChangeFor(user.status),
       blocked: user.id === admin.id ? adminUserTexts.cannotSuspendSelf : null,
     };
-  } catch (error) {
-    throw errorData(error);
-  }
+  });
 }
 
 const statusForm = z.object({ intent: z.enum(["suspend", "reactivate"]) });
@@ -39,18 +33,9 @@ const statusForm = z.object({ intent: z.enum(["suspend", "reactivate"]) });
 export async function action({ request, params }: Route.ActionArgs) {
   const handle = (admin: AuditActor, { intent }: z.output<typeof statusForm>) =>
     intent === "suspend"
-      ? change(() => suspendUser(admin, params.id), params.id, "user-suspended")
-      : change(() => reactivateUser(admin, params.id), params.id, "user-reactivated");
+      ? changeWithToast(() => suspendUser(admin, params.id), `/admin/users/${params.id}`, "user-suspended")
+      : changeWithToast(() => reactivateUser(admin, params.id), `/admin/users/${params.id}`, "user-reactivated");
   return consoleAction(request, statusForm, handle, { limit: USERS_FORM, oversized: "throw" });
-}
-
-async function change(run: () => Promise<unknown>, userId: string, toast: ToastCode) {
-  try {
-    await run();
-  } catch (error) {
-    return errorData(error);
-  }
-  return redirectWithToast(`/admin/users/${userId}`, toast);
 }
 
 export default function AccountStatusPage({ loaderData: { user, change, blocked }, actionData }: Route.ComponentProps) {

@@ -9,15 +9,13 @@ import { TokenHistory } from "~/components/admin/token-history";
 import { adjustTokensSchema, adminUserTexts, changeRoleSchema, statusLabels, statusTones } from "~/lib/admin-users";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { formFailure } from "~/lib/forms";
-import type { ToastCode } from "~/lib/toasts";
 import { formatTokens, formatUsd, tokenTexts } from "~/lib/tokens";
 import type { AuditActor } from "~/modules/audit/audit.server";
 import { resendInvitation } from "~/modules/admin/invitations.server";
 import { adjustTokens, changeRole } from "~/modules/admin/user-changes.server";
 import { getUserForAdmin } from "~/modules/admin/users.server";
-import { requireAdmin } from "~/modules/auth/login-session.server";
 import { errorData, redirectWithToast } from "~/modules/http/errors.server";
-import { consoleAction, USERS_FORM } from "./+shared/console-action.server";
+import { changeWithToast, consoleAction, editorLoader, USERS_FORM } from "./+shared/console-action.server";
 import type { Route } from "./+types/users.$id";
 import { DeleteUser, RoleForm, StatusForm, TokensForm } from "./+shared/user-panels";
 
@@ -27,12 +25,7 @@ export function meta({ data: page }: Route.MetaArgs) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
-  try {
-    return { ...(await getUserForAdmin(params.id)), isSelf: admin.id === params.id };
-  } catch (error) {
-    throw errorData(error);
-  }
+  return editorLoader(request, async (admin) => ({ ...(await getUserForAdmin(params.id)), isSelf: admin.id === params.id }));
 }
 
 const userForm = z.discriminatedUnion("intent", [
@@ -48,27 +41,18 @@ export async function action({ request, params }: Route.ActionArgs) {
       case "resend-invite":
         return resendInvite(admin, userId);
       case "change-role":
-        return run(() => changeRole(admin, userId, input.role), userId, "role-changed");
+        return changeWithToast(() => changeRole(admin, userId, input.role), `/admin/users/${userId}`, "role-changed");
       case "adjust-tokens": {
         const { direction, tokenType, amount, reason } = input;
-        return run(
+        return changeWithToast(
           () => adjustTokens(admin, userId, { direction, tokenType, amount, reason }),
-          userId,
+          `/admin/users/${userId}`,
           direction === "grant" ? "tokens-granted" : "tokens-deducted",
         );
       }
     }
   };
   return consoleAction(request, userForm, handle, { limit: USERS_FORM, oversized: "throw" });
-}
-
-async function run(change: () => Promise<unknown>, userId: string, toast: ToastCode) {
-  try {
-    await change();
-  } catch (error) {
-    return errorData(error);
-  }
-  return redirectWithToast(`/admin/users/${userId}`, toast);
 }
 
 async function resendInvite(admin: AuditActor, userId: string) {

@@ -1,12 +1,11 @@
 import { UserPlus } from "lucide-react";
-import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { AdminTable, Badge, EmailText, type AdminColumn } from "~/components/admin/admin-table";
 import { FilterBar, FilterSearch, FilterSelect } from "~/components/admin/filter-bar";
+import { ListPagination, ListRange } from "~/components/admin/paged-list";
 import { StatCard } from "~/components/admin/stat-card";
 import { FormAlert, FormField, SelectField } from "~/components/ui/form";
-import { Pagination } from "~/components/pagination";
-import { pageHref, rangeLabel } from "~/lib/admin-lists";
 import { inviteUserSchema, parseUserFilters, statusLabels, statusTones, USER_STATUSES, USERS_PAGE_SIZE, type UserStatus } from "~/lib/admin-users";
 import { formFailure, type FieldErrors } from "~/lib/forms";
 import { formatDate } from "~/lib/dates";
@@ -75,7 +74,6 @@ const columns: AdminColumn<Listed>[] = [
 
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
   const { filters, users, total, page, pageCount, stats } = loaderData;
-  const { pathname, search } = useLocation();
   return (
     <div className="flex max-w-6xl flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -120,11 +118,9 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
         />
       </FilterBar>
 
-      <p className="text-sm text-muted" role="status">
-        {rangeLabel({ page, pageSize: USERS_PAGE_SIZE, total, noun: total === 1 ? "user" : "users" })}
-      </p>
+      <ListRange page={page} pageSize={USERS_PAGE_SIZE} total={total} noun={["user", "users"]} />
       <AdminTable caption="Users" columns={columns} rows={users} rowKey={(user) => user.id} empty="No users found" />
-      <Pagination page={page} pageCount={pageCount} hrefFor={(number) => pageHref(pathname, search, number)} />
+      <ListPagination page={page} pageCount={pageCount} />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { adminUserTexts } from "~/lib/admin-users";
 import type { ToastCode } from "~/lib/toasts";
 import type { AuditActor } from "~/modules/audit/audit.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
-import { errorData, redirectWithToast, saveFailureData } from "~/modules/http/errors.server";
+import { errorData, isNotFound, redirectWithToast, saveFailureData } from "~/modules/http/errors.server";
 import { BodyTooLargeError, InvalidFormError, parseForm, type FormLimit } from "~/modules/http/form.server";
 
 /** A form of buttons and a few short fields: what the console's lists and delete confirmations post. */
@@ -96,11 +96,31 @@ function withoutIntent<Input extends { intent: string }>(input: Input): Omit<Inp
   return fields as Omit<Input, "intent">;
 }
 
-/** The loader of an editor route: the admin guard, then `load`; a record that does not exist is the page's 404. */
-export async function editorLoader<T>(request: Request, load: () => Promise<T>) {
-  await requireAdmin(request);
+/** A change to one listed record: a record gone meanwhile (deleted in another tab) goes back to `back` with the `gone` toast. */
+export async function unlessGone<T>(back: string, gone: ToastCode, change: () => Promise<T>): Promise<T> {
   try {
-    return await load();
+    return await change();
+  } catch (error) {
+    if (isNotFound(error)) throw redirectWithToast(back, gone);
+    throw error;
+  }
+}
+
+/** A change from a console page: back to `path` with `toast` when done, or its refusal answered in place (errorData). */
+export async function changeWithToast(change: () => Promise<unknown>, path: string, toast: ToastCode) {
+  try {
+    await change();
+  } catch (error) {
+    return errorData(error);
+  }
+  return redirectWithToast(path, toast);
+}
+
+/** The loader of an editor route: the admin guard, then `load`; a record that does not exist is the page's 404. */
+export async function editorLoader<T>(request: Request, load: (admin: AuditActor) => Promise<T>) {
+  const admin = await requireAdmin(request);
+  try {
+    return await load(admin);
   } catch (error) {
     throw errorData(error);
   }
