@@ -55,20 +55,39 @@ timed "types, lint and build" parallel_checks
 timed "vitest" npx vitest run
 # The end-to-end suite in shards side by side (E2E_SHARDS, 2 by default), each against its own
 # server, data folder and fake services on ports of its own, so no shard sees another's data.
+# Spec files are dealt to the shards by their last measured seconds (tests/e2e/shard-weights.txt;
+# a spec not listed counts 20 s), the longest first, each to the shard with the least so far.
 # Each shard's output is kept in a log and shown when the shard ends.
+deal_specs() {
+  local shards="$1"
+  for spec in tests/e2e/*.spec.ts; do
+    local name weight
+    name=$(basename "$spec")
+    weight=$(awk -v name="$name" '$2 == name { print $1 }' tests/e2e/shard-weights.txt)
+    echo "${weight:-20} $spec"
+  done | sort -rn | awk -v shards="$shards" '{
+    best = 1
+    for (i = 2; i <= shards; i++) if (load[i] < load[best]) best = i
+    load[best] += $1
+    print best, $2
+  }'
+}
+
 end_to_end() {
-  local shards="${E2E_SHARDS:-2}" logs pids=() failed=0
+  local shards="${E2E_SHARDS:-2}" logs pids=() failed=0 dealt
   if [ "$shards" -le 1 ]; then
     npx playwright test
     return
   fi
   logs=$(mktemp -d)
+  dealt=$(deal_specs "$shards")
   for shard in $(seq 1 "$shards"); do
-    local offset=$((shard * 10))
+    local offset=$((shard * 10)) specs
+    mapfile -t specs < <(awk -v shard="$shard" '$1 == shard { print $2 }' <<<"$dealt")
     E2E_PORT=$((3210 + offset)) E2E_SMTP_PORT=$((2525 + offset)) E2E_OAUTH_PORT=$((2527 + offset)) \
       E2E_STRIPE_PORT=$((2528 + offset)) E2E_OPENAI_PORT=$((2529 + offset)) E2E_FAL_PORT=$((2530 + offset)) \
       E2E_SERVER_PORT_BASE=$((3400 + shard * 100)) E2E_DATA_DIR=".e2e-data-$shard" E2E_OUTPUT_DIR="test-results/shard-$shard" \
-      npx playwright test --shard="$shard/$shards" >"$logs/$shard" 2>&1 &
+      npx playwright test "${specs[@]}" >"$logs/$shard" 2>&1 &
     pids+=($!)
   done
   for i in "${!pids[@]}"; do
