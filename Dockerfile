@@ -2,7 +2,7 @@
 # One container: the app on the embedded database in /data, or on PostgreSQL with DATABASE_URL.
 # Without a Docker daemon, scripts/docker-rehearsal.sh performs these steps (and .ci/run runs it).
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 # The install command .ci/run uses too (npm ci), so a lock file it refuses fails CI first.
@@ -11,7 +11,7 @@ RUN sh scripts/install-deps.sh
 COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data

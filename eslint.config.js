@@ -7,6 +7,8 @@ import react from "eslint-plugin-react";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import { ignoredFiles as literalTextIgnored } from "./eslint-rules/literal-text-exceptions.js";
+import noLiteralText from "./eslint-rules/no-literal-text.js";
 
 const databaseHandle = ["~/modules/db/db.server", "**/modules/db/db.server"];
 const anyModule = ["~/modules/*", "~/modules/**", "**/modules/**"];
@@ -16,7 +18,7 @@ const anyModule = ["~/modules/*", "~/modules/**", "**/modules/**"];
  * rooms on the floors below its own and, on its own floor, only the rooms named beside it.
  */
 export const floors = [
-  ["foundations", { logging: [], http: ["logging"], config: ["http", "logging"], db: ["config", "http", "logging"] }],
+  ["foundations", { logging: [], i18n: [], http: ["logging", "i18n"], config: ["http", "logging"], db: ["config", "http", "logging"] }],
   ["shared rooms", { audit: [], events: [], storage: [], security: [], tokens: [], mail: [], ai: ["security"], seed: ["storage"] }],
   [
     "domains",
@@ -140,6 +142,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Every word a person reads comes from app/locales (decision 043): no text written into JSX.
+    files: ["app/**/*.tsx"],
+    ignores: literalTextIgnored,
+    plugins: { i18n: { rules: { "no-literal-text": noLiteralText } } },
+    rules: { "i18n/no-literal-text": "error" },
   },
   prettier,
 );

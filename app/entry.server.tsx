@@ -5,6 +5,9 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/nonce";
+import { TextsUsage } from "~/lib/i18n/react";
+import { DEFAULT_LANGUAGE, isLanguage } from "~/lib/i18n/languages";
+import { textsScript } from "~/modules/i18n/catalogue.server";
 import { googleFormActionSources } from "~/modules/auth/google.server";
 import { listenForCatalogueChanges } from "~/modules/catalogue/cache.server";
 import { removeUnusedUploads } from "~/modules/chat/attachments.server";
@@ -20,7 +23,7 @@ import { releaseExpiredReservations, RESERVATION_SWEEP_SECONDS } from "~/modules
 
 export { answerHealthCheck } from "~/modules/db/health.server";
 export { anonymousPageCache } from "~/modules/server/page-cache.server";
-export { createNodeRequestHandler } from "~/modules/server/node-adapter.server";
+export { createNodeRequestHandler, EVENT_STREAM_PATHS } from "~/modules/server/node-adapter.server";
 export { requireSameOrigin } from "~/modules/security/same-origin.server";
 
 export const streamTimeout = 10_000;
@@ -82,15 +85,21 @@ export default function handleRequest(
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // The namespaces this page renders, whose texts its HTML carries at the end for the browser.
+    const usedTexts = new Set<string>();
+    const rootData = routerContext.staticHandlerContext.loaderData.root as { lang?: unknown } | undefined;
+    const lang = isLanguage(rootData?.lang) ? rootData.lang : DEFAULT_LANGUAGE;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <TextsUsage.Provider value={usedTexts}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </TextsUsage.Provider>
       </NonceProvider>,
       {
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = coalescePerTick();
+          const body = coalescePerTick(() => textsScript(lang, usedTexts, nonce));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
@@ -111,9 +120,9 @@ export default function handleRequest(
 /**
  * React writes a page as many small chunks, and the Node adapter flushes the compressor after
  * each one. Joining what is written within one tick keeps the page streaming but compresses it
- * in a few pieces instead of dozens.
+ * in a few pieces instead of dozens. The page's texts (TextsScript) come last.
  */
-function coalescePerTick() {
+function coalescePerTick(ending: () => string) {
   let pending: Buffer[] = [];
   let scheduled = false;
   return new Transform({
@@ -131,6 +140,8 @@ function coalescePerTick() {
       callback();
     },
     flush(callback) {
+      // After </html>, which parsers take into the body: by now every rendered namespace is known.
+      pending.push(Buffer.from(ending()));
       if (pending.length) this.push(Buffer.concat(pending));
       pending = [];
       callback();

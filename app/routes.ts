@@ -19,7 +19,10 @@ export default [
   route("characters/:characterId/card.png", "routes/api/character-card.png.ts"),
   route("characters/:characterId/card.json", "routes/api/character-card.json.ts"),
   route("api/uploads", "routes/api/uploads.ts"),
+  // One resource route answers each export format, told apart by the file name's suffix.
+  ...(["json", "jsonl", "txt"] as const).map((format) => route(`chat/:sessionId/export.${format}`, "routes/chat/export.ts", { id: `chat-export-${format}` })),
   route("api/gallery", "routes/api/gallery.ts"),
+  route("texts/:lang/:namespace", "routes/api/texts.ts"),
   layout("routes/_shell/layout.tsx", [
     layout("routes/_shell/content.tsx", [
       index("routes/home.tsx"),
@@ -42,7 +45,10 @@ export default [
       route("tokens", "routes/tokens.tsx"),
       route("chat", "routes/chat/index.tsx"),
       route("chat/start/:characterId", "routes/chat/start.tsx"),
+      route("chat/search", "routes/chat/search.tsx"),
+      route("chat/import", "routes/chat/import.tsx"),
       route("chat/:sessionId", "routes/chat/session.tsx"),
+      route("chat/:sessionId/delete", "routes/chat/delete.tsx"),
       route("settings", "routes/settings-redirect.ts"),
       route("generate", "routes/generate.tsx"),
       route("gallery/:imageId/delete", "routes/gallery.delete.tsx"),
@@ -59,6 +65,9 @@ export default [
         route("tickets", "routes/dashboard/tickets.tsx"),
         route("media", "routes/dashboard/media.tsx"),
         route("media/:uploadId/delete", "routes/dashboard/media.delete.tsx"),
+        route("personas", "routes/dashboard/personas.tsx"),
+        route("personas/:personaId", "routes/dashboard/personas.edit.tsx"),
+        route("personas/:personaId/delete", "routes/dashboard/personas.delete.tsx"),
       ]),
       route("admin", "routes/admin/layout.tsx", [
         index("routes/admin/dashboard.tsx"),

@@ -11,7 +11,8 @@
  * prisma/migrations/<YYYYMMDDHHMMSS>_<name>/migration.sql plus
  * prisma/migrations/migration_lock.toml. Nothing is applied to a real database.
  *
- * Set DEBUG=schema-engine to see the engine's log lines.
+ * Set DEBUG=schema-engine to see the engine's log lines, and MIGRATION_TIME (an ISO date) to name
+ * the folder by that time when the clock sorts before the latest migration.
  */
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -118,7 +119,7 @@ async function main(): Promise<void> {
     return;
   }
 
-  const dirName = `${migrationTimestamp()}_${name}`;
+  const dirName = `${migrationTimestamp(process.env.MIGRATION_TIME ? new Date(process.env.MIGRATION_TIME) : undefined)}_${name}`;
   const dir = path.join(migrationsDir, dirName);
   const last = migrations.at(-1)?.name;
   if (last !== undefined && dirName.localeCompare(last) <= 0) {

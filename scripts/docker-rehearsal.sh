@@ -10,12 +10,16 @@
 #      HEALTHCHECK (/healthz) and serve the home page and its assets; then it must stop on SIGTERM.
 # An instruction it does not know stops it, so the Dockerfile cannot grow past what is rehearsed.
 # Root-level steps of the final stage (RUN, USER, VOLUME, EXPOSE) are reported but not performed.
+# It runs on the Node.js major of the Dockerfile's FROM line (scripts/use-node-lts.sh installs it
+# outside the repository when this machine's node is older).
 # Exits non-zero with the reason on any failure. Environment:
 #   REHEARSAL_TIMEOUT_SECONDS  the whole rehearsal's time limit (default 1500)
 #   REHEARSAL_KEEP=1           keep the temporary folders for inspection
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
+# The Node.js major the Dockerfile's image has, when this machine's node is older (scripts/use-node-lts.sh).
+source "$root/scripts/use-node-lts.sh"
 started_at=$SECONDS
 deadline=$((SECONDS + ${REHEARSAL_TIMEOUT_SECONDS:-1500}))
 

@@ -1,3 +1,4 @@
+import { useT } from "~/lib/i18n/react";
 import { useEffect, useState } from "react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link } from "react-router";
@@ -12,6 +13,7 @@ export function BannerCarousel({ banners: published }: { banners: BannerData[] }
   // A signed-in person cannot sign up again: /signup would only send them home.
   const banners = signedIn ? published.filter((banner) => !invitesToSignUp(banner)) : published;
   const [index, setIndex] = useState(0);
+  const t = useT();
   const count = banners.length;
   useEffect(() => {
     setIndex(0);
@@ -24,15 +26,19 @@ export function BannerCarousel({ banners: published }: { banners: BannerData[] }
   if (count === 0) return null;
 
   return (
-    <section aria-roledescription="carousel" aria-label="Featured" className="relative overflow-hidden rounded-3xl border border-line">
+    <section
+      aria-roledescription={t("common.banners.carousel")}
+      aria-label={t("common.banners.featured")}
+      className="relative overflow-hidden rounded-3xl border border-line"
+    >
       <div className="flex transition-transform duration-700 ease-out" style={{ transform: `translateX(-${index * 100}%)` }}>
         {banners.map((banner, position) => (
           <div
             key={banner.id}
             className="relative flex aspect-[16/9] w-full shrink-0 items-end bg-cover bg-center sm:aspect-[3/1]"
             style={{ backgroundImage: `url("${banner.imageUrl}")` }}
-            aria-roledescription="slide"
-            aria-label={`${position + 1} of ${count}`}
+            aria-roledescription={t("common.banners.slide")}
+            aria-label={t("common.banners.position", { position: position + 1, count })}
             aria-hidden={position !== index}
             data-testid="banner-slide"
           >
@@ -55,7 +61,7 @@ export function BannerCarousel({ banners: published }: { banners: BannerData[] }
             type="button"
             onClick={() => setIndex((index - 1 + count) % count)}
             className="absolute top-1/2 left-2 hidden -translate-y-1/2 rounded-full bg-black/40 p-1.5 hover:bg-black/60 sm:block"
-            aria-label="Previous banner"
+            aria-label={t("common.banners.previous")}
           >
             <ChevronLeft className="size-5" />
           </button>
@@ -63,7 +69,7 @@ export function BannerCarousel({ banners: published }: { banners: BannerData[] }
             type="button"
             onClick={() => setIndex((index + 1) % count)}
             className="absolute top-1/2 right-2 hidden -translate-y-1/2 rounded-full bg-black/40 p-1.5 hover:bg-black/60 sm:block"
-            aria-label="Next banner"
+            aria-label={t("common.banners.next")}
           >
             <ChevronRight className="size-5" />
           </button>
@@ -74,7 +80,7 @@ export function BannerCarousel({ banners: published }: { banners: BannerData[] }
                 type="button"
                 onClick={() => setIndex(position)}
                 className="group flex h-6 min-w-6 items-center justify-center px-1"
-                aria-label={`Show banner ${position + 1}`}
+                aria-label={t("common.banners.show", { position: position + 1 })}
                 aria-current={position === index}
               >
                 {/* The dot is small; the button around it is the 24 px target (WCAG 2.5.8). */}

@@ -1,13 +1,8 @@
-import { Briefcase, Heart, Sparkles, User, type LucideProps } from "lucide-react";
+import { SpriteIcon, type SpriteIconName } from "./ui/sprite-icon";
 
-const icons: Record<string, (props: LucideProps) => React.ReactNode> = {
-  Girls: (props) => <Heart {...props} />,
-  Guys: (props) => <User {...props} />,
-  Anime: (props) => <Sparkles {...props} />,
-  Pros: (props) => <Briefcase {...props} />,
-};
+const icons: Record<string, SpriteIconName> = { Girls: "heart", Guys: "user", Anime: "sparkles", Pros: "briefcase" };
 
-export function CategoryIcon({ name, ...props }: { name: string } & LucideProps) {
-  const Icon = icons[name] ?? icons.Girls;
-  return <Icon aria-hidden {...props} />;
+/** A category's icon, from the shell's sprite (categories show on every page). */
+export function CategoryIcon({ name, className }: { name: string; className?: string }) {
+  return <SpriteIcon name={icons[name] ?? icons.Girls} className={className} />;
 }

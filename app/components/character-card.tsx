@@ -1,3 +1,4 @@
+import { useT } from "~/lib/i18n/react";
 import { Heart } from "lucide-react";
 import type { MouseEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
@@ -18,23 +19,36 @@ export function CharacterCard({
   detailHref,
   back,
   favorite,
+  eager = false,
 }: {
   character: CharacterCardData;
   detailHref: string;
   back: string;
   favorite: { isFavorite: boolean; onChanged: () => void };
+  /** The first row's pictures load at once; the rest as they scroll near. */
+  eager?: boolean;
 }) {
   const characterText = useCharacterText();
+  const t = useT();
   return (
     <article className="character-card">
       <a href={detailHref} data-action="open" className="character-card-media">
-        <CharacterPicture name={character.name} url={character.avatarUrl} thumbnail={300} lazy width={300} height={400} className="size-full" />
+        <CharacterPicture
+          name={character.name}
+          url={character.avatarUrl}
+          thumbnail={300}
+          sizes={CARD_PICTURE_SIZES}
+          lazy={!eager}
+          width={300}
+          height={400}
+          className="size-full"
+        />
         <span className="character-card-tags">
           {character.tags.slice(0, 2).map((tag) => (
             <span key={tag}>{tag}</span>
           ))}
         </span>
-        <span className="sr-only">View {character.name}</span>
+        <span className="sr-only">{t("common.card.view", { name: character.name })}</span>
       </a>
       <FavoriteButton itemType="character" itemId={character.id} name={character.name} back={back} {...favorite} className="character-card-heart">
         {(favorite) => (favorite ? <Heart className="size-4 fill-current text-pink" aria-hidden /> : <SpriteIcon name="heart" className="size-4" />)}
@@ -44,12 +58,17 @@ export function CharacterCard({
         <p>{characterText(character.description, character.name)}</p>
         <a href={`/chat/start/${character.id}`} data-action="chat" data-name={character.name} className="btn-primary mt-2 w-full">
           <SpriteIcon name="message-circle" className="size-4" />
-          Chat Now
+          {t("common.card.chatNow")}
         </a>
       </div>
     </article>
   );
 }
+
+/** A card's width in the grid below: half the phone's screen, a third, then at most about 240 px. */
+const CARD_PICTURE_SIZES = "(min-width: 1024px) 240px, (min-width: 640px) 33vw, 50vw";
+/** The widest grid row (xl: 5 columns). */
+const FIRST_ROW = 5;
 
 export function CharacterGrid({ characters, detailHref }: { characters: CharacterCardData[]; detailHref: (id: string) => string }) {
   const navigate = useNavigate();
@@ -74,10 +93,11 @@ export function CharacterGrid({ characters, detailHref }: { characters: Characte
 
   return (
     <ul onClick={onCardClick} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
-      {characters.map((character) => (
+      {characters.map((character, index) => (
         <li key={character.id} className="flex">
           <CharacterCard
             character={character}
+            eager={index < FIRST_ROW}
             detailHref={detailHref(character.id)}
             back={back}
             favorite={{ isFavorite: favorites.ids.has(character.id), onChanged: favorites.reload }}

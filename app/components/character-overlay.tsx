@@ -6,6 +6,7 @@ import { signInPrompts, useAuthModal } from "./auth-modal";
 import { FavoriteButton, useFavoriteCharacterIds } from "./favorite-button";
 import { useCharacterText, useProfile } from "./shell/use-profile";
 import { CharacterPicture } from "./ui/avatar";
+import { useT } from "~/lib/i18n/react";
 import { useFocusTrap } from "./ui/use-focus-trap";
 
 /**
@@ -17,6 +18,7 @@ export function CharacterOverlay({ character, closeHref }: { character: Characte
   const openAuthModal = useAuthModal();
   const signedIn = useProfile() !== null;
   const characterText = useCharacterText();
+  const t = useT();
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       // A dialog opened over the overlay (sign-in) takes this Escape for itself.
@@ -35,7 +37,7 @@ export function CharacterOverlay({ character, closeHref }: { character: Characte
 
   return (
     <div className="fixed inset-0 z-50 flex items-end justify-center sm:items-center" role="dialog" aria-modal="true" aria-labelledby="character-overlay-title">
-      <Link to={closeHref} preventScrollReset className="absolute inset-0 bg-black/70" aria-label="Close" tabIndex={-1} />
+      <Link to={closeHref} preventScrollReset className="absolute inset-0 bg-black/70" aria-label={t("media.overlay.close")} tabIndex={-1} />
       <div
         ref={panel}
         tabIndex={-1}
@@ -45,7 +47,7 @@ export function CharacterOverlay({ character, closeHref }: { character: Characte
           name={character.name}
           url={character.avatarUrl}
           thumbnail={1024}
-          alt={`Portrait of ${character.name}`}
+          alt={t("media.overlay.portrait", { name: character.name })}
           className="h-64 w-full object-cover sm:h-auto sm:w-80 sm:shrink-0"
           width={320}
           height={320}
@@ -58,7 +60,12 @@ export function CharacterOverlay({ character, closeHref }: { character: Characte
                 {character.name}
               </h2>
             </div>
-            <Link to={closeHref} preventScrollReset className="rounded-full p-1.5 text-muted hover:bg-raised hover:text-ink" aria-label="Close details">
+            <Link
+              to={closeHref}
+              preventScrollReset
+              className="rounded-full p-1.5 text-muted hover:bg-raised hover:text-ink"
+              aria-label={t("media.overlay.closeDetails")}
+            >
               <X className="size-5" />
             </Link>
           </div>
@@ -86,7 +93,7 @@ export function CharacterOverlay({ character, closeHref }: { character: Characte
             </dl>
           ) : null}
           <p className="flex gap-3 text-xs text-muted">
-            Character card:
+            {t("media.overlay.card")}
             <a href={`/characters/${character.id}/card.png`} download className="underline hover:text-ink">
               PNG
             </a>
@@ -105,7 +112,7 @@ export function CharacterOverlay({ character, closeHref }: { character: Characte
               }}
               className="btn-primary flex-1"
             >
-              <MessageCircle className="size-4" aria-hidden /> Chat Now
+              <MessageCircle className="size-4" aria-hidden /> {t("media.favorites.chatNow")}
             </Link>
             <FavoriteButton
               itemType="character"

@@ -2,6 +2,7 @@ import { Heart } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { favoriteTexts, type FavoriteItemType, type FavoriteToggleData } from "~/lib/favorites";
+import { useT } from "~/lib/i18n/react";
 import { showToast } from "~/lib/toasts";
 import { signInPrompts, useAuthModal } from "./auth-modal";
 import { useProfile } from "./shell/use-profile";
@@ -47,6 +48,7 @@ export function FavoriteButton({ itemType, itemId, name, back, isFavorite, onCha
   const openAuthModal = useAuthModal();
   const fetcher = useFetcher<FavoriteToggleData>();
   const [hydrated, setHydrated] = useState(false);
+  const t = useT();
   const [known, setKnown] = useState<boolean | null>(null);
   useEffect(() => setHydrated(true), []);
 
@@ -55,7 +57,10 @@ export function FavoriteButton({ itemType, itemId, name, back, isFavorite, onCha
     if (state !== "idle" || !data) return;
     if (data.ok) {
       setKnown(data.isFavorite);
-      if (data.message) showToast(data.isFavorite ? "favorite-added" : "favorite-removed", data.message);
+      if (data.message) {
+        // The server's text is English: the toast says the same in the page's language.
+        showToast(data.isFavorite ? "favorite-added" : "favorite-removed", t(data.isFavorite ? "common.favorite.added" : "common.favorite.removed", { name }));
+      }
       onChanged?.();
     } else {
       showToast(data.error === favoriteTexts.signInMessage ? "favorite-sign-in" : "favorite-failed");
@@ -66,7 +71,7 @@ export function FavoriteButton({ itemType, itemId, name, back, isFavorite, onCha
 
   const stored = known ?? isFavorite;
   const favorite = fetcher.formData ? !stored : stored;
-  const label = favorite ? `Remove ${name} from favorites` : `Add ${name} to favorites`;
+  const label = favorite ? t("common.favorite.remove", { name }) : t("common.favorite.add", { name });
   const icon = children ? children(favorite) : <Heart className={`size-4 ${favorite ? "fill-current" : ""}`} aria-hidden />;
 
   if (!signedIn) {

@@ -1,4 +1,5 @@
 import { Form, useSearchParams } from "react-router";
+import { useT } from "~/lib/i18n/react";
 
 /**
  * The third-party sign-in option under the login and sign-up forms (never inside another form).
@@ -7,20 +8,21 @@ import { Form, useSearchParams } from "react-router";
  * accepts only paths on this site.
  */
 export function GoogleButton({ redirectTo }: { redirectTo?: string }) {
+  const t = useT();
   const [searchParams] = useSearchParams();
   const target = redirectTo ?? searchParams.get("redirectTo");
   return (
     <div className="mt-4 flex flex-col gap-4">
       <div className="flex items-center gap-3 text-xs text-faint" aria-hidden="true">
         <span className="h-px flex-1 bg-line" />
-        or
+        {t("auth.google.or")}
         <span className="h-px flex-1 bg-line" />
       </div>
       <Form method="post" action="/auth/google" reloadDocument>
         {target ? <input type="hidden" name="redirectTo" value={target} /> : null}
         <button type="submit" className="btn-secondary h-11 w-full">
           <GoogleMark />
-          Continue with Google
+          {t("auth.google.continue")}
         </button>
       </Form>
     </div>

@@ -1,5 +1,6 @@
 import { FormField } from "~/components/ui/form";
-import { authTexts, PASSWORD_MIN } from "~/lib/auth-forms";
+import { PASSWORD_MIN } from "~/lib/auth-forms";
+import { useT } from "~/lib/i18n/react";
 
 /**
  * A password the person chooses, with the length rule as its hint, and the same password again
@@ -16,6 +17,7 @@ export function NewPasswordFields({
   confirmLabel: string;
   errors: Record<string, string | undefined>;
 }) {
+  const t = useT();
   return (
     <>
       <FormField
@@ -25,7 +27,7 @@ export function NewPasswordFields({
         autoComplete="new-password"
         required
         minLength={PASSWORD_MIN}
-        hint={authTexts.passwordTooShort}
+        hint={t("auth.error.passwordTooShort")}
         error={errors[name]}
       />
       <FormField label={confirmLabel} name="confirmPassword" type="password" autoComplete="new-password" required error={errors.confirmPassword} />

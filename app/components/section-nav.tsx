@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { PanelLeftClose, PanelLeftOpen, type LucideIcon } from "lucide-react";
 import { NavLink, Outlet } from "react-router";
+import { useT } from "~/lib/i18n/react";
 
 /** `count`: a number shown beside the item (unread replies, say), hidden at 0. */
 export type SectionNavItem = { to: string; label: string; icon: LucideIcon; end?: boolean; count?: number; countLabel?: string };
@@ -35,6 +36,7 @@ const looks = {
  * which leaves the page little room: the pages lay out by their own width (see SectionLayout).
  */
 export function SectionNav({ label, items }: { label: string; items: SectionNavItem[] }) {
+  const t = useT();
   const [expanded, setExpanded] = useState<boolean | null>(null);
   const look = looks[expanded === null ? "auto" : expanded ? "beside" : "stacked"];
   return (
@@ -43,7 +45,7 @@ export function SectionNav({ label, items }: { label: string; items: SectionNavI
         type="button"
         onClick={() => setExpanded((current) => !(current ?? window.matchMedia("(min-width: 768px)").matches))}
         className="mb-3 flex w-full items-center justify-center rounded-xl p-2 text-muted hover:bg-raised hover:text-ink"
-        aria-label={`Toggle ${label.toLowerCase()}`}
+        aria-label={t("dashboard.nav.toggle", { section: label.toLowerCase() })}
       >
         <PanelLeftClose className={`size-5 ${expanded === null ? "hidden md:block" : expanded ? "" : "hidden"}`} aria-hidden />
         <PanelLeftOpen className={`size-5 ${expanded === null ? "md:hidden" : expanded ? "hidden" : ""}`} aria-hidden />

@@ -1,6 +1,8 @@
 import { X } from "lucide-react";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
+import type { TextId } from "~/lib/i18n/ids";
+import { useT, useTextsReady, type Translate } from "~/lib/i18n/react";
 import { onToast, TOAST_MS, toastFor, toasts, type ToastCode } from "~/lib/toasts";
 
 type Toast = { title: string; message: string; tone: "success" | "error" };
@@ -25,7 +27,10 @@ export function Toaster() {
   const [raised, setRaised] = useState<{ code: ToastCode; message?: string; at: number } | null>(null);
   const locationKey = useRef(location.key);
   locationKey.current = location.key;
-  const toast = toastFor(code);
+  const t = useT();
+  // A toast raised after the page loaded may need its texts fetched first: it shows once they are here.
+  const ready = useTextsReady("toasts");
+  const toast = ready && toastFor(code) ? translatedToast(t, code as ToastCode) : null;
 
   useEffect(() => {
     if (!code) return;
@@ -50,8 +55,9 @@ export function Toaster() {
     return () => clearTimeout(timer);
   }, [raised]);
 
-  if (raised) {
-    const shown = { ...toasts[raised.code], message: raised.message ?? toasts[raised.code].message };
+  if (raised && ready) {
+    const translated = translatedToast(t, raised.code);
+    const shown = { ...translated, message: raised.message ?? translated.message };
     return <RaisedToast key={raised.at} place={place} toast={shown} onDismiss={() => setRaised(null)} />;
   }
   if (!toast || dismissed === location.key) return null;
@@ -60,6 +66,17 @@ export function Toaster() {
       <ToastCard toast={toast} onDismiss={() => setDismissed(location.key)} />
     </div>
   );
+}
+
+/** A toast in the page's language: its text is `toasts.<code>`, its own title `toasts.<code>.title`. */
+function translatedToast(t: Translate, code: ToastCode): Toast {
+  const toast = toasts[code];
+  const ownTitle = toast.title !== "Success" && toast.title !== "Error";
+  return {
+    tone: toast.tone,
+    title: ownTitle ? t(`toasts.${code}.title` as TextId) : t(toast.tone === "success" ? "toasts.title.success" : "toasts.title.error"),
+    message: t(`toasts.${code}` as TextId),
+  };
 }
 
 /**
@@ -81,6 +98,7 @@ function RaisedToast({ toast, place, onDismiss }: { toast: Toast; place: string;
 }
 
 function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }) {
+  const t = useT();
   return (
     <div
       className={`pointer-events-auto flex items-start gap-3 rounded-2xl border px-4 py-3 text-left text-sm shadow-2xl ${
@@ -91,7 +109,7 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
         <span className={`block font-semibold ${toast.tone === "success" ? "text-success" : "text-danger"}`}>{toast.title}</span>
         <span className="block text-ink">{toast.message}</span>
       </div>
-      <button type="button" onClick={onDismiss} aria-label="Dismiss" className="-m-1 rounded-full p-1 text-muted hover:bg-raised hover:text-ink">
+      <button type="button" onClick={onDismiss} aria-label={t("common.dismiss")} className="-m-1 rounded-full p-1 text-muted hover:bg-raised hover:text-ink">
         <X className="size-4" aria-hidden />
       </button>
     </div>

@@ -1,3 +1,5 @@
+import type { TextId } from "~/lib/i18n/ids";
+
 /** The account's own settings (password, data download, deletion): texts shared by the server and the pages. */
 
 export const accountTexts = {
@@ -18,26 +20,35 @@ export const accountTexts = {
 /** The refusal once too many wrong passwords were typed into the account's forms. */
 export function tooManyPasswordChecks(retryAfterSeconds: number) {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many wrong passwords. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+  // Two whole sentences, so each is found in the catalogue by its English text.
+  return minutes === 1 ? "Too many wrong passwords. Please try again in 1 minute." : `Too many wrong passwords. Please try again in ${minutes} minutes.`;
 }
 
 /** What deleting an account removes, and what it keeps: the delete page lists them, docs/accounts.md explains them. */
 export const deletionEffects = {
   removed: [
-    "Your chats and every message in them",
-    "Your uploads (My Media) and chat attachments",
-    "The pictures, videos and sounds you generated",
-    "Your favorites and your own copies of characters",
-    "Characters you made that are not published",
-    "Your support tickets and their replies",
-    "Your name, e-mail address, picture and password, and every device you are signed in on",
+    "dashboard.deleteAccount.removed.chats",
+    "dashboard.deleteAccount.removed.uploads",
+    "dashboard.deleteAccount.removed.generated",
+    "dashboard.deleteAccount.removed.favorites",
+    "dashboard.deleteAccount.removed.characters",
+    "dashboard.deleteAccount.removed.tickets",
+    "dashboard.deleteAccount.removed.profile",
   ],
-  kept: [
-    "Characters of yours that are published stay in the catalogue, credited to “Deleted account”.",
-    "Token and payment records stay for the accounts, without your name or e-mail address.",
-    "A subscription still running is cancelled at once.",
-  ],
-} as const;
+  kept: ["dashboard.deleteAccount.kept.published", "dashboard.deleteAccount.kept.records", "dashboard.deleteAccount.kept.subscription"],
+} as const satisfies Record<string, readonly TextId[]>;
 
 /** How a deleted account is named wherever it is credited (a published character's creator). */
 export const DELETED_ACCOUNT_LABEL = "Deleted account";
+
+/** A subscription's status (Stripe's words) as the dashboard names it; another status shows as it is. */
+export const subscriptionStatusTexts: Partial<Record<string, TextId>> = {
+  active: "dashboard.subscriptionStatus.active",
+  trialing: "dashboard.subscriptionStatus.trialing",
+  past_due: "dashboard.subscriptionStatus.pastDue",
+  unpaid: "dashboard.subscriptionStatus.unpaid",
+  canceled: "dashboard.subscriptionStatus.canceled",
+  incomplete: "dashboard.subscriptionStatus.incomplete",
+  incomplete_expired: "dashboard.subscriptionStatus.incompleteExpired",
+  paused: "dashboard.subscriptionStatus.paused",
+};

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { blank, checkbox, chosenFile, requiredFile } from "./admin-forms";
+import type { TextId } from "./i18n/ids";
 import { PLAN_MEMORY_MAX, PLAN_MEMORY_MIN, PLAN_PERIOD_TOKENS_MAX } from "./plans";
 import { FREE_MONTHLY_TOKENS } from "./tokens";
 
@@ -24,6 +25,14 @@ export const planTexts = {
 export const BANNER_LIMITS = { title: 35, description: 50, ctaTitle: 20, ctaUrl: 500 } as const;
 export const BANNER_CATEGORIES = ["all", "anime", "girls", "guys", "pros"] as const;
 export type BannerCategory = (typeof BANNER_CATEGORIES)[number];
+/** The display categories as the console names them. */
+export const BANNER_CATEGORY_LABELS: Record<BannerCategory, TextId> = {
+  all: "catalogue.banners.category.all",
+  anime: "catalogue.banners.category.anime",
+  girls: "catalogue.banners.category.girls",
+  guys: "catalogue.banners.category.guys",
+  pros: "catalogue.banners.category.pros",
+};
 
 export const bannerTexts = {
   required: "Title and image are required",

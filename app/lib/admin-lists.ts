@@ -18,13 +18,20 @@ export function pageHref(pathname: string, search: URLSearchParams | string, pag
   return query ? `${pathname}?${query}` : pathname;
 }
 
-/** "Showing 11–20 of 47 users" for a list page. */
-export function rangeLabel({ page, pageSize, total, noun }: { page: number; pageSize: number; total: number; noun: string }) {
-  if (total === 0) return `0 ${noun}`;
-  if ((page - 1) * pageSize >= total) return `${total.toLocaleString("en-US")} ${noun}, none on this page`;
+/**
+ * "Showing 11–20 of 47 users" for a list page, as the text's id and its values (numbers already
+ * formatted in the page's language; `noun` is the list's noun for `total`, from its plural text).
+ */
+export function rangeLabel({ page, pageSize, total }: { page: number; pageSize: number; total: number }): {
+  id: "admin.range.total" | "admin.range.beyond" | "admin.range.showing";
+  first: number;
+  last: number;
+} {
+  if (total === 0) return { id: "admin.range.total", first: 0, last: 0 };
+  if ((page - 1) * pageSize >= total) return { id: "admin.range.beyond", first: 0, last: 0 };
   const first = Math.min(total, (page - 1) * pageSize + 1);
   const last = Math.min(total, page * pageSize);
-  return `Showing ${first.toLocaleString("en-US")}–${last.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} ${noun}`;
+  return { id: "admin.range.showing", first, last };
 }
 
 /** A share of a total as a whole percentage ("33%"); 0 of 0 is 0%. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { blank, checkbox } from "./admin-forms";
+import type { TextId } from "./i18n/ids";
 import { detailOptionsSchema } from "./documents/detail-options";
 import { modelSettingsSchema, settingOptionsFromText, type ModelSettings } from "./documents/model-settings";
 import { FORBIDDEN_MODEL_ADDRESS_TEXT, isForbiddenModelHost } from "./model-address";
@@ -11,6 +12,14 @@ import { FORBIDDEN_MODEL_ADDRESS_TEXT, isForbiddenModelHost } from "./model-addr
 
 export const MODEL_TYPES = ["chat", "image", "video", "audio", "music"] as const;
 export type ModelType = (typeof MODEL_TYPES)[number];
+/** The model types as the console names them. */
+export const MODEL_TYPE_LABELS: Record<ModelType, TextId> = {
+  chat: "catalogue.models.type.chat",
+  image: "catalogue.models.type.image",
+  video: "catalogue.models.type.video",
+  audio: "catalogue.models.type.audio",
+  music: "catalogue.models.type.music",
+};
 /** Spec section 9: cost units. "message" is the default. */
 export const COST_UNITS = ["message", "1_megabitpixiels", "5_seconds", "1_file"] as const;
 /** Blank setting rows the model form offers beyond the model's settings (without JavaScript there is no Add button). */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DELETED_ACCOUNT_LABEL } from "./account";
 import { listPage } from "./admin-lists";
 import { authTexts, SIMPLE_EMAIL } from "./auth-forms";
+import type { TextId } from "./i18n/ids";
 
 /** The admin Users pages: list filters, form schemas and texts, shared by the server and the pages. */
 
@@ -16,7 +17,10 @@ export const USERS_PAGE_SIZE = 10;
 /** One adjustment at most: enough for any gift, far from the 32-bit balance columns' limit. */
 export const MAX_TOKEN_ADJUSTMENT = 10_000_000;
 
-export const statusLabels: Record<UserStatus, string> = { active: "Active", inactive: "Inactive", pending: "Pending" };
+export const statusLabels = { active: "admin.status.active", inactive: "admin.status.inactive", pending: "admin.status.pending" } as const satisfies Record<
+  UserStatus,
+  TextId
+>;
 /** Spec section 4: the statuses have their own badge colours. */
 export const statusTones = { active: "success", inactive: "danger", pending: "warning" } as const satisfies Record<UserStatus, string>;
 
@@ -57,6 +61,11 @@ export const statusChangeTexts = {
     consequence: "They can sign in again with their password.",
   },
 } as const satisfies Record<StatusChange, { button: string; title: string; consequence: string }>;
+/** The same texts as the page shows them, by id (statusChangeTexts stays the English, as tests name it). */
+export const statusChangeIds = {
+  suspend: { button: "admin.user.suspend.button", title: "admin.user.suspend.title", consequence: "admin.user.suspend.consequence" },
+  reactivate: { button: "admin.user.reactivate.button", title: "admin.user.reactivate.title", consequence: "admin.user.reactivate.consequence" },
+} as const satisfies Record<StatusChange, { button: TextId; title: TextId; consequence: TextId }>;
 
 /** Spec: ledger entries and balances are whole tokens; "12,000 free and 300 purchased". */
 export function insufficientTokensText(balance: { free: number; purchased: number; total: number }) {

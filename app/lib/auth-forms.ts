@@ -1,4 +1,7 @@
-/** Texts from the spec (sections 5 and 8) and the limits the server enforces. */
+/**
+ * Texts from the spec (sections 5 and 8) and the limits the server enforces. The English
+ * constants stay here (the server answers with them); each is also in app/locales/<lang>/auth.json.
+ */
 export const authTexts = {
   invalidEmail: "Please enter a valid email address",
   passwordTooShort: "Minimum 6 characters",
@@ -32,7 +35,10 @@ export const AUTH_FORM_MAX_BYTES = 8 * 1024;
 /** The refusal while a rate limit holds, e.g. "Too many sign-in attempts. Please try again in 3 minutes." */
 export function tooManyAttempts(what: "sign-in" | "sign-up", retryAfterSeconds: number) {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many ${what} attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+  // Each wording written out whole: the server finds its translation by the English text (auth.json).
+  if (what === "sign-in")
+    return minutes === 1 ? "Too many sign-in attempts. Please try again in 1 minute." : `Too many sign-in attempts. Please try again in ${minutes} minutes.`;
+  return minutes === 1 ? "Too many sign-up attempts. Please try again in 1 minute." : `Too many sign-up attempts. Please try again in ${minutes} minutes.`;
 }
 
 /** "text, @, text, dot, text" (spec section 5). */

@@ -1,4 +1,5 @@
 import { characterFieldLabel } from "./character-form";
+import { CARD_EXTRAS_MAX_DEPTH } from "./documents/card-extras";
 import { LOREBOOK_MAX_ENTRIES, lorebookTexts } from "./documents/character-book";
 
 /** Character cards (Tavern Character Card V1/V2/V3) in and out: the limits and what a person reads. */
@@ -24,7 +25,9 @@ export const cardTexts = {
   tooManyEntries: `A lorebook can have at most ${LOREBOOK_MAX_ENTRIES} entries`,
   extensionsTooDeep: lorebookTexts.extensionsTooDeep,
   extensionsTooLarge: lorebookTexts.extensionsTooLarge,
-  field: (name: string) => `The card's ${name} must be ${name === "alternate_greetings" || name === "tags" ? "a list of texts" : "a text"}`,
+  extrasTooDeep: `A card's other fields can nest at most ${CARD_EXTRAS_MAX_DEPTH} levels deep`,
+  field: (name: string) =>
+    name === "alternate_greetings" || name === "tags" ? `The card's ${name} must be a list of texts` : `The card's ${name} must be a text`,
   badCard: "This character card could not be read",
   tooManyImports: "Too many character cards imported. Please try again later.",
   imported: "Character imported. It is not published: only you can see it.",
@@ -37,7 +40,7 @@ export const cardTexts = {
 export type CardErrorKey = Exclude<keyof typeof cardTexts, "field" | "imported">;
 
 /** A card the character form would refuse: the form's reason after ours. */
-export const cardDoesNotFit = (reason: string) => `${cardTexts.doesNotFit}: ${reason}`;
+export const cardDoesNotFit = (reason: string) => `This card does not fit a character here: ${reason}`;
 
 /** The same refusal where only the field it names can travel (a plain form's redirect). */
 export const cardDoesNotFitField = (field: string) => `${cardTexts.doesNotFit}: check its ${characterFieldLabel(field).toLowerCase()}`;

@@ -32,7 +32,7 @@ export function bannerMatchesCategory(banner: BannerData, categoryName: string |
 }
 
 /** The thumbnail URL for an image served from our storage, or the URL itself for anything else. */
-export function thumbnailUrl(imageUrl: string | null, width: 150 | 300 | 1024) {
+export function thumbnailUrl(imageUrl: string | null, width: 150 | 300 | 600 | 1024) {
   if (!imageUrl) return null;
   if (!imageUrl.startsWith("/storage/")) return imageUrl;
   const [pathPart, query] = imageUrl.slice("/storage/".length).split("?");

@@ -83,6 +83,7 @@ describe("the character form", () => {
       customModels: [{ image: "Painter" }],
       promptGuide: { ask_me: [{ category: "Sky", prompts: ["Why blue?", "Why dark?"] }], send_me: null, show_me: null, can_i_see: null, chat_basics: null },
       characterBook: { name: "Sky lore", extensions: {}, entries: [importedEntry] },
+      cardExtras: { top: {}, data: { extensions: { depth_prompt: { prompt: "Mind the stars.", depth: 2, role: "user" } } } },
     };
     const parsed = parseCharacterForm(characterFormValuesOf(stored));
     expect(parsed).toEqual({
@@ -96,6 +97,7 @@ describe("the character form", () => {
         alternateGreetings: ["Back already?", "Look up!"],
         mesExample: "<START>\n{{user}}: Hi\n{{char}}: Hello, stargazer.",
         postHistoryInstructions: "",
+        characterNote: "Mind the stars.",
         creatorNotes: "Best at night.",
         chatModel: "Talker",
         systemInstruction: "",

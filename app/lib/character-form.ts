@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { formFailure, type FieldErrors } from "./forms";
+import type { TextId } from "./i18n/ids";
+import { depthPromptOf, parseCardExtras } from "./documents/card-extras";
 import { characterDetailsSchema } from "./documents/character-details";
 import { LOREBOOK_MAX_ENTRIES, type CharacterBook, type LorebookEntry } from "./documents/character-book";
 import { characterTagsSchema } from "./documents/character-document";
@@ -29,6 +31,8 @@ export const CHARACTER_FIELD_MAX = {
   alternateGreetings: 19,
   mesExample: 8000,
   postHistoryInstructions: 8000,
+  /** The character's note (a card's extensions.depth_prompt.prompt). */
+  characterNote: 8000,
   creatorNotes: 4000,
   detail: 200,
   tag: 40,
@@ -42,6 +46,9 @@ export const characterFormTexts = {
   missingTitle: "Missing required fields",
   missingDescription: "Please fill in all required fields",
   required: (label: string) => `${label} is required`,
+  categoryRequired: "Category is required",
+  nameRequired: "Name is required",
+  descriptionRequired: "Description is required",
   fetchFailed: "Error fetching characters",
   saveFailed: "Error saving character",
   updateFailed: "Error updating character",
@@ -71,6 +78,7 @@ export const CHARACTER_FIELD_LABELS = {
   systemInstruction: "System instruction",
   messageInstruction: "Message instruction",
   postHistoryInstructions: "Post-history instructions",
+  characterNote: "Character's note",
   creatorNotes: "Creator notes",
   imagePrompt: "Image prompt",
   tags: "Tags",
@@ -128,11 +136,11 @@ function isCharacterFormValues(value: unknown): value is CharacterFormValues {
 
 /** The four prompt-guide sections that hold one group each (the spec's send_me, show_me, can_i_see, chat_basics). */
 export const SINGLE_GUIDE_SECTIONS = [
-  { key: "send_me", title: "Send Me" },
-  { key: "show_me", title: "Show Me" },
-  { key: "can_i_see", title: "Can I See" },
-  { key: "chat_basics", title: "Chat Basics" },
-] as const;
+  { key: "send_me", title: "create.form.guide.sendMe" },
+  { key: "show_me", title: "create.form.guide.showMe" },
+  { key: "can_i_see", title: "create.form.guide.canISee" },
+  { key: "chat_basics", title: "create.form.guide.chatBasics" },
+] as const satisfies readonly { key: string; title: TextId }[];
 export type SingleGuideSection = (typeof SINGLE_GUIDE_SECTIONS)[number]["key"];
 
 /** A prompt group as typed: its prompts one a line. */
@@ -150,6 +158,7 @@ export type CharacterFormValues = {
   alternateGreetings: string[];
   mesExample: string;
   postHistoryInstructions: string;
+  characterNote: string;
   creatorNotes: string;
   chatModel: string;
   systemInstruction: string;
@@ -181,6 +190,7 @@ export function blankCharacterValues(): CharacterFormValues {
     alternateGreetings: [],
     mesExample: "",
     postHistoryInstructions: "",
+    characterNote: "",
     creatorNotes: "",
     chatModel: "",
     systemInstruction: "",
@@ -258,6 +268,7 @@ export function characterFormValues(form: CharacterFormFields): CharacterFormVal
     alternateGreetings: greetingsOf(form),
     mesExample: text(form, "mesExample"),
     postHistoryInstructions: text(form, "postHistoryInstructions"),
+    characterNote: text(form, "characterNote"),
     creatorNotes: text(form, "creatorNotes"),
     chatModel: text(form, "chatModel"),
     systemInstruction: text(form, "systemInstruction"),
@@ -305,10 +316,17 @@ export function changedRows(form: Record<string, unknown>, values: CharacterForm
 }
 
 const REQUIRED = [
-  { field: "categoryId", label: "Category" },
-  { field: "name", label: "Name" },
-  { field: "description", label: "Description" },
+  { field: "categoryId", label: "Category", required: characterFormTexts.categoryRequired },
+  { field: "name", label: "Name", required: characterFormTexts.nameRequired },
+  { field: "description", label: "Description", required: characterFormTexts.descriptionRequired },
 ] as const;
+
+/** The required fields' labels as the page shows them (a refusal lists those left blank). */
+export const REQUIRED_FIELD_TEXTS = [
+  { field: "categoryId", label: "create.form.field.category" },
+  { field: "name", label: "create.form.field.name" },
+  { field: "description", label: "create.form.field.description" },
+] as const satisfies readonly { field: (typeof REQUIRED)[number]["field"]; label: TextId }[];
 
 /** The required fields left blank, by label (spec: 'Missing required fields' lists them). */
 export function missingRequired(values: Pick<CharacterFormValues, "categoryId" | "name" | "description">) {
@@ -334,17 +352,37 @@ function promptGuideOf(values: CharacterFormValues) {
   return guide;
 }
 
-const atMost = (field: keyof typeof CHARACTER_FIELD_MAX, label: string) =>
-  z.string().trim().max(CHARACTER_FIELD_MAX[field], `${label} must be at most ${CHARACTER_FIELD_MAX[field]} characters`);
+/** Each text field's refusal when too long, a whole sentence so the catalogue finds it by its English text. */
+const TOO_LONG = {
+  name: `Name must be at most ${CHARACTER_FIELD_MAX.name} characters`,
+  description: `Description must be at most ${CHARACTER_FIELD_MAX.description} characters`,
+  welcomeMessage: `Welcome message must be at most ${CHARACTER_FIELD_MAX.welcomeMessage} characters`,
+  personality: `Personality must be at most ${CHARACTER_FIELD_MAX.personality} characters`,
+  scenario: `Scenario must be at most ${CHARACTER_FIELD_MAX.scenario} characters`,
+  mesExample: `Example dialogue must be at most ${CHARACTER_FIELD_MAX.mesExample} characters`,
+  postHistoryInstructions: `Post-history instructions must be at most ${CHARACTER_FIELD_MAX.postHistoryInstructions} characters`,
+  characterNote: `Character's note must be at most ${CHARACTER_FIELD_MAX.characterNote} characters`,
+  creatorNotes: `Creator notes must be at most ${CHARACTER_FIELD_MAX.creatorNotes} characters`,
+  chatModel: `Chat model must be at most ${CHARACTER_FIELD_MAX.name} characters`,
+  systemInstruction: `System instruction must be at most ${CHARACTER_FIELD_MAX.systemInstruction} characters`,
+  messageInstruction: `Message instruction must be at most ${CHARACTER_FIELD_MAX.messageInstruction} characters`,
+  imagePrompt: `Image prompt must be at most ${CHARACTER_FIELD_MAX.imagePrompt} characters`,
+} as const;
+
+const atMost = (field: keyof typeof TOO_LONG) =>
+  z
+    .string()
+    .trim()
+    .max(field === "chatModel" ? CHARACTER_FIELD_MAX.name : CHARACTER_FIELD_MAX[field], TOO_LONG[field]);
 
 /** The checked form: the columns of a character, its document parts parsed by their own schemas. */
 export const characterFormSchema = z.object({
   categoryId: z.coerce.number(characterFormTexts.unknownCategory).int(characterFormTexts.unknownCategory).positive(characterFormTexts.unknownCategory),
-  name: atMost("name", "Name").min(1, characterFormTexts.required("Name")),
-  description: atMost("description", "Description").min(1, characterFormTexts.required("Description")),
-  welcomeMessage: atMost("welcomeMessage", "Welcome message"),
-  personality: atMost("personality", CHARACTER_FIELD_LABELS.personality),
-  scenario: atMost("scenario", CHARACTER_FIELD_LABELS.scenario),
+  name: atMost("name").min(1, characterFormTexts.nameRequired),
+  description: atMost("description").min(1, characterFormTexts.descriptionRequired),
+  welcomeMessage: atMost("welcomeMessage"),
+  personality: atMost("personality"),
+  scenario: atMost("scenario"),
   alternateGreetings: z
     .array(z.string())
     .superRefine((greetings, context) => {
@@ -354,13 +392,14 @@ export const characterFormSchema = z.object({
     })
     .transform((greetings) => greetings.map((greeting) => greeting.trim()).filter(Boolean))
     .refine((greetings) => greetings.length <= CHARACTER_FIELD_MAX.alternateGreetings, characterFormTexts.tooManyGreetings),
-  mesExample: atMost("mesExample", CHARACTER_FIELD_LABELS.mesExample),
-  postHistoryInstructions: atMost("postHistoryInstructions", CHARACTER_FIELD_LABELS.postHistoryInstructions),
-  creatorNotes: atMost("creatorNotes", CHARACTER_FIELD_LABELS.creatorNotes),
-  chatModel: atMost("name", "Chat model"),
-  systemInstruction: atMost("systemInstruction", "System instruction"),
-  messageInstruction: atMost("messageInstruction", "Message instruction"),
-  imagePrompt: atMost("imagePrompt", "Image prompt"),
+  mesExample: atMost("mesExample"),
+  postHistoryInstructions: atMost("postHistoryInstructions"),
+  characterNote: atMost("characterNote"),
+  creatorNotes: atMost("creatorNotes"),
+  chatModel: atMost("chatModel"),
+  systemInstruction: atMost("systemInstruction"),
+  messageInstruction: atMost("messageInstruction"),
+  imagePrompt: atMost("imagePrompt"),
   isPublished: z.boolean(),
   tags: characterTagsSchema
     .refine((tags) => tags.length <= CHARACTER_FIELD_MAX.tags, characterFormTexts.tooManyTags)
@@ -389,7 +428,7 @@ export function parseCharacterForm(values: CharacterFormValues): { input: Charac
       refusal: {
         error: `${characterFormTexts.missingTitle}: ${missing.map(({ label }) => label).join(", ")}`,
         description: characterFormTexts.missingDescription,
-        fields: Object.fromEntries(missing.map(({ field, label }) => [field, characterFormTexts.required(label)])),
+        fields: Object.fromEntries(missing.map(({ field, required }) => [field, required])),
       },
     };
   const rows = values.customModels.filter((row) => row.type.trim() !== "" || row.model.trim() !== "");
@@ -447,6 +486,8 @@ export function characterFormValuesOf(character: {
   customModels: Record<string, string>[];
   promptGuide: { ask_me: PromptGroup[] } & Record<SingleGuideSection, PromptGroup | null>;
   characterBook: CharacterBook | null;
+  /** The stored card extras (lib/documents/card-extras.ts): the form shows the character's note among them. */
+  cardExtras?: unknown;
 }): CharacterFormValues {
   const typed = (group: PromptGroup | null): PromptGroupValues => (group ? { category: group.category, prompts: group.prompts.join("\n") } : blankGroup());
   const models = character.customModels.flatMap((entry) => Object.entries(entry).map(([type, model]) => ({ type, model })));
@@ -460,6 +501,7 @@ export function characterFormValuesOf(character: {
     alternateGreetings: character.alternateGreetings,
     mesExample: character.mesExample ?? "",
     postHistoryInstructions: character.postHistoryInstructions ?? "",
+    characterNote: depthPromptOf(parseCardExtras(character.cardExtras))?.prompt ?? "",
     creatorNotes: character.creatorNotes ?? "",
     chatModel: character.chatModel ?? "",
     systemInstruction: character.systemInstruction ?? "",

@@ -1,27 +1,28 @@
 import type { ChatMode } from "./documents/chat-message";
+import type { TextId } from "./i18n/ids";
 
 /**
  * The composer's modes (spec section 4, decision 034): what each is called, which are answered by
  * a media job rather than a streamed reply, and which plan setting each paid request in chat needs.
  */
 
-export const MODE_LABELS: Record<ChatMode, string> = {
-  chat: "Chat",
-  image: "Image",
-  design: "Design",
-  video: "Video",
-  vision: "Vision",
-  voice: "Voice note",
+export const MODE_LABELS: Record<ChatMode, TextId> = {
+  chat: "chat.mode.chat",
+  image: "chat.mode.image",
+  design: "chat.mode.design",
+  video: "chat.mode.video",
+  vision: "chat.mode.vision",
+  voice: "chat.mode.voice",
 };
 
 /** What each mode does, under its name in the mode picker. */
-export const MODE_HINTS: Record<ChatMode, string> = {
-  chat: "A written reply",
-  image: "A picture of the character",
-  design: "Redraws the attached or the last picture",
-  video: "A video of the character",
-  vision: "About the attached or the last picture",
-  voice: "The reply, spoken aloud",
+export const MODE_HINTS: Record<ChatMode, TextId> = {
+  chat: "chat.mode.hint.chat",
+  image: "chat.mode.hint.image",
+  design: "chat.mode.hint.design",
+  video: "chat.mode.hint.video",
+  vision: "chat.mode.hint.vision",
+  voice: "chat.mode.hint.voice",
 };
 
 /**
@@ -57,23 +58,21 @@ export type ModeOptions = Record<ChatMode, ModeOption | null>;
 
 export const SUBSCRIPTION_PATH = "/dashboard/subscription";
 
-const REQUESTS: Record<ChatRequestKind, string> = { pictures: "Picture requests", videos: "Video requests", voice: "Voice notes" };
+const NOT_IN_PLAN: Record<ChatRequestKind, (planName: string) => string> = {
+  pictures: (planName) => `Picture requests in chat are not included in the ${planName} plan. See the plans that include them on the Subscription page.`,
+  videos: (planName) => `Video requests in chat are not included in the ${planName} plan. See the plans that include them on the Subscription page.`,
+  voice: (planName) => `Voice notes in chat are not included in the ${planName} plan. See the plans that include them on the Subscription page.`,
+};
 
 export const chatModeTexts = {
-  notInPlan: (kind: ChatRequestKind, planName: string) =>
-    `${REQUESTS[kind]} in chat are not included in the ${planName} plan. See the plans that include them on the Subscription page.`,
+  notInPlan: (kind: ChatRequestKind, planName: string) => NOT_IN_PLAN[kind](planName),
   notInPlanShort: (planName: string) => `Not included in the ${planName} plan`,
-  seePlans: "See plans",
-  andTheReply: " + the reply",
   noPictureToRedraw: "There is no picture to redraw. Attach one, or send a picture in this chat first.",
   noPictureToSee: "There is no picture to look at. Attach one, or send a picture in this chat first.",
   noVisionModel: "No model that reads pictures can be used right now",
   noRedrawModel: "No model that redraws pictures can be used right now",
   noVoiceModel: "No model that speaks can be used right now",
   notStreamed: "This mode cannot be answered here. Choose it in the chat's composer.",
-  voiceInput: "Voice input",
-  stopVoiceInput: "Stop voice input",
-  listening: "Listening…",
 } as const;
 
 /** A prompt that asks for a voice note ("Send me a voice note"): picked from the guide, it chooses the voice-note mode. */

@@ -1,4 +1,5 @@
 import type { AttachmentView } from "./attachments";
+import type { Translate } from "./i18n/react";
 
 /** Chat shapes the browser receives, and the spec's chat texts (sections 2, 8 and 9). */
 
@@ -16,6 +17,8 @@ export type ChatMessageView = {
   generating?: boolean;
   /** The reply shown was stopped by the person before the model finished it (and charged for what it holds). */
   stopped?: boolean;
+  /** When the person last edited the message's text (ISO), if ever: replies older than that answered what it said before. */
+  edited?: string;
 };
 
 /** What a message holds besides its words, as the session list names it ("Picture"). */
@@ -40,6 +43,8 @@ export type ChatSessionSummary = {
   agentName: string;
   agentAvatar: string | null;
   characterId: string;
+  /** The name the person gave the chat, when they gave one. */
+  title?: string | null;
   lastMessage: string | null;
   /** The last message's picture, video, sound or file, when it has one. */
   lastMessageKind?: MessageAttachmentKind;
@@ -70,21 +75,13 @@ export const chatTexts = {
   moreTools: "More options",
   greeting: (name: string) => `Hi there! I'm ${name}. How can I help you today?`,
   thinking: "Thinking...",
-  composerPlaceholder: "Write a message...",
-  searchPlaceholder: "Search for a profile...",
-  noSessionsTitle: "No chat sessions found",
-  noSessionsHint: "Start a new chat from the Explore page",
   loadingSessions: "Loading sessions...",
   olderSessions: "Show older chats",
   olderMatches: "Show older matches",
   loadingOlderSessions: "Loading older chats...",
-  olderSessionsAdded: (count: number) => `${count} older chat${count === 1 ? "" : "s"} added`,
   olderSessionsFailed: "Could not load older chats. Please try again.",
   newestSessions: "Back to the newest chats",
   sessionsNotSignedIn: "Please sign in to see your chats.",
-  noMessagesTitle: "No messages yet",
-  noMessagesHint: "Start the conversation by sending a message",
-  selectChat: "Select a chat to start messaging",
   sendFailed: "Failed to send message",
   voiceUnsupported: "Voice input is not supported yet",
   messageCopied: "Message copied to clipboard",
@@ -101,7 +98,9 @@ export const chatTexts = {
   replyAgentFailed: "I'm sorry, I'm having trouble responding right now. Please try again later.",
   replyBusy: "A reply is still being written in this chat. Wait for it to finish, or stop it, then try again.",
   tooManyReplies: (seconds: number) =>
-    `You are sending messages faster than anyone can read the replies. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`,
+    seconds === 1
+      ? "You are sending messages faster than anyone can read the replies. Please wait 1 second and try again."
+      : `You are sending messages faster than anyone can read the replies. Please wait ${seconds} seconds and try again.`,
   noMessageToAnswer: "There is no message to answer yet.",
   /** What can be done about it (claim, buy, the next free tokens) shows beneath: OutOfTokensOptions. */
   insufficientTokens: (cost: number, balance: number) => `You need ${cost} tokens for this message, and your balance is ${balance}.`,
@@ -143,4 +142,14 @@ function fnv1a(text: string) {
 /** Spec section 9: Free at 0, else the cost per its unit, without a 1_ or 5_ prefix ('message' by default). */
 export function costLabel(cost: number, unit: string | null) {
   return cost === 0 ? "Free" : `${cost} tokens per ${unit?.replace(/^[15]_/, "") || "message"}`;
+}
+
+/** costLabel in the page's language (English: the same text). */
+export function costText(t: Translate, cost: number, unit: string | null) {
+  if (cost === 0) return t("chat.cost.free");
+  const per = unit?.replace(/^[15]_/, "") || "message";
+  if (per === "message") return t("chat.cost.perMessage", { cost });
+  if (per === "file") return t("chat.cost.perFile", { cost });
+  if (per === "seconds") return t("chat.cost.perSeconds", { cost });
+  return t("chat.cost.perUnit", { cost, unit: per });
 }

@@ -1,4 +1,6 @@
 /** Spec section 8, Favorites. */
+import type { TextId } from "./i18n/ids";
+
 export const favoriteTexts = {
   signInTitle: "Sign in required",
   signInMessage: "Please sign in to add favorites",
@@ -6,7 +8,6 @@ export const favoriteTexts = {
   removed: (name: string) => `${name} removed from favorites`,
   failed: "Failed to update favorites",
   loadFailed: "Failed to load favorites",
-  empty: "No favorites found",
 } as const;
 
 /** Spec: favorite tags shown per card. */
@@ -15,10 +16,10 @@ export const FAVORITE_TAGS_SHOWN = 2;
 export type FavoriteItemType = "character" | "agent";
 export type FavoriteFilter = "all" | FavoriteItemType;
 
-export const favoriteFilters: { value: FavoriteFilter; label: string }[] = [
-  { value: "all", label: "All" },
-  { value: "character", label: "Characters" },
-  { value: "agent", label: "Agents" },
+export const favoriteFilters: { value: FavoriteFilter; label: TextId }[] = [
+  { value: "all", label: "media.favorites.filter.all" },
+  { value: "character", label: "media.favorites.filter.character" },
+  { value: "agent", label: "media.favorites.filter.agent" },
 ];
 
 /** A favorite as the /favorites page lists it (the spec's user_favorites_view). */

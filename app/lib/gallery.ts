@@ -1,4 +1,5 @@
 /** The gallery's shapes the browser receives, and its texts (spec sections 2, 5, 8 and 9). */
+import type { TextId } from "./i18n/ids";
 
 /**
  * Spec section 6: 'all' is the person's items plus public ones, 'mine' their own (signed-in only),
@@ -7,7 +8,11 @@
 export const GALLERY_FILTERS = ["all", "mine", "public"] as const;
 export type GalleryFilter = (typeof GALLERY_FILTERS)[number];
 
-export const galleryFilterLabels: Record<GalleryFilter, string> = { all: "All", mine: "Mine", public: "Public" };
+export const galleryFilterLabels: Record<GalleryFilter, TextId> = {
+  all: "media.gallery.filter.all",
+  mine: "media.gallery.filter.mine",
+  public: "media.gallery.filter.public",
+};
 
 /** Spec section 9: the gallery shows 10 a page and refreshes itself every 30 s. */
 export const GALLERY_PAGE_SIZE = 10;
@@ -36,14 +41,8 @@ export type GalleryItemView = {
 export type GalleryPage = { items: GalleryItemView[]; hasMore: boolean; page: number };
 
 export const galleryTexts = {
-  loadFailed: "Failed to load gallery",
-  tryAgain: "Try again",
   confirmDelete: "Are you sure you want to delete this image?",
-  empty: "Nothing here yet",
-  loadMore: "Load More",
   generating: "Generating",
-  /** The owner's switch: on, everyone sees the item in the gallery. */
-  publicSwitch: "Public",
 } as const;
 
 export function parseGalleryFilter(value: string | null, signedIn: boolean): GalleryFilter {

@@ -32,4 +32,9 @@ describe("personaName", () => {
     expect(personaName(null)).toBe(VISITOR_NAME);
     expect(personaName({ name: null, email: "@example.com" })).toBe(VISITOR_NAME);
   });
+
+  it("is the chat's persona's name when one is chosen, else the person's own", () => {
+    expect(personaName({ name: "Sam", email: "sam.k@example.com" }, { name: " Captain Mira " })).toBe("Captain Mira");
+    expect(personaName({ name: "Sam", email: "sam.k@example.com" }, { name: null })).toBe("Sam");
+  });
 });

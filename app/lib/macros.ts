@@ -19,10 +19,13 @@ export function fillNames(text: string, names: CharacterNames): string {
 export const VISITOR_NAME = "User";
 
 /**
- * Who `{{user}}` is: the person's name (at sign-up, the part of their e-mail before @), else that
- * part of the e-mail. Every reader of `{{user}}` asks here, so that personas can change it once.
+ * Who `{{user}}` is: the persona chosen for the chat (or the person's default persona), else the
+ * person's name (at sign-up, the part of their e-mail before @), else that part of the e-mail.
+ * Every reader of `{{user}}` asks here.
  */
-export function personaName(person: { name: string | null; email: string } | null | undefined): string {
+export function personaName(person: { name: string | null; email: string } | null | undefined, persona?: { name: string | null } | null): string {
+  const chosen = persona?.name?.trim();
+  if (chosen) return chosen;
   if (!person) return VISITOR_NAME;
   return person.name?.trim() || person.email.split("@")[0]?.trim() || VISITOR_NAME;
 }

@@ -1,4 +1,5 @@
 import type { ModelSettings, SettingOption } from "./documents/model-settings";
+import type { Translate } from "./i18n/react";
 
 /**
  * What a media job costs (spec sections 3 and 9, issue 24), shown before submitting and charged
@@ -95,6 +96,16 @@ export function mediaCostLabel(costTokens: number, unit: string | null): string 
   const per =
     unit === "1_megabitpixiels" ? "megapixel" : unit === "5_seconds" ? "5 seconds" : unit === "1_file" ? "file" : unit?.replace(/^[15]_/, "") || "message";
   return `${costTokens} tokens per ${per}`;
+}
+
+/** mediaCostLabel in the page's language (English: the same text). */
+export function mediaCostText(t: Translate, cost: number, unit: string | null): string {
+  if (cost === 0) return t("media.cost.free");
+  if (unit === "1_megabitpixiels") return t("media.cost.perMegapixel", { cost });
+  if (unit === "5_seconds") return t("media.cost.per5Seconds", { cost });
+  if (unit === "1_file") return t("media.cost.perFile", { cost });
+  const per = unit?.replace(/^[15]_/, "") || "message";
+  return per === "message" ? t("media.cost.perMessage", { cost }) : t("media.cost.perUnit", { cost, unit: per });
 }
 
 /** The price shown before submitting. */

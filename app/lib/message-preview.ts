@@ -1,5 +1,6 @@
 import { isImageAttachment } from "./attachments";
 import type { MessageAttachmentKind } from "./chat";
+import type { TextId } from "./i18n/ids";
 
 /** A message as one line of plain text, for the session list: Markdown's marks go, the words stay. */
 export function messagePreview(markdown: string, maxChars = 300): string {
@@ -42,4 +43,9 @@ export function attachmentKindOf({ messageType, media = [], attachments = [], ge
   return attachments.length ? "file" : undefined;
 }
 
-export const attachmentKindLabels: Record<MessageAttachmentKind, string> = { picture: "Picture", video: "Video", audio: "Audio", file: "File" };
+export const attachmentKindLabels: Record<MessageAttachmentKind, TextId> = {
+  picture: "chat.kind.picture",
+  video: "chat.kind.video",
+  audio: "chat.kind.audio",
+  file: "chat.kind.file",
+};

@@ -3,6 +3,8 @@
  * status label of each one.
  */
 
+import type { TextId } from "./i18n/ids";
+
 export const OWN_CHARACTERS_PER_HOUR = 20;
 
 export const ownCharacterTexts = {
@@ -23,6 +25,19 @@ export function ownCharacterStatus(character: { isPublished: boolean; review: Ow
   if (character.review === "declined") return `Declined: ${character.reviewNote ?? ""}`.trim();
   if (character.isPublished) return character.review === "submitted" ? "Published, edits waiting for review" : "Published";
   return character.review === "submitted" ? "Waiting for review" : "Private";
+}
+
+/** The same label as a text id for the page (with the admin's note, not translated, when declined). */
+export function ownCharacterStatusText(character: { isPublished: boolean; review: OwnCharacterReview; reviewNote: string | null }): {
+  id: TextId;
+  values?: { note: string };
+} {
+  if (character.review === "declined")
+    return character.reviewNote?.trim()
+      ? { id: "create.status.declinedNote", values: { note: character.reviewNote.trim() } }
+      : { id: "create.status.declined" };
+  if (character.isPublished) return { id: character.review === "submitted" ? "create.status.publishedEditsWaiting" : "create.status.published" };
+  return { id: character.review === "submitted" ? "create.status.waiting" : "create.status.private" };
 }
 
 /** Whether "Submit for review" has something to submit: a private character, or held edits of a published one, not already waiting. */

@@ -1,3 +1,4 @@
+import type { TextId, TextValues } from "./i18n/ids";
 import { FREE_MONTHLY_TOKENS, formatTokens } from "./tokens";
 
 /**
@@ -39,25 +40,40 @@ export const planPerkTexts = {
   earlyAccess: "Early access to new models",
 } as const;
 
+/** How a card's line is said in another language: a text id and its values, by the caller's `t`. */
+export type PlanPerkTranslate = (id: TextId, values?: TextValues) => string;
+
 /**
  * A plan's card lines, in the same order on every card so that plans compare line by line. A free
  * plan's tokens are the monthly free tokens everyone claims; a paid plan's are what each paid
- * month or year grants.
+ * month or year grants. In English (planPerkTexts), or through `translate` in the reader's language.
  */
-export function planPerkLines(plan: PlanPerkSettings): PlanPerkLine[] {
+export function planPerkLines(plan: PlanPerkSettings, translate?: PlanPerkTranslate): PlanPerkLine[] {
+  const say = (english: string, id: TextId, values?: TextValues) => (translate ? translate(id, values) : english);
+  const yearly = plan.interval === "yearly";
   const tokens =
     plan.priceCents <= 0
-      ? { text: planPerkTexts.freeTokens, enabled: true }
+      ? { text: say(planPerkTexts.freeTokens, "tokens.perk.freeTokens", { tokens: FREE_MONTHLY_TOKENS }), enabled: true }
       : plan.periodTokens > 0
-        ? { text: planPerkTexts.periodTokens(plan.periodTokens, plan.interval), enabled: true }
-        : { text: planPerkTexts.noPeriodTokens(plan.interval), enabled: false };
+        ? {
+            text: say(
+              planPerkTexts.periodTokens(plan.periodTokens, plan.interval),
+              yearly ? "tokens.perk.periodTokens.yearly" : "tokens.perk.periodTokens.monthly",
+              { tokens: plan.periodTokens },
+            ),
+            enabled: true,
+          }
+        : {
+            text: say(planPerkTexts.noPeriodTokens(plan.interval), yearly ? "tokens.perk.noPeriodTokens.yearly" : "tokens.perk.noPeriodTokens.monthly"),
+            enabled: false,
+          };
   return [
     tokens,
-    { text: planPerkTexts.memory(plan.memoryMessages), enabled: true },
-    { text: planPerkTexts.chatPictures, enabled: plan.chatPictures },
-    { text: planPerkTexts.chatVideos, enabled: plan.chatVideos },
-    { text: planPerkTexts.chatVoice, enabled: plan.chatVoice },
-    { text: planPerkTexts.priority, enabled: plan.priority },
-    { text: planPerkTexts.earlyAccess, enabled: plan.earlyAccess },
+    { text: say(planPerkTexts.memory(plan.memoryMessages), "tokens.perk.memory", { count: plan.memoryMessages }), enabled: true },
+    { text: say(planPerkTexts.chatPictures, "tokens.perk.chatPictures"), enabled: plan.chatPictures },
+    { text: say(planPerkTexts.chatVideos, "tokens.perk.chatVideos"), enabled: plan.chatVideos },
+    { text: say(planPerkTexts.chatVoice, "tokens.perk.chatVoice"), enabled: plan.chatVoice },
+    { text: say(planPerkTexts.priority, "tokens.perk.priority"), enabled: plan.priority },
+    { text: say(planPerkTexts.earlyAccess, "tokens.perk.earlyAccess"), enabled: plan.earlyAccess },
   ];
 }

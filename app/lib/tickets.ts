@@ -1,3 +1,5 @@
+import type { TextId } from "~/lib/i18n/ids";
+
 /** Support tickets (spec sections 2, 4, 5 and 8): texts, limits and form schemas, shared by the server and the pages. */
 
 export const TICKET_STATUSES = ["pending", "in_progress", "completed", "closed"] as const;
@@ -38,13 +40,26 @@ export const ticketTexts = {
   messageTooLong: `Please keep your message to ${MESSAGE_MAX.toLocaleString("en-US")} characters`,
   closedTicket: "This ticket is closed, so it takes no more replies",
   alreadyClosed: "This ticket is already closed",
+  // Whole sentences for one minute and for more, so each is found in the catalogue by its English text.
   tooManyTickets: (minutes: number) =>
-    `You can send ${TICKETS_PER_HOUR} messages an hour. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`,
+    minutes === 1
+      ? `You can send ${TICKETS_PER_HOUR} messages an hour. Please try again in 1 minute.`
+      : `You can send ${TICKETS_PER_HOUR} messages an hour. Please try again in ${minutes} minutes.`,
   tooManyReplies: (minutes: number) =>
-    `You can send ${REPLIES_PER_HOUR} replies an hour. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`,
+    minutes === 1
+      ? `You can send ${REPLIES_PER_HOUR} replies an hour. Please try again in 1 minute.`
+      : `You can send ${REPLIES_PER_HOUR} replies an hour. Please try again in ${minutes} minutes.`,
 } as const;
 
 const labels: Record<TicketStatus, string> = { pending: "Pending", in_progress: "In Progress", completed: "Completed", closed: "Closed" };
+
+/** The labels as the pages show them, in the page's language (ticketStatusLabel's English). */
+export const ticketStatusTexts: Record<TicketStatus, TextId> = {
+  pending: "dashboard.tickets.status.pending",
+  in_progress: "dashboard.tickets.status.inProgress",
+  completed: "dashboard.tickets.status.completed",
+  closed: "dashboard.tickets.status.closed",
+};
 
 /** Spec section 4's labels; a status it does not name is shown capitalised. */
 export function ticketStatusLabel(status: string) {

@@ -115,6 +115,7 @@ const rows = {
   "character-approved": ["success", "Character approved and published"],
   "character-declined": ["success", "Character declined"],
   "review-not-waiting": ["error", "This character is not waiting for review"],
+  "language-changed": ["success", "Language changed"],
 } satisfies Record<string, readonly [Tone, string, string?]>;
 
 const TITLES: Record<Tone, string> = { success: "Success", error: "Error" };

@@ -1,34 +1,30 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { CategoryIcon } from "~/components/category-icon";
 import { FaqAccordion, type FaqItem } from "~/components/faq-accordion";
 import { InfoPage } from "~/components/info-page";
 import { OutlineIcon } from "~/components/ui/outline-icon";
+import type { TextId } from "~/lib/i18n/ids";
+import { pageMeta } from "~/lib/i18n/meta";
+import { Rich, useT, type Translate } from "~/lib/i18n/react";
+import type { Route } from "./+types/aboutus";
 
-export function meta() {
-  return [
-    { title: "About Us · CharacterVerse" },
-    {
-      name: "description",
-      content:
-        "CharacterVerse lets you chat with AI companions and professional consultants, generate images, video and audio, and create your own characters. Start with 500 free tokens every month.",
-    },
-  ];
-}
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "info.about.meta.title", "info.about.meta.description");
 
-const benefits = [
+const benefits: { title: TextId; text: TextId; icon: ReactNode }[] = [
   {
-    title: "Always ready to talk",
-    text: "Characters answer any time of day, reply as they type, and remember the conversation you are having with them.",
+    title: "info.about.benefits.ready.title",
+    text: "info.about.benefits.ready.text",
     icon: <path d="M4 5h16v11H9l-5 4z" />,
   },
   {
-    title: "Make it yours",
-    text: "Create characters from scratch or tune your own copy of any character: its bio, its personality and the AI models it uses.",
+    title: "info.about.benefits.yours.title",
+    text: "info.about.benefits.yours.text",
     icon: <path d="M12 3l2 6 6 2-6 2-2 6-2-6-6-2 6-2z" />,
   },
   {
-    title: "Pay only for what you use",
-    text: "Every account can claim 500 free tokens each month. Need more? Buy a one-off token package whenever you like.",
+    title: "info.about.benefits.pay.title",
+    text: "info.about.benefits.pay.text",
     icon: (
       <>
         <circle cx="12" cy="12" r="8" />
@@ -38,96 +34,83 @@ const benefits = [
   },
 ];
 
-const categories = [
-  { id: 1, name: "Girls", text: "Warm, witty and curious female companions for conversation, comfort and fun." },
-  { id: 2, name: "Guys", text: "Male companions with distinct personalities, from laid-back friends to confident charmers." },
-  { id: 3, name: "Anime", text: "Anime-style characters with the energy, drama and art style of your favourite series." },
-  { id: 4, name: "Pros", text: "Professional consultants for career, fitness, study, writing and everyday questions." },
+/** The seeded categories: `icon` is the category's English name, which picks its icon. */
+const categories: { id: number; icon: string; name: TextId; text: TextId }[] = [
+  { id: 1, icon: "Girls", name: "info.about.categories.girls.name", text: "info.about.categories.girls.text" },
+  { id: 2, icon: "Guys", name: "info.about.categories.guys.name", text: "info.about.categories.guys.text" },
+  { id: 3, icon: "Anime", name: "info.about.categories.anime.name", text: "info.about.categories.anime.text" },
+  { id: 4, icon: "Pros", name: "info.about.categories.pros.name", text: "info.about.categories.pros.text" },
 ];
 
-const faqs: FaqItem[] = [
-  {
-    question: "What is CharacterVerse?",
-    answer: (
-      <p>
-        CharacterVerse is a place to meet AI characters. You can chat with companions and professional consultants, generate images, video and audio, and create
-        characters of your own. Browsing is free; chatting and generating need a free account.
-      </p>
-    ),
-  },
-  {
-    question: "How do tokens work?",
-    answer: (
-      <p>
-        Tokens pay for AI model use. Each chat message or generated image, video or audio clip costs tokens; the price is shown next to every model, and models
-        without a cost are marked Free. Every account gets 500 free tokens a month: the first come when you confirm your e-mail, and after that you claim them
-        once a month from the Free Tokens page.
-      </p>
-    ),
-  },
-  {
-    question: "How much do extra tokens cost?",
-    answer: (
-      <>
-        <p>Tokens come in one-off packages, paid securely through Stripe:</p>
-        <ul className="space-y-1">
-          <li>Basic: 4,990 tokens for $4.99</li>
-          <li>Standard: 19,900 tokens for $19.99</li>
-          <li>Premium: 34,900 tokens for $34.99</li>
-          <li>Ultimate: 149,000 tokens for $149.99</li>
-        </ul>
-        <p>Your card details are entered on Stripe's checkout page and never reach our server.</p>
-      </>
-    ),
-  },
-  {
-    question: "Are my conversations private?",
-    answer: (
-      <p>
-        Yes. Your chats, uploads and character copies belong to your account and are never shown to other users. You decide whether each image you generate is
-        public or private. See our{" "}
-        <Link to="/privacy" className="text-accent hover:underline">
-          Privacy Notice
-        </Link>{" "}
-        for details.
-      </p>
-    ),
-  },
-  {
-    question: "Can I create my own characters?",
-    answer: (
-      <p>
-        Yes. Use Create Character to give a character a name, a description, a category, personality details and an avatar. You can also edit your own copy of
-        any character you chat with without changing it for anyone else.
-      </p>
-    ),
-  },
-  {
-    question: "Can I host CharacterVerse myself?",
-    answer: (
-      <p>
-        Yes. CharacterVerse is self-hostable: run it on your own server with your own database, AI provider keys and Stripe account. Whoever runs an
-        installation is in charge of its data.
-      </p>
-    ),
-  },
-];
+const highlights: TextId[] = ["info.about.what.chat", "info.about.what.generate", "info.about.what.create", "info.about.what.free"];
+
+function faqs(t: Translate): FaqItem[] {
+  return [
+    {
+      question: t("info.about.faq.what.question"),
+      answer: <p>{t("info.about.faq.what.answer")}</p>,
+    },
+    {
+      question: t("info.about.faq.tokens.question"),
+      answer: <p>{t("info.about.faq.tokens.answer")}</p>,
+    },
+    {
+      question: t("info.about.faq.cost.question"),
+      answer: (
+        <>
+          <p>{t("info.about.faq.cost.intro")}</p>
+          <ul className="space-y-1">
+            <li>{t("info.about.faq.cost.basic")}</li>
+            <li>{t("info.about.faq.cost.standard")}</li>
+            <li>{t("info.about.faq.cost.premium")}</li>
+            <li>{t("info.about.faq.cost.ultimate")}</li>
+          </ul>
+          <p>{t("info.about.faq.cost.card")}</p>
+        </>
+      ),
+    },
+    {
+      question: t("info.about.faq.private.question"),
+      answer: (
+        <p>
+          <Rich
+            id="info.about.faq.private.answer"
+            tags={{
+              link: (text) => (
+                <Link to="/privacy" className="text-accent hover:underline">
+                  {text}
+                </Link>
+              ),
+            }}
+          />
+        </p>
+      ),
+    },
+    {
+      question: t("info.about.faq.create.question"),
+      answer: <p>{t("info.about.faq.create.answer")}</p>,
+    },
+    {
+      question: t("info.about.faq.host.question"),
+      answer: <p>{t("info.about.faq.host.answer")}</p>,
+    },
+  ];
+}
 
 export default function AboutUs() {
+  const t = useT();
   return (
     <InfoPage className="space-y-16 md:space-y-24">
       <section className="relative overflow-hidden rounded-3xl border border-line bg-linear-to-br from-accent/25 via-surface to-pink/20 px-6 py-12 text-center md:px-12 md:py-20">
-        <p className="text-sm font-semibold uppercase tracking-widest text-accent">About CharacterVerse</p>
-        <h1 className="mx-auto mt-4 max-w-3xl text-4xl font-bold tracking-tight text-balance md:text-6xl">Characters who are always ready to talk</h1>
-        <p className="mx-auto mt-5 max-w-2xl text-base text-muted md:text-lg">
-          Chat with AI companions and expert consultants, bring ideas to life with images, video and audio, and create characters that are entirely your own.
-        </p>
+        <p className="text-sm font-semibold uppercase tracking-widest text-accent">{t("info.about.hero.eyebrow")}</p>
+        <h1 className="mx-auto mt-4 max-w-3xl text-4xl font-bold tracking-tight text-balance md:text-6xl">{t("info.about.hero.heading")}</h1>
+        <p className="mx-auto mt-5 max-w-2xl text-base text-muted md:text-lg">{t("info.about.hero.intro")}</p>
         <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
           <Link to="/signup" className="btn-primary w-full px-6 py-3 text-base sm:w-auto">
-            Sign Up Now
+            {t("info.about.signUp")}
           </Link>
           <Link to="/explore" className="btn-secondary w-full px-6 py-3 text-base sm:w-auto">
-            Explore characters
+            {t("info.about.hero.explore")}
           </Link>
         </div>
       </section>
@@ -135,25 +118,17 @@ export default function AboutUs() {
       <section aria-labelledby="what-heading" className="grid gap-6 md:grid-cols-2 md:items-center md:gap-12">
         <div>
           <h2 id="what-heading" className="text-2xl font-bold md:text-3xl">
-            What is CharacterVerse?
+            {t("info.about.what.heading")}
           </h2>
-          <p className="mt-4 leading-relaxed text-muted">
-            CharacterVerse is a home for AI characters. Each one has its own personality and look, and replies stream in as they are written, so a conversation
-            feels natural. When words are not enough, ask a character to show you something and generate images, video or audio right from the chat.
-          </p>
+          <p className="mt-4 leading-relaxed text-muted">{t("info.about.what.text")}</p>
         </div>
         <ul className="card space-y-3 p-6 text-sm text-muted">
-          {[
-            "Chat with companions and professional consultants",
-            "Generate images, video, audio and music",
-            "Create characters and customise your own copies",
-            "Start free with 500 tokens every month",
-          ].map((item) => (
+          {highlights.map((item) => (
             <li key={item} className="flex gap-3">
               <span aria-hidden="true" className="text-accent">
                 ✓
               </span>
-              {item}
+              {t(item)}
             </li>
           ))}
         </ul>
@@ -161,14 +136,14 @@ export default function AboutUs() {
 
       <section aria-labelledby="benefits-heading">
         <h2 id="benefits-heading" className="text-2xl font-bold md:text-3xl">
-          Why people love it
+          {t("info.about.benefits.heading")}
         </h2>
         <div className="mt-6 grid gap-4 md:grid-cols-3">
           {benefits.map((benefit) => (
             <article key={benefit.title} className="card p-6">
               <OutlineIcon className="size-10 rounded-xl bg-accent-soft p-2 text-accent">{benefit.icon}</OutlineIcon>
-              <h3 className="mt-4 text-lg font-semibold">{benefit.title}</h3>
-              <p className="mt-2 text-sm leading-relaxed text-muted">{benefit.text}</p>
+              <h3 className="mt-4 text-lg font-semibold">{t(benefit.title)}</h3>
+              <p className="mt-2 text-sm leading-relaxed text-muted">{t(benefit.text)}</p>
             </article>
           ))}
         </div>
@@ -176,7 +151,7 @@ export default function AboutUs() {
 
       <section aria-labelledby="categories-heading">
         <h2 id="categories-heading" className="text-2xl font-bold md:text-3xl">
-          Find your character
+          {t("info.about.categories.heading")}
         </h2>
         <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {categories.map((category) => (
@@ -185,9 +160,9 @@ export default function AboutUs() {
               to={`/explore?category=${category.id}`}
               className="card group block p-6 transition hover:-translate-y-0.5 hover:border-accent"
             >
-              <CategoryIcon name={category.name} className="size-8 text-accent" />
-              <h3 className="mt-3 text-lg font-semibold group-hover:text-accent">{category.name}</h3>
-              <p className="mt-2 text-sm leading-relaxed text-muted">{category.text}</p>
+              <CategoryIcon name={category.icon} className="size-8 text-accent" />
+              <h3 className="mt-3 text-lg font-semibold group-hover:text-accent">{t(category.name)}</h3>
+              <p className="mt-2 text-sm leading-relaxed text-muted">{t(category.text)}</p>
             </Link>
           ))}
         </div>
@@ -195,20 +170,20 @@ export default function AboutUs() {
 
       <section id="faq" aria-labelledby="faq-heading" className="scroll-mt-24">
         <h2 id="faq-heading" className="text-2xl font-bold md:text-3xl">
-          Frequently asked questions
+          {t("info.about.faq.heading")}
         </h2>
         <div className="mt-6">
-          <FaqAccordion items={faqs} />
+          <FaqAccordion items={faqs(t)} />
         </div>
       </section>
 
       <section aria-labelledby="cta-heading" className="card bg-linear-to-r from-accent/20 to-pink/20 px-6 py-10 text-center md:py-14">
         <h2 id="cta-heading" className="text-2xl font-bold md:text-3xl">
-          Ready to meet your first character?
+          {t("info.about.cta.heading")}
         </h2>
-        <p className="mx-auto mt-3 max-w-xl text-muted">Create a free account: your first 500 tokens arrive when you confirm your e-mail.</p>
+        <p className="mx-auto mt-3 max-w-xl text-muted">{t("info.about.cta.text")}</p>
         <Link to="/signup" className="btn-primary mt-6 w-full px-6 py-3 text-base sm:w-auto">
-          Sign Up Now
+          {t("info.about.signUp")}
         </Link>
       </section>
     </InfoPage>

@@ -3,19 +3,20 @@ import { Link } from "react-router";
 import { MediaPreview } from "~/components/media/media-preview";
 import { MediaViewer } from "~/components/media/media-viewer";
 import type { GalleryItemView, MediaKind } from "~/lib/gallery";
+import type { TextId } from "~/lib/i18n/ids";
+import { pageMeta } from "~/lib/i18n/meta";
+import { useT } from "~/lib/i18n/react";
 import { requireUser } from "~/modules/auth/login-session.server";
 import { listCollection } from "~/modules/gallery/collection.server";
 import type { Route } from "./+types/collection";
 
-export function meta() {
-  return [{ title: "Collection · CharacterVerse" }];
-}
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "media.meta.collectionTitle");
 
-const KINDS: { value: MediaKind | null; label: string }[] = [
-  { value: null, label: "All" },
-  { value: "image", label: "Images" },
-  { value: "video", label: "Videos" },
-  { value: "audio", label: "Audio" },
+const KINDS: { value: MediaKind | null; label: TextId }[] = [
+  { value: null, label: "media.collection.all" },
+  { value: "image", label: "media.collection.images" },
+  { value: "video", label: "media.collection.videos" },
+  { value: "audio", label: "media.collection.audio" },
 ];
 
 export async function loader({ request, url }: Route.LoaderArgs) {
@@ -26,11 +27,12 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 export default function Collection({ loaderData: { kind, groups } }: Route.ComponentProps) {
   const [viewing, setViewing] = useState<{ items: GalleryItemView[]; index: number } | null>(null);
+  const t = useT();
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">Collection</h1>
-        <nav aria-label="Media type" className="flex flex-wrap gap-2">
+        <h1 className="text-2xl font-bold">{t("media.collection.heading")}</h1>
+        <nav aria-label={t("media.collection.mediaType")} className="flex flex-wrap gap-2">
           {KINDS.map((option) => (
             <Link
               key={option.label}
@@ -38,23 +40,23 @@ export default function Collection({ loaderData: { kind, groups } }: Route.Compo
               aria-current={option.value === kind ? "page" : undefined}
               className={`rounded-full border px-4 py-1.5 text-sm ${option.value === kind ? "border-accent bg-accent-strong text-white" : "border-line hover:border-accent"}`}
             >
-              {option.label}
+              {t(option.label)}
             </Link>
           ))}
         </nav>
       </div>
       {groups.length === 0 ? (
         <div className="card flex flex-col items-center gap-3 p-10 text-center">
-          <p className="text-muted">Nothing here yet. Pictures characters send you and media you generate appear here.</p>
+          <p className="text-muted">{t("media.collection.empty")}</p>
           <Link to="/generate" className="btn-primary">
-            Generate media
+            {t("media.collection.generate")}
           </Link>
         </div>
       ) : (
         groups.map((group) => (
           <section key={group.key} aria-labelledby={`group-${group.key}`} className="flex flex-col gap-3">
             <h2 id={`group-${group.key}`} className="text-lg font-semibold">
-              {group.title}
+              {group.characterId ? group.title : t("media.collection.generatePage")}
             </h2>
             <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-6">
               {group.items.map((item, index) => (

@@ -1,3 +1,5 @@
+import { pageMeta } from "~/lib/i18n/meta";
+import { useT } from "~/lib/i18n/react";
 import { Search } from "lucide-react";
 import { Form, redirect, useNavigation, useRouteLoaderData } from "react-router";
 import { CategoryChips } from "~/components/category-chips";
@@ -10,9 +12,7 @@ import { getPublishedCharacter, searchCatalogue } from "~/modules/catalogue/char
 import type { loader as shellLoader } from "./_shell/layout";
 import type { Route } from "./+types/explore";
 
-export function meta() {
-  return [{ title: "Explore characters · CharacterVerse" }];
-}
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "common.explore.title");
 
 export async function loader({ url }: Route.LoaderArgs) {
   const params = parseExploreParams(url.searchParams);
@@ -34,10 +34,11 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
   // The input follows the URL (back button, chips) but never overwrites what the person is typing.
   const { searchInput, formProps } = useSearchAsYouType(params.q);
   const list = { q: params.q, category: params.category };
+  const t = useT();
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-5 px-3 py-4 md:px-6 md:py-6">
-      <h1 className="text-2xl font-bold">Explore</h1>
+      <h1 className="text-2xl font-bold">{t("common.explore.heading")}</h1>
       <Form method="get" role="search" className="relative" {...formProps}>
         <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-faint" aria-hidden />
         <input
@@ -45,26 +46,26 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
           name="q"
           ref={searchInput}
           defaultValue={params.q}
-          placeholder="Search characters..."
-          aria-label="Search characters"
+          placeholder={t("common.explore.searchPlaceholder")}
+          aria-label={t("common.explore.searchLabel")}
           className="field h-11 pl-10"
           maxLength={100}
         />
         {params.category ? <input type="hidden" name="category" value={params.category} /> : null}
         <button type="submit" className="sr-only">
-          Search
+          {t("common.explore.search")}
         </button>
       </Form>
       <CategoryChips categories={categories} activeId={params.category} hrefFor={(id) => exploreHref("/explore", { q: params.q, category: id })} />
       <p className="text-sm text-muted" aria-live="polite">
-        {searching ? "Searching…" : `${result.totalCount} ${result.totalCount === 1 ? "character" : "characters"}`}
+        {searching ? t("common.explore.searching") : t("common.explore.count", { count: result.totalCount })}
       </p>
       {result.characters.length ? (
         <CharacterGrid characters={result.characters} detailHref={(id) => exploreHref("/explore", { ...list, page: params.page, character: id })} />
       ) : (
         <div className="card flex flex-col items-center gap-1 px-4 py-16 text-center">
-          <p className="text-lg font-semibold">No characters found</p>
-          <p className="text-sm text-muted">Try adjusting your search or filters</p>
+          <p className="text-lg font-semibold">{t("common.explore.empty")}</p>
+          <p className="text-sm text-muted">{t("common.explore.emptyHint")}</p>
         </div>
       )}
       <Pagination page={result.page} pageCount={result.pageCount} hrefFor={(page) => exploreHref("/explore", { ...list, page })} />

@@ -3,15 +3,15 @@ import { Form, Link } from "react-router";
 import { FavoriteButton } from "~/components/favorite-button";
 import { useCharacterText } from "~/components/shell/use-profile";
 import { SpriteIcon } from "~/components/ui/sprite-icon";
-import { FAVORITE_TAGS_SHOWN, favoriteFilters, favoriteTexts, readFavoriteFilter, type FavoriteFilter, type FavoriteView } from "~/lib/favorites";
+import { FAVORITE_TAGS_SHOWN, favoriteFilters, readFavoriteFilter, type FavoriteFilter, type FavoriteView } from "~/lib/favorites";
+import { pageMeta } from "~/lib/i18n/meta";
+import { useT } from "~/lib/i18n/react";
 import { requireUser } from "~/modules/auth/login-session.server";
 import { listFavorites } from "~/modules/favorites/favorites.server";
 import type { Route } from "./+types/favorites";
 import { CharacterPicture } from "~/components/ui/avatar";
 
-export function meta() {
-  return [{ title: "My Favorites · CharacterVerse" }];
-}
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "media.meta.favoritesTitle");
 
 /** Spec: 'My Favorites', search, filter All/Characters/Agents, grouped by item type. */
 export async function loader({ request, url }: Route.LoaderArgs) {
@@ -31,37 +31,38 @@ function filterHref(q: string, filter: FavoriteFilter) {
 }
 
 const groups = [
-  { type: "character", title: "Characters" },
-  { type: "agent", title: "Agents" },
+  { type: "character", title: "media.favorites.filter.character" },
+  { type: "agent", title: "media.favorites.filter.agent" },
 ] as const;
 
 export default function Favorites({ loaderData }: Route.ComponentProps) {
   const { q, filter, favorites } = loaderData;
   const here = filterHref(q, filter);
+  const t = useT();
   const chip = (active: boolean) =>
     `inline-flex shrink-0 items-center rounded-full px-4 py-1.5 text-sm font-medium transition ${
       active ? "bg-accent-strong text-white" : "border border-line bg-raised text-muted hover:text-ink"
     }`;
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-5 px-3 py-4 md:px-6 md:py-6">
-      <h1 className="text-2xl font-bold">My Favorites</h1>
+      <h1 className="text-2xl font-bold">{t("media.favorites.heading")}</h1>
       <Form method="get" role="search" className="relative">
         <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-faint" aria-hidden />
         <input
           type="search"
           name="q"
           defaultValue={q}
-          placeholder="Search favorites..."
-          aria-label="Search favorites"
+          placeholder={t("media.favorites.searchPlaceholder")}
+          aria-label={t("media.favorites.searchLabel")}
           className="field h-11 pl-10"
           maxLength={100}
         />
         {filter !== "all" ? <input type="hidden" name="type" value={filter} /> : null}
         <button type="submit" className="sr-only">
-          Search
+          {t("media.favorites.search")}
         </button>
       </Form>
-      <nav aria-label="Filter favorites" className="flex gap-2 overflow-x-auto pb-1">
+      <nav aria-label={t("media.favorites.filter")} className="flex gap-2 overflow-x-auto pb-1">
         {favoriteFilters.map((option) => (
           <Link
             key={option.value}
@@ -70,13 +71,13 @@ export default function Favorites({ loaderData }: Route.ComponentProps) {
             aria-current={filter === option.value ? "page" : undefined}
             preventScrollReset
           >
-            {option.label}
+            {t(option.label)}
           </Link>
         ))}
       </nav>
       {favorites.length === 0 ? (
         <div className="card flex flex-col items-center gap-1 px-4 py-16 text-center">
-          <p className="text-lg font-semibold">{favoriteTexts.empty}</p>
+          <p className="text-lg font-semibold">{t("media.favorites.empty")}</p>
         </div>
       ) : (
         groups.map((group) => {
@@ -85,7 +86,7 @@ export default function Favorites({ loaderData }: Route.ComponentProps) {
           return (
             <section key={group.type} aria-labelledby={`favorites-${group.type}`} className="flex flex-col gap-3">
               <h2 id={`favorites-${group.type}`} className="text-lg font-semibold">
-                {group.title} <span className="text-sm font-normal text-muted">({items.length})</span>
+                {t(group.title)} <span className="text-sm font-normal text-muted">({items.length})</span>
               </h2>
               <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
                 {items.map((favorite) => (
@@ -105,6 +106,7 @@ export default function Favorites({ loaderData }: Route.ComponentProps) {
 /** Avatar, the first 2 tags, name, description, Chat and the heart that removes it. */
 function FavoriteCard({ favorite, back }: { favorite: FavoriteView; back: string }) {
   const characterText = useCharacterText();
+  const t = useT();
   return (
     <article className="character-card" data-favorite-id={favorite.itemId}>
       <div className="character-card-media">
@@ -123,7 +125,7 @@ function FavoriteCard({ favorite, back }: { favorite: FavoriteView; back: string
         <p>{characterText(favorite.description, favorite.name)}</p>
         <a href={`/chat/start/${favorite.characterId}`} className="btn-primary mt-2 w-full">
           <SpriteIcon name="message-circle" className="size-4" />
-          Chat Now
+          {t("media.favorites.chatNow")}
         </a>
       </div>
     </article>

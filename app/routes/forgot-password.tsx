@@ -2,7 +2,8 @@ import { z } from "zod";
 import { Form, Link, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth-card";
 import { FormAlert, FormField } from "~/components/ui/form";
-import { authTexts } from "~/lib/auth-forms";
+import { pageMeta } from "~/lib/i18n/meta";
+import { Rich, useT } from "~/lib/i18n/react";
 import { formRefusal } from "~/lib/forms";
 import { signUpSchema } from "~/lib/auth-schemas";
 import { ACCOUNT_FORM } from "~/modules/auth/account-form.server";
@@ -21,9 +22,7 @@ function withoutValues(error: unknown): never {
   throw error;
 }
 
-export function meta() {
-  return [{ title: "Forgot password · CharacterVerse" }];
-}
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "auth.forgot.meta.title");
 
 export async function action({ request, context }: Route.ActionArgs) {
   try {
@@ -36,21 +35,27 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const t = useT();
   const submitting = useNavigation().state === "submitting";
   if (actionData && "status" in actionData) {
     return (
-      <AuthCard title="Check your inbox">
+      <AuthCard title={t("auth.inbox.title")}>
         <div className="flex flex-col gap-4">
-          <FormAlert tone="success">{authTexts.resetLinkSent}</FormAlert>
+          <FormAlert tone="success">{t("auth.resetLinkSent")}</FormAlert>
           <p className="text-sm text-muted">
-            The link works once and expires in 1 hour. Nothing arrived? Check your spam folder, or{" "}
-            <Link to="/forgot-password" className="text-accent hover:underline">
-              ask again
-            </Link>
-            .
+            <Rich
+              id="auth.forgot.sentNote"
+              tags={{
+                link: (text) => (
+                  <Link to="/forgot-password" className="text-accent hover:underline">
+                    {text}
+                  </Link>
+                ),
+              }}
+            />
           </p>
           <Link to="/login" className="btn-primary">
-            Back to sign in
+            {t("auth.backToSignIn")}
           </Link>
         </div>
       </AuthCard>
@@ -58,19 +63,25 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   }
   const { fields: errors, formError } = formRefusal(actionData);
   return (
-    <AuthCard title="Forgot password" subtitle="Enter the e-mail of your account and we will send you a link to choose a new password.">
+    <AuthCard title={t("auth.forgot.title")} subtitle={t("auth.forgot.subtitle")}>
       <Form method="post" className="flex flex-col gap-4" noValidate>
         {formError ? <FormAlert tone="error">{formError}</FormAlert> : null}
-        <FormField label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
+        <FormField label={t("auth.field.email")} name="email" type="email" autoComplete="email" required error={errors.email} />
         <button type="submit" className="btn-primary h-11" disabled={submitting}>
-          {submitting ? "Sending…" : "Send reset link"}
+          {submitting ? t("auth.forgot.busy") : t("auth.forgot.submit")}
         </button>
       </Form>
       <p className="mt-6 text-center text-sm text-muted">
-        Remembered it?{" "}
-        <Link to="/login" className="text-accent hover:underline">
-          Back to sign in
-        </Link>
+        <Rich
+          id="auth.forgot.remembered"
+          tags={{
+            link: (text) => (
+              <Link to="/login" className="text-accent hover:underline">
+                {text}
+              </Link>
+            ),
+          }}
+        />
       </p>
     </AuthCard>
   );

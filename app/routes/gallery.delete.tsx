@@ -1,15 +1,15 @@
 import { z } from "zod";
 import { DeleteConfirmation } from "~/components/media/delete-confirmation";
-import { galleryReturnPath, galleryTexts } from "~/lib/gallery";
+import { galleryReturnPath } from "~/lib/gallery";
+import { pageMeta } from "~/lib/i18n/meta";
+import { useT } from "~/lib/i18n/react";
 import { requireUser } from "~/modules/auth/login-session.server";
 import { deleteGalleryImage, galleryItemView, ownGalleryImage } from "~/modules/gallery/gallery.server";
 import { errorData, failureToast, isAppError, redirectWithToast } from "~/modules/http/errors.server";
 import { parseForm } from "~/modules/http/form.server";
 import type { Route } from "./+types/gallery.delete";
 
-export function meta() {
-  return [{ title: "Delete image · CharacterVerse" }];
-}
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "media.meta.deleteTitle");
 
 /** The confirmation a browser without JavaScript asks on; someone else's item is 404 (owner only, spec section 6). */
 export async function loader({ request, url, params }: Route.LoaderArgs) {
@@ -41,13 +41,16 @@ export async function action({ request, url, params }: Route.ActionArgs) {
 }
 
 export default function DeleteImage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   if (!("item" in loaderData)) return null;
   const { item } = loaderData;
   return (
     <div className="mx-auto w-full max-w-md px-4 py-10">
-      <DeleteConfirmation title="Delete image" backTo="/generate?filter=mine">
-        <p>{galleryTexts.confirmDelete}</p>
-        {item.kind === "image" ? <img src={item.thumbUrl} alt={item.prompt || "Generated image"} className="max-h-64 self-center rounded-xl" /> : null}
+      <DeleteConfirmation title={t("media.gallery.deleteImage")} backTo="/generate?filter=mine">
+        <p>{t("media.gallery.confirmDelete")}</p>
+        {item.kind === "image" ? (
+          <img src={item.thumbUrl} alt={item.prompt || t("media.gallery.generatedImage")} className="max-h-64 self-center rounded-xl" />
+        ) : null}
         <input type="hidden" name="returnTo" value="/generate?filter=mine" />
       </DeleteConfirmation>
     </div>

@@ -2,19 +2,19 @@ import { data } from "react-router";
 import { z } from "zod";
 import { GeneratePage } from "~/components/media/generate-page";
 import { galleryReturnPath, parseGalleryFilter, parsePage } from "~/lib/gallery";
+import { pageMeta } from "~/lib/i18n/meta";
 import { getCurrentUser, requireUser, type CurrentUser } from "~/modules/auth/login-session.server";
 import { listGallery, setGalleryImagePublic } from "~/modules/gallery/gallery.server";
 import { errorData, failureToast, isAppError, redirectWithToast } from "~/modules/http/errors.server";
 import { parseForm } from "~/modules/http/form.server";
+import { translateMessage } from "~/modules/i18n/messages.server";
 import { generateFields, generateFromForm, pendingGenerations, type GenerateInput } from "~/modules/media/generate-form.server";
 import { activeMediaModelTypes, publishedMediaModels } from "~/modules/media/generate-options.server";
 import { getRequestBalance } from "~/modules/tokens/ledger.server";
 import { UPLOAD_FORM } from "~/modules/uploads/upload-form.server";
 import type { Route } from "./+types/generate";
 
-export function meta() {
-  return [{ title: "Generate Media · CharacterVerse" }];
-}
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "media.meta.generateTitle");
 
 /** Signed out, the page and public images show; generating opens the sign-in modal (spec sections 5 and 6). */
 export async function loader({ request, url }: Route.LoaderArgs) {
@@ -77,7 +77,8 @@ async function generate(user: CurrentUser, input: GenerateInput) {
     const { type, model } = await generateFromForm(user.id, input);
     return redirectWithToast(`/generate?${new URLSearchParams({ type, model, filter: "mine" })}`, "generation-started");
   } catch (error) {
-    if (isAppError(error)) return data({ ok: false as const, error: error.message, code: error.code, ...error.details }, { status: error.status });
+    if (isAppError(error))
+      return data({ ok: false as const, error: translateMessage(error.message), code: error.code, ...error.details }, { status: error.status });
     return redirectWithToast("/generate", failureToast(error, "generation-failed"));
   }
 }

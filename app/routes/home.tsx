@@ -1,3 +1,4 @@
+import { useT } from "~/lib/i18n/react";
 import { ArrowRight } from "lucide-react";
 import { Link, useRouteLoaderData } from "react-router";
 import { BannerCarousel } from "~/components/banner-carousel";
@@ -27,6 +28,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { categories } = useRouteLoaderData<typeof shellLoader>("routes/_shell/layout") ?? { categories: [] };
   const { banners, characters, categoryId } = loaderData;
   const categoryName = categories.find((category) => category.id === categoryId)?.name ?? null;
+  const t = useT();
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-3 py-4 md:px-6 md:py-6">
@@ -34,9 +36,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <BannerCarousel banners={banners} />
       <CategoryChips categories={categories} activeId={categoryId} hrefFor={(id) => exploreHref("/", { category: id })} className="md:hidden" />
       <div className="flex items-end justify-between gap-4">
-        <h1 className="text-xl font-bold md:text-2xl">{categoryName ? `${categoryName} characters` : "Popular characters"}</h1>
+        <h1 className="text-xl font-bold md:text-2xl">
+          {categoryName ? t("common.home.categoryCharacters", { category: categoryName }) : t("common.home.popular")}
+        </h1>
         <Link to={exploreHref("/explore", { category: categoryId })} className="btn-secondary shrink-0">
-          All Models <ArrowRight className="size-4" aria-hidden />
+          {t("common.home.allModels")} <ArrowRight className="size-4" aria-hidden />
         </Link>
       </div>
       <CharacterGrid characters={characters} detailHref={(id) => exploreHref("/explore", { character: id })} />

@@ -2,9 +2,12 @@ import { CheckCircle2, XCircle } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useNavigate } from "react-router";
 import { safeRedirectPath } from "~/lib/auth-forms";
-import { formatTokens, PAYMENT_REDIRECT_SECONDS, tokenTexts } from "~/lib/tokens";
+import { pageMeta } from "~/lib/i18n/meta";
+import { useFormats, useT } from "~/lib/i18n/react";
+import { PAYMENT_REDIRECT_SECONDS, tokenTexts } from "~/lib/tokens";
 import { requireUser } from "~/modules/auth/login-session.server";
 import { errorResponse, isAppError, isNotFound } from "~/modules/http/errors.server";
+import { translateMessage } from "~/modules/i18n/messages.server";
 import { logger } from "~/modules/logging/logger.server";
 import { verifyCheckoutForUser } from "~/modules/payments/fulfilment.server";
 import { isPaymentsConfigured } from "~/modules/payments/stripe.server";
@@ -16,9 +19,9 @@ const TOKENS_PAGE = "/dashboard/tokens";
  * Spec: after 3 seconds the tokens page, also without JavaScript (a meta refresh); a purchase
  * started elsewhere (a chat out of tokens) goes back there instead.
  */
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, matches }: Route.MetaArgs) {
   const destination = data?.destination ?? TOKENS_PAGE;
-  return [{ title: "Payment · CharacterVerse" }, { httpEquiv: "refresh", content: `${PAYMENT_REDIRECT_SECONDS};url=${destination}` }];
+  return [...pageMeta(matches, "tokens.payment.meta.title"), { httpEquiv: "refresh", content: `${PAYMENT_REDIRECT_SECONDS};url=${destination}` }];
 }
 
 type Outcome = ({ ok: true; tokens: number; kind: string } | { ok: false; error: string }) & { destination: string };
@@ -27,7 +30,9 @@ export async function loader({ request, url }: Route.LoaderArgs): Promise<Outcom
   const user = await requireUser(request, url);
   // Only a path on this site: a return address is never another origin.
   const destination = safeRedirectPath(url.searchParams.get("returnTo"), TOKENS_PAGE);
-  return { ...(await verify(user.id, url.searchParams.get("session_id"))), destination };
+  const outcome = await verify(user.id, url.searchParams.get("session_id"));
+  // The refusal is an English text of the server's: shown in the person's language.
+  return { ...(outcome.ok ? outcome : { ...outcome, error: translateMessage(outcome.error) }), destination };
 }
 
 async function verify(userId: string, sessionId: string | null) {
@@ -47,6 +52,8 @@ async function verify(userId: string, sessionId: string | null) {
 }
 
 export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const { number } = useFormats();
   const navigate = useNavigate();
   const { destination } = loaderData;
   const backToTokens = destination === TOKENS_PAGE;
@@ -59,26 +66,28 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
       {loaderData.ok ? (
         <>
           <CheckCircle2 className="size-14 text-success" aria-hidden />
-          <h1 className="text-2xl font-bold">Payment Successful</h1>
+          <h1 className="text-2xl font-bold">{t("tokens.payment.successTitle")}</h1>
           <p className="text-muted" role="status">
-            {loaderData.kind === "token_package" ? tokenTexts.paymentSucceeded : "Your subscription is active."}
-            {loaderData.kind === "token_package" && loaderData.tokens ? ` (${formatTokens(loaderData.tokens)} tokens)` : null}
+            {loaderData.kind === "token_package" ? t("tokens.paymentSucceeded") : t("tokens.payment.subscriptionActive")}
+            {loaderData.kind === "token_package" && loaderData.tokens ? ` ${t("tokens.payment.tokenCount", { count: number(loaderData.tokens) })}` : null}
           </p>
         </>
       ) : (
         <>
           <XCircle className="size-14 text-danger" aria-hidden />
-          <h1 className="text-2xl font-bold">Payment not confirmed</h1>
+          <h1 className="text-2xl font-bold">{t("tokens.payment.failedTitle")}</h1>
           <p className="text-danger" role="alert">
             {loaderData.error}
           </p>
         </>
       )}
       <p className="text-sm text-muted">
-        {backToTokens ? "Taking you to your tokens" : "Taking you back to where you were"} in {PAYMENT_REDIRECT_SECONDS} seconds…
+        {backToTokens
+          ? t("tokens.payment.redirectTokens", { seconds: PAYMENT_REDIRECT_SECONDS })
+          : t("tokens.payment.redirectBack", { seconds: PAYMENT_REDIRECT_SECONDS })}
       </p>
       <Link to={destination} className="btn-secondary">
-        {backToTokens ? "Go to tokens now" : "Go back now"}
+        {backToTokens ? t("tokens.payment.goTokens") : t("tokens.payment.goBack")}
       </Link>
     </div>
   );

@@ -4,6 +4,8 @@ import { AuthCard } from "~/components/auth-card";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { FormAlert } from "~/components/ui/form";
 import { authTexts } from "~/lib/auth-forms";
+import { pageMeta } from "~/lib/i18n/meta";
+import { useT } from "~/lib/i18n/react";
 import { formRefusal } from "~/lib/forms";
 import { signUpSchema } from "~/lib/auth-schemas";
 import { ACCOUNT_FORM } from "~/modules/auth/account-form.server";
@@ -17,9 +19,7 @@ const resetPasswordSchema = z
   .object({ token: z.string().default(""), password: signUpSchema.shape.password, confirmPassword: z.string().default("") })
   .refine((form) => form.confirmPassword === form.password, { path: ["confirmPassword"], message: authTexts.passwordsDiffer });
 
-export function meta() {
-  return [{ title: "Choose a new password · CharacterVerse" }];
-}
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "auth.reset.meta.title");
 
 // The page carries a live token: no shared cache, and not the anonymous page cache either.
 export function headers() {
@@ -48,17 +48,18 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const submitting = useNavigation().state === "submitting";
   if (!loaderData.live || (actionData && "status" in actionData)) return <InvalidLink />;
   const { fields: errors, formError } = formRefusal(actionData);
   return (
-    <AuthCard title="Choose a new password" subtitle="You will be signed out everywhere, then sign in with the new password.">
+    <AuthCard title={t("auth.reset.title")} subtitle={t("auth.reset.subtitle")}>
       <Form method="post" className="flex flex-col gap-4" noValidate>
         {formError ? <FormAlert tone="error">{formError}</FormAlert> : null}
         <input type="hidden" name="token" value={loaderData.token} />
-        <NewPasswordFields label="New password" name="password" confirmLabel="Confirm password" errors={errors} />
+        <NewPasswordFields label={t("auth.field.newPassword")} name="password" confirmLabel={t("auth.field.confirmPassword")} errors={errors} />
         <button type="submit" className="btn-primary h-11" disabled={submitting}>
-          {submitting ? "Saving…" : "Set new password"}
+          {submitting ? t("auth.reset.busy") : t("auth.reset.submit")}
         </button>
       </Form>
     </AuthCard>
@@ -66,15 +67,16 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
 }
 
 function InvalidLink() {
+  const t = useT();
   return (
-    <AuthCard title="Link not valid">
+    <AuthCard title={t("auth.linkInvalid.title")}>
       <div className="flex flex-col gap-4">
-        <FormAlert tone="error">{authTexts.resetLinkInvalid}</FormAlert>
+        <FormAlert tone="error">{t("auth.resetLinkInvalid")}</FormAlert>
         <Link to="/forgot-password" className="btn-primary">
-          Send a new link
+          {t("auth.sendNewLink")}
         </Link>
         <Link to="/login" className="text-center text-sm text-accent hover:underline">
-          Back to sign in
+          {t("auth.backToSignIn")}
         </Link>
       </div>
     </AuthCard>

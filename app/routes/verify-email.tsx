@@ -3,6 +3,8 @@ import { z } from "zod";
 import { AuthCard, SignInSubmit } from "~/components/auth-card";
 import { FormAlert, FormField } from "~/components/ui/form";
 import { safeRedirectPath } from "~/lib/auth-forms";
+import { pageMeta } from "~/lib/i18n/meta";
+import { useFormats, useT } from "~/lib/i18n/react";
 import { FREE_MONTHLY_TOKENS } from "~/lib/tokens";
 import { ACCOUNT_FORM } from "~/modules/auth/account-form.server";
 import { cancelSignUp, confirmationLink } from "~/modules/auth/accounts.server";
@@ -11,9 +13,7 @@ import { errorData, redirectWithToast } from "~/modules/http/errors.server";
 import { parseForm } from "~/modules/http/form.server";
 import type { Route } from "./+types/verify-email";
 
-export function meta() {
-  return [{ title: "Confirm e-mail · CharacterVerse" }];
-}
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "auth.verify.meta.title");
 
 // The page carries a live token: no shared cache, and not the anonymous page cache either.
 export function headers() {
@@ -60,27 +60,26 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const { number } = useFormats();
   const submitting = useNavigation().state === "submitting";
   if (actionData && "cancelled" in actionData) return <SignUpCancelled />;
   if (!loaderData.email || (actionData && "invalidLink" in actionData)) return <InvalidLink redirectTo={loaderData.redirectTo} />;
   return (
-    <AuthCard
-      title="Confirm your e-mail"
-      subtitle={`Enter the password you chose when you signed up, and you are in, with your first ${FREE_MONTHLY_TOKENS} free tokens.`}
-    >
+    <AuthCard title={t("auth.verify.title")} subtitle={t("auth.verify.subtitle", { count: number(FREE_MONTHLY_TOKENS) })}>
       <Form method="post" className="flex flex-col gap-4">
         {actionData && "error" in actionData ? <FormAlert tone="error">{actionData.error}</FormAlert> : null}
         <input type="hidden" name="token" value={loaderData.token} />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-        <FormField label="Email" name="email" type="email" autoComplete="username" value={loaderData.email} readOnly />
-        <FormField label="Password" name="password" type="password" autoComplete="current-password" required />
-        <SignInSubmit label="Confirm and sign in" busyLabel="Confirming…" submitting={submitting} />
+        <FormField label={t("auth.field.email")} name="email" type="email" autoComplete="username" value={loaderData.email} readOnly />
+        <FormField label={t("auth.field.password")} name="password" type="password" autoComplete="current-password" required />
+        <SignInSubmit label={t("auth.verify.submit")} busyLabel={t("auth.verify.busy")} submitting={submitting} />
       </Form>
       <Form method="post" className="mt-6 flex flex-col gap-2 border-t border-line pt-4 text-sm text-muted">
         <input type="hidden" name="token" value={loaderData.token} />
-        <p>Did not sign up for CharacterVerse? Cancel this sign-up, and nobody can confirm it with a link mailed for it.</p>
+        <p>{t("auth.verify.notYou")}</p>
         <button type="submit" name="intent" value="cancel" className="btn-secondary h-10 self-start" disabled={submitting}>
-          I did not sign up
+          {t("auth.verify.cancel")}
         </button>
       </Form>
     </AuthCard>
@@ -88,16 +87,17 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
 }
 
 function SignUpCancelled() {
+  const t = useT();
   return (
-    <AuthCard title="Sign-up cancelled">
+    <AuthCard title={t("auth.verify.cancelled.title")}>
       <div className="flex flex-col gap-4">
-        <FormAlert tone="success">No account was confirmed, and the links mailed for this sign-up no longer work.</FormAlert>
-        <p className="text-sm text-muted">If you want an account with this e-mail, sign up with a password of your own.</p>
+        <FormAlert tone="success">{t("auth.verify.cancelled.notice")}</FormAlert>
+        <p className="text-sm text-muted">{t("auth.verify.cancelled.hint")}</p>
         <Link to="/signup" className="btn-primary h-11">
-          Sign up
+          {t("auth.verify.cancelled.signUp")}
         </Link>
         <Link to="/" className="text-center text-sm text-accent hover:underline">
-          Back to home
+          {t("auth.verify.cancelled.home")}
         </Link>
       </div>
     </AuthCard>
@@ -105,21 +105,22 @@ function SignUpCancelled() {
 }
 
 function InvalidLink({ redirectTo }: { redirectTo: string }) {
+  const t = useT();
   return (
-    <AuthCard title="Link not valid">
+    <AuthCard title={t("auth.linkInvalid.title")}>
       <div className="flex flex-col gap-4">
-        <FormAlert tone="error">This confirmation link is invalid, has expired or was already used.</FormAlert>
-        <p className="text-sm text-muted">Enter your e-mail and we will send a new link if the account still needs confirming.</p>
+        <FormAlert tone="error">{t("auth.verify.invalid.notice")}</FormAlert>
+        <p className="text-sm text-muted">{t("auth.verify.invalid.hint")}</p>
         <Form method="post" action="/signup" className="flex flex-col gap-3">
           <input type="hidden" name="intent" value="resend" />
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <FormField label="Email" name="email" type="email" autoComplete="email" required />
+          <FormField label={t("auth.field.email")} name="email" type="email" autoComplete="email" required />
           <button type="submit" className="btn-primary">
-            Send a new link
+            {t("auth.sendNewLink")}
           </button>
         </Form>
         <Link to="/login" className="text-center text-sm text-accent hover:underline">
-          Back to sign in
+          {t("auth.backToSignIn")}
         </Link>
       </div>
     </AuthCard>

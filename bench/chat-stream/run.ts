@@ -62,9 +62,8 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
-import { createParser } from "eventsource-parser";
 import pg from "pg";
-import { aiPlatforms } from "../../app/lib/ai-platforms";
+import { platformsUnset, readEvents } from "../app-client";
 import { fmt, log, positive, runBenchmark, table } from "../report";
 import { providerWords } from "./provider";
 import {
@@ -197,13 +196,8 @@ type Config = {
  * as set there but as "not configured" to the app. Only Nebius has a key, pointing at the provider.
  */
 function appEnvironment(config: Config): Record<string, string> {
-  const blank: Record<string, string> = {};
-  for (const platform of aiPlatforms) {
-    blank[`${platform.envPrefix}_API_KEY`] = "";
-    blank[`${platform.envPrefix}_BASE_URL`] = "";
-  }
   return {
-    ...blank,
+    ...platformsUnset(),
     NODE_ENV: "production",
     DATA_DIR: dataDir!,
     DATABASE_URL: config.databaseUrl ?? "",
@@ -415,22 +409,6 @@ type Sample = {
 };
 
 class StreamError extends Error {}
-
-async function readEvents(response: Response, onEvent: (event: { event?: string; data: string }, at: number) => boolean | void) {
-  let stop = false;
-  const parser = createParser({
-    onEvent: (event) => (stop ||= onEvent(event, performance.now()) === true),
-  });
-  const decoder = new TextDecoder();
-  const reader = response.body!.getReader();
-  while (!stop) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    parser.feed(decoder.decode(value, { stream: true }));
-  }
-  if (stop) await reader.cancel().catch(() => {});
-  return stop;
-}
 
 function streamThroughApp(config: Config, person: Person): Promise<Sample> {
   return streamFromServer(`${config.appUrl}/api/chat/${person.sessionId}/reply`, { cookie: person.cookie, origin: config.appUrl });

@@ -16,12 +16,12 @@
 // job, from the database's own timestamps and the fake's: through the app = finished_at −
 // created_at; fal's own = completed − submitted as the fake recorded them; added = the difference
 // (the queue and claim, the submit call, noticing completion, fetching the result and the file,
-// storing it with its thumbnail, and the settling transaction). Jobs per second: jobs over the
-// time from the first created_at to the last finished_at.
+// storing it (its thumbnail waits for its first request), and the settling transaction). Jobs per
+// second: jobs over the time from the first created_at to the last finished_at.
 //   - webhook mode: FAL_WEBHOOKS=on; the fallback poll is a minute away, so only webhooks finish jobs;
 //   - polling mode: FAL_WEBHOOKS=off; jobs are asked about every MEDIA_POLL_INTERVAL_MS (the app's
 //     default, 2000 ms, unless BENCH_POLL_INTERVAL_MS says otherwise).
-// Before measuring, 20 jobs in polling mode warm the process up (discarded). Checked after each mode: every job completed, fal got exactly one submit per job, every
+// Before measuring, BENCH_WARMUP_JOBS jobs in polling mode warm the process up (discarded). Checked after each mode: every job completed, fal got exactly one submit per job, every
 // reservation settled once for 20 tokens, and every balance is 80 and equals its transactions.
 //
 // Environment (all optional):
@@ -29,6 +29,8 @@
 //   BENCH_FAL_DURATION_MS    fal's own time per request (default 2000)
 //   BENCH_POLL_INTERVAL_MS   MEDIA_POLL_INTERVAL_MS in polling mode (default: the app's, 2000)
 //   BENCH_WORKER_CONCURRENCY MEDIA_WORKER_CONCURRENCY (default: the app's, 32)
+//   BENCH_MODES              the modes to run, comma-separated (default "webhook,polling")
+//   BENCH_WARMUP_JOBS        warm-up jobs before measuring, 0 for none (default 20)
 //   BENCH_DATABASE_URL       a PostgreSQL server instead of an in-memory PGlite (a scratch database is created and dropped)
 //   BENCH_KEEP=1             keep the scratch database and data folder
 import { spawn, type ChildProcess } from "node:child_process";
@@ -65,6 +67,10 @@ const JOBS = Math.round(positive("BENCH_JOBS", 100));
 const FAL_DURATION_MS = Math.round(positive("BENCH_FAL_DURATION_MS", 2000));
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL;
 const KEEP = process.env.BENCH_KEEP === "1";
+const MODES = (process.env.BENCH_MODES ?? "webhook,polling")
+  .split(",")
+  .filter((mode): mode is "webhook" | "polling" => mode === "webhook" || mode === "polling");
+const WARMUP_JOBS = Math.round(Number(process.env.BENCH_WARMUP_JOBS ?? 20));
 const COST = 20;
 
 let fal: ChildProcess | undefined;
@@ -240,10 +246,12 @@ async function main() {
   log(`${JOBS} concurrent image jobs, fal's own time ${FAL_DURATION_MS} ms each, on ${POSTGRES_URL ? "PostgreSQL" : "PGlite"}; ${os.cpus().length} cores`);
   // Discarded: the first jobs of a process pay for its warm-up (JIT, sharp, connections), which a
   // server in production has long paid.
-  log("warm-up...");
-  await runMode("polling", falInfo, { jobs: 20, label: "warm-up" });
+  if (WARMUP_JOBS > 0) {
+    log("warm-up...");
+    await runMode("polling", falInfo, { jobs: WARMUP_JOBS, label: "warm-up" });
+  }
   const results: ModeResult[] = [];
-  for (const mode of ["webhook", "polling"] as const) {
+  for (const mode of MODES) {
     log(`${mode} mode...`);
     results.push(await runMode(mode, falInfo));
   }

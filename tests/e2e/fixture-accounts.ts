@@ -103,3 +103,6 @@ export const PAID_PLAN = {
 
 /** A person on the free plan with this month's free tokens, for the chat modes the plan leaves out (chat-modes.spec.ts). */
 export const FREE_PLAN = { email: "free.plan.modes@example.com", password: "free plan password" };
+
+/** The languages journey's person (languages.spec.ts): their choice of language follows them to another browser. */
+export const POLYGLOT = { email: "polyglot@example.com", password: "polyglot password" };

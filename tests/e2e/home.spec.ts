@@ -142,6 +142,26 @@ test.describe("home's portraits", () => {
     }
   });
 
+  test("a card's picture is sized for the card, and only the first row loads before it scrolls near", async ({ page }) => {
+    await page.goto("/");
+    const pictures = page.getByRole("article").locator(".character-card-media > img");
+    await expect(pictures).toHaveCount(50);
+    const first = pictures.first();
+    const src = await first.getAttribute("src");
+    await expect(first).toHaveAttribute("srcset", `${src} 300w, ${src!.replace("w=300", "w=600")} 600w`);
+    await expect(first).toHaveAttribute("sizes", /50vw$/);
+    await expect(first).toHaveAttribute("width", "300");
+    await expect(first).toHaveAttribute("height", "400");
+    await expect(first).not.toHaveAttribute("loading", "lazy");
+    await expect(pictures.nth(4)).not.toHaveAttribute("loading", "lazy");
+    await expect(pictures.nth(5)).toHaveAttribute("loading", "lazy");
+    await expect(pictures.last()).toHaveAttribute("loading", "lazy");
+
+    // The larger thumbnail a sharp screen picks is the card's shape too.
+    const large = await page.request.get(src!.replace("w=300", "w=600"));
+    expect(large.headers()["content-type"]).toBe("image/webp");
+  });
+
   test("the home page as the README shows it, on a desktop and on a phone", async ({ page }) => {
     for (const [viewport, file] of [
       [desktop, "home-desktop.png"],

@@ -21,6 +21,7 @@ import {
   ONE_CHAT,
   OUT_OF_TOKENS,
   PAID_PLAN,
+  POLYGLOT,
   SUPPORT,
   UNCLAIMED,
 } from "./fixture-accounts";
@@ -97,6 +98,9 @@ for (const account of Object.values(UNCLAIMED)) {
     },
   });
 }
+await database.prisma.user.create({
+  data: { email: POLYGLOT.email, passwordHash: await hashPassword(POLYGLOT.password), name: "Polyglot", status: "active", emailVerifiedAt: new Date() },
+});
 // The accessibility suite's person: a chat, a character of their own waiting for review, a ticket.
 const a11yPerson = await database.prisma.user.create({
   data: {

@@ -28,6 +28,8 @@ export type FalScenario = {
    * publish) or none.
    */
   webhook?: "once" | "twice" | "early" | "forged" | "none";
+  /** the submit is answered only after the webhook has been answered (a fast model whose webhook overtakes the submit's answer) */
+  webhookFirst?: boolean;
 };
 
 export type FalRequest = {
@@ -190,6 +192,9 @@ export async function startFakeFal({ port: requestedPort = 0, key = FAKE_FAL_KEY
     };
     requests.set(requestId, request);
     schedule(request);
+    if (scenario.webhookFirst) {
+      while (request.webhookAnswers.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    }
     return sendJson(res, 200, {
       request_id: requestId,
       gateway_request_id: requestId,

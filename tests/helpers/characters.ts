@@ -103,6 +103,7 @@ export function formOfValues(intent: "create" | "update", values: CharacterFormV
     "scenario",
     "mesExample",
     "postHistoryInstructions",
+    "characterNote",
     "creatorNotes",
   ] as const;
   const more = ["chatModel", "systemInstruction", "messageInstruction", "imagePrompt"] as const;

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { authTexts } from "~/lib/auth-forms";
 import { SIGN_IN_ACCOUNT_FAILURES, SIGN_IN_FAILURES } from "~/modules/security/rate-limit.server";
 import { databaseEmptiedBeforeEachTest } from "../helpers/database";
@@ -7,6 +7,10 @@ import { confirmedAccount, signInAnswer } from "../helpers/accounts";
 const EMAIL = "ada@example.com";
 const PASSWORD = "lovelace1";
 const GUESSES = 30;
+
+// Each test checks twenty to thirty passwords at the real scrypt cost (about 0.4 s each on an idle
+// core, several seconds on a loaded one), so a test gets more than the suite's 60 s.
+vi.setConfig({ testTimeout: 240_000 });
 
 databaseEmptiedBeforeEachTest();
 beforeEach(() => confirmedAccount(EMAIL, PASSWORD));

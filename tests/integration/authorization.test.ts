@@ -54,6 +54,7 @@ beforeAll(async () => {
       },
     })
   ).id;
+  fixtureIds.personaId = (await db.persona.create({ data: { userId: fixtureIds.id!, name: "Fixture persona" } })).id;
   fixtureIds.imageId = (
     await db.galleryImage.create({ data: { userId: fixtureIds.id!, requestId: "fixture-0", prompt: "fixture", url: `${fixtureIds.id}/fixture.png` } })
   ).id;
@@ -116,7 +117,7 @@ async function adminData() {
 }
 
 /** Params naming a record the normal user owns. */
-const ownedParams = /:(uploadId|imageId)\b/;
+const ownedParams = /:(uploadId|imageId|personaId)\b/;
 
 const sameRoute = (url: string) => new RegExp(`^(ok|redirect ${url.replace(/[/]/g, "\\/")}(\\?toast=[\\w-]+)?)$`);
 
@@ -131,6 +132,9 @@ describe("every /dashboard and /admin loader and action checks who is asking", (
         "/dashboard/tickets",
         "/dashboard/media",
         "/dashboard/media/:uploadId/delete",
+        "/dashboard/personas",
+        "/dashboard/personas/:personaId",
+        "/dashboard/personas/:personaId/delete",
         "/admin",
         "/admin/models",
         "/admin/banners",
@@ -442,5 +446,160 @@ describe("the live feed is for a signed-in person", () => {
     expect(routesUnder("api/events").map((route) => route.file)).toEqual(["routes/api/events.ts"]);
     const { loader } = await import("~/routes/api/events");
     expect(((await loader(routeArgs(new Request("http://localhost/api/events")))) as Response).status).toBe(401);
+  });
+});
+
+describe("languages", () => {
+  it("/language and /texts are open to anyone; a choice changes only the chooser's own account", async () => {
+    expect(routesUnder("language").map((route) => route.file)).toEqual(["routes/language.tsx"]);
+    expect(routesUnder("texts").map((route) => route.file)).toEqual(["routes/api/texts.ts"]);
+    const { action } = await import("~/routes/language");
+    const { loader } = await import("~/routes/api/texts");
+    const choose = (cookie?: string) =>
+      action(
+        routeArgs(
+          new Request("http://localhost/language", {
+            method: "POST",
+            body: new URLSearchParams({ language: "ja" }),
+            headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
+          }),
+        ),
+      ) as Promise<Response>;
+    // Signed out: only this browser's cookie; nobody's account changes.
+    expect((await choose()).headers.get("Set-Cookie")).toMatch(/^cv_lang=ja;/);
+    expect(await test.database.prisma.user.count({ where: { language: { not: null } } })).toBe(0);
+    // Signed in: the chooser's account, and no one else's.
+    await choose(cookies.user);
+    const languages = await test.database.prisma.user.findMany({ where: { language: { not: null } }, select: { id: true, language: true } });
+    expect(languages).toEqual([{ id: fixtureIds.id, language: "ja" }]);
+    const texts = (await loader(
+      routeArgs(new Request("http://localhost/texts/ja/admin.json"), { params: { lang: "ja", namespace: "admin.json" } }),
+    )) as Response;
+    expect(texts.status).toBe(200);
+  });
+});
+
+describe("a chat's edits, branches, name and deletion are its owner's alone (issue 36)", () => {
+  let sessionId: string;
+  let messageId: string;
+  beforeAll(async () => {
+    const db = test.database.prisma;
+    const agent = await db.chatAgent.create({ data: { userId: fixtureIds.id!, characterId: fixtureIds.characterId!, name: "Fixture agent" } });
+    sessionId = (await db.chatSession.create({ data: { userId: fixtureIds.id!, agentId: agent.id, title: "Mine" } })).id;
+    messageId = (await db.chatMessage.create({ data: { sessionId, senderType: "user", senderId: fixtureIds.id!, userId: fixtureIds.id!, message: "mine" } }))
+      .id;
+  });
+
+  async function status(run: () => Promise<unknown>) {
+    try {
+      const result = await run();
+      if (result instanceof Response) return result.headers.get("location") ?? result.status;
+      return (result as { init?: ResponseInit } | null)?.init?.status ?? 200;
+    } catch (thrown) {
+      if (thrown instanceof Response) return thrown.headers.get("location") ?? thrown.status;
+      return (thrown as { init?: ResponseInit }).init?.status;
+    }
+  }
+  const request = (url: string, cookie: string, form?: Record<string, string>) =>
+    new Request(
+      `http://localhost${url}`,
+      form ? { method: "POST", headers: { Cookie: cookie }, body: new URLSearchParams(form) } : { headers: { Cookie: cookie } },
+    );
+
+  it("/chat/:sessionId/delete: signed out to sign in, someone else 404, and the chat stays", async () => {
+    expect(routesUnder("chat").map((route) => route.url)).toContain("/chat/:sessionId/delete");
+    const { loader, action } = await import("~/routes/chat/delete");
+    const url = `/chat/${sessionId}/delete`;
+    const args = (cookie: string, form?: Record<string, string>) => routeArgs(request(url, cookie, form), { params: { sessionId } });
+    expect(await status(() => loader(args("")))).toBe(`/login?redirectTo=${encodeURIComponent(url)}`);
+    expect(await status(() => action(args("", { intent: "delete" })))).toBe(`/login?redirectTo=${encodeURIComponent(url)}`);
+    expect(await status(() => loader(args(cookies.admin)))).toBe(404);
+    expect(await status(() => action(args(cookies.admin, { intent: "delete" })))).toBe(404);
+    expect(await status(() => loader(args(cookies.user)))).toBe(200);
+    expect(await test.database.prisma.chatSession.count({ where: { id: sessionId } })).toBe(1);
+  });
+
+  it("the chat page's edit, regenerate-from, branch and rename answer someone else 404 and change nothing", async () => {
+    const { action } = await import("~/routes/chat/session");
+    for (const intent of ["edit-message", "regenerate-from", "branch", "rename-chat"]) {
+      const form = { intent, messageId, message: "theirs now", title: "Theirs" };
+      const args = routeArgs(request(`/chat/${sessionId}`, cookies.admin, form), { params: { sessionId } });
+      expect(await status(() => action(args)), intent).toBe(404);
+    }
+    const db = test.database.prisma;
+    expect((await db.chatMessage.findUniqueOrThrow({ where: { id: messageId } })).message).toBe("mine");
+    expect((await db.chatSession.findUniqueOrThrow({ where: { id: sessionId } })).title).toBe("Mine");
+    expect(await db.chatSession.count({ where: { agent: { characterId: fixtureIds.characterId! } } })).toBe(1);
+  });
+
+  it("New chat on /chat/start/:characterId needs a signed-in person who may see the character", async () => {
+    const { action } = await import("~/routes/chat/start");
+    const characterId = fixtureIds.characterId!;
+    const url = `/chat/start/${characterId}`;
+    const args = (cookie: string) => routeArgs(request(url, cookie, { intent: "new" }), { params: { characterId } });
+    expect(await status(() => action(args("")))).toBe(`/login?redirectTo=${encodeURIComponent(url)}`);
+    // The character is the admin's, unpublished: the person cannot see it.
+    expect(await status(() => action(args(cookies.user)))).toBe(404);
+  });
+});
+
+describe("chat search, export and import check who is asking", () => {
+  beforeAll(async () => {
+    // The admin's chat with their own character: someone else's for the normal user.
+    const db = test.database.prisma;
+    const admin = await db.user.findUniqueOrThrow({ where: { email: "admin@example.com" } });
+    const agent = await db.chatAgent.create({ data: { userId: admin.id, characterId: fixtureIds.characterId!, name: "Fixture character" } });
+    fixtureIds.sessionId = (await db.chatSession.create({ data: { userId: admin.id, agentId: agent.id } })).id;
+  });
+
+  /** What a caller sees: where a redirect points, else the status. */
+  async function answer(url: string, kind: "loader" | "action", cookie: string, form?: FormData) {
+    const file = routesUnder("chat").find((route) => route.url === url)!.file;
+    const module = (await import(/* @vite-ignore */ path.resolve("app", file))) as RouteModule;
+    const { url: filled, params } = withParams(url);
+    const init: RequestInit = { headers: cookie ? { Cookie: cookie } : {}, ...(form ? { method: "POST", body: form } : {}) };
+    try {
+      const result = await module[kind]!(routeArgs(new Request(`http://localhost${filled}`, init), { params }));
+      if (result instanceof Response) return result.headers.get("location") ?? result.status;
+      return (result as { init?: ResponseInit })?.init?.status ?? 200;
+    } catch (thrown) {
+      if (thrown instanceof Response) return thrown.headers.get("location") ?? thrown.status;
+      return (thrown as { init?: ResponseInit }).init?.status;
+    }
+  }
+
+  const exports = ["/chat/:sessionId/export.json", "/chat/:sessionId/export.jsonl", "/chat/:sessionId/export.txt"];
+
+  it("covers the search, import and export routes", () => {
+    expect(routesUnder("chat").map((route) => route.url)).toEqual(expect.arrayContaining(["/chat/search", "/chat/import", ...exports]));
+  });
+
+  it("each export answers another person's chat 404 and its owner 200; signed out, sign in first", async () => {
+    for (const url of exports) {
+      const filled = withParams(url).url;
+      expect([await answer(url, "loader", ""), await answer(url, "loader", cookies.user), await answer(url, "loader", cookies.admin)], url).toEqual([
+        `/login?redirectTo=${encodeURIComponent(filled)}`,
+        404,
+        200,
+      ]);
+    }
+  });
+
+  it("/chat/search and /chat/import are for a signed-in person; an import onto someone else's private character answers 404", async () => {
+    expect(await answer("/chat/search", "loader", "")).toBe("/login?redirectTo=%2Fchat%2Fsearch");
+    expect(await answer("/chat/search", "loader", cookies.user)).toBe(200);
+    expect(await answer("/chat/import", "loader", "")).toBe("/login?redirectTo=%2Fchat%2Fimport");
+    expect(await answer("/chat/import", "loader", cookies.user)).toBe(200);
+    const form = () => {
+      const body = new FormData();
+      body.set("intent", "import");
+      body.set("characterId", fixtureIds.characterId!);
+      body.set("file", new File(['{"user_name":"A","character_name":"B"}\n{"name":"A","is_user":true,"mes":"Hi"}'], "chat.jsonl"));
+      return body;
+    };
+    expect(await answer("/chat/import", "action", "", form())).toBe("/login?redirectTo=%2Fchat%2Fimport");
+    const sessions = await test.database.prisma.chatSession.count();
+    expect(await answer("/chat/import", "action", cookies.user, form())).toBe(404);
+    expect(await test.database.prisma.chatSession.count()).toBe(sessions);
   });
 });

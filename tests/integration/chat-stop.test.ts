@@ -131,4 +131,48 @@ describe("what a reply costs", () => {
       unsubscribe();
     }
   });
+
+  test("a full reply and a regenerated one are announced saved, paid for and with their chat free, and the replaced reply gone", async () => {
+    // What a page reading its data again on each piece of news would find.
+    const onNews: Promise<{ kind: string; balance: number; chatHeld: boolean; texts: string[] }>[] = [];
+    const unsubscribe = await subscribeEvents(`user:${userId}`, (event: AppEvent) => {
+      onNews.push(
+        Promise.all([
+          getBalance(userId),
+          prisma().chatSession.findUniqueOrThrow({ where: { id: sessionId }, select: { replyUntil: true } }),
+          listMessages(sessionId),
+        ]).then(([balance, session, page]) => ({
+          kind: event.kind,
+          balance: balance.total,
+          chatHeld: session.replyUntil !== null,
+          texts: page.messages.filter((message) => message.senderType === "agent").map((message) => message.message),
+        })),
+      );
+    });
+    try {
+      provider.fake.nextReply({ text: "First answer." });
+      const first = await runReply(await prepareReply({ userId }, sessionId, { text: "Question" }), {});
+      expect(first.status).toBe("complete");
+      // Read before the regenerate takes the chat again.
+      await expect.poll(() => onNews.length).toBe(2);
+      await Promise.all(onNews);
+      provider.fake.nextReply({ text: "Better answer." });
+      const second = await runReply(await prepareReply({ userId }, sessionId, { regenerate: true }), {});
+      expect(second.status).toBe("complete");
+      // The person's message, the first reply, then the regenerated reply and the first one's deletion.
+      await expect.poll(() => onNews.length).toBe(4);
+      const news = await Promise.all(onNews);
+      expect(news[1]).toMatchObject({ kind: "message", balance: 100 - PRICE, chatHeld: false });
+      expect(news[1]!.texts.at(-1)).toBe("First answer.");
+      expect(news.slice(2).map((item) => item.kind)).toEqual(["message", "deleted"]);
+      for (const item of news.slice(2)) {
+        expect(item).toMatchObject({ balance: 100 - 2 * PRICE, chatHeld: false });
+        expect(item.texts.at(-1)).toBe("Better answer.");
+        expect(item.texts).not.toContain("First answer.");
+      }
+      expect(await ledgerSum(userId)).toBe(100 - 2 * PRICE);
+    } finally {
+      unsubscribe();
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { prisma } from "~/modules/db/db.server";
-import { startGeneration } from "~/modules/media/jobs.server";
+import { jobForOwner, startGeneration } from "~/modules/media/jobs.server";
 import { getBalance } from "~/modules/tokens/ledger.server";
 import { action as falWebhookAction } from "~/routes/api/webhooks.fal";
 import type { FakeFal } from "../fakes/fal-server";
@@ -40,7 +40,7 @@ describe("fal's webhook", () => {
     const started = await flux();
     const submitted = await jobSubmitted(started.jobId);
     const request = fal.requests.get(submitted.providerRequestId!)!;
-    expect(request.webhookUrl).toBe(`${suite.appUrl}/api/webhooks/fal`);
+    expect(request.webhookUrl).toBe(`${suite.appUrl}/api/webhooks/fal?job=${started.jobId}`);
     const job = await jobEnded(userId, started.jobId);
     expect(job.status).toBe("completed");
     expect(job.items).toHaveLength(2);
@@ -51,6 +51,55 @@ describe("fal's webhook", () => {
     expect(await prisma().galleryImage.count({ where: { jobId: started.jobId } })).toBe(2);
     const settled = await prisma().tokenReservation.findMany({ where: { userId } });
     expect(settled.map((reservation) => [reservation.status, reservation.finalCost])).toEqual([["settled", 40]]);
+  });
+
+  test("a webhook that arrives before the submit's answer still finishes its job at once", async () => {
+    fal.script({ webhook: "once", durationMs: 1, webhookFirst: true });
+    const started = await flux();
+    const job = await jobEnded(userId, started.jobId);
+    expect(job.status).toBe("completed");
+    const request = [...fal.requests.values()].find((one) => one.webhookUrl?.endsWith(started.jobId))!;
+    expect(request.webhookAnswers).toEqual([200]);
+    expect((await getBalance(userId)).total).toBe(460);
+  });
+
+  test("finishes its job before it answers, and a second delivery charges nothing more", async () => {
+    fal.script({ webhook: "none", durationMs: 20 });
+    const started = await flux();
+    const submitted = await jobSubmitted(started.jobId);
+    const request = fal.requests.get(submitted.providerRequestId!)!;
+    while (Date.now() < request.completedAt!) await new Promise((resolve) => setTimeout(resolve, 10));
+
+    // No worker looks for a minute: the instance that was told finishes the job itself.
+    const first = await postWebhook(request.requestId);
+    expect(await first.json()).toEqual({ received: true, job: true });
+    expect((await jobForOwner(userId, started.jobId)).status).toBe("completed");
+    expect((await getBalance(userId)).total).toBe(460);
+
+    const again = await postWebhook(request.requestId);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ received: true, job: false });
+    expect((await getBalance(userId)).total).toBe(460);
+    expect(await prisma().galleryImage.count({ where: { jobId: started.jobId } })).toBe(2);
+    const reservations = await prisma().tokenReservation.findMany({ where: { userId } });
+    expect(reservations.map((reservation) => [reservation.status, reservation.finalCost])).toEqual([["settled", 40]]);
+    expect(request.resultFetches).toBe(1);
+  });
+
+  test("three deliveries at once finish the job once and charge it once", async () => {
+    fal.script({ webhook: "none", durationMs: 20 });
+    const started = await flux();
+    const submitted = await jobSubmitted(started.jobId);
+    const request = fal.requests.get(submitted.providerRequestId!)!;
+    while (Date.now() < request.completedAt!) await new Promise((resolve) => setTimeout(resolve, 10));
+
+    const answers = await Promise.all([1, 2, 3].map(() => postWebhook(request.requestId)));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect((await jobEnded(userId, started.jobId)).status).toBe("completed");
+    expect((await getBalance(userId)).total).toBe(460);
+    expect(await prisma().galleryImage.count({ where: { jobId: started.jobId } })).toBe(2);
+    const reservations = await prisma().tokenReservation.findMany({ where: { userId } });
+    expect(reservations.map((reservation) => [reservation.status, reservation.finalCost])).toEqual([["settled", 40]]);
   });
 
   test("delivered before the result is ready changes nothing; the job completes when fal has finished", async () => {

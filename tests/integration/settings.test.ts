@@ -76,6 +76,22 @@ describe("dashboard settings", () => {
     expect(((await post(named)) as Response).headers.get("location")).toBe("/dashboard/settings?toast=profile-updated");
     expect((await test.database.prisma.user.findUniqueOrThrow({ where: { id: userId } })).name).toBe("Pia");
   });
+
+  it("saves whether characters answer in the person's language, without JavaScript (an unticked box sends nothing)", async () => {
+    const replyInLanguage = async () => (await test.database.prisma.user.findUniqueOrThrow({ where: { id: userId } })).replyInLanguage;
+    expect(await replyInLanguage()).toBe(true);
+
+    const unticked = new FormData();
+    unticked.set("intent", "reply-language");
+    expect((await post(unticked)) as Response).toRedirectTo("/dashboard/settings", { toast: "profile-updated" });
+    expect(await replyInLanguage()).toBe(false);
+
+    const ticked = new FormData();
+    ticked.set("intent", "reply-language");
+    ticked.set("replyInLanguage", "on");
+    expect((await post(ticked)) as Response).toRedirectTo("/dashboard/settings", { toast: "profile-updated" });
+    expect(await replyInLanguage()).toBe(true);
+  });
 });
 
 describe("avatar replacement", () => {

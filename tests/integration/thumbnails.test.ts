@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { crc32 } from "node:zlib";
 import { setTimeout as sleep } from "node:timers/promises";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
@@ -60,6 +61,15 @@ async function askForThumbnail(link: string, width = 300) {
 }
 
 describe("thumbnails", () => {
+  test("a card's sharp-screen thumbnail is 600 by 800, and a width off the list is refused", async () => {
+    await picture("ada/card.png");
+    const link = signedUrl("uploads", "ada/card.png");
+    const large = await askForThumbnail(link, 600);
+    expect(large.status).toBe(200);
+    expect(await sharp(Buffer.from(await large.arrayBuffer())).metadata()).toMatchObject({ format: "webp", width: 600, height: 800 });
+    expect((await askForThumbnail(link, 640)).status).toBe(400);
+  });
+
   test("twenty first requests at once are rendered once, and later ones are answered from what was kept", async () => {
     await picture("ada/holiday.png");
     const link = signedUrl("uploads", "ada/holiday.png");
@@ -111,6 +121,23 @@ describe("thumbnails", () => {
     await putObject("uploads", "ada/not-a-picture.png", Buffer.from("plain text"));
     const answers = await Promise.all([1, 2, 3].map(() => askForThumbnail(signedUrl("uploads", "ada/not-a-picture.png"))));
     expect(answers.map((answer) => answer.status)).toEqual([415, 415, 415]);
+    expect(thumbnailWrites).toBe(0);
+    expect(await prisma().thumbnailRender.count()).toBe(0);
+  });
+
+  test("a picture over the pixel limit answers 415 without being decoded, renders nothing and leaves no claim behind", async () => {
+    // A 1 × 1 PNG whose header says 20,000 × 20,000 (400 megapixels): sharp refuses it by its header.
+    const png = Buffer.from(
+      await sharp({ create: { width: 1, height: 1, channels: 3, background: "#000" } })
+        .png()
+        .toBuffer(),
+    );
+    png.writeUInt32BE(20_000, 16);
+    png.writeUInt32BE(20_000, 20);
+    png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
+    await putObject("uploads", "ada/huge.png", png);
+    const answers = await Promise.all([1, 2].map(() => askForThumbnail(signedUrl("uploads", "ada/huge.png"))));
+    expect(answers.map((answer) => answer.status)).toEqual([415, 415]);
     expect(thumbnailWrites).toBe(0);
     expect(await prisma().thumbnailRender.count()).toBe(0);
   });

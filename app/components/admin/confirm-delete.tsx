@@ -1,6 +1,7 @@
 import { Trash2 } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { FormAlert } from "~/components/ui/form";
+import { useT } from "~/lib/i18n/react";
 import { ModalRoute } from "./modal-route";
 
 /**
@@ -28,6 +29,7 @@ export function ConfirmDelete({
   /** why it cannot be deleted, known before asking: said in place of the Delete button */
   refusal?: string | null;
 }) {
+  const t = useT();
   const busy = useNavigation().state === "submitting";
   return (
     <ModalRoute title={title} backTo={backTo}>
@@ -38,7 +40,7 @@ export function ConfirmDelete({
       <Form method="post" className="flex flex-wrap justify-end gap-2">
         <input type="hidden" name="intent" value="delete" />
         <Link to={backTo} preventScrollReset className="btn-secondary">
-          {refusal ? "Back" : "Cancel"}
+          {refusal ? t("admin.action.back") : t("admin.action.cancel")}
         </Link>
         {refusal ? null : (
           <button
@@ -46,7 +48,7 @@ export function ConfirmDelete({
             className="inline-flex items-center gap-2 rounded-full bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-600 disabled:opacity-50"
             disabled={busy}
           >
-            <Trash2 className="size-4" aria-hidden /> Delete
+            <Trash2 className="size-4" aria-hidden /> {t("admin.action.delete")}
           </button>
         )}
       </Form>

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { FormAlert } from "~/components/ui/form";
 import type { FormFailure } from "~/lib/forms";
+import { useT } from "~/lib/i18n/react";
 
 /**
  * An editor's form (add or edit one record): it posts its `intent`, says a refusal above the
@@ -40,10 +41,11 @@ export function EditorForm({
 
 /** An editor's foot: Cancel goes back to the list, the submit button waits while the form is sent. */
 function EditorButtons({ backTo, busy, submit }: { backTo: string; busy: boolean; submit: string }) {
+  const t = useT();
   return (
     <div className="flex justify-end gap-2">
       <Link to={backTo} preventScrollReset className="btn-secondary">
-        Cancel
+        {t("admin.action.cancel")}
       </Link>
       <button type="submit" className="btn-primary" disabled={busy}>
         {submit}

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Search } from "lucide-react";
 import { Form, Link, useLocation } from "react-router";
+import { useT } from "~/lib/i18n/react";
 
 /**
  * An admin list's filters: a GET form, so the filters live in the URL and work without
@@ -10,6 +11,7 @@ import { Form, Link, useLocation } from "react-router";
 export function FilterBar({ label, action, active, children }: { label: string; action: string; active: boolean; children: ReactNode }) {
   // Fields show the URL's values: a new query (a page link, "Clear") remounts them with it.
   const { search } = useLocation();
+  const t = useT();
   return (
     <Form
       key={search}
@@ -22,11 +24,11 @@ export function FilterBar({ label, action, active, children }: { label: string; 
       {children}
       <div className="flex gap-2">
         <button type="submit" className="btn-primary h-10">
-          Filter
+          {t("admin.action.filter")}
         </button>
         {active ? (
           <Link to={action} className="btn-secondary h-10">
-            Clear
+            {t("admin.action.clear")}
           </Link>
         ) : null}
       </div>

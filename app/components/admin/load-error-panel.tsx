@@ -1,6 +1,7 @@
 import { TriangleAlert } from "lucide-react";
 import { Link } from "react-router";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useT } from "~/lib/i18n/react";
 
 /**
  * An admin list's error panel, in place of the page: the list could not be loaded, or the record
@@ -21,15 +22,17 @@ export function LoadErrorPanel({
   notFoundTitle: string;
   failedTitle: string;
 }) {
+  const t = useT();
+  const back = t("admin.loadError.backTo", { list: listTitle });
   return (
     <GeneralErrorBoundary
       error={error}
       handlers={{
-        "not-found": () => <Panel title={notFoundTitle} text="It may have been deleted." link={`Back to ${listTitle}`} to={listPath} />,
-        refused: (failure) => <Panel title="This request could not be taken" text={failure.text!} link={`Back to ${listTitle}`} to={listPath} />,
+        "not-found": () => <Panel title={notFoundTitle} text={t("admin.loadError.deleted")} link={back} to={listPath} />,
+        refused: (failure) => <Panel title={t("admin.loadError.refused")} text={failure.text!} link={back} to={listPath} />,
       }}
       fallback={() => (
-        <Panel title={failedTitle} text={`The ${listTitle.toLowerCase()} could not be loaded. Please try again in a moment.`} link="Try again" to={listPath} />
+        <Panel title={failedTitle} text={t("admin.loadError.failed", { list: listTitle.toLowerCase() })} link={t("admin.loadError.tryAgain")} to={listPath} />
       )}
     />
   );

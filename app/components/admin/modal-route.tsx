@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { X } from "lucide-react";
 import { Link, useNavigate } from "react-router";
+import { useT } from "~/lib/i18n/react";
 
 /**
  * An editor that is a route (`/admin/plans/:id/edit`), drawn over the list it belongs to.
@@ -11,6 +12,7 @@ import { Link, useNavigate } from "react-router";
  * page behind is inert, Escape closes), and closing navigates back to the list.
  */
 export function ModalRoute({ title, backTo, wide = false, children }: { title: string; backTo: string; wide?: boolean; children: ReactNode }) {
+  const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
   const [modal, setModal] = useState(false);
@@ -44,7 +46,12 @@ export function ModalRoute({ title, backTo, wide = false, children }: { title: s
           </h2>
           {children}
           {/* Last in the tab order, so opening the dialog puts the focus on its first field. */}
-          <Link to={backTo} preventScrollReset className="absolute top-3 right-3 rounded-full p-1 text-muted hover:text-ink" aria-label="Close">
+          <Link
+            to={backTo}
+            preventScrollReset
+            className="absolute top-3 right-3 rounded-full p-1 text-muted hover:text-ink"
+            aria-label={t("admin.action.close")}
+          >
             <X className="size-5" />
           </Link>
         </div>

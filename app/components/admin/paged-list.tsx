@@ -1,12 +1,21 @@
 import { useLocation } from "react-router";
 import { Pagination } from "~/components/pagination";
 import { pageHref, rangeLabel } from "~/lib/admin-lists";
+import type { TextId } from "~/lib/i18n/ids";
+import { useFormats, useT } from "~/lib/i18n/react";
 
-/** A paged admin list's status line: "Showing 11–20 of 47 users", the noun in the singular for one. */
-export function ListRange({ page, pageSize, total, noun }: { page: number; pageSize: number; total: number; noun: [one: string, many: string] }) {
+/**
+ * A paged admin list's status line: "Showing 11–20 of 47 users". `noun` is the list's count text
+ * by id (`{count, plural, one {# user} other {# users}}`).
+ */
+export function ListRange({ page, pageSize, total, noun }: { page: number; pageSize: number; total: number; noun: TextId }) {
+  const t = useT();
+  const { number } = useFormats();
+  const range = rangeLabel({ page, pageSize, total });
+  const counted = t(noun, { count: total });
   return (
     <p className="text-sm text-muted" role="status">
-      {rangeLabel({ page, pageSize, total, noun: total === 1 ? noun[0] : noun[1] })}
+      {t(range.id, { first: number(range.first), last: number(range.last), noun: counted })}
     </p>
   );
 }

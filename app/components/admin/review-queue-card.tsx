@@ -1,9 +1,11 @@
 import { ClipboardCheck } from "lucide-react";
 import { Link } from "react-router";
-import { SUBMISSIONS_PATH, waitingForReviewText } from "~/lib/review-queue";
+import { useT } from "~/lib/i18n/react";
+import { SUBMISSIONS_PATH } from "~/lib/review-queue";
 
 /** The dashboard's line about characters people submitted: how many wait, and the way to them. */
 export function ReviewQueueCard({ count }: { count: number }) {
+  const t = useT();
   const waiting = count > 0;
   return (
     <section
@@ -12,10 +14,10 @@ export function ReviewQueueCard({ count }: { count: number }) {
     >
       <ClipboardCheck className={`size-5 shrink-0 ${waiting ? "text-accent" : "text-muted"}`} aria-hidden />
       <h2 id="review-queue-heading" className={`min-w-0 flex-1 basis-48 ${waiting ? "font-semibold" : "text-sm text-muted"}`}>
-        {waitingForReviewText(count)}
+        {t("admin.review.waiting", { count })}
       </h2>
       <Link to={SUBMISSIONS_PATH} className={waiting ? "btn-primary" : "text-sm text-accent hover:underline"}>
-        {waiting ? "Review submissions" : "Open submissions"}
+        {waiting ? t("admin.review.review") : t("admin.review.open")}
       </Link>
     </section>
   );

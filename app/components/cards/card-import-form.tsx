@@ -1,3 +1,5 @@
+import { useT } from "~/lib/i18n/react";
+
 import { Upload } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher, useNavigate, useSearchParams } from "react-router";
@@ -34,6 +36,7 @@ export function CardImportForm({
     if (onImported) onImported(data.characterId);
     else navigate(`${redirectTo}${redirectTo.includes("?") ? "&" : "?"}imported=${data.characterId}`);
   }, [data, state, onImported, navigate, redirectTo]);
+  const t = useT();
   const error = data && !data.ok ? data.error : cardErrorText(searchParams.get("cardError"), searchParams.get("cardField"));
 
   return (
@@ -41,22 +44,22 @@ export function CardImportForm({
       <input type="hidden" name="redirectTo" value={redirectTo} />
       {hydrated ? <input type="hidden" name="answer" value="data" /> : null}
       <label className="text-sm font-medium" htmlFor="card-file">
-        Import a character card (PNG or JSON)
+        {t("common.cardImport.label")}
       </label>
       <input id="card-file" name="card" type="file" accept=".png,.json,image/png,application/json" required className="field max-w-full" />
       <label className="text-sm font-medium" htmlFor="card-category">
-        Category
+        {t("common.cardImport.category")}
       </label>
       <div className="flex flex-wrap items-center gap-2">
         <select id="card-category" name="categoryId" defaultValue="" aria-describedby="card-category-note" className="field h-11 min-w-0 flex-1">
           <CategoryOptions categories={categories} />
         </select>
         <button type="submit" className="btn-secondary" disabled={state !== "idle"}>
-          <Upload className="size-4" aria-hidden /> {state === "idle" ? "Import" : "Importing…"}
+          <Upload className="size-4" aria-hidden /> {state === "idle" ? t("common.cardImport.import") : t("common.cardImport.importing")}
         </button>
       </div>
       <p id="card-category-note" className="text-xs text-faint">
-        Where the character belongs. A card exported from here already names its category.
+        {t("common.cardImport.categoryNote")}
       </p>
       {error ? (
         <p role="alert" className="text-sm text-danger">

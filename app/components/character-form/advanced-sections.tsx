@@ -1,4 +1,5 @@
 import type { FieldErrors } from "~/lib/forms";
+import { useT } from "~/lib/i18n/react";
 import {
   SINGLE_GUIDE_SECTIONS,
   type CharacterFormChoices,
@@ -31,99 +32,104 @@ const groupFilled = (group: PromptGroupValues) => filled(group.category, group.p
  * hidden from them.
  */
 export function AdvancedSections({ values, choices, fields, failure }: SectionProps) {
+  const t = useT();
   const refused = (...keys: string[]) => Object.keys(fields).some((field) => keys.some((key) => field === key || field.startsWith(`${key}.`)));
   const opens = (keys: string[], hasContent: boolean) => refused(...keys) || keys.includes(failure?.changed ?? "") || (failure !== undefined && hasContent);
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-col gap-0.5">
-        <h3 className="text-sm font-semibold">Advanced settings</h3>
-        <p className="text-xs text-faint">All optional. Open a section to change it.</p>
+        <h3 className="text-sm font-semibold">{t("create.form.advanced.heading")}</h3>
+        <p className="text-xs text-faint">{t("create.form.advanced.note")}</p>
       </div>
 
       <FoldedSection
-        title="Story and greetings"
-        summary="Scenario, alternate greetings, example dialogue"
+        title={t("create.form.story.title")}
+        summary={t("create.form.story.summary")}
         open={opens(["scenario", "alternateGreetings", "mesExample"], filled(values.scenario, values.mesExample) || values.alternateGreetings.length > 0)}
       >
-        <CharacterTextArea name="scenario" values={values} fields={fields} label="Scenario" hint="Where and when the chat takes place, and what is going on" />
+        <CharacterTextArea name="scenario" values={values} fields={fields} label={t("create.form.field.scenario")} hint={t("create.form.hint.scenario")} />
         <AlternateGreetingRows initial={values.alternateGreetings} fields={fields} />
         <CharacterTextArea
           name="mesExample"
           values={values}
           fields={fields}
-          label="Example dialogue"
+          label={t("create.form.field.mesExample")}
           rows={4}
-          hint="A few lines showing how they talk. {{char}} stands for the character, {{user}} for the person."
+          hint={t("create.form.hint.mesExample")}
         />
       </FoldedSection>
 
       <FoldedSection
-        title="Traits and tags"
-        summary="Short traits picked from lists, and tags that help people find the character"
+        title={t("create.form.traits.title")}
+        summary={t("create.form.traits.summary")}
         open={opens(["details", "tags"], Object.values(values.details).some((value) => filled(value)) || values.tags.length > 0)}
       >
-        <p className="-mt-1 text-xs text-faint">Traits left empty are left out.</p>
+        <p className="-mt-1 text-xs text-faint">{t("create.form.traits.note")}</p>
         <DetailFields choices={choices} details={values.details} error={fields.details} />
         <TagInput tags={values.tags} error={fields.tags} />
       </FoldedSection>
 
       <FoldedSection
-        title="Instructions for the AI"
-        summary="System and message instructions, post-history instructions"
+        title={t("create.form.instructions.title")}
+        summary={t("create.form.instructions.summary")}
         open={opens(
-          ["systemInstruction", "messageInstruction", "postHistoryInstructions"],
-          filled(values.systemInstruction, values.messageInstruction, values.postHistoryInstructions),
+          ["systemInstruction", "messageInstruction", "postHistoryInstructions", "characterNote"],
+          filled(values.systemInstruction, values.messageInstruction, values.postHistoryInstructions, values.characterNote),
         )}
       >
         <CharacterTextArea
           name="systemInstruction"
           values={values}
           fields={fields}
-          label="System instruction"
+          label={t("create.form.field.systemInstruction")}
           rows={4}
-          hint="What the model is told before the chat, in place of the model's own instruction"
+          hint={t("create.form.hint.systemInstruction")}
         />
-        <CharacterTextArea name="messageInstruction" values={values} fields={fields} label="Message instruction" />
+        <CharacterTextArea name="messageInstruction" values={values} fields={fields} label={t("create.form.field.messageInstruction")} />
         <CharacterTextArea
           name="postHistoryInstructions"
           values={values}
           fields={fields}
-          label="Post-history instructions"
-          hint="Sent after the person's latest message, so the model reads them last"
+          label={t("create.form.field.postHistoryInstructions")}
+          hint={t("create.form.hint.postHistoryInstructions")}
+        />
+        <CharacterTextArea
+          name="characterNote"
+          values={values}
+          fields={fields}
+          label={t("cards.form.characterNote")}
+          hint={t("cards.form.characterNoteHint")}
         />
       </FoldedSection>
 
       <FoldedSection
-        title="Models"
-        summary="The chat model, and models for pictures, video and voice"
+        title={t("create.form.models.title")}
+        summary={t("create.form.models.summary")}
         open={opens(["chatModel", "customModels"], filled(values.chatModel) || values.customModels.some((row) => filled(row.type, row.model)))}
       >
         <ChatModelField choices={choices} value={values.chatModel} error={fields.chatModel} />
-        <p className="text-sm font-medium">Custom models</p>
+        <p className="text-sm font-medium">{t("create.form.models.custom")}</p>
         <CustomModelRows initial={values.customModels} modelTypes={choices.modelTypes} modelsByType={choices.modelsByType} error={fields.customModels} />
       </FoldedSection>
 
-      <FoldedSection title="Lorebook" summary="Facts added to the chat when one of their keys comes up" open={opens(["lorebook"], values.lorebook.length > 0)}>
-        <p className="-mt-1 text-xs text-faint">
-          Entries are added to the chat&apos;s prompt when one of their keys appears in recent messages, or always when constant. Entries left blank are
-          ignored.
-        </p>
+      <FoldedSection title={t("create.form.lorebook.title")} summary={t("create.form.lorebook.summary")} open={opens(["lorebook"], values.lorebook.length > 0)}>
+        <p className="-mt-1 text-xs text-faint">{t("create.form.lorebook.note")}</p>
         <LorebookRows initial={values.lorebook} fields={fields} />
       </FoldedSection>
 
       <FoldedSection
-        title="Prompt guide"
-        summary="Ready-made prompts people can pick in the chat"
+        title={t("create.form.guide.title")}
+        summary={t("create.form.guide.summary")}
         open={opens(["askMe", "guide"], values.askMe.some(groupFilled) || SINGLE_GUIDE_SECTIONS.some(({ key }) => groupFilled(values.guide[key])))}
       >
-        <p className="-mt-1 text-xs text-faint">Prompts one a line. Groups left blank are ignored.</p>
+        <p className="-mt-1 text-xs text-faint">{t("create.form.guide.note")}</p>
         <AskMeRows initial={values.askMe} error={fields.askMe} />
         <div className="grid gap-3 sm:grid-cols-2">
           {SINGLE_GUIDE_SECTIONS.map((section) => (
             <PromptGroupFields
               key={section.key}
               name={`guide.${section.key}`}
-              title={section.title}
+              title={t(section.title)}
               group={values.guide[section.key]}
               error={fields[`guide.${section.key}`]}
             />
@@ -131,18 +137,14 @@ export function AdvancedSections({ values, choices, fields, failure }: SectionPr
         </div>
       </FoldedSection>
 
-      <FoldedSection
-        title="Creator notes"
-        summary="Notes for people who use or import the character"
-        open={opens(["creatorNotes"], filled(values.creatorNotes))}
-      >
+      <FoldedSection title={t("create.form.notes.title")} summary={t("create.form.notes.summary")} open={opens(["creatorNotes"], filled(values.creatorNotes))}>
         <CharacterTextArea
           name="creatorNotes"
           values={values}
           fields={fields}
-          label="Creator notes"
+          label={t("create.form.field.creatorNotes")}
           rows={4}
-          hint="Not sent to the model. They travel with the character's card."
+          hint={t("create.form.hint.creatorNotes")}
         />
       </FoldedSection>
     </div>
@@ -150,14 +152,15 @@ export function AdvancedSections({ values, choices, fields, failure }: SectionPr
 }
 
 function ChatModelField({ choices, value, error }: { choices: CharacterFormChoices; value: string; error?: string }) {
+  const t = useT();
   const published = choices.modelsByType.chat ?? [];
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={fieldId("chatModel")} className="text-sm font-medium">
-        Chat model
+        {t("create.form.field.chatModel")}
       </label>
       <select id={fieldId("chatModel")} name="chatModel" defaultValue={value} className="field h-11">
-        <option value="">Default model</option>
+        <option value="">{t("create.form.models.default")}</option>
         {value && !published.includes(value) ? <option value={value}>{value}</option> : null}
         {published.map((model) => (
           <option key={model} value={model}>
@@ -165,7 +168,7 @@ function ChatModelField({ choices, value, error }: { choices: CharacterFormChoic
           </option>
         ))}
       </select>
-      <FieldNote error={error} hint="The model that answers in this character's chats, unless a person picks another" />
+      <FieldNote error={error} hint={t("create.form.hint.chatModel")} />
     </div>
   );
 }

@@ -1,10 +1,12 @@
 import { FormField } from "~/components/ui/form";
 import { CHARACTER_FIELD_MAX, type CharacterFormChoices } from "~/lib/character-form";
 import { FieldNote } from "~/components/ui/form";
+import { useT } from "~/lib/i18n/react";
 import { fieldId } from "./fields";
 
 /** One field per detail definition (its options to choose from), and any other text detail the character already has. */
 export function DetailFields({ choices, details, error }: { choices: CharacterFormChoices; details: Record<string, string>; error?: string }) {
+  const t = useT();
   const defined = new Set(choices.definitions.map((definition) => definition.name));
   const others = Object.keys(details).filter((name) => !defined.has(name));
   return (
@@ -19,7 +21,7 @@ export function DetailFields({ choices, details, error }: { choices: CharacterFo
             </label>
             {definition.options.length > 0 ? (
               <select id={id} name={`detail.${definition.name}`} defaultValue={value} className="field h-11" title={definition.description}>
-                <option value="">Not set</option>
+                <option value="">{t("create.form.details.notSet")}</option>
                 {value && !definition.options.includes(value) ? <option value={value}>{value}</option> : null}
                 {definition.options.map((option) => (
                   <option key={option} value={option}>

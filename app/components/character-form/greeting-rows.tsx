@@ -1,6 +1,7 @@
 import type { FieldErrors } from "~/lib/forms";
 import { CHARACTER_FIELD_MAX } from "~/lib/character-form";
 import { FieldNote } from "~/components/ui/form";
+import { useT } from "~/lib/i18n/react";
 import { fieldId } from "./fields";
 import { AddButton, RemoveButton, useRows } from "./rows";
 
@@ -10,13 +11,14 @@ import { AddButton, RemoveButton, useRows } from "./rows";
  * buttons without JavaScript). A refused greeting's text is under its row (`alternateGreetings.N`).
  */
 export function AlternateGreetingRows({ initial, fields }: { initial: string[]; fields: FieldErrors }) {
+  const t = useT();
   const { rows, add, remove } = useRows(initial, () => "");
   const hintId = fieldId("alternateGreetings-hint");
   return (
     <div className="flex flex-col gap-2">
-      <p className="text-sm font-medium">Alternate greetings</p>
+      <p className="text-sm font-medium">{t("create.form.field.alternateGreetings")}</p>
       <p id={hintId} className="-mt-1 text-xs text-faint">
-        Other first messages for a new chat: the person can switch between them and the welcome message before answering. Blank ones are left out.
+        {t("create.form.hint.alternateGreetings")}
       </p>
       {rows.map(({ key, row }, index) => {
         const name = `alternateGreetings.${index}`;
@@ -29,19 +31,24 @@ export function AlternateGreetingRows({ initial, fields }: { initial: string[]; 
                 defaultValue={row}
                 rows={2}
                 maxLength={CHARACTER_FIELD_MAX.alternateGreeting}
-                aria-label={`Alternate greeting ${index + 1}`}
+                aria-label={t("create.form.greeting.label", { number: index + 1 })}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? fieldId(`${name}-note`) : hintId}
                 className="field min-w-0 flex-1 resize-y"
               />
-              <RemoveButton value={name} label={`Remove alternate greeting ${index + 1}`} onClick={remove(key)} />
+              <RemoveButton value={name} label={t("create.form.greeting.remove", { number: index + 1 })} onClick={remove(key)} />
             </div>
             <FieldNote id={fieldId(`${name}-note`)} error={error} />
           </div>
         );
       })}
       <FieldNote error={fields.alternateGreetings} />
-      <AddButton list="alternateGreetings" label="Add greeting" disabled={rows.length >= CHARACTER_FIELD_MAX.alternateGreetings} onClick={add} />
+      <AddButton
+        list="alternateGreetings"
+        label={t("create.form.greeting.add")}
+        disabled={rows.length >= CHARACTER_FIELD_MAX.alternateGreetings}
+        onClick={add}
+      />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { FieldErrors } from "~/lib/forms";
 import { LOREBOOK_ENTRY_MAX_CHARS, LOREBOOK_MAX_ENTRIES } from "~/lib/documents/character-book";
 import { blankLorebookEntry, type LorebookEntryValues } from "~/lib/lorebook-form";
 import { FieldNote } from "~/components/ui/form";
+import { useT } from "~/lib/i18n/react";
 import { fieldId } from "./fields";
 import { AddButton, RemoveButton, useRows } from "./rows";
 
@@ -11,6 +12,7 @@ import { AddButton, RemoveButton, useRows } from "./rows";
  * under its row (`lorebook.N`), a refusal of the whole lorebook under the list (`lorebook`).
  */
 export function LorebookRows({ initial, fields }: { initial: LorebookEntryValues[]; fields: FieldErrors }) {
+  const t = useT();
   const { rows, add, remove } = useRows(initial, blankLorebookEntry);
   const rowError = rows.some((_, index) => fields[`lorebook.${index}`]);
   return (
@@ -18,11 +20,11 @@ export function LorebookRows({ initial, fields }: { initial: LorebookEntryValues
       {rows.map(({ key, row }, index) => (
         <div key={key} className="flex items-start gap-2 rounded-xl bg-raised/50 p-3">
           <LorebookEntryFields index={index} entry={row} error={fields[`lorebook.${index}`]} />
-          <RemoveButton value={`lorebook.${index}`} label={`Remove entry ${index + 1}`} onClick={remove(key)} />
+          <RemoveButton value={`lorebook.${index}`} label={t("create.form.lorebook.remove", { number: index + 1 })} onClick={remove(key)} />
         </div>
       ))}
       {rowError ? null : <FieldNote error={fields.lorebook} />}
-      <AddButton list="lorebook" label="Add entry" disabled={rows.length >= LOREBOOK_MAX_ENTRIES} onClick={add} />
+      <AddButton list="lorebook" label={t("create.form.lorebook.add")} disabled={rows.length >= LOREBOOK_MAX_ENTRIES} onClick={add} />
     </div>
   );
 }
@@ -30,42 +32,64 @@ export function LorebookRows({ initial, fields }: { initial: LorebookEntryValues
 /** One entry: its keys, content, switches and insertion order; its other fields ride along hidden. */
 function LorebookEntryFields({ index, entry, error }: { index: number; entry: LorebookEntryValues; error?: string }) {
   const name = (field: keyof LorebookEntryValues) => `lorebook.${index}.${field}`;
-  const label = `Lorebook entry ${index + 1}`;
+  const t = useT();
+  const number = index + 1;
   const noteId = fieldId(`${name("content")}-note`);
   const invalid = error ? true : undefined;
   return (
     <div className="flex min-w-0 flex-1 flex-col gap-2">
-      <p className="text-sm font-medium">Entry {index + 1}</p>
+      <p className="text-sm font-medium">{t("create.form.lorebook.entry", { number })}</p>
       <input type="hidden" name={name("extra")} value={entry.extra} />
       <label className="flex flex-col gap-1 text-sm">
-        <span className="text-muted">Keys (comma-separated)</span>
-        <input name={name("keys")} defaultValue={entry.keys} aria-label={`${label} keys`} aria-invalid={invalid} className="field h-10" />
+        <span className="text-muted">{t("create.form.lorebook.keys")}</span>
+        <input
+          name={name("keys")}
+          defaultValue={entry.keys}
+          aria-label={t("create.form.lorebook.keysLabel", { number })}
+          aria-invalid={invalid}
+          className="field h-10"
+        />
       </label>
       <label className="flex flex-col gap-1 text-sm">
-        <span className="text-muted">Content</span>
+        <span className="text-muted">{t("create.form.lorebook.content")}</span>
         <textarea
           name={name("content")}
           defaultValue={entry.content}
           rows={3}
           maxLength={LOREBOOK_ENTRY_MAX_CHARS}
-          aria-label={`${label} content`}
+          aria-label={t("create.form.lorebook.contentLabel", { number })}
           aria-invalid={invalid}
           aria-describedby={error ? noteId : undefined}
           className="field resize-y"
         />
       </label>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-        <Switch name={name("enabled")} checked={entry.enabled} label={`${label} enabled`} text="Enabled" />
-        <Switch name={name("constant")} checked={entry.constant} label={`${label} constant`} text="Constant" />
-        <Switch name={name("caseSensitive")} checked={entry.caseSensitive} label={`${label} case-sensitive`} text="Case-sensitive" />
+        <Switch
+          name={name("enabled")}
+          checked={entry.enabled}
+          label={t("create.form.lorebook.enabledLabel", { number })}
+          text={t("create.form.lorebook.enabled")}
+        />
+        <Switch
+          name={name("constant")}
+          checked={entry.constant}
+          label={t("create.form.lorebook.constantLabel", { number })}
+          text={t("create.form.lorebook.constant")}
+        />
+        <Switch
+          name={name("caseSensitive")}
+          checked={entry.caseSensitive}
+          label={t("create.form.lorebook.caseSensitiveLabel", { number })}
+          text={t("create.form.lorebook.caseSensitive")}
+        />
         <label className="flex items-center gap-2">
-          <span className="text-muted">Insertion order</span>
+          <span className="text-muted">{t("create.form.lorebook.order")}</span>
           <input
             name={name("insertionOrder")}
             type="number"
             step={1}
             defaultValue={entry.insertionOrder}
-            aria-label={`${label} insertion order`}
+            aria-label={t("create.form.lorebook.orderLabel", { number })}
             className="field h-9 w-24"
           />
         </label>

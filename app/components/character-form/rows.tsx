@@ -2,6 +2,7 @@ import { Plus, Trash2 } from "lucide-react";
 import { useRef, useState, type MouseEvent } from "react";
 import { CHARACTER_FIELD_MAX, type CustomModelValues, type GrowingList, type PromptGroupValues } from "~/lib/character-form";
 import { FieldNote } from "~/components/ui/form";
+import { useT } from "~/lib/i18n/react";
 import { fieldId } from "./fields";
 
 /**
@@ -60,6 +61,7 @@ export function CustomModelRows({
   modelsByType: Record<string, string[]>;
   error?: string;
 }) {
+  const t = useT();
   const { rows, add, remove } = useRows(initial, () => ({ type: "", model: "" }));
   const [types, setTypes] = useState<Record<number, string>>({});
   return (
@@ -71,15 +73,15 @@ export function CustomModelRows({
           <div key={key} className="flex items-end gap-2">
             <div className="grid min-w-0 flex-1 gap-2 sm:grid-cols-[10rem_1fr]">
               <label className="flex flex-col gap-1 text-sm">
-                <span className="text-muted">Type</span>
+                <span className="text-muted">{t("create.form.customModel.type")}</span>
                 <select
                   name={`customModels.${index}.type`}
                   defaultValue={row.type}
                   onChange={(event) => setTypes((current) => ({ ...current, [key]: event.target.value }))}
                   className="field h-10"
-                  aria-label={`Custom model ${index + 1} type`}
+                  aria-label={t("create.form.customModel.typeLabel", { number: index + 1 })}
                 >
-                  <option value="">Choose a type</option>
+                  <option value="">{t("create.form.customModel.chooseType")}</option>
                   {modelTypes.map((option) => (
                     <option key={option} value={option}>
                       {option.charAt(0).toUpperCase() + option.slice(1)}
@@ -88,9 +90,14 @@ export function CustomModelRows({
                 </select>
               </label>
               <label className="flex min-w-0 flex-col gap-1 text-sm">
-                <span className="text-muted">Model</span>
-                <select name={`customModels.${index}.model`} defaultValue={row.model} className="field h-10" aria-label={`Custom model ${index + 1}`}>
-                  <option value="">Choose a model</option>
+                <span className="text-muted">{t("create.form.customModel.model")}</span>
+                <select
+                  name={`customModels.${index}.model`}
+                  defaultValue={row.model}
+                  className="field h-10"
+                  aria-label={t("create.form.customModel.modelLabel", { number: index + 1 })}
+                >
+                  <option value="">{t("create.form.customModel.chooseModel")}</option>
                   {row.model && !Object.values(modelsByType).flat().includes(row.model) ? <option value={row.model}>{row.model}</option> : null}
                   {groups.map((group) => (
                     <optgroup key={group} label={group}>
@@ -104,28 +111,29 @@ export function CustomModelRows({
                 </select>
               </label>
             </div>
-            <RemoveButton value={`customModels.${index}`} label={`Remove custom model ${index + 1}`} onClick={remove(key)} />
+            <RemoveButton value={`customModels.${index}`} label={t("create.form.customModel.remove", { number: index + 1 })} onClick={remove(key)} />
           </div>
         );
       })}
-      <FieldNote error={error} hint="A custom model needs both a type and a model; rows left blank are ignored." />
-      <AddButton list="customModels" label="Add model" disabled={rows.length >= CHARACTER_FIELD_MAX.customModels} onClick={add} />
+      <FieldNote error={error} hint={t("create.form.customModel.hint")} />
+      <AddButton list="customModels" label={t("create.form.customModel.add")} disabled={rows.length >= CHARACTER_FIELD_MAX.customModels} onClick={add} />
     </div>
   );
 }
 
 /** One prompt group: a category and its prompts, one a line. */
 export function PromptGroupFields({ name, title, group, error }: { name: string; title: string; group: PromptGroupValues; error?: string }) {
+  const t = useT();
   const categoryId = fieldId(`${name}.category`);
   const promptsId = fieldId(`${name}.prompts`);
   return (
     <div className="flex min-w-0 flex-1 flex-col gap-2">
       <label htmlFor={categoryId} className="text-sm font-medium">
-        {title} category
+        {t("create.form.guide.category", { title })}
       </label>
       <input id={categoryId} name={`${name}.category`} defaultValue={group.category} maxLength={80} className="field h-10" />
       <label htmlFor={promptsId} className="text-sm text-muted">
-        {title} prompts (one a line)
+        {t("create.form.guide.prompts", { title })}
       </label>
       <textarea
         id={promptsId}
@@ -143,17 +151,18 @@ export function PromptGroupFields({ name, title, group, error }: { name: string;
 
 /** Ask Me: a list of prompt groups. */
 export function AskMeRows({ initial, error }: { initial: PromptGroupValues[]; error?: string }) {
+  const t = useT();
   const { rows, add, remove } = useRows(initial, () => ({ category: "", prompts: "" }));
   return (
     <div className="flex flex-col gap-3">
       {rows.map(({ key, row }, index) => (
         <div key={key} className="flex items-start gap-2 rounded-xl bg-raised/50 p-3">
-          <PromptGroupFields name={`askMe.${index}`} title={`Ask Me ${index + 1}`} group={row} />
-          <RemoveButton value={`askMe.${index}`} label={`Remove Ask Me group ${index + 1}`} onClick={remove(key)} />
+          <PromptGroupFields name={`askMe.${index}`} title={t("create.form.askMe.title", { number: index + 1 })} group={row} />
+          <RemoveButton value={`askMe.${index}`} label={t("create.form.askMe.remove", { number: index + 1 })} onClick={remove(key)} />
         </div>
       ))}
       <FieldNote error={error} />
-      <AddButton list="askMe" label="Add Ask Me group" disabled={rows.length >= CHARACTER_FIELD_MAX.askMe} onClick={add} />
+      <AddButton list="askMe" label={t("create.form.askMe.add")} disabled={rows.length >= CHARACTER_FIELD_MAX.askMe} onClick={add} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { X } from "lucide-react";
 import { useEffect, useState, type KeyboardEvent } from "react";
 import { CHARACTER_FIELD_MAX } from "~/lib/character-form";
 import { FieldNote } from "~/components/ui/form";
+import { useT } from "~/lib/i18n/react";
 import { fieldId } from "./fields";
 
 /**
@@ -10,6 +11,7 @@ import { fieldId } from "./fields";
  * Enter or a comma in the field adds what was typed. Text left in the field is sent too.
  */
 export function TagInput({ tags, error }: { tags: string[]; error?: string }) {
+  const t = useT();
   const [chips, setChips] = useState(tags);
   const [draft, setDraft] = useState("");
   const [enhanced, setEnhanced] = useState(false);
@@ -36,7 +38,7 @@ export function TagInput({ tags, error }: { tags: string[]; error?: string }) {
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium">
-        Tags
+        {t("create.form.field.tags")}
       </label>
       {enhanced ? (
         <div className="field flex min-h-11 flex-wrap items-center gap-1.5 focus-within:border-accent">
@@ -47,7 +49,7 @@ export function TagInput({ tags, error }: { tags: string[]; error?: string }) {
               <button
                 type="button"
                 onClick={() => setChips((current) => current.filter((chip) => chip !== tag))}
-                aria-label={`Remove tag ${tag}`}
+                aria-label={t("create.form.tags.remove", { tag })}
                 className="rounded-full hover:text-ink"
               >
                 <X className="size-3" aria-hidden />
@@ -62,7 +64,7 @@ export function TagInput({ tags, error }: { tags: string[]; error?: string }) {
             onKeyDown={onKeyDown}
             onBlur={() => draft.trim() && add(draft)}
             maxLength={CHARACTER_FIELD_MAX.tag * 2}
-            placeholder={chips.length === 0 ? "Type a tag and press Enter" : ""}
+            placeholder={chips.length === 0 ? t("create.form.tags.placeholder") : ""}
             aria-describedby={`${id}-note`}
             className="min-w-32 flex-1 bg-transparent text-sm outline-none"
           />
@@ -77,7 +79,7 @@ export function TagInput({ tags, error }: { tags: string[]; error?: string }) {
           className="field h-11"
         />
       )}
-      <FieldNote id={`${id}-note`} error={error} hint={enhanced ? "Press Enter to add a tag" : "Separate tags with commas, e.g. Friendly, Stargazer"} />
+      <FieldNote id={`${id}-note`} error={error} hint={enhanced ? t("create.form.tags.hintEnter") : t("create.form.tags.hintCommas")} />
     </div>
   );
 }

@@ -1,15 +1,18 @@
 import { useLocation } from "react-router";
 import { FavoriteButton } from "~/components/favorite-button";
 import { useCharacterText } from "~/components/shell/use-profile";
-import { costLabel } from "~/lib/chat";
+import { costText } from "~/lib/chat";
+import { useT } from "~/lib/i18n/react";
 import type { PromptSection } from "~/lib/prompt-guide";
 import { CharacterPicture } from "../ui/avatar";
+import { ChatChoices, type ChatChoicesView } from "./chat-choices";
+import { ChatExportLinks } from "./chat-transfer-links";
 
 const QUICK_ACTIONS = [
-  { key: "ask_me", label: "Ask Me" },
-  { key: "show_me", label: "Show me..." },
-  { key: "send_me", label: "Send me..." },
-  { key: "can_i_see", label: "Can I see..." },
+  { key: "ask_me", label: "chat.details.askMe" },
+  { key: "show_me", label: "chat.details.showMe" },
+  { key: "send_me", label: "chat.details.sendMe" },
+  { key: "can_i_see", label: "chat.details.canISee" },
 ] as const;
 
 /** Spec: a model name longer than 16 characters shows its first 13 and an ellipsis. */
@@ -30,6 +33,8 @@ type Agent = {
   /** The model a message with a picture goes to, when it is not the chat model. */
   pictures: { modelName: string; cost: number; costUnit: string | null } | null;
   promptGuide: PromptSection[];
+  /** This chat's persona and model choices; null when the models could not be read. */
+  chat?: ChatChoicesView | null;
 };
 
 /** The agent details panel (spec section 2): on wide screens beside the chat, on phones in a sheet. */
@@ -46,6 +51,7 @@ export function AgentDetails({
 }) {
   const location = useLocation();
   const characterText = useCharacterText();
+  const t = useT();
   return (
     <div>
       <CharacterPicture
@@ -69,39 +75,41 @@ export function AgentDetails({
             className="btn-secondary h-8 px-2 aria-pressed:text-pink"
           />
           <button type="button" onClick={onEdit} className="btn-secondary h-8 px-3 text-xs">
-            Edit
+            {t("chat.details.edit")}
           </button>
         </div>
       </div>
       <p className="mt-1 text-sm text-muted [overflow-wrap:anywhere]">{characterText(agent.bio, agent.name)}</p>
       <dl className="mt-4 text-sm">
-        <dt className="text-faint">Chat model</dt>
+        <dt className="text-faint">{t("chat.details.chatModel")}</dt>
         <dd data-testid="agent-model" title={agent.modelName}>
           {shortModelName(agent.modelName)}
         </dd>
-        <dt className="mt-2 text-faint">Cost</dt>
-        <dd>{costLabel(agent.cost, agent.costUnit)}</dd>
+        <dt className="mt-2 text-faint">{t("chat.details.cost")}</dt>
+        <dd>{costText(t, agent.cost, agent.costUnit)}</dd>
         {agent.pictures ? (
           <>
-            <dt className="mt-2 text-faint">Messages with pictures</dt>
+            <dt className="mt-2 text-faint">{t("chat.details.pictures")}</dt>
             <dd data-testid="agent-picture-model" title={agent.pictures.modelName}>
-              {shortModelName(agent.pictures.modelName)} · {costLabel(agent.pictures.cost, agent.pictures.costUnit)}
+              {shortModelName(agent.pictures.modelName)} · {costText(t, agent.pictures.cost, agent.pictures.costUnit)}
             </dd>
           </>
         ) : null}
       </dl>
-      <div className="mt-5 flex flex-wrap gap-2" role="group" aria-label="Quick prompts">
+      {agent.chat ? <ChatChoices chat={agent.chat} /> : null}
+      <div className="mt-5 flex flex-wrap gap-2" role="group" aria-label={t("chat.details.quickPrompts")}>
         {QUICK_ACTIONS.filter((action) => agent.promptGuide.some((section) => section.key === action.key)).map((action) => (
           <button key={action.key} type="button" onClick={() => onQuickPrompt(action.key)} className="btn-secondary h-8 px-3 text-xs">
-            {action.label}
+            {t(action.label)}
           </button>
         ))}
         {agent.promptGuide.length ? (
           <button type="button" onClick={onOpenGuide} className="btn-secondary h-8 px-3 text-xs">
-            How to Use
+            {t("chat.details.howToUse")}
           </button>
         ) : null}
       </div>
+      <ChatExportLinks />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from "react";
-import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_PER_MESSAGE, attachmentTexts, extensionOf, isAllowedAttachment, type AttachmentView } from "~/lib/attachments";
+import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_PER_MESSAGE, extensionOf, isAllowedAttachment, type AttachmentView } from "~/lib/attachments";
+import { useT, type Translate } from "~/lib/i18n/react";
 import { showToast } from "~/lib/toasts";
 
 export type PendingFile = { key: string; name: string; progress: number; uploaded?: AttachmentView; error?: string };
@@ -17,6 +18,7 @@ const newKey = (name: string) => `${name}-${Date.now()}-${Math.random()}`;
 export function useAttachments() {
   const [files, setFiles] = useState<PendingFile[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
+  const t = useT();
   // Spec section 8: a refused file is an error toast; the line above the composer keeps the reason.
   const refuse = useCallback((reason: string) => {
     setProblem(reason);
@@ -45,20 +47,20 @@ export function useAttachments() {
       setProblem(null);
       for (const file of Array.from(list ?? [])) {
         if (!isAllowedAttachment(file.name)) {
-          refuse(attachmentTexts.notSupported(extensionOf(file.name) || "?"));
+          refuse(t("chat.error.notSupported", { extension: extensionOf(file.name) || "?" }));
           continue;
         }
         if (file.size > ATTACHMENT_MAX_BYTES) {
-          refuse(attachmentTexts.tooLarge);
+          refuse(t("chat.error.tooLarge"));
           continue;
         }
         if (current.current.length >= ATTACHMENTS_PER_MESSAGE) {
-          refuse(attachmentTexts.tooMany);
+          refuse(t("chat.error.tooMany", { count: ATTACHMENTS_PER_MESSAGE }));
           continue;
         }
         const key = newKey(file.name);
         change((list) => [...list, { key, name: file.name, progress: 0 }]);
-        upload(file, {
+        upload(t, file, {
           progress: (percent) => update(key, { progress: percent }),
           done: (view) => {
             update(key, { progress: 100 });
@@ -68,7 +70,7 @@ export function useAttachments() {
         });
       }
     },
-    [change, update, fail, refuse],
+    [change, update, fail, refuse, t],
   );
   const remove = useCallback((key: string) => change((list) => list.filter((file) => file.key !== key)), [change]);
   /** After a send: no files, and no reason left over from a file refused before it. */
@@ -94,7 +96,7 @@ export function useAttachments() {
  * 500, a dropped connection) is a failure: spec section 4, "on failure the file is removed and an
  * error shown".
  */
-function upload(file: File, on: { progress: (percent: number) => void; done: (view: AttachmentView) => void; failed: (reason: string) => void }) {
+function upload(t: Translate, file: File, on: { progress: (percent: number) => void; done: (view: AttachmentView) => void; failed: (reason: string) => void }) {
   const request = new XMLHttpRequest();
   request.open("POST", "/api/chat/uploads");
   request.upload.onprogress = (event) => event.lengthComputable && on.progress(Math.round((event.loaded / event.total) * 100));
@@ -104,11 +106,11 @@ function upload(file: File, on: { progress: (percent: number) => void; done: (vi
     // Spec: 'Failed to upload {filename}', with the server's reason when it gave one.
     on.failed(
       request.status !== 200 && typeof body?.error === "string"
-        ? `${attachmentTexts.uploadFailed(file.name)}: ${body.error}`
-        : attachmentTexts.uploadFailed(file.name),
+        ? `${t("chat.error.uploadFailed", { name: file.name })}: ${body.error}`
+        : t("chat.error.uploadFailed", { name: file.name }),
     );
   };
-  request.onerror = request.onabort = request.ontimeout = () => on.failed(attachmentTexts.uploadFailed(file.name));
+  request.onerror = request.onabort = request.ontimeout = () => on.failed(t("chat.error.uploadFailed", { name: file.name }));
   const body = new FormData();
   body.set("file", file);
   request.send(body);

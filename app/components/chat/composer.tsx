@@ -2,7 +2,8 @@ import { BookOpen, Paperclip, Plus, RotateCcw, SendHorizontal, Square, X } from 
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Form, useNavigation } from "react-router";
 import { ATTACHMENT_EXTENSIONS, type AttachmentView } from "~/lib/attachments";
-import { chatTexts, MESSAGE_COUNT_FROM_CHARS, MESSAGE_MAX_CHARS } from "~/lib/chat";
+import { MESSAGE_COUNT_FROM_CHARS, MESSAGE_MAX_CHARS } from "~/lib/chat";
+import { useFormats, useT } from "~/lib/i18n/react";
 import { useAttachments } from "./attachment-picker";
 import { sendsMediaRequest, type ModeOptions } from "~/lib/chat-modes";
 import type { ChatMode } from "~/lib/documents/chat-message";
@@ -73,6 +74,8 @@ export function ChatComposer({
   onModeChange?: (mode: ChatMode) => void;
 }) {
   const navigation = useNavigation();
+  const t = useT();
+  const { number } = useFormats();
   // Spec section 2: in a mode other than chat, 'Processing your request...' shows while the request is sent.
   const processing = navigation.state === "submitting" && sendsMediaRequest(String(navigation.formData?.get("mode") ?? ""));
   const input = useRef<HTMLTextAreaElement>(null);
@@ -162,7 +165,7 @@ export function ChatComposer({
     <div className="relative border-t border-line bg-surface p-3">
       {processing ? (
         <div role="status" className="absolute inset-0 z-10 flex items-center justify-center bg-surface/90 text-sm font-medium">
-          Processing your request...
+          {t("chat.composer.processing")}
         </div>
       ) : null}
       {canRegenerate && !streaming ? (
@@ -177,19 +180,19 @@ export function ChatComposer({
         >
           <input type="hidden" name="intent" value="regenerate" />
           <button type="submit" className="btn-secondary h-8 px-3 text-xs">
-            <RotateCcw className="size-3.5" aria-hidden /> Regenerate
+            <RotateCcw className="size-3.5" aria-hidden /> {t("chat.composer.regenerate")}
           </button>
         </Form>
       ) : null}
       {attachments.files.length || attachments.problem ? (
-        <div className="mb-2 flex flex-wrap items-center gap-2" role="group" aria-label="Attachments">
+        <div className="mb-2 flex flex-wrap items-center gap-2" role="group" aria-label={t("chat.composer.attachments")}>
           {attachments.files.map((file) => (
             <span key={file.key} className="inline-flex items-center gap-1.5 rounded-full bg-raised px-3 py-1 text-xs">
               {file.name}
               <span className="text-muted" role="status">
-                {file.uploaded ? "ready" : `${file.progress}%`}
+                {file.uploaded ? t("chat.composer.ready") : `${file.progress}%`}
               </span>
-              <button type="button" onClick={() => attachments.remove(file.key)} aria-label={`Remove ${file.name}`}>
+              <button type="button" onClick={() => attachments.remove(file.key)} aria-label={t("chat.composer.remove", { name: file.name })}>
                 <X className="size-3.5" />
               </button>
             </span>
@@ -211,8 +214,8 @@ export function ChatComposer({
         <details ref={tools} className="peer/tools shrink-0 md:hidden" onKeyDown={(event) => event.key === "Escape" && closeTools()}>
           <summary
             className="btn-secondary size-11 cursor-pointer list-none p-0 [&::-webkit-details-marker]:hidden"
-            aria-label={chatTexts.moreTools}
-            title={chatTexts.moreTools}
+            aria-label={t("chat.composer.moreTools")}
+            title={t("chat.composer.moreTools")}
           >
             <Plus className="size-5" aria-hidden />
           </summary>
@@ -234,7 +237,7 @@ export function ChatComposer({
           {/* The file field itself is hidden: its button shows the keyboard focus for it. */}
           <label className={`${TOOL} cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent`}>
             <Paperclip className="size-4 shrink-0" aria-hidden />
-            <span className="md:sr-only">Attach files</span>
+            <span className="md:sr-only">{t("chat.composer.attachFiles")}</span>
             {/* Named so that without JavaScript the chosen files post with the message; with it, each is uploaded at once and the field emptied. */}
             <input
               type="file"
@@ -260,12 +263,12 @@ export function ChatComposer({
               className={TOOL}
             >
               <BookOpen className="size-4 shrink-0" aria-hidden />
-              <span className="md:sr-only">Prompt guide</span>
+              <span className="md:sr-only">{t("chat.composer.promptGuide")}</span>
             </button>
           ) : null}
         </div>
         <label htmlFor="chat-message" className="sr-only">
-          Message
+          {t("chat.composer.message")}
         </label>
         <textarea
           id="chat-message"
@@ -275,25 +278,25 @@ export function ChatComposer({
           rows={1}
           maxLength={MESSAGE_MAX_CHARS}
           aria-describedby={length >= MESSAGE_COUNT_FROM_CHARS ? "chat-message-length" : undefined}
-          placeholder={chatTexts.composerPlaceholder}
+          placeholder={t("chat.composer.placeholder")}
           onInput={grow}
           onKeyDown={onKeyDown}
           onFocus={closeTools}
           className="field max-h-[200px] min-h-11 min-w-0 flex-1 resize-none py-2.5"
         />
         {streaming ? (
-          <button type="button" onClick={onStop} className="btn-secondary h-11 w-11 shrink-0 p-0" aria-label="Stop">
+          <button type="button" onClick={onStop} className="btn-secondary h-11 w-11 shrink-0 p-0" aria-label={t("chat.composer.stop")}>
             <Square className="size-4" />
           </button>
         ) : (
-          <button type="submit" className="btn-primary h-11 w-11 shrink-0 p-0" aria-label="Send">
+          <button type="submit" className="btn-primary h-11 w-11 shrink-0 p-0" aria-label={t("chat.composer.send")}>
             <SendHorizontal className="size-4" />
           </button>
         )}
       </Form>
       {length >= MESSAGE_COUNT_FROM_CHARS ? (
         <p id="chat-message-length" role="status" className={`mt-1 text-right text-xs ${length >= MESSAGE_MAX_CHARS ? "text-danger" : "text-muted"}`}>
-          {chatTexts.messageLength(length)}
+          {t(length >= MESSAGE_MAX_CHARS ? "chat.composer.lengthFull" : "chat.composer.length", { count: number(length), max: number(MESSAGE_MAX_CHARS) })}
         </p>
       ) : null}
     </div>

@@ -1,8 +1,8 @@
 import { ArrowDown } from "lucide-react";
 import { Link } from "react-router";
-import { chatTexts } from "~/lib/chat";
+import { useT } from "~/lib/i18n/react";
 import type { OutOfTokensOffer } from "~/lib/tokens";
-import { MessageBubble, type DisplayedMessage } from "./message-bubble";
+import { MessageBubble, type DisplayedMessage, type MessageThreads } from "./message-bubble";
 import type { useChatScroll } from "./use-chat-scroll";
 import type { useOlderMessages } from "./use-older-messages";
 
@@ -18,6 +18,7 @@ export function Conversation({
   lastReply,
   onNewVersion,
   failure,
+  threads,
 }: {
   messages: DisplayedMessage[];
   scroll: ReturnType<typeof useChatScroll>;
@@ -26,7 +27,10 @@ export function Conversation({
   onNewVersion: (() => void) | undefined;
   /** What the page's action refused, when it is said in the conversation. */
   failure: { error: string; outOfTokens: OutOfTokensOffer | undefined } | null;
+  /** Issue 36: edit, branch and regenerate from a message (useMessageThreads). */
+  threads?: (message: DisplayedMessage, next: DisplayedMessage | undefined) => MessageThreads | undefined;
 }) {
+  const t = useT();
   return (
     <div
       {...scroll.scrollerProps}
@@ -40,7 +44,7 @@ export function Conversation({
         {older.hasMore ? (
           <p className="pb-3 text-center text-xs text-muted" role="status">
             {older.loading ? (
-              "Loading…"
+              t("chat.conversation.loading")
             ) : (
               <Link
                 to={`?before=${messages[0]?.id ?? ""}`}
@@ -49,18 +53,18 @@ export function Conversation({
                   older.loadOlder();
                 }}
               >
-                Load more
+                {t("chat.conversation.loadMore")}
               </Link>
             )}
           </p>
         ) : null}
         {messages.length === 0 ? (
           <div className="py-16 text-center">
-            <p className="font-medium">{chatTexts.noMessagesTitle}</p>
-            <p className="text-sm text-muted">{chatTexts.noMessagesHint}</p>
+            <p className="font-medium">{t("chat.conversation.emptyTitle")}</p>
+            <p className="text-sm text-muted">{t("chat.conversation.emptyHint")}</p>
           </div>
         ) : (
-          <ol className="flex flex-col gap-3" aria-label="Messages">
+          <ol className="flex flex-col gap-3" aria-label={t("chat.conversation.messages")}>
             {messages.map((message, index) => (
               <MessageBubble
                 key={message.id}
@@ -68,6 +72,7 @@ export function Conversation({
                 canDelete
                 canSwitch={index === messages.length - 1}
                 onNewVersion={message === lastReply ? onNewVersion : undefined}
+                threads={threads?.(message, messages[index + 1])}
               />
             ))}
           </ol>
@@ -93,7 +98,7 @@ export function Conversation({
               type="button"
               onClick={scroll.scrollToNewest}
               className="flex size-10 -translate-y-full items-center justify-center rounded-full bg-raised shadow-lg"
-              aria-label="Scroll to the newest message"
+              aria-label={t("chat.conversation.scrollToNewest")}
             >
               <ArrowDown className="size-5" />
             </button>

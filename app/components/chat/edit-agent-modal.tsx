@@ -1,7 +1,9 @@
 import { cloneElement, useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
-import { AGENT_FIELD_MAX, agentTexts } from "~/lib/agent-form";
+import { AGENT_FIELD_MAX } from "~/lib/agent-form";
 import type { FieldErrors } from "~/lib/forms";
+import type { TextId } from "~/lib/i18n/ids";
+import { useT, type Translate } from "~/lib/i18n/react";
 import { FormAlert } from "../ui/form";
 import { Dialog } from "../ui/dialog";
 
@@ -31,6 +33,7 @@ export function EditAgentModal({
   fields?: FieldErrors;
 }) {
   const saving = useNavigation().formData?.get("intent") === "edit-agent";
+  const t = useT();
   const form = useRef<HTMLFormElement>(null);
   const alert = useRef<HTMLDivElement>(null);
   // A refused save takes the person to what is wrong: the first field it names, else the alert at the top.
@@ -44,9 +47,9 @@ export function EditAgentModal({
     }
   }, [error, fields, open]);
   return (
-    <Dialog open={open} onClose={onClose} title="Edit agent" wide>
-      <h2 className="text-xl font-bold">Edit agent</h2>
-      <p className="mt-1 text-sm text-muted">Changes apply to your own copy of this character only.</p>
+    <Dialog open={open} onClose={onClose} title={t("chat.edit.title")} wide>
+      <h2 className="text-xl font-bold">{t("chat.edit.title")}</h2>
+      <p className="mt-1 text-sm text-muted">{t("chat.edit.intro")}</p>
       <Form ref={form} method="post" encType="multipart/form-data" className="mt-5 flex max-h-[65dvh] flex-col gap-4 overflow-y-auto pr-1">
         {error ? (
           <div ref={alert} tabIndex={-1} className="outline-none">
@@ -54,12 +57,12 @@ export function EditAgentModal({
           </div>
         ) : null}
         <input type="hidden" name="intent" value="edit-agent" />
-        <Field label="Name" error={fields.name}>
+        <Field label={t("chat.edit.name")} error={fields.name}>
           <input id="agent-name" name="name" required maxLength={AGENT_FIELD_MAX.name} defaultValue={agent.name} className="field h-10 w-full" />
         </Field>
-        <AgentText label="Description" name="description" rows={2} agent={agent} error={fields.description} />
-        <AgentText label="Bio" name="bio" rows={3} agent={agent} error={fields.bio} />
-        <Field label="Avatar">
+        <AgentText label={t("chat.edit.description")} name="description" rows={2} agent={agent} error={fields.description} />
+        <AgentText label={t("chat.edit.bio")} name="bio" rows={3} agent={agent} error={fields.bio} />
+        <Field label={t("chat.edit.avatar")}>
           <input
             id="agent-avatar"
             name="avatar"
@@ -68,17 +71,17 @@ export function EditAgentModal({
             className="w-full min-w-0 text-sm text-muted file:mr-3 file:rounded-full file:border-0 file:bg-raised file:px-3 file:py-1.5 file:text-ink"
           />
         </Field>
-        <AgentText label="System instruction" name="systemInstruction" rows={3} agent={agent} error={fields.systemInstruction} />
-        <AgentText label="Message instruction" name="messageInstruction" rows={2} agent={agent} error={fields.messageInstruction} />
+        <AgentText label={t("chat.edit.systemInstruction")} name="systemInstruction" rows={3} agent={agent} error={fields.systemInstruction} />
+        <AgentText label={t("chat.edit.messageInstruction")} name="messageInstruction" rows={2} agent={agent} error={fields.messageInstruction} />
         {agent.choices ? null : (
           <p role="alert" className="text-sm text-danger">
-            {agentTexts.modelsFailed}
+            {t("chat.edit.modelsFailed")}
           </p>
         )}
         {Object.entries(agent.choices ?? {}).map(([type, names]) => (
-          <Field key={type} label={`${type[0]!.toUpperCase()}${type.slice(1)} model`} hint={MODEL_USES[type]} error={fields[`model:${type}`]}>
+          <Field key={type} label={modelLabel(t, type)} hint={modelUse(t, type)} error={fields[`model:${type}`]}>
             <select id={`agent-model-${type}`} name={`model:${type}`} defaultValue={agent.models[type] ?? ""} className="field h-10 w-full">
-              <option value="">Default</option>
+              <option value="">{t("chat.edit.default")}</option>
               {names.map((name) => (
                 <option key={name} value={name}>
                   {name}
@@ -89,10 +92,10 @@ export function EditAgentModal({
         ))}
         <div className="flex justify-end gap-2 pt-2">
           <button type="button" onClick={onClose} className="btn-secondary">
-            Cancel
+            {t("chat.edit.cancel")}
           </button>
           <button type="submit" className="btn-primary" disabled={saving}>
-            {saving ? "Saving…" : "Save"}
+            {saving ? t("chat.edit.saving") : t("chat.edit.save")}
           </button>
         </div>
       </Form>
@@ -101,12 +104,30 @@ export function EditAgentModal({
 }
 
 /** What the chat does with each model type's choice (decision 034). */
-const MODEL_USES: Record<string, string> = {
-  chat: "Writes the replies.",
-  image: "Draws pictures in Image mode; in Design mode too, when it redraws pictures.",
-  video: "Makes videos in Video mode.",
-  audio: "Speaks voice notes.",
+const MODEL_USES: Partial<Record<string, TextId>> = {
+  chat: "chat.edit.uses.chat",
+  image: "chat.edit.uses.image",
+  video: "chat.edit.uses.video",
+  audio: "chat.edit.uses.audio",
 };
+
+/** Each model type's field, by type ("Image model"). */
+const MODEL_LABELS: Partial<Record<string, TextId>> = {
+  chat: "chat.edit.model.chat",
+  image: "chat.edit.model.image",
+  video: "chat.edit.model.video",
+  audio: "chat.edit.model.audio",
+};
+
+function modelLabel(t: Translate, type: string) {
+  const id = MODEL_LABELS[type];
+  return id ? t(id) : t("chat.edit.model.other", { type: `${type[0]!.toUpperCase()}${type.slice(1)}` });
+}
+
+function modelUse(t: Translate, type: string) {
+  const id = MODEL_USES[type];
+  return id ? t(id) : undefined;
+}
 
 type AgentTextName = "description" | "bio" | "systemInstruction" | "messageInstruction";
 

@@ -4,13 +4,15 @@ import Markdown, { type Components } from "react-markdown";
 import { useFetcher } from "react-router";
 import remarkBreaks from "remark-breaks";
 import remarkGfm from "remark-gfm";
-import { chatTexts, COLLAPSE_OVER_CHARS, COPY_CONFIRM_MS, type ChatMessageView } from "~/lib/chat";
+import { COLLAPSE_OVER_CHARS, COPY_CONFIRM_MS, type ChatMessageView } from "~/lib/chat";
+import { useT } from "~/lib/i18n/react";
 import { showToast } from "~/lib/toasts";
 import { type OutOfTokensOffer } from "~/lib/tokens";
 import { OutOfTokensOptions } from "~/components/out-of-tokens-options";
 import { copyText } from "./copy-text";
 import { MessageFiles } from "./message-files";
 import { useReload } from "./use-chat-feed";
+import { BranchControl, EditMessageControl, EditMessageForm, RegenerateFromHere } from "./message-threads";
 import { VersionSwitch } from "./version-switch";
 
 /** A bubble's copy and delete: finger-sized and always shown on touch screens, small and shown on hover with a mouse. */
@@ -25,6 +27,19 @@ export type DisplayedMessage = ChatMessageView & {
   refused?: boolean;
   /** A refusal for want of tokens: what the person can do about it. */
   outOfTokens?: OutOfTokensOffer;
+};
+
+/** A saved message's edit and branch controls, as the conversation gives them. */
+export type MessageThreads = {
+  editing: boolean;
+  onEdit: () => void;
+  onEditDone: () => void;
+  /** The person's edited message that the replies after it (if any) do not yet answer. */
+  staleReplies: boolean;
+  /** A reply is being written: Regenerate from here waits. */
+  busy: boolean;
+  /** With JavaScript: the new reply streams in. */
+  onRegenerateFrom?: (id: string) => void;
 };
 
 /**
@@ -45,13 +60,18 @@ const MARKDOWN_COMPONENTS: Components = {
       {children}
     </a>
   ),
-  img: ({ src, alt }) =>
-    typeof src === "string" && src ? (
-      <span title={src} className="italic">
-        [{alt || "picture"}: {src}]
-      </span>
-    ) : null,
+  img: ({ src, alt }) => (typeof src === "string" && src ? <PictureRef src={src} alt={alt} /> : null),
 };
+
+/** A picture written in a message, as its words and address (not loaded). */
+function PictureRef({ src, alt }: { src: string; alt?: string }) {
+  const t = useT();
+  return (
+    <span title={src} className="italic">
+      [{alt || t("chat.message.picture")}: {src}]
+    </span>
+  );
+}
 
 function MessageText({ text }: { text: string }) {
   return (
@@ -75,6 +95,7 @@ export const MessageBubble = memo(function MessageBubble({
   canDelete,
   canSwitch = false,
   onNewVersion,
+  threads,
 }: {
   message: DisplayedMessage;
   canDelete: boolean;
@@ -82,9 +103,12 @@ export const MessageBubble = memo(function MessageBubble({
   canSwitch?: boolean;
   /** The last reply may get a new version: › on its last version regenerates it. */
   onNewVersion?: () => void;
+  /** Issue 36: edit and branch (a saved message), and "Regenerate from here" when the replies after it predate its edit. */
+  threads?: MessageThreads;
 }) {
   const [expanded, setExpanded] = useState(false);
   const [copied, setCopied] = useState(false);
+  const t = useT();
   const mine = message.senderType === "user";
   const long = mine && message.message.length > COLLAPSE_OVER_CHARS;
 
@@ -102,16 +126,18 @@ export const MessageBubble = memo(function MessageBubble({
           message.failed ? "border border-danger/40 bg-danger/10 text-danger" : mine ? "bg-accent-strong text-white" : "bg-raised text-ink"
         } ${message.pending ? "opacity-70" : ""}`}
       >
-        {message.thinking && !message.message ? (
+        {threads?.editing ? (
+          <EditMessageForm id={message.id} text={message.message} onDone={threads.onEditDone} />
+        ) : message.thinking && !message.message ? (
           <p className="animate-pulse text-muted" role="status">
-            {chatTexts.thinking}
+            {t("chat.message.thinking")}
           </p>
         ) : long ? (
           <div className="flex flex-col">
             <details className="group/more peer order-last" open={expanded} onToggle={(event) => setExpanded(event.currentTarget.open)}>
               <summary className="mt-1 cursor-pointer list-none text-xs font-medium underline opacity-80 [&::-webkit-details-marker]:hidden">
-                <span className="group-open/more:hidden">Show more</span>
-                <span className="hidden group-open/more:inline">Show less</span>
+                <span className="group-open/more:hidden">{t("chat.message.showMore")}</span>
+                <span className="hidden group-open/more:inline">{t("chat.message.showLess")}</span>
               </summary>
             </details>
             <div className="peer-open:hidden">
@@ -126,20 +152,28 @@ export const MessageBubble = memo(function MessageBubble({
         ) : null}
         {message.generating ? (
           <p className="flex items-center gap-2 text-sm" role="status" data-testid="media-generating">
-            <span className="size-3 animate-pulse rounded-full bg-accent" aria-hidden /> Generating...
+            <span className="size-3 animate-pulse rounded-full bg-accent" aria-hidden /> {t("chat.message.generating")}
           </p>
         ) : null}
         <MessageFiles message={message} />
+        {threads?.staleReplies && !threads.editing ? (
+          <RegenerateFromHere id={message.id} disabled={threads.busy} onRegenerate={threads.onRegenerateFrom} />
+        ) : null}
         {message.outOfTokens ? <OutOfTokensOptions offer={message.outOfTokens} className="mt-2" /> : null}
-        {!message.pending && !message.thinking && !message.failed ? (
+        {!message.pending && !message.thinking && !message.failed && !threads?.editing ? (
           <div className="mt-1 flex flex-wrap items-center justify-end gap-x-2">
             {/* What the reply is (its versions, stopped) always shows; copy and delete show on hover with a mouse. */}
-            {message.versions || onNewVersion || message.stopped ? (
+            {message.versions || onNewVersion || message.stopped || message.edited ? (
               <div className="mr-auto flex items-center gap-2">
                 {message.versions || onNewVersion ? <VersionSwitch message={message} enabled={canSwitch} onNewVersion={onNewVersion} /> : null}
                 {message.stopped ? (
                   <span className="inline-flex items-center gap-1 text-xs text-muted" data-testid="reply-stopped">
-                    <CircleStop className="size-3.5" aria-hidden /> {chatTexts.stopped}
+                    <CircleStop className="size-3.5" aria-hidden /> {t("chat.message.stopped")}
+                  </span>
+                ) : null}
+                {message.edited ? (
+                  <span className="text-xs opacity-70" data-testid="message-edited">
+                    {t("threads.message.edited")}
                   </span>
                 ) : null}
               </div>
@@ -147,11 +181,13 @@ export const MessageBubble = memo(function MessageBubble({
             <div className="flex items-center gap-1 transition pointer-fine:opacity-60 pointer-fine:group-hover:opacity-100">
               {/* A message of files only has no text to copy; its files are links. */}
               {message.message ? (
-                <button type="button" onClick={copy} className={CONTROL} aria-label={copied ? "Copied" : "Copy message"}>
+                <button type="button" onClick={copy} className={CONTROL} aria-label={copied ? t("chat.message.copied") : t("chat.message.copy")}>
                   {copied ? <Check className={CONTROL_ICON} /> : <Copy className={CONTROL_ICON} />}
                 </button>
               ) : null}
-              {copied ? <span className="text-xs">Copied!</span> : null}
+              {copied ? <span className="text-xs">{t("chat.message.copiedShort")}</span> : null}
+              {threads && message.message ? <EditMessageControl id={message.id} onEdit={threads.onEdit} /> : null}
+              {threads ? <BranchControl id={message.id} /> : null}
               {canDelete && mine ? <DeleteMessage id={message.id} /> : null}
             </div>
           </div>
@@ -194,12 +230,13 @@ export function useDeleteFeedback() {
 
 /** A plain form post underneath: without JavaScript the page comes back with the result. */
 function DeleteMessage({ id }: { id: string }) {
+  const t = useT();
   const fetcher = useFetcher({ key: DELETE_FETCHER });
   return (
     <fetcher.Form method="post" preventScrollReset onSubmit={() => deletedHere.add(id)}>
       <input type="hidden" name="intent" value="delete" />
       <input type="hidden" name="messageId" value={id} />
-      <button type="submit" disabled={fetcher.state !== "idle"} className={`${CONTROL} disabled:opacity-50`} aria-label="Delete message">
+      <button type="submit" disabled={fetcher.state !== "idle"} className={`${CONTROL} disabled:opacity-50`} aria-label={t("chat.message.delete")}>
         <Trash2 className={CONTROL_ICON} />
       </button>
     </fetcher.Form>

@@ -1,6 +1,7 @@
 import { useState, type MouseEvent } from "react";
 import { createPortal } from "react-dom";
 import type { ChatMessageView } from "~/lib/chat";
+import { useT } from "~/lib/i18n/react";
 import { MediaViewer, type ViewerItem } from "../media/media-viewer";
 
 /**
@@ -10,6 +11,7 @@ import { MediaViewer, type ViewerItem } from "../media/media-viewer";
  */
 export function MessageFiles({ message }: { message: ChatMessageView }) {
   const [viewing, setViewing] = useState<number | null>(null);
+  const t = useT();
   const attachments = message.attachments ?? [];
   const media = message.media ?? [];
   const pictures: ViewerItem[] = [
@@ -27,7 +29,7 @@ export function MessageFiles({ message }: { message: ChatMessageView }) {
   return (
     <>
       {attachments.length ? (
-        <ul className="mt-2 flex flex-wrap gap-2" aria-label="Attached files">
+        <ul className="mt-2 flex flex-wrap gap-2" aria-label={t("chat.files.attached")}>
           {attachments.map((file) => (
             <li key={file.path}>
               {file.contentType.startsWith("image/") ? (
@@ -44,12 +46,12 @@ export function MessageFiles({ message }: { message: ChatMessageView }) {
         </ul>
       ) : null}
       {media.length ? (
-        <ul className="mt-1 flex flex-wrap gap-2" aria-label="Media">
+        <ul className="mt-1 flex flex-wrap gap-2" aria-label={t("chat.files.media")}>
           {media.map((item) =>
             item.kind === "image" ? (
               <li key={item.url}>
                 <a href={item.url} target="_blank" rel="noopener noreferrer" onClick={open(item.url)}>
-                  <img src={item.thumbUrl} alt="A picture from the chat" className="max-h-64 rounded-lg" loading="lazy" />
+                  <img src={item.thumbUrl} alt={t("chat.files.chatPicture")} className="max-h-64 rounded-lg" loading="lazy" />
                 </a>
               </li>
             ) : (

@@ -1,9 +1,10 @@
 import { Settings2 } from "lucide-react";
 import { Link } from "react-router";
-import { chatTexts, costLabel } from "~/lib/chat";
-import { chatModeTexts, MODE_HINTS, MODE_LABELS, sendsMediaRequest, SUBSCRIPTION_PATH, type ModeOptions } from "~/lib/chat-modes";
+import { costText } from "~/lib/chat";
+import { MODE_HINTS, MODE_LABELS, sendsMediaRequest, SUBSCRIPTION_PATH, type ModeOptions } from "~/lib/chat-modes";
+import { Rich, useT } from "~/lib/i18n/react";
 import { CHAT_MODES, type ChatMode } from "~/lib/documents/chat-message";
-import { mediaCostLabel } from "~/lib/media-pricing";
+import { mediaCostText } from "~/lib/media-pricing";
 
 /**
  * One of the composer's tools: a labelled 44 px row in the phone's tools menu, a 44 px round
@@ -21,22 +22,25 @@ export const TOOL =
  * the models could not be read, and it says so (messages go in chat mode).
  */
 export function ModePicker({ modes, mode, onChange }: { modes: ModeOptions | null; mode: ChatMode; onChange: (mode: ChatMode) => void }) {
+  const t = useT();
   return (
     <details className="group relative shrink-0">
-      <summary className={`${TOOL} cursor-pointer list-none md:px-3 [&::-webkit-details-marker]:hidden`} aria-label={`Settings: ${MODE_LABELS[mode]} mode`}>
+      <summary
+        className={`${TOOL} cursor-pointer list-none md:px-3 [&::-webkit-details-marker]:hidden`}
+        aria-label={t("chat.mode.settings", { mode: t(MODE_LABELS[mode]) })}
+      >
         <Settings2 className="size-4 shrink-0" aria-hidden />
         <span className={`md:text-xs ${mode === "chat" ? "md:sr-only" : ""}`}>
-          {MODE_LABELS[mode]}
-          <span className="md:hidden"> mode</span>
+          <Rich id="chat.mode.named" values={{ mode: t(MODE_LABELS[mode]) }} tags={{ hide: (text) => <span className="md:hidden">{text}</span> }} />
         </span>
       </summary>
       <fieldset className="flex min-w-0 flex-col gap-1 max-md:mt-1 md:absolute md:bottom-full md:left-0 md:z-20 md:mb-2 md:max-h-[70dvh] md:w-80 md:overflow-y-auto md:rounded-xl md:border md:border-line md:bg-surface md:p-2 md:shadow-xl">
-        <legend className="sr-only">Mode</legend>
-        {modes ? null : <p className="p-2 text-sm text-danger">{chatTexts.modelSettingsFailed}</p>}
+        <legend className="sr-only">{t("chat.mode.legend")}</legend>
+        {modes ? null : <p className="p-2 text-sm text-danger">{t("chat.mode.settingsFailed")}</p>}
         {(modes ? CHAT_MODES : []).map((option) => {
           const model = modes![option];
           if (!model) return null;
-          const price = sendsMediaRequest(option) ? mediaCostLabel(model.cost, model.costUnit) : costLabel(model.cost, model.costUnit);
+          const price = sendsMediaRequest(option) ? mediaCostText(t, model.cost, model.costUnit) : costText(t, model.cost, model.costUnit);
           const choosable = !model.notInPlan;
           const detail = `${option}-mode-detail`;
           return (
@@ -57,24 +61,23 @@ export function ModePicker({ modes, mode, onChange }: { modes: ModeOptions | nul
                   className="mt-1"
                 />
                 <span className="min-w-0">
-                  <span className={`font-medium ${choosable ? "" : "text-muted"}`}>{MODE_LABELS[option]}</span>
+                  <span className={`font-medium ${choosable ? "" : "text-muted"}`}>{t(MODE_LABELS[option])}</span>
                   <span id={detail} className="block text-xs text-muted">
                     {choosable ? (
                       <>
-                        <span className="block truncate">{MODE_HINTS[option]}</span>
+                        <span className="block truncate">{t(MODE_HINTS[option])}</span>
                         {/* A voice note is the reply and then its sound: both are paid. */}
-                        <span className="block truncate">{`${model.modelName} · ${price}${option === "voice" ? chatModeTexts.andTheReply : ""}`}</span>
+                        <span className="block truncate">{`${model.modelName} · ${price}${option === "voice" ? t("chat.mode.andTheReply") : ""}`}</span>
                       </>
                     ) : (
-                      chatModeTexts.notInPlanShort(model.notInPlan!)
+                      t("chat.mode.notInPlanShort", { plan: model.notInPlan! })
                     )}
                   </span>
                 </span>
               </label>
               {choosable ? null : (
                 <Link to={SUBSCRIPTION_PATH} className="ml-6 text-xs font-medium text-accent underline">
-                  {chatModeTexts.seePlans}
-                  <span className="sr-only"> for {MODE_LABELS[option]}</span>
+                  <Rich id="chat.mode.seePlans" values={{ mode: t(MODE_LABELS[option]) }} tags={{ sr: (text) => <span className="sr-only">{text}</span> }} />
                 </Link>
               )}
             </div>

@@ -1,6 +1,7 @@
 import { Check, Copy } from "lucide-react";
 import { useState } from "react";
 import { COPY_CONFIRM_MS } from "~/lib/chat";
+import { useT } from "~/lib/i18n/react";
 import { searchPromptGuide, type PromptSection } from "~/lib/prompt-guide";
 import { showToast } from "~/lib/toasts";
 import { Dialog } from "../ui/dialog";
@@ -19,6 +20,7 @@ export function PromptGuideModal({
   onPick: (prompt: string) => void;
 }) {
   const [query, setQuery] = useState("");
+  const t = useT();
   const [copied, setCopied] = useState<string | null>(null);
   const shown = searchPromptGuide(sections, query);
   async function copy(prompt: string) {
@@ -28,21 +30,21 @@ export function PromptGuideModal({
     setTimeout(() => setCopied(null), COPY_CONFIRM_MS);
   }
   return (
-    <Dialog open={open} onClose={onClose} title="Prompt guide" wide>
-      <h2 className="text-xl font-bold">Prompt guide</h2>
+    <Dialog open={open} onClose={onClose} title={t("chat.composer.promptGuide")} wide>
+      <h2 className="text-xl font-bold">{t("chat.composer.promptGuide")}</h2>
       <label htmlFor="prompt-search" className="sr-only">
-        Search prompts
+        {t("chat.guide.search")}
       </label>
       <input
         id="prompt-search"
         type="search"
         value={query}
         onChange={(event) => setQuery(event.target.value)}
-        placeholder="Search prompts..."
+        placeholder={t("chat.guide.searchPlaceholder")}
         className="field mt-4 h-10 w-full"
       />
       <div className="mt-4 flex max-h-[60dvh] flex-col gap-5 overflow-y-auto">
-        {shown.length === 0 ? <p className="text-sm text-muted">No prompts match your search.</p> : null}
+        {shown.length === 0 ? <p className="text-sm text-muted">{t("chat.guide.noMatch")}</p> : null}
         {shown.map((section) => (
           <section key={section.key} aria-label={section.title}>
             <h3 className="text-sm font-semibold tracking-wide text-accent uppercase">{section.title}</h3>
@@ -63,7 +65,7 @@ export function PromptGuideModal({
                         type="button"
                         onClick={() => copy(prompt)}
                         className="rounded p-1.5 text-muted hover:text-ink"
-                        aria-label={copied === prompt ? "Copied" : `Copy "${prompt}"`}
+                        aria-label={copied === prompt ? t("chat.message.copied") : t("chat.guide.copy", { prompt })}
                       >
                         {copied === prompt ? <Check className="size-4" /> : <Copy className="size-4" />}
                       </button>

@@ -1,8 +1,9 @@
 import { File, Film, Image, Music } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
-import { chatTexts, type ChatSessionSummary, type MessageAttachmentKind } from "~/lib/chat";
+import type { ChatSessionSummary, MessageAttachmentKind } from "~/lib/chat";
 import { formatChatTime } from "~/lib/dates";
+import { useLang, useT } from "~/lib/i18n/react";
 import { attachmentKindLabels, messagePreview } from "~/lib/message-preview";
 import { useSearchAsYouType } from "../use-search-as-you-type";
 
@@ -32,6 +33,8 @@ export function ChatSessionList({
 }) {
   // A search on its way (the form is a GET, so the navigation carries its fields).
   const navigation = useNavigation();
+  const t = useT();
+  const lang = useLang();
   const searching = navigation.state !== "idle" && navigation.formData?.has("q") === true;
   const [searchParams] = useSearchParams();
   const { searchInput, formProps } = useSearchAsYouType(query);
@@ -50,14 +53,14 @@ export function ChatSessionList({
     const from = addedFrom.current;
     if (from === null || sessions.length <= from) return;
     addedFrom.current = null;
-    setAdded(chatTexts.olderSessionsAdded(sessions.length - from));
+    setAdded(t("chat.sessions.olderAdded", { count: sessions.length - from }));
     list.current?.querySelectorAll<HTMLAnchorElement>(":scope > li > a")[from]?.focus();
-  }, [sessions.length]);
+  }, [sessions.length, t]);
   return (
     <div className="flex h-full flex-col">
       <Form method="get" className="border-b border-line p-3" role="search" {...formProps}>
         <label htmlFor="chat-search" className="sr-only">
-          Search chats
+          {t("chat.sessions.search")}
         </label>
         <input
           id="chat-search"
@@ -65,7 +68,7 @@ export function ChatSessionList({
           name="q"
           type="search"
           defaultValue={query}
-          placeholder={chatTexts.searchPlaceholder}
+          placeholder={t("chat.sessions.searchPlaceholder")}
           maxLength={100}
           className="field h-11 w-full"
         />
@@ -73,15 +76,15 @@ export function ChatSessionList({
       {/* A search on its way keeps the chats shown until its answer replaces them. */}
       {searching ? (
         <p className="px-3 py-2 text-center text-sm text-muted" role="status">
-          {chatTexts.loadingSessions}
+          {t("chat.sessions.loading")}
         </p>
       ) : null}
       {sessions.length === 0 ? (
         searching ? null : (
           <div className="flex flex-1 flex-col items-center justify-center gap-2 p-6 text-center">
-            <p className="font-medium">{chatTexts.noSessionsTitle}</p>
+            <p className="font-medium">{t("chat.sessions.emptyTitle")}</p>
             <Link to="/explore" className="text-sm text-accent hover:underline">
-              {chatTexts.noSessionsHint}
+              {t("chat.sessions.emptyHint")}
             </Link>
           </div>
         )
@@ -89,10 +92,10 @@ export function ChatSessionList({
         <div className={`flex-1 overflow-y-auto transition-opacity ${searching ? "opacity-60" : ""}`} aria-busy={searching || undefined}>
           {older.fromOlderPage ? (
             <Link to={pageAt(null)} className="block px-3 py-3 text-center text-sm text-accent hover:underline">
-              {chatTexts.newestSessions}
+              {t("chat.sessions.newest")}
             </Link>
           ) : null}
-          <ul aria-label="Chats" ref={list}>
+          <ul aria-label={t("chat.sessions.list")} ref={list}>
             {sessions.map((session) => {
               return (
                 <li key={session.id}>
@@ -104,9 +107,17 @@ export function ChatSessionList({
                     <Avatar url={session.agentAvatar} size={44} name={session.agentName} />
                     <span className="min-w-0 flex-1">
                       <span className="flex items-baseline justify-between gap-2">
-                        <span className="truncate font-medium">{session.agentName}</span>
+                        <span className="truncate font-medium">
+                          {session.agentName}
+                          {session.title ? (
+                            <span className="font-normal text-muted" data-testid="session-title">
+                              {" "}
+                              {t("threads.list.titled", { title: session.title })}
+                            </span>
+                          ) : null}
+                        </span>
                         <time className="shrink-0 text-xs text-faint" dateTime={session.lastMessageTime}>
-                          {formatChatTime(session.lastMessageTime)}
+                          {formatChatTime(session.lastMessageTime, lang)}
                         </time>
                       </span>
                       <LastLine text={session.lastMessage ?? ""} kind={session.lastMessageKind} />
@@ -118,7 +129,7 @@ export function ChatSessionList({
           </ul>
           {older.state === "failed" ? (
             <p className="px-3 pt-4 text-center text-sm text-danger" role="alert">
-              {chatTexts.olderSessionsFailed}
+              {t("chat.sessions.olderFailed")}
             </p>
           ) : null}
           {older.next ? (
@@ -134,7 +145,7 @@ export function ChatSessionList({
               className="block px-3 py-4 text-center text-sm text-accent hover:underline"
               data-testid="older-sessions"
             >
-              {older.state === "loading" ? chatTexts.loadingOlderSessions : query.trim() ? chatTexts.olderMatches : chatTexts.olderSessions}
+              {older.state === "loading" ? t("chat.sessions.loadingOlder") : query.trim() ? t("chat.sessions.olderMatches") : t("chat.sessions.older")}
             </Link>
           ) : null}
           <p className="sr-only" role="status">
@@ -149,12 +160,13 @@ export function ChatSessionList({
 /** A chat's last message as one line: its words, and what it holds besides (a picture says so, with or without words). */
 function LastLine({ text, kind }: { text: string; kind?: MessageAttachmentKind }) {
   const words = messagePreview(text);
+  const t = useT();
   const Icon = kind ? KIND_ICONS[kind] : null;
   return (
     <span className="flex items-center gap-1 text-sm text-muted" data-testid="session-last-message">
       {Icon ? <Icon className="size-3.5 shrink-0" aria-hidden /> : null}
-      <span className="truncate">{kind && !words ? attachmentKindLabels[kind] : words}</span>
-      {kind && words ? <span className="sr-only">({attachmentKindLabels[kind]})</span> : null}
+      <span className="truncate">{kind && !words ? t(attachmentKindLabels[kind]) : words}</span>
+      {kind && words ? <span className="sr-only">({t(attachmentKindLabels[kind])})</span> : null}
     </span>
   );
 }

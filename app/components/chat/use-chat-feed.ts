@@ -178,6 +178,8 @@ export function useLiveSessionList(serverSessions: ChatSessionSummary[], reload:
   );
 
   const noteMessage = useCallback((sessionId: string, message: ChatMessageView) => {
+    // An edit of an earlier message (issue 36) is not the chat's last line.
+    if (message.edited && message.createdAt < (updates.current[sessionId]?.lastMessageTime ?? listed.current.get(sessionId) ?? "")) return;
     const shown = updates.current[sessionId];
     if (!shown || shown.lastMessageTime <= message.createdAt) {
       const line = { messageId: message.id, lastMessage: message.message, lastMessageKind: attachmentKindOf(message), lastMessageTime: message.createdAt };

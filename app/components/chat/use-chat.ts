@@ -1,7 +1,8 @@
 import { EventSourceParserStream } from "eventsource-parser/stream";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { AttachmentView } from "~/lib/attachments";
-import { chatTexts, rememberLastChat, type ChatMessageView, type ChatSessionSummary } from "~/lib/chat";
+import { rememberLastChat, type ChatMessageView, type ChatSessionSummary } from "~/lib/chat";
+import { useT } from "~/lib/i18n/react";
 import { showToast } from "~/lib/toasts";
 import { outOfTokensOfferOf } from "~/lib/tokens";
 import { useProfile } from "../shell/use-profile";
@@ -10,6 +11,24 @@ import { useChatFeed, useFeedGapCheck, useLiveSessionList, useReload } from "./u
 
 let counter = 0;
 const tempId = (kind: string) => `temp-${kind}-${Date.now()}-${(counter += 1)}`;
+
+/**
+ * Each message once, in the order first met, leaving out those deleted: the first copy, unless a
+ * later one was edited since (in this tab or another), whose newest text then shows (issue 36).
+ */
+export function latestCopies<Message extends { id: string; edited?: string }>(copies: Message[], deleted: Set<string>): Message[] {
+  const seen = new Map<string, number>();
+  const list: Message[] = [];
+  for (const message of copies) {
+    if (deleted.has(message.id)) continue;
+    const at = seen.get(message.id);
+    if (at === undefined) {
+      seen.set(message.id, list.length);
+      list.push(message);
+    } else if ((message.edited ?? "") > (list[at]!.edited ?? "")) list[at] = message;
+  }
+  return list;
+}
 
 /**
  * The conversation in the browser: the server's messages (loader pages, then live events) plus
@@ -27,6 +46,7 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
   const controller = useRef<AbortController | null>(null);
   const revalidate = useReload();
   const person = useProfile()?.email;
+  const t = useT();
 
   // Another chat starts from its own messages in the same render (an effect would first paint the
   // previous chat's older pages and in-flight messages under the new one).
@@ -51,13 +71,7 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
   }, [person, sessionId]);
 
   const messages = useMemo(() => {
-    const seen = new Set<string>();
-    const list: DisplayedMessage[] = [];
-    for (const message of [...older, ...serverMessages, ...(liveMessages[sessionId] ?? []), ...extra]) {
-      if (seen.has(message.id) || deleted.has(message.id)) continue;
-      seen.add(message.id);
-      list.push(message);
-    }
+    const list = latestCopies([...older, ...serverMessages, ...(liveMessages[sessionId] ?? []), ...extra], deleted);
     // Saved messages in the order the server saved them (the live feed may deliver one before
     // the reply stream does); what is still in flight stays last.
     const inFlight = (message: DisplayedMessage) => (message.id.startsWith("temp-") ? 1 : 0);
@@ -159,7 +173,7 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
           if (userTemp) drop(userTemp.id);
           // A refused send kept nothing to answer; a refused Regenerate leaves the last message unanswered.
           setPlaceholder({
-            message: problem.error ?? chatTexts.replyFailed,
+            message: problem.error ?? t("chat.error.replyFailed"),
             thinking: false,
             // Settled, so not dimmed like a reply still coming: a refusal must read at full contrast.
             pending: false,
@@ -184,7 +198,7 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
             setPlaceholder({ message: reply, thinking: false });
           } else if (event.event === "complete") addOrReplace(data as ChatMessageView, placeholderId);
           else if (event.event === "error") {
-            setPlaceholder({ message: String(data.message ?? chatTexts.replyFailed), thinking: false, pending: false, failed: true });
+            setPlaceholder({ message: String(data.message ?? t("chat.error.replyFailed")), thinking: false, pending: false, failed: true });
             showToast("send-failed");
           }
         }
@@ -211,7 +225,7 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
         controller.current = null;
       }
     },
-    [sessionId, addOrReplace, addLive, revalidate],
+    [sessionId, addOrReplace, addLive, revalidate, t],
   );
 
   const send = useCallback(
@@ -230,6 +244,16 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
     body.set("intent", "regenerate");
     return run(body, null);
   }, [run]);
+  // "Regenerate from here" (issue 36): the replies after the message go once the new one is saved (the feed says so).
+  const regenerateFrom = useCallback(
+    (messageId: string) => {
+      const body = new URLSearchParams();
+      body.set("intent", "regenerate");
+      body.set("from", messageId);
+      return run(body, null);
+    },
+    [run],
+  );
   const stop = useCallback(() => controller.current?.abort(), []);
   const prependOlder = useCallback(
     (page: ChatMessageView[]) =>
@@ -240,5 +264,5 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
     [],
   );
 
-  return { messages, sessions: live.sessions, streaming, send, regenerate, stop, prependOlder };
+  return { messages, sessions: live.sessions, streaming, send, regenerate, regenerateFrom, stop, prependOlder };
 }

@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Form, useFetcher } from "react-router";
-import { chatTexts, type ChatMessageView } from "~/lib/chat";
+import type { ChatMessageView } from "~/lib/chat";
+import { useT } from "~/lib/i18n/react";
 
 /**
  * Every switch between a message's versions goes through this one fetcher, shared by the bubble's
@@ -51,6 +52,7 @@ export function VersionSwitch({
   onNewVersion?: () => void;
 }) {
   const versions = useVersions(message, onNewVersion);
+  const t = useT();
   const { fetcher, count, shown } = versions;
   const arrow = (to: number, label: string, forward: boolean) => (
     <fetcher.Form method="post" preventScrollReset>
@@ -65,7 +67,7 @@ export function VersionSwitch({
   const newVersion = enabled && onNewVersion && shown === count - 1;
   return (
     <div className="-my-1.5 -ml-3 flex items-center text-xs" data-versions>
-      {count > 1 ? arrow(shown - 1, chatTexts.previousVersion, false) : null}
+      {count > 1 ? arrow(shown - 1, t("chat.version.previous"), false) : null}
       {count > 1 ? (
         <span aria-live="polite" className="min-w-8 text-center tabular-nums">
           {shown + 1}/{count}
@@ -81,12 +83,12 @@ export function VersionSwitch({
           }}
         >
           <input type="hidden" name="intent" value="regenerate" />
-          <button type="submit" className={ARROW} aria-label={chatTexts.newVersion} title={chatTexts.newVersion}>
+          <button type="submit" className={ARROW} aria-label={t("chat.version.new")} title={t("chat.version.new")}>
             <ChevronRight className="size-5" aria-hidden />
           </button>
         </Form>
       ) : count > 1 ? (
-        arrow(shown + 1, chatTexts.nextVersion, true)
+        arrow(shown + 1, t("chat.version.next"), true)
       ) : null}
     </div>
   );

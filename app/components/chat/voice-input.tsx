@@ -1,6 +1,6 @@
 import { Mic, MicOff } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { chatModeTexts } from "~/lib/chat-modes";
+import { useT } from "~/lib/i18n/react";
 import { showToast } from "~/lib/toasts";
 import { TOOL } from "./mode-picker";
 
@@ -34,6 +34,7 @@ const QUIET_ERRORS = new Set(["no-speech", "aborted"]);
  */
 export function VoiceInput({ onText, onUse }: { onText: (text: string) => void; onUse?: () => void }) {
   const [available, setAvailable] = useState(false);
+  const t = useT();
   const [listening, setListening] = useState(false);
   const recognition = useRef<Recognition | null>(null);
   useEffect(() => {
@@ -77,10 +78,10 @@ export function VoiceInput({ onText, onUse }: { onText: (text: string) => void; 
   return (
     <button type="button" onClick={toggle} className={`${TOOL} ${listening ? "text-accent md:border-accent" : ""}`} aria-pressed={listening}>
       {listening ? <MicOff className="size-4 shrink-0" aria-hidden /> : <Mic className="size-4 shrink-0" aria-hidden />}
-      <span className="md:sr-only">{listening ? chatModeTexts.stopVoiceInput : chatModeTexts.voiceInput}</span>
+      <span className="md:sr-only">{listening ? t("chat.voice.stop") : t("chat.voice.input")}</span>
       {listening ? (
         <span role="status" className="sr-only">
-          {chatModeTexts.listening}
+          {t("chat.voice.listening")}
         </span>
       ) : null}
     </button>

@@ -1,7 +1,8 @@
 import { Download, LoaderCircle, MessageCircle, Pencil, Send, Trash2 } from "lucide-react";
 import { Form, Link } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
-import { canSubmitForReview, ownCharacterStatus, ownCharacterTexts, type OwnCharacterReview } from "~/lib/own-characters";
+import { useT } from "~/lib/i18n/react";
+import { canSubmitForReview, ownCharacterStatusText, type OwnCharacterReview } from "~/lib/own-characters";
 
 export type OwnCharacterRow = {
   id: string;
@@ -19,7 +20,8 @@ const action = "inline-flex items-center gap-1 rounded-full border border-line p
 
 /** My characters: each with its status, and Chat, Edit, Submit for review, Export and Delete. */
 export function OwnCharacterList({ characters }: { characters: OwnCharacterRow[] }) {
-  if (characters.length === 0) return <p className="text-sm text-muted">{ownCharacterTexts.empty}</p>;
+  const t = useT();
+  if (characters.length === 0) return <p className="text-sm text-muted">{t("create.list.empty")}</p>;
   return (
     <ul className="flex flex-col divide-y divide-line">
       {characters.map((character) => (
@@ -33,34 +35,34 @@ export function OwnCharacterList({ characters }: { characters: OwnCharacterRow[]
             </div>
           </div>
           <div className="flex flex-wrap gap-1.5">
-            <Link to={`/chat/start/${character.id}`} className={action} aria-label={`Chat with ${character.name}`}>
-              <MessageCircle className="size-3.5" aria-hidden /> Chat
+            <Link to={`/chat/start/${character.id}`} className={action} aria-label={t("create.list.chatLabel", { name: character.name })}>
+              <MessageCircle className="size-3.5" aria-hidden /> {t("create.list.chat")}
             </Link>
-            <Link to={`/create/${character.id}/edit`} className={action} aria-label={`Edit ${character.name}`}>
-              <Pencil className="size-3.5" aria-hidden /> Edit
+            <Link to={`/create/${character.id}/edit`} className={action} aria-label={t("create.list.editLabel", { name: character.name })}>
+              <Pencil className="size-3.5" aria-hidden /> {t("create.list.edit")}
             </Link>
             {canSubmitForReview(character) ? (
               <Form method="post" action="/create">
                 <input type="hidden" name="intent" value="submit" />
                 <input type="hidden" name="characterId" value={character.id} />
-                <button type="submit" className={action} aria-label={`Submit ${character.name} for review`}>
-                  <Send className="size-3.5" aria-hidden /> Submit for review
+                <button type="submit" className={action} aria-label={t("create.list.submitLabel", { name: character.name })}>
+                  <Send className="size-3.5" aria-hidden /> {t("create.list.submit")}
                 </button>
               </Form>
             ) : null}
-            <a href={`/characters/${character.id}/card.png`} download className={action} aria-label={`Export ${character.name} as a PNG card`}>
-              <Download className="size-3.5" aria-hidden /> PNG card
+            <a href={`/characters/${character.id}/card.png`} download className={action} aria-label={t("create.list.pngLabel", { name: character.name })}>
+              <Download className="size-3.5" aria-hidden /> {t("create.list.png")}
             </a>
-            <a href={`/characters/${character.id}/card.json`} download className={action} aria-label={`Export ${character.name} as a JSON card`}>
-              <Download className="size-3.5" aria-hidden /> JSON card
+            <a href={`/characters/${character.id}/card.json`} download className={action} aria-label={t("create.list.jsonLabel", { name: character.name })}>
+              <Download className="size-3.5" aria-hidden /> {t("create.list.json")}
             </a>
             <Link
               to={`/create/${character.id}/delete`}
               preventScrollReset
               className={`${action} hover:border-danger/40 hover:text-danger`}
-              aria-label={`Delete ${character.name}`}
+              aria-label={t("create.list.deleteLabel", { name: character.name })}
             >
-              <Trash2 className="size-3.5" aria-hidden /> Delete
+              <Trash2 className="size-3.5" aria-hidden /> {t("create.list.delete")}
             </Link>
           </div>
         </li>
@@ -70,23 +72,26 @@ export function OwnCharacterList({ characters }: { characters: OwnCharacterRow[]
 }
 
 function AvatarJobLabel({ job }: { job: OwnCharacterRow["avatarJob"] }) {
+  const t = useT();
   if (job?.generating)
     return (
       <span className="flex items-center gap-1.5 text-xs text-muted" role="status">
-        <LoaderCircle className="size-3.5 animate-spin motion-reduce:animate-none" aria-hidden /> {ownCharacterTexts.generatingAvatar}
+        <LoaderCircle className="size-3.5 animate-spin motion-reduce:animate-none" aria-hidden /> {t("create.list.generatingAvatar")}
         <noscript>
           <Link to="/create" className="underline">
-            Refresh
+            {t("create.list.refresh")}
           </Link>
         </noscript>
       </span>
     );
-  if (job?.failed) return <span className="text-xs break-words text-danger">{ownCharacterTexts.avatarFailed}</span>;
+  if (job?.failed) return <span className="text-xs break-words text-danger">{t("create.list.avatarFailed")}</span>;
   return null;
 }
 
 function StatusLabel({ character }: { character: OwnCharacterRow }) {
+  const t = useT();
+  const status = ownCharacterStatusText(character);
   const declined = character.review === "declined";
   const tone = declined ? "text-danger" : character.isPublished ? "text-success" : "text-muted";
-  return <span className={`text-xs break-words ${tone}`}>{ownCharacterStatus(character)}</span>;
+  return <span className={`text-xs break-words ${tone}`}>{t(status.id, status.values)}</span>;
 }

@@ -2,15 +2,8 @@ import { Globe, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { ConfirmDeleteDialog } from "~/components/ui/confirm-delete-dialog";
-import {
-  GALLERY_FILTERS,
-  GALLERY_REFRESH_MS,
-  galleryFilterLabels,
-  galleryTexts,
-  type GalleryFilter,
-  type GalleryItemView,
-  type GalleryPage,
-} from "~/lib/gallery";
+import { GALLERY_FILTERS, GALLERY_REFRESH_MS, galleryFilterLabels, type GalleryFilter, type GalleryItemView, type GalleryPage } from "~/lib/gallery";
+import { useT } from "~/lib/i18n/react";
 import { mediaLabel, MediaPreview } from "./media-preview";
 import { MediaViewer } from "./media-viewer";
 import { PublicSwitch } from "./public-switch";
@@ -35,6 +28,7 @@ type Props = {
  */
 export function Gallery({ filter, initial, signedIn, pending, hrefWith, liveVersion }: Props) {
   const [items, setItems] = useState(initial.items);
+  const t = useT();
   const [page, setPage] = useState(initial.page);
   const [hasMore, setHasMore] = useState(initial.hasMore);
   const [failed, setFailed] = useState<"more" | "refresh" | null>(null);
@@ -104,9 +98,9 @@ export function Gallery({ filter, initial, signedIn, pending, hrefWith, liveVers
     <section id="gallery" aria-labelledby="gallery-heading" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="gallery-heading" className="text-xl font-semibold">
-          Gallery
+          {t("media.gallery.heading")}
         </h2>
-        <nav aria-label="Gallery filter" className="flex flex-wrap gap-2">
+        <nav aria-label={t("media.gallery.filter")} className="flex flex-wrap gap-2">
           {GALLERY_FILTERS.filter((option) => option !== "mine" || signedIn).map((option) => (
             <Link
               key={option}
@@ -115,7 +109,7 @@ export function Gallery({ filter, initial, signedIn, pending, hrefWith, liveVers
               aria-current={option === filter ? "page" : undefined}
               className={`rounded-full border px-4 py-1.5 text-sm ${option === filter ? "border-accent bg-accent-strong text-white" : "border-line hover:border-accent"}`}
             >
-              {galleryFilterLabels[option]}
+              {t(galleryFilterLabels[option])}
             </Link>
           ))}
         </nav>
@@ -123,14 +117,14 @@ export function Gallery({ filter, initial, signedIn, pending, hrefWith, liveVers
 
       {failed ? (
         <div role="alert" className="card flex flex-wrap items-center justify-between gap-3 p-4">
-          <p className="text-danger">{galleryTexts.loadFailed}</p>
+          <p className="text-danger">{t("media.gallery.loadFailed")}</p>
           <button type="button" className="btn-secondary" onClick={() => void (failed === "more" ? loadMore() : refresh())}>
-            {galleryTexts.tryAgain}
+            {t("media.gallery.tryAgain")}
           </button>
         </div>
       ) : null}
 
-      {items.length === 0 && pending.length === 0 ? <p className="card p-8 text-center text-muted">{galleryTexts.empty}</p> : null}
+      {items.length === 0 && pending.length === 0 ? <p className="card p-8 text-center text-muted">{t("media.gallery.empty")}</p> : null}
 
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
         {filter !== "public" ? pending.map((job) => <PendingCard key={job.jobId} job={job} />) : null}
@@ -150,7 +144,7 @@ export function Gallery({ filter, initial, signedIn, pending, hrefWith, liveVers
               void loadMore();
             }}
           >
-            {loading ? "Loading..." : galleryTexts.loadMore}
+            {loading ? t("media.gallery.loading") : t("media.gallery.loadMore")}
           </Link>
         </div>
       ) : null}
@@ -174,13 +168,14 @@ function useInfiniteScroll(enabled: boolean, load: () => void) {
 }
 
 function PendingCard({ job }: { job: PendingJobView }) {
+  const t = useT();
   return (
     <li className="card flex aspect-[3/4] flex-col justify-between gap-2 p-3" aria-busy="true">
       <p className="line-clamp-3 text-sm text-muted">{job.prompt}</p>
       <div className="flex flex-col gap-1" role="status">
-        <span className="text-sm font-medium">{galleryTexts.generating}...</span>
-        <progress className="h-2 w-full accent-accent" aria-label={`${galleryTexts.generating}: ${job.prompt}`} />
-        <span className="text-xs text-faint">{job.status === "queued" ? "Queued" : "In progress"}</span>
+        <span className="text-sm font-medium">{t("media.gallery.generating")}</span>
+        <progress className="h-2 w-full accent-accent" aria-label={t("media.gallery.generatingPrompt", { prompt: job.prompt })} />
+        <span className="text-xs text-faint">{job.status === "queued" ? t("media.gallery.queued") : t("media.gallery.inProgress")}</span>
       </div>
     </li>
   );
@@ -188,6 +183,7 @@ function PendingCard({ job }: { job: PendingJobView }) {
 
 function GalleryCard({ item, onOpen, onDelete }: { item: GalleryItemView; onOpen: () => void; onDelete: () => void }) {
   const promptId = useId();
+  const t = useT();
   return (
     <li className="card flex flex-col overflow-hidden" data-testid="gallery-item">
       <MediaPreview item={item} onOpen={onOpen} />
@@ -205,14 +201,14 @@ function GalleryCard({ item, onOpen, onDelete }: { item: GalleryItemView; onOpen
                 onDelete();
               }}
               className="rounded-full p-1.5 text-muted hover:text-danger"
-              aria-label={`Delete ${mediaLabel(item)}`}
+              aria-label={t("media.gallery.delete", { label: mediaLabel(t, item) })}
             >
               <Trash2 className="size-4" aria-hidden />
             </Link>
           </div>
         ) : item.isPublic ? (
           <span className="flex items-center gap-1 text-xs text-faint">
-            <Globe className="size-3.5" aria-hidden /> Public
+            <Globe className="size-3.5" aria-hidden /> {t("media.gallery.public")}
           </span>
         ) : null}
       </div>
@@ -222,8 +218,14 @@ function GalleryCard({ item, onOpen, onDelete }: { item: GalleryItemView; onOpen
 
 function ConfirmDeleteImage({ item, onClose }: { item: GalleryItemView | null; onClose: () => void }) {
   const location = useLocation();
+  const t = useT();
   return (
-    <ConfirmDeleteDialog title="Delete image" question={galleryTexts.confirmDelete} action={item ? `/gallery/${item.id}/delete` : null} onClose={onClose}>
+    <ConfirmDeleteDialog
+      title={t("media.gallery.deleteImage")}
+      question={t("media.gallery.confirmDelete")}
+      action={item ? `/gallery/${item.id}/delete` : null}
+      onClose={onClose}
+    >
       <input type="hidden" name="returnTo" value={location.pathname + location.search} />
     </ConfirmDeleteDialog>
   );

@@ -7,17 +7,9 @@ import { OutOfTokensOptions } from "~/components/out-of-tokens-options";
 import { FormAlert } from "~/components/ui/form";
 import type { ModelSettings, SettingOption } from "~/lib/documents/model-settings";
 import { GALLERY_REFRESH_MS, type GalleryFilter, type GalleryPage } from "~/lib/gallery";
-import { generateTexts, optionLabel, optionsOf, settingLabel, type GenerateModelView, type ModelTypeView } from "~/lib/generate";
-import {
-  CUSTOM_IMAGE_SIZE,
-  CUSTOM_SIZE_MAX,
-  CUSTOM_SIZE_MIN,
-  defaultSettingOption,
-  mediaCostLabel,
-  mediaPrice,
-  priceText,
-  readMediaSettings,
-} from "~/lib/media-pricing";
+import { modelTypeName, optionLabel, optionsOf, settingLabel, type GenerateModelView, type ModelTypeView } from "~/lib/generate";
+import { useT } from "~/lib/i18n/react";
+import { CUSTOM_IMAGE_SIZE, CUSTOM_SIZE_MAX, CUSTOM_SIZE_MIN, defaultSettingOption, mediaCostText, mediaPrice, readMediaSettings } from "~/lib/media-pricing";
 import type { UploadView } from "~/lib/uploads";
 import { UPLOAD_ACCEPT } from "~/lib/uploads";
 import { outOfTokensOfferOf } from "~/lib/tokens";
@@ -43,6 +35,7 @@ type Props = {
 export function GeneratePage({ signedIn, balance, types, type, models, model: modelName, filter, gallery, pending, refusal }: Props) {
   const location = useLocation();
   const navigate = useNavigate();
+  const t = useT();
   const openAuthModal = useAuthModal();
   const busy = useNavigation().state === "submitting";
   const model = models.find((candidate) => candidate.name === modelName) ?? null;
@@ -81,7 +74,7 @@ export function GeneratePage({ signedIn, balance, types, type, models, model: mo
     const hasFile = form.get("file") instanceof File && (form.get("file") as File).size > 0;
     if (!signedIn) {
       event.preventDefault();
-      openAuthModal({ message: "Please sign in to generate media" });
+      openAuthModal({ message: t("media.generate.signIn") });
       return;
     }
     // Spec section 5: no prompt and no picture, nothing is sent.
@@ -96,9 +89,9 @@ export function GeneratePage({ signedIn, balance, types, type, models, model: mo
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-6">
-      <h1 className="text-2xl font-bold">{generateTexts.title}</h1>
+      <h1 className="text-2xl font-bold">{t("media.generate.title")}</h1>
 
-      <nav aria-label="Model type" className="flex flex-wrap gap-2">
+      <nav aria-label={t("media.generate.modelType")} className="flex flex-wrap gap-2">
         {types.map((option) => (
           <Link
             key={option.name}
@@ -107,7 +100,7 @@ export function GeneratePage({ signedIn, balance, types, type, models, model: mo
             aria-current={option.name === type ? "page" : undefined}
             className={`rounded-full border px-4 py-1.5 text-sm capitalize ${option.name === type ? "border-accent bg-accent-strong text-white" : "border-line hover:border-accent"}`}
           >
-            {option.name}
+            {modelTypeName(t, option.name)}
           </Link>
         ))}
       </nav>
@@ -117,25 +110,25 @@ export function GeneratePage({ signedIn, balance, types, type, models, model: mo
         <input type="hidden" name="type" value={type} />
         <div className="flex flex-col gap-1.5">
           <label htmlFor="prompt" className="text-sm font-medium">
-            {generateTexts.promptLabel}
+            {t("media.generate.promptLabel")}
           </label>
           <textarea
             id="prompt"
             name="prompt"
             rows={3}
             maxLength={4000}
-            placeholder={generateTexts.promptPlaceholder}
+            placeholder={t("media.generate.promptPlaceholder")}
             onKeyDown={promptKeys}
             className="field min-h-24 resize-y py-2"
           />
         </div>
 
         {models.length === 0 ? (
-          <p className="text-sm text-muted">No {type} models are available yet.</p>
+          <p className="text-sm text-muted">{t("media.generate.noModels", { type: modelTypeName(t, type) })}</p>
         ) : (
           <div className="flex flex-col gap-1.5">
             <label htmlFor="model" className="text-sm font-medium">
-              Model
+              {t("media.generate.model")}
             </label>
             <select
               id="model"
@@ -147,7 +140,7 @@ export function GeneratePage({ signedIn, balance, types, type, models, model: mo
             >
               {models.map((option) => (
                 <option key={option.name} value={option.name}>
-                  {option.name} · {mediaCostLabel(option.costTokens, option.costUnit)}
+                  {option.name} · {mediaCostText(t, option.costTokens, option.costUnit)}
                 </option>
               ))}
             </select>
@@ -161,18 +154,18 @@ export function GeneratePage({ signedIn, balance, types, type, models, model: mo
 
         {model?.takesSourceImage ? (
           <fieldset className="flex flex-col gap-2">
-            <legend className="mb-1.5 text-sm font-medium">{generateTexts.sourceImage}</legend>
+            <legend className="mb-1.5 text-sm font-medium">{t("media.generate.sourceImage")}</legend>
             <div className="flex flex-wrap items-center gap-3">
               <input
                 name="file"
                 type="file"
                 accept={UPLOAD_ACCEPT}
-                aria-label="Upload a picture"
+                aria-label={t("media.generate.uploadPicture")}
                 className="min-w-0 text-sm text-muted file:mr-3 file:rounded-full file:border-0 file:bg-raised file:px-3 file:py-1.5 file:text-ink"
               />
               {signedIn ? (
                 <button type="button" className="btn-secondary" onClick={() => setPickerOpen(true)}>
-                  <ImagePlus className="size-4" aria-hidden /> My Media
+                  <ImagePlus className="size-4" aria-hidden /> {t("media.generate.myMedia")}
                 </button>
               ) : null}
               {source ? (
@@ -180,7 +173,7 @@ export function GeneratePage({ signedIn, balance, types, type, models, model: mo
                   <img src={source.thumbUrl} alt="" className="size-10 rounded object-cover" /> {source.filename}
                   <input type="hidden" name="sourceUploadId" value={source.id} />
                   <button type="button" className="text-xs underline" onClick={() => setSource(null)}>
-                    Remove
+                    {t("media.generate.remove")}
                   </button>
                 </span>
               ) : null}
@@ -193,7 +186,7 @@ export function GeneratePage({ signedIn, balance, types, type, models, model: mo
         <div className="flex flex-wrap items-center justify-between gap-3">
           <PriceAndBalance price={quote} balance={balance} />
           <button type="submit" className="btn-primary" disabled={busy || !model}>
-            <Sparkles className="size-4" aria-hidden /> {busy ? "Generating..." : generateTexts.generate}
+            <Sparkles className="size-4" aria-hidden /> {busy ? t("media.generate.generating") : t("media.generate.generate")}
           </button>
         </div>
       </Form>
@@ -227,15 +220,18 @@ function Refusal({ refusal }: { refusal: NonNullable<Props["refusal"]> }) {
 
 /** What the chosen settings cost, and beside it what the person has (in the danger colour when it is not enough). */
 function PriceAndBalance({ price, balance }: { price: number | null; balance: number | null }) {
+  const t = useT();
   if (price === null) return <p aria-live="polite" />;
   const short = balance !== null && balance < price;
   return (
     <p className="text-sm text-muted" aria-live="polite">
-      {priceText(price)}
+      {price === 0 ? t("media.generate.priceFree") : t("media.generate.price", { tokens: price })}
       {balance !== null ? (
         <>
           <span aria-hidden> · </span>
-          <span className={short ? "font-medium text-danger" : undefined}>{generateTexts.balance(balance, short)}</span>
+          <span className={short ? "font-medium text-danger" : undefined}>
+            {t(short ? "media.generate.balanceShort" : "media.generate.balance", { tokens: balance })}
+          </span>
         </>
       ) : null}
     </p>
@@ -248,13 +244,14 @@ const CUSTOM_SIZE_DEFAULTS = { width: "1024", height: "1024" };
 /** One select per setting; image_size's 'custom' reveals width and height (by CSS, so it works without JavaScript too). */
 function SettingsFields({ settings, onChange }: { settings: ModelSettings; onChange: (field: string, value: string) => void }) {
   const entries = Object.entries(settings);
+  const t = useT();
   if (entries.length === 0) return null;
   return (
     <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       {entries.map(([name, options]) => (
         <div key={name} className="group flex flex-col gap-1.5">
           <label htmlFor={`setting-${name}`} className="text-sm font-medium">
-            {settingLabel(name)}
+            {settingLabel(t, name)}
           </label>
           <select
             id={`setting-${name}`}
@@ -265,7 +262,7 @@ function SettingsFields({ settings, onChange }: { settings: ModelSettings; onCha
           >
             {optionsOf(name, options).map((option: SettingOption) => (
               <option key={String(option)} value={String(option)}>
-                {option === CUSTOM_IMAGE_SIZE ? "custom" : optionLabel(option)}
+                {option === CUSTOM_IMAGE_SIZE ? t("media.generate.custom") : optionLabel(t, option)}
               </option>
             ))}
           </select>
@@ -273,7 +270,7 @@ function SettingsFields({ settings, onChange }: { settings: ModelSettings; onCha
             <div className="hidden gap-2 group-has-[option[value=custom]:checked]:flex">
               {(["width", "height"] as const).map((side) => (
                 <label key={side} className="flex flex-1 flex-col gap-1 text-xs">
-                  {side === "width" ? "Width" : "Height"}
+                  {side === "width" ? t("media.generate.width") : t("media.generate.height")}
                   <input
                     name={side}
                     type="number"

@@ -1,11 +1,12 @@
 import { AudioLines } from "lucide-react";
 import type { GalleryItemView } from "~/lib/gallery";
+import { useT, type Translate } from "~/lib/i18n/react";
 
-const FALLBACK_LABELS = { image: "Generated image", video: "Generated video", audio: "Generated audio" } as const;
+const FALLBACK_LABELS = { image: "media.gallery.generatedImage", video: "media.gallery.generatedVideo", audio: "media.gallery.generatedAudio" } as const;
 
 /** What an item is called to a screen reader: its prompt, or what it is. */
-export function mediaLabel(item: Pick<GalleryItemView, "kind" | "prompt">) {
-  return item.prompt || FALLBACK_LABELS[item.kind];
+export function mediaLabel(t: Translate, item: Pick<GalleryItemView, "kind" | "prompt">) {
+  return item.prompt || t(FALLBACK_LABELS[item.kind]);
 }
 
 /**
@@ -14,10 +15,11 @@ export function mediaLabel(item: Pick<GalleryItemView, "kind" | "prompt">) {
  * shows its poster until it plays; a sound loads only when played.
  */
 export function MediaPreview({ item, onOpen }: { item: GalleryItemView; onOpen: () => void }) {
-  const label = mediaLabel(item);
+  const t = useT();
+  const label = mediaLabel(t, item);
   if (item.kind === "image") {
     return (
-      <button type="button" onClick={onOpen} className="block aspect-[3/4] w-full overflow-hidden" aria-label={`Open ${label}`}>
+      <button type="button" onClick={onOpen} className="block aspect-[3/4] w-full overflow-hidden" aria-label={t("media.gallery.open", { label })}>
         <img src={item.thumbUrl} alt={label} loading="lazy" className="size-full object-cover transition hover:scale-105" />
       </button>
     );

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Form } from "react-router";
 import { Upload } from "lucide-react";
+import { useT } from "~/lib/i18n/react";
 import { showToast } from "~/lib/toasts";
 import { UPLOAD_ACCEPT, type UploadView } from "~/lib/uploads";
 import { uploadWithProgress } from "./upload-with-progress";
@@ -11,6 +12,7 @@ import { uploadWithProgress } from "./upload-with-progress";
  */
 export function MediaUploadForm({ action, onAdded }: { action?: string; onAdded: (upload: UploadView) => void }) {
   const [progress, setProgress] = useState<number | null>(null);
+  const t = useT();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     const input = event.currentTarget.elements.namedItem("file") as HTMLInputElement;
@@ -19,12 +21,12 @@ export function MediaUploadForm({ action, onAdded }: { action?: string; onAdded:
     if (!file) return;
     setProgress(0);
     try {
-      const upload = await uploadWithProgress(file, setProgress);
+      const upload = await uploadWithProgress(file, setProgress, t("media.upload.failed"));
       input.value = "";
       showToast("media-added");
       onAdded(upload);
     } catch (error) {
-      showToast("media-add-failed", `Failed to add media: ${(error as Error).message}`);
+      showToast("media-add-failed", t("media.upload.failedWithReason", { reason: (error as Error).message }));
     } finally {
       setProgress(null);
     }
@@ -34,7 +36,7 @@ export function MediaUploadForm({ action, onAdded }: { action?: string; onAdded:
     <Form method="post" action={action} encType="multipart/form-data" onSubmit={submit} className="flex flex-col gap-2 @md:flex-row @md:items-center">
       <input type="hidden" name="intent" value="upload" />
       <label className="sr-only" htmlFor="media-file">
-        Choose an image, video or audio file
+        {t("media.upload.choose")}
       </label>
       <input
         id="media-file"
@@ -45,11 +47,11 @@ export function MediaUploadForm({ action, onAdded }: { action?: string; onAdded:
         className="w-full min-w-0 text-sm text-muted file:mr-3 file:rounded-full file:border-0 file:bg-raised file:px-3 file:py-1.5 file:text-ink"
       />
       <button type="submit" className="btn-secondary shrink-0" disabled={progress !== null}>
-        <Upload className="size-4" aria-hidden /> Upload
+        <Upload className="size-4" aria-hidden /> {t("media.upload.upload")}
       </button>
       {progress !== null ? (
         <div className="flex min-w-32 items-center gap-2" role="status">
-          <progress className="h-2 w-24 accent-accent" max={100} value={progress} aria-label="Upload progress" />
+          <progress className="h-2 w-24 accent-accent" max={100} value={progress} aria-label={t("media.upload.progress")} />
           <span className="text-sm tabular-nums">{progress}%</span>
         </div>
       ) : null}

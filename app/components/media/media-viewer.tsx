@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight, Download, X } from "lucide-react";
 import { useEffect, useRef, type KeyboardEvent, type TouchEvent } from "react";
 import type { MediaKind } from "~/lib/gallery";
+import { useT } from "~/lib/i18n/react";
 
 export type ViewerItem = { id: string; kind: MediaKind; url: string; prompt: string };
 
@@ -14,6 +15,7 @@ const SWIPE_PX = 50;
  */
 export function MediaViewer({ items, index, onIndex, onClose }: { items: ViewerItem[]; index: number; onIndex: (index: number) => void; onClose: () => void }) {
   const root = useRef<HTMLDivElement>(null);
+  const t = useT();
   const touchStart = useRef<number | null>(null);
   const item = items[index];
   const move = (step: number) => onIndex((index + step + items.length) % items.length);
@@ -70,7 +72,7 @@ export function MediaViewer({ items, index, onIndex, onClose }: { items: ViewerI
       ref={root}
       role="dialog"
       aria-modal="true"
-      aria-label="Image viewer"
+      aria-label={t("media.viewer.label")}
       onKeyDown={onKeyDown}
       onTouchStart={onTouchStart}
       onTouchEnd={onTouchEnd}
@@ -82,10 +84,10 @@ export function MediaViewer({ items, index, onIndex, onClose }: { items: ViewerI
           {item.prompt ? ` · ${item.prompt}` : ""}
         </p>
         <div className="flex shrink-0 gap-2">
-          <a href={item.url} download className={control} aria-label="Download">
+          <a href={item.url} download className={control} aria-label={t("media.viewer.download")}>
             <Download className="size-5" aria-hidden />
           </a>
-          <button type="button" onClick={onClose} className={control} aria-label="Close viewer" data-autofocus>
+          <button type="button" onClick={onClose} className={control} aria-label={t("media.viewer.close")} data-autofocus>
             <X className="size-5" aria-hidden />
           </button>
         </div>
@@ -96,14 +98,24 @@ export function MediaViewer({ items, index, onIndex, onClose }: { items: ViewerI
         ) : item.kind === "audio" ? (
           <audio key={item.id} src={item.url} controls className="w-[min(90vw,32rem)]" />
         ) : (
-          <img key={item.id} src={item.url} alt={item.prompt || "Generated image"} className="max-h-full max-w-full object-contain" />
+          <img key={item.id} src={item.url} alt={item.prompt || t("media.gallery.generatedImage")} className="max-h-full max-w-full object-contain" />
         )}
         {items.length > 1 ? (
           <>
-            <button type="button" onClick={() => move(-1)} className={`${control} absolute top-1/2 left-2 -translate-y-1/2`} aria-label="Previous">
+            <button
+              type="button"
+              onClick={() => move(-1)}
+              className={`${control} absolute top-1/2 left-2 -translate-y-1/2`}
+              aria-label={t("media.viewer.previous")}
+            >
               <ChevronLeft className="size-6" aria-hidden />
             </button>
-            <button type="button" onClick={() => move(1)} className={`${control} absolute top-1/2 right-2 -translate-y-1/2`} aria-label="Next">
+            <button
+              type="button"
+              onClick={() => move(1)}
+              className={`${control} absolute top-1/2 right-2 -translate-y-1/2`}
+              aria-label={t("media.viewer.next")}
+            >
               <ChevronRight className="size-6" aria-hidden />
             </button>
           </>

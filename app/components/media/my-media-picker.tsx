@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { Dialog } from "~/components/ui/dialog";
+import { useT } from "~/lib/i18n/react";
 import { uploadTexts, type UploadMediaType, type UploadsPage, type UploadView } from "~/lib/uploads";
 import { MediaThumb } from "./media-thumb";
 import { MediaUploadForm } from "./media-upload-form";
@@ -20,6 +21,7 @@ export function MyMediaPicker({
   mediaType?: UploadMediaType | null;
 }) {
   const [q, setQ] = useState("");
+  const t = useT();
   const [type, setType] = useState<UploadMediaType | "">(mediaType ?? "");
   const [page, setPage] = useState(1);
   const [result, setResult] = useState<UploadsPage | null>(null);
@@ -42,8 +44,8 @@ export function MyMediaPicker({
   }, [load]);
 
   return (
-    <Dialog open onClose={onClose} title="My Media" wide>
-      <h2 className="mb-3 text-lg font-semibold">My Media</h2>
+    <Dialog open onClose={onClose} title={t("media.generate.myMedia")} wide>
+      <h2 className="mb-3 text-lg font-semibold">{t("media.generate.myMedia")}</h2>
       <div className="mb-3">
         <MediaUploadForm
           onAdded={(upload) => {
@@ -56,8 +58,8 @@ export function MyMediaPicker({
       <div className="mb-3 flex flex-wrap gap-2">
         <input
           type="search"
-          aria-label="File name"
-          placeholder="Search by file name..."
+          aria-label={t("media.picker.fileName")}
+          placeholder={t("media.picker.search")}
           value={q}
           onChange={(event) => {
             setQ(event.currentTarget.value);
@@ -66,7 +68,7 @@ export function MyMediaPicker({
           className="field h-10 min-w-40 flex-1"
         />
         <select
-          aria-label="Type"
+          aria-label={t("media.picker.type")}
           value={type}
           onChange={(event) => {
             setType(event.currentTarget.value as UploadMediaType | "");
@@ -79,13 +81,13 @@ export function MyMediaPicker({
       </div>
       {failed ? (
         <p role="alert" className="text-sm text-danger">
-          Failed to load your media.{" "}
+          {t("media.picker.loadFailed")}{" "}
           <button type="button" className="underline" onClick={() => void load()}>
-            Try again
+            {t("media.gallery.tryAgain")}
           </button>
         </p>
       ) : result === null ? (
-        <p className="text-sm text-muted">Loading...</p>
+        <p className="text-sm text-muted">{t("media.gallery.loading")}</p>
       ) : result.uploads.length === 0 ? (
         <p className="text-sm text-muted">{q || type ? uploadTexts.noMatches : uploadTexts.empty}</p>
       ) : (
@@ -109,13 +111,11 @@ export function MyMediaPicker({
       {result && result.pageCount > 1 ? (
         <div className="mt-3 flex items-center justify-between text-sm">
           <button type="button" className="btn-secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
+            {t("media.viewer.previous")}
           </button>
-          <span>
-            Page {page} of {result.pageCount}
-          </span>
+          <span>{t("media.picker.page", { page, count: result.pageCount })}</span>
           <button type="button" className="btn-secondary" disabled={page >= result.pageCount} onClick={() => setPage(page + 1)}>
-            Next
+            {t("media.viewer.next")}
           </button>
         </div>
       ) : null}

@@ -1,7 +1,8 @@
 import { useId } from "react";
 import { useLocation } from "react-router";
 import { OptimisticSwitch } from "~/components/ui/optimistic-switch";
-import { galleryTexts, type GalleryItemView } from "~/lib/gallery";
+import type { GalleryItemView } from "~/lib/gallery";
+import { useT } from "~/lib/i18n/react";
 
 /**
  * The owner's public/private control on a gallery item: a switch labelled "Public". It is a POST
@@ -12,6 +13,7 @@ import { galleryTexts, type GalleryItemView } from "~/lib/gallery";
 export function PublicSwitch({ item, describedBy }: { item: GalleryItemView; describedBy?: string }) {
   const location = useLocation();
   const id = useId();
+  const t = useT();
   return (
     <OptimisticSwitch
       action="/generate"
@@ -25,7 +27,7 @@ export function PublicSwitch({ item, describedBy }: { item: GalleryItemView; des
       describedBy={describedBy}
     >
       <label htmlFor={id} className="cursor-pointer text-xs">
-        {galleryTexts.publicSwitch}
+        {t("media.gallery.public")}
       </label>
     </OptimisticSwitch>
   );

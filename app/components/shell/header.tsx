@@ -1,11 +1,12 @@
+import { useT } from "~/lib/i18n/react";
 import type { RefObject } from "react";
-import { Menu } from "lucide-react";
 import { Link, useLocation, useSearchParams } from "react-router";
 import type { CategorySummary } from "~/lib/catalogue";
 import type { HeaderProfile } from "~/lib/profile";
 import { exploreHref } from "~/lib/explore-params";
 import { SHOW_CREATE_ACCOUNT_EVENT, useAuthModal } from "../auth-modal";
 import { CategoryIcon } from "../category-icon";
+import { SpriteIcon } from "../ui/sprite-icon";
 import { Logo } from "./logo";
 import { ProfileMenu } from "./profile-menu";
 import { TokenBalanceLink } from "./token-balance-link";
@@ -28,6 +29,7 @@ export function Header({
   hiddenOnPhone?: boolean;
 }) {
   const { pathname } = useLocation();
+  const t = useT();
   const openAuthModal = useAuthModal();
   const [searchParams] = useSearchParams();
   const activeCategory = searchParams.get("category");
@@ -44,14 +46,14 @@ export function Header({
         type="button"
         onClick={onToggleSidebar}
         className="rounded-xl p-2 text-muted hover:bg-raised hover:text-ink"
-        aria-label="Toggle sidebar"
+        aria-label={t("common.shell.toggleSidebar")}
         aria-controls="app-sidebar"
         aria-expanded={sidebarExpanded}
       >
-        <Menu className="size-5" />
+        <SpriteIcon name="menu" className="size-5" />
       </button>
       <Logo />
-      <nav aria-label="Categories" className="ml-4 hidden items-center gap-1 md:flex">
+      <nav aria-label={t("common.shell.categories")} className="ml-4 hidden items-center gap-1 md:flex">
         {categories.map((category) => {
           const active = activeCategory === String(category.id);
           return (
@@ -86,7 +88,7 @@ export function Header({
                 window.dispatchEvent(new Event(SHOW_CREATE_ACCOUNT_EVENT));
               }}
             >
-              Create Account
+              {t("common.shell.createAccount")}
             </Link>
             <Link
               to="/login"
@@ -96,7 +98,7 @@ export function Header({
                 openAuthModal({ mode: "signin" });
               }}
             >
-              Login
+              {t("common.shell.login")}
             </Link>
           </>
         )}

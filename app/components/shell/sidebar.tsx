@@ -1,7 +1,10 @@
 import type { MouseEvent } from "react";
 import { NavLink, useNavigate } from "react-router";
 import { lastChatOf } from "~/lib/chat";
+import { LANGUAGE_NAMES } from "~/lib/i18n/languages";
+import { useLang, useT } from "~/lib/i18n/react";
 import { useAuthModal } from "../auth-modal";
+import { SpriteIcon } from "../ui/sprite-icon";
 import { useProfile } from "./use-profile";
 import { legalNav, primaryNav, secondaryNav, type NavItem } from "./navigation";
 
@@ -26,6 +29,7 @@ export function Sidebar({
   onNavigate: () => void;
   onCloseMobile: () => void;
 }) {
+  const t = useT();
   return (
     <>
       <div
@@ -36,7 +40,7 @@ export function Sidebar({
       />
       <aside
         id="app-sidebar"
-        aria-label="Main navigation"
+        aria-label={t("common.shell.mainNavigation")}
         data-open={mobileOpen}
         inert={phone && !mobileOpen}
         className={`fixed top-16 bottom-0 left-0 z-40 flex w-64 flex-col overflow-y-auto border-r border-line bg-surface px-3 py-4 transition-[translate,visibility] md:sticky md:top-16 md:z-20 md:h-[calc(100dvh-4rem)] md:translate-x-0 md:transition-[width] ${
@@ -49,7 +53,7 @@ export function Sidebar({
         <div className={`mt-auto flex flex-col px-3 pt-4 text-xs text-faint ${collapsed ? "md:hidden" : ""}`}>
           {legalNav.map((item) => (
             <NavLink key={item.to} to={item.to} onClick={onNavigate} className="flex min-h-6 items-center hover:text-ink">
-              {item.label}
+              {t(item.label)}
             </NavLink>
           ))}
         </div>
@@ -73,6 +77,8 @@ function NavGroup({
 }) {
   const signInFirst = useSignInFirst(signedIn);
   const navigate = useNavigate();
+  const t = useT();
+  const lang = useLang();
   const person = useProfile()?.email;
   // Spec: Chat goes to the last remembered session (this person's own), else /chat. On a phone it
   // goes to the list of chats: a conversation there fills the screen.
@@ -84,27 +90,30 @@ function NavGroup({
   };
   return (
     <ul className="flex flex-col gap-1">
-      {items.map(({ to, label, icon: Icon, signIn }) => (
-        <li key={to}>
-          <NavLink
-            to={to}
-            onClick={(event) => {
-              onNavigate();
-              if (signIn) signInFirst(event, to);
-              if (to === "/chat") openLastChat(event);
-            }}
-            title={collapsed ? label : undefined}
-            className={({ isActive }) =>
-              `flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium transition ${
-                isActive ? "bg-accent-soft text-accent" : "text-muted hover:bg-raised hover:text-ink"
-              }`
-            }
-          >
-            <Icon className="size-5 shrink-0" aria-hidden />
-            <span className={collapsed ? "md:sr-only" : ""}>{label}</span>
-          </NavLink>
-        </li>
-      ))}
+      {items.map(({ to, label: id, icon, signIn }) => {
+        const label = to === "/language" ? LANGUAGE_NAMES[lang] : t(id);
+        return (
+          <li key={to}>
+            <NavLink
+              to={to}
+              onClick={(event) => {
+                onNavigate();
+                if (signIn) signInFirst(event, to);
+                if (to === "/chat") openLastChat(event);
+              }}
+              title={collapsed ? label : undefined}
+              className={({ isActive }) =>
+                `flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium transition ${
+                  isActive ? "bg-accent-soft text-accent" : "text-muted hover:bg-raised hover:text-ink"
+                }`
+              }
+            >
+              <SpriteIcon name={icon} className="size-5 shrink-0" />
+              <span className={collapsed ? "md:sr-only" : ""}>{label}</span>
+            </NavLink>
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -1,12 +1,13 @@
 import { Plus } from "lucide-react";
 import { Link } from "react-router";
-import { formatTokens } from "~/lib/tokens";
+import { useT } from "~/lib/i18n/react";
 
 /**
  * The person's balance, always in sight (the header, and a conversation's own header on a phone):
  * '{n} Tokens' with a plus, to the tokens page, where more are claimed or bought.
  */
 export function TokenBalanceLink({ tokens, className = "", testId }: { tokens: number; className?: string; testId?: string }) {
+  const t = useT();
   return (
     <Link
       to="/dashboard/tokens"
@@ -14,7 +15,7 @@ export function TokenBalanceLink({ tokens, className = "", testId }: { tokens: n
       data-testid={testId}
     >
       <Plus className="size-4 text-accent" aria-hidden />
-      {formatTokens(tokens)} Tokens
+      {t("common.shell.tokenBalance", { count: tokens })}
     </Link>
   );
 }

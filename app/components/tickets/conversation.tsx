@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { formatDateTime } from "~/lib/dates";
+import { useLang, useT } from "~/lib/i18n/react";
 import { Avatar } from "~/components/ui/avatar";
 
 export type ConversationEntry = {
@@ -18,9 +19,11 @@ export type ConversationEntry = {
  * are kept by CSS, so nothing a person types is ever rendered as HTML.
  */
 export function Conversation({ entries, empty }: { entries: ConversationEntry[]; empty: string }) {
+  const t = useT();
+  const lang = useLang();
   if (entries.length === 0) return <p className="text-sm text-muted">{empty}</p>;
   return (
-    <ol aria-label="Conversation" className="flex flex-col gap-3">
+    <ol aria-label={t("dashboard.tickets.conversation")} className="flex flex-col gap-3">
       {entries.map((entry) => (
         <li key={entry.id} className={`card flex gap-3 p-4 ${entry.fromStaff ? "border-accent/40 bg-accent-soft/40" : ""}`}>
           <Avatar url={entry.avatar} size={36} />
@@ -28,7 +31,7 @@ export function Conversation({ entries, empty }: { entries: ConversationEntry[];
             <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
               <span className="font-semibold">{entry.name}</span>
               <time dateTime={new Date(entry.createdAt).toISOString()} className="text-xs text-muted">
-                {formatDateTime(entry.createdAt)}
+                {formatDateTime(entry.createdAt, lang)}
               </time>
             </p>
             {entry.detail ? <p className="text-xs text-muted">{entry.detail}</p> : null}
@@ -52,6 +55,7 @@ export function TicketThread({
   entries: ConversationEntry[];
   empty: string;
 }) {
+  const t = useT();
   return (
     <>
       <section aria-labelledby="message-heading" className="card p-4">
@@ -63,7 +67,7 @@ export function TicketThread({
 
       <section aria-labelledby="conversation-heading" className="flex flex-col gap-3">
         <h2 id="conversation-heading" className="font-semibold">
-          Conversation
+          {t("dashboard.tickets.conversation")}
         </h2>
         <Conversation entries={entries} empty={empty} />
       </section>

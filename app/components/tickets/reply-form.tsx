@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { FormAlert } from "~/components/ui/form";
+import { useT } from "~/lib/i18n/react";
 import { MESSAGE_MAX } from "~/lib/tickets";
 
 /**
@@ -8,7 +9,8 @@ import { MESSAGE_MAX } from "~/lib/tickets";
  * browser's `required` and the server refuse an empty one). Once the page's script runs, Send
  * stays disabled while the message is empty after trimming (spec section 5).
  */
-export function ReplyForm({ ticketId, error, label = "Your reply" }: { ticketId: string; error?: string; label?: string }) {
+export function ReplyForm({ ticketId, error, label }: { ticketId: string; error?: string; label?: string }) {
+  const t = useT();
   const [text, setText] = useState("");
   const [hydrated, setHydrated] = useState(false);
   const navigation = useNavigation();
@@ -23,11 +25,11 @@ export function ReplyForm({ ticketId, error, label = "Your reply" }: { ticketId:
       <input type="hidden" name="intent" value="reply" />
       <input type="hidden" name="ticketId" value={ticketId} />
       <h2 id="reply-heading" className="font-semibold">
-        Reply
+        {t("dashboard.tickets.reply.heading")}
       </h2>
       {error ? <FormAlert tone="error">{error}</FormAlert> : null}
       <label htmlFor="reply-message" className="sr-only">
-        {label}
+        {label ?? t("dashboard.tickets.reply.label")}
       </label>
       <textarea
         id="reply-message"
@@ -35,13 +37,13 @@ export function ReplyForm({ ticketId, error, label = "Your reply" }: { ticketId:
         rows={4}
         required
         maxLength={MESSAGE_MAX}
-        placeholder="Write your reply..."
+        placeholder={t("dashboard.tickets.reply.placeholder")}
         value={text}
         onChange={(event) => setText(event.target.value)}
         className="field resize-y"
       />
       <button type="submit" className="btn-primary self-end" disabled={busy || (hydrated && text.trim() === "")}>
-        Send Reply
+        {t("dashboard.tickets.reply.send")}
       </button>
     </Form>
   );

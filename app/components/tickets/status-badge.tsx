@@ -1,4 +1,5 @@
-import { ticketStatusLabel } from "~/lib/tickets";
+import { useT } from "~/lib/i18n/react";
+import { ticketStatusLabel, ticketStatusTexts } from "~/lib/tickets";
 
 const tones: Record<string, string> = {
   pending: "border-warning/40 bg-warning/10 text-warning",
@@ -9,9 +10,11 @@ const tones: Record<string, string> = {
 
 /** A ticket's status with the spec's label; a status the spec does not name is shown capitalised, in grey. */
 export function TicketStatusBadge({ status }: { status: string }) {
+  const t = useT();
+  const known = Object.hasOwn(ticketStatusTexts, status) ? ticketStatusTexts[status as keyof typeof ticketStatusTexts] : null;
   return (
     <span className={`inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap ${tones[status] ?? tones.closed}`}>
-      {ticketStatusLabel(status)}
+      {known ? t(known) : ticketStatusLabel(status)}
     </span>
   );
 }

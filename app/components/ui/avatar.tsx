@@ -27,24 +27,40 @@ export function CharacterPicture({
   width,
   height,
   lazy = false,
+  sizes,
   testId,
 }: {
   name: string;
   url: string | null;
-  thumbnail: 150 | 300 | 1024;
+  thumbnail: 150 | 300 | 600 | 1024;
   className?: string;
   alt?: string;
   width: number;
   height: number;
   lazy?: boolean;
+  /** For a card picture: its displayed width, so the browser picks the 300 or the 600 thumbnail. */
+  sizes?: string;
   testId?: string;
 }) {
   const style: CSSProperties = { backgroundImage: nameBackground(name) };
   const src = thumbnailUrl(url, thumbnail);
   if (src) {
     const loading = lazy ? "lazy" : undefined;
+    const srcSet = sizes && thumbnail === 300 && src.startsWith("/thumb/") ? `${src} 300w, ${thumbnailUrl(url, 600)} 600w` : undefined;
     return (
-      <img src={src} alt={alt} className={className} style={style} width={width} height={height} loading={loading} decoding="async" data-testid={testId} />
+      <img
+        src={src}
+        srcSet={srcSet}
+        sizes={srcSet ? sizes : undefined}
+        alt={alt}
+        className={className}
+        style={style}
+        width={width}
+        height={height}
+        loading={loading}
+        decoding="async"
+        data-testid={testId}
+      />
     );
   }
   return (

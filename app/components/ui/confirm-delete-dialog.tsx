@@ -1,3 +1,5 @@
+import { useT } from "~/lib/i18n/react";
+
 import type { ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { Dialog } from "./dialog";
@@ -23,6 +25,7 @@ export function ConfirmDeleteDialog({
   children?: ReactNode;
 }) {
   const fetcher = useFetcher();
+  const t = useT();
   return (
     <Dialog open={action !== null} onClose={onClose} title={title}>
       <h2 className="mb-2 text-lg font-semibold">{title}</h2>
@@ -31,10 +34,10 @@ export function ConfirmDeleteDialog({
         <fetcher.Form method="post" action={action} onSubmit={onClose} className="flex justify-end gap-2">
           {children}
           <button type="button" className="btn-secondary" onClick={onClose}>
-            Cancel
+            {t("common.cancel")}
           </button>
           <button type="submit" name="intent" value="delete" className="btn-primary">
-            Delete
+            {t("common.delete")}
           </button>
         </fetcher.Form>
       ) : null}

@@ -1,3 +1,5 @@
+import { useT } from "~/lib/i18n/react";
+
 import { useEffect, useRef, type ReactNode } from "react";
 import { X } from "lucide-react";
 
@@ -19,6 +21,7 @@ export function Dialog({
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const t = useT();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -34,7 +37,7 @@ export function Dialog({
       className={`m-auto ${wide ? "w-[min(94vw,44rem)]" : "w-[min(92vw,26rem)]"} rounded-2xl border border-line bg-surface p-0 text-ink shadow-2xl backdrop:bg-black/70`}
     >
       <div className="relative p-6">
-        <button type="button" onClick={onClose} className="absolute top-3 right-3 rounded-full p-1 text-muted hover:text-ink" aria-label="Close">
+        <button type="button" onClick={onClose} className="absolute top-3 right-3 rounded-full p-1 text-muted hover:text-ink" aria-label={t("common.close")}>
           <X className="size-5" />
         </button>
         {children}

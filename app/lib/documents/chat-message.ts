@@ -26,6 +26,8 @@ export type ChatMessageDocument = {
   request_id?: string;
   /** The person stopped the reply (its newest version) before the model finished it. */
   stopped?: boolean;
+  /** When the person last edited the message's text (ISO). */
+  editedAt?: string;
 };
 
 const uploadedFileReading = z.object({ path: z.string(), name: optional(z.string()), type: optional(z.string()), content_type: optional(z.string()) });
@@ -41,6 +43,7 @@ const chatMessageDocumentReading = z.object({
   isGenerating: optional(z.boolean()),
   request_id: optional(z.string()),
   stopped: optional(z.boolean()),
+  editedAt: optional(z.string()),
 });
 
 /** Reads a stored message document: files without a path, and parts of the wrong type, are left out. Never throws. */

@@ -39,7 +39,10 @@ export async function memberSince(userId: string) {
 
 function tooManyAvatarUploads(retryAfterSeconds: number) {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `You have changed your avatar too often. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+  // Two whole sentences, so each is found in the catalogue by its English text.
+  return minutes === 1
+    ? "You have changed your avatar too often. Please try again in 1 minute."
+    : `You have changed your avatar too often. Please try again in ${minutes} minutes.`;
 }
 
 /**

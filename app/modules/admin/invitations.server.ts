@@ -6,7 +6,7 @@ import { env } from "~/modules/config/env.server";
 import { InvalidInputError, ensureFound } from "~/modules/http/errors.server";
 import { logger } from "~/modules/logging/logger.server";
 import { sendMail } from "~/modules/mail/mailer.server";
-import { invitationEmail } from "~/modules/mail/templates";
+import { invitationEmail, recipientLanguage } from "~/modules/mail/templates";
 import { auditedWrite, type AuditActor } from "~/modules/audit/audit.server";
 import { isUuid } from "~/modules/db/sql.server";
 
@@ -49,31 +49,35 @@ export async function inviteUser(actor: AuditActor, invitee: { email: string; na
     }
     throw error;
   }
-  return { userId: created.userId, mailed: await mailInvitation(invitee.email, created.token) };
+  // A new account has no language yet: the invitation goes in English.
+  return { userId: created.userId, mailed: await mailInvitation(invitee.email, created.token, null) };
 }
 
 /** A new invitation link for someone who has not chosen a password yet. */
 export async function resendInvitation(actor: AuditActor, userId: string): Promise<Invitation> {
   ensureFound(isUuid(userId), "User not found");
-  const { email, token } = await auditedWrite(actor, async (tx) => {
-    const user = await tx.user.findUnique({ where: { id: userId }, select: { email: true, status: true, passwordHash: true } });
+  const { email, token, language } = await auditedWrite(actor, async (tx) => {
+    const user = await tx.user.findUnique({ where: { id: userId }, select: { email: true, status: true, passwordHash: true, language: true } });
     ensureFound(user, "User not found");
     if (isDeletedEmail(user.email)) throw new InvalidInputError(adminUserTexts.deletedAccount);
     if (user.status !== "pending" || user.passwordHash) throw new InvalidInputError(adminUserTexts.alreadyActivated);
     const token = await issueLink(userId, "password_reset", tx);
     return {
-      result: { email: user.email, token },
+      result: { email: user.email, token, language: user.language },
       audit: { action: "resend-invite", entityType: "user", entityId: userId, summary: "Sent the invitation again" },
     };
   });
-  return { userId, mailed: await mailInvitation(email, token) };
+  return { userId, mailed: await mailInvitation(email, token, language) };
 }
 
-/** False when the mail could not be sent (logged): the account exists, and the admin can send it again. */
-async function mailInvitation(email: string, token: string) {
+/**
+ * False when the mail could not be sent (logged): the account exists, and the admin can send it
+ * again. In the invitee's language (`language`, the account's), else English.
+ */
+async function mailInvitation(email: string, token: string, language: string | null) {
   const link = `${env().APP_URL}/reset-password?token=${encodeURIComponent(token)}`;
   try {
-    await sendMail({ to: email, ...invitationEmail({ link, appUrl: env().APP_URL }) });
+    await sendMail({ to: email, ...invitationEmail({ link, appUrl: env().APP_URL, lang: recipientLanguage(language) }) });
     return true;
   } catch (error) {
     logger.error({ err: error, to: email }, "could not send the invitation e-mail");

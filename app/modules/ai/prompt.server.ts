@@ -1,5 +1,7 @@
+import type { DepthPrompt } from "~/lib/documents/card-extras";
 import type { CharacterBook, LorebookEntry } from "~/lib/documents/character-book";
 import { fillNames, type CharacterNames } from "~/lib/macros";
+import type { Language } from "~/lib/i18n/languages";
 import type { ChatMessage } from "~/modules/ai/providers/types";
 
 /** Spec §9, AI defaults. */
@@ -32,7 +34,21 @@ export type PromptCard = {
   scenario?: string | null;
   mesExample?: string | null;
   postHistoryInstructions?: string | null;
+  /** The character's note (the card's `extensions.depth_prompt`): a message placed `depth` messages from the end of the chat. */
+  depthPrompt?: DepthPrompt | null;
 };
+
+/**
+ * The line that asks a character to answer in the person's language. None for English: the
+ * characters' own texts are mostly English, and a prompt without it stays as authored.
+ */
+const ANSWER_IN: Record<Exclude<Language, "en">, string> = {
+  es: "Always answer in Spanish (español), whatever language the texts above are written in.",
+  ja: "Always answer in Japanese (日本語), whatever language the texts above are written in.",
+};
+export function answerInstruction(language: Language | null | undefined) {
+  return language && language !== "en" ? ANSWER_IN[language] : null;
+}
 
 /** Where a card's example dialogue starts in the system message. */
 export const EXAMPLES_HEADING = "Example dialogue:";
@@ -62,6 +78,8 @@ export function buildChatPrompt({
   agent,
   model,
   userName,
+  userPersona = null,
+  answerIn = null,
   history,
   memoryMessages,
   userMessage,
@@ -72,6 +90,10 @@ export function buildChatPrompt({
   model: PromptModel;
   /** Who the person is to the character (personaName). */
   userName: string;
+  /** The chat's persona's description: who the person is, told to the character. */
+  userPersona?: string | null;
+  /** The person's language, when the character is asked to answer in it (their setting, on by default). */
+  answerIn?: Language | null;
   history: PromptHistoryMessage[];
   /** The person's plan's conversation memory (docs/plans.md): at most this many of the latest history messages are sent. */
   memoryMessages: number;
@@ -98,24 +120,47 @@ export function buildChatPrompt({
     // Where SillyTavern puts them: after the description.
     card.personality?.trim() && `${agent.name}'s personality: ${fill(card.personality.trim())}`,
     card.scenario?.trim() && `Scenario: ${fill(card.scenario.trim())}`,
+    // Where SillyTavern puts the persona's description: after the scenario.
+    userPersona?.trim() && `${PERSONA_HEADING(userName)}\n${fill(userPersona.trim())}`,
     lore.length > 0 && [LORE_HEADING, ...lore.map((entry) => fill(entry.content.trim()))].join("\n"),
     card.mesExample?.trim() && `${EXAMPLES_HEADING}\n${fill(card.mesExample.trim())}`,
     messageInstruction && `Message instruction: ${fill(messageInstruction)}`,
+    answerInstruction(answerIn),
   ]
     .filter(Boolean)
     .join("\n\n");
   const after = card.postHistoryInstructions?.trim();
-  const fixed = [system, textOf(userMessage), after ? fill(after) : ""].reduce((sum, text) => sum + estimateTokens(text) + MESSAGE_OVERHEAD_TOKENS, 0);
+  const note = characterNote(card.depthPrompt, fill);
+  const fixed = [system, textOf(userMessage), after ? fill(after) : "", ...(note ? [note.content] : [])].reduce(
+    (sum, text) => sum + estimateTokens(text) + MESSAGE_OVERHEAD_TOKENS,
+    0,
+  );
+  const chat = withCharacterNote([...fitHistory(recent, fixed, model.contextTokens), { role: "user", content: userMessage }], note, card.depthPrompt?.depth);
 
   return {
-    messages: [
-      { role: "system", content: system },
-      ...fitHistory(recent, fixed, model.contextTokens),
-      { role: "user", content: userMessage },
-      ...(after ? [{ role: "system" as const, content: fill(after) }] : []),
-    ],
+    messages: [{ role: "system", content: system }, ...chat, ...(after ? [{ role: "system" as const, content: fill(after) }] : [])],
     temperature: isTemperature(agent.temperature) ? agent.temperature : DEFAULT_TEMPERATURE,
   };
+}
+
+/** The line before the persona's description in the system message. */
+export const PERSONA_HEADING = (userName: string) => `About ${userName}, the person you are talking with:`;
+
+/** The character's note as a message of its role, its names filled in; none without text. */
+function characterNote(note: DepthPrompt | null | undefined, fill: (text: string) => string): (ChatMessage & { content: string }) | null {
+  const text = note?.prompt.trim();
+  return note && text ? { role: note.role, content: fill(text) } : null;
+}
+
+/**
+ * The chat (the history sent and the person's new message) with the character's note inserted
+ * `depth` messages from its end, as SillyTavern places a card's depth prompt: 0 after the new
+ * message, 1 before it; a depth past the start puts it first.
+ */
+export function withCharacterNote(chat: ChatMessage[], note: ChatMessage | null, depth = 0): ChatMessage[] {
+  if (!note) return chat;
+  const at = Math.max(0, chat.length - depth);
+  return [...chat.slice(0, at), note, ...chat.slice(at)];
 }
 
 /** Lorebook entries together may take at most this many tokens of a prompt (a lorebook may ask for fewer). */

@@ -1,10 +1,11 @@
 import { authTexts, safeRedirectPath, tooManyAttempts } from "~/lib/auth-forms";
+import { DEFAULT_LANGUAGE, type Language } from "~/lib/i18n/languages";
 import { env } from "~/modules/config/env.server";
 import { prisma } from "~/modules/db/db.server";
 import { AppError } from "~/modules/http/errors.server";
 import { logger } from "~/modules/logging/logger.server";
 import { sendMail } from "~/modules/mail/mailer.server";
-import { verificationEmail, type VerificationKind } from "~/modules/mail/templates";
+import { recipientLanguage, verificationEmail, type VerificationKind } from "~/modules/mail/templates";
 import { claimMonthlyFreeTokens } from "~/modules/tokens/free-tokens.server";
 import { RateLimitedError, recordAttempts, type RateLimitRule } from "~/modules/security/rate-limit.server";
 import { roleFor } from "./admin.server";
@@ -55,29 +56,35 @@ async function countSignUp(email: string, clientIp: string | undefined) {
  * An unconfirmed account's password was never proven to be its owner's: anyone can sign up first
  * with someone else's e-mail. So a new sign-up for it replaces the password and kills the links
  * mailed before: only the newest link, with the newest sign-up's password, confirms it.
+ *
+ * `language` is the signing-up person's (the page's): the account keeps it, and its mails use it.
  */
-export async function signUp(email: string, password: string, clientIp?: string, returnTo = "/"): Promise<LinkRequest> {
+export async function signUp(email: string, password: string, clientIp?: string, returnTo = "/", language: Language = DEFAULT_LANGUAGE): Promise<LinkRequest> {
   await countSignUp(email, clientIp);
   const passwordHash = await hashPassword(password);
   const existing = await prisma().user.findUnique({ where: { email } });
   // A confirmed account keeps its password; one an admin turned off gets no link that could not work.
   if (existing?.emailVerifiedAt || existing?.status === "inactive") return accepted(Promise.resolve());
-  if (existing) return accepted(mailVerificationLink(existing.email, () => replacePendingPassword(existing.id, passwordHash), "again", returnTo));
+  if (existing) {
+    const issue = () => replacePendingPassword(existing.id, passwordHash, language);
+    return accepted(mailVerificationLink(existing.email, issue, "again", returnTo, language));
+  }
   const user = await prisma().user.create({
-    data: { email, passwordHash, name: defaultNameFor(email), avatarUrl: DEFAULT_AVATAR_URL, role: roleFor(email), status: "pending" },
+    data: { email, passwordHash, name: defaultNameFor(email), avatarUrl: DEFAULT_AVATAR_URL, role: roleFor(email), status: "pending", language },
   });
-  return accepted(mailVerificationLink(user.email, () => issueLink(user.id, "email_verification"), "first", returnTo));
+  return accepted(mailVerificationLink(user.email, () => issueLink(user.id, "email_verification"), "first", returnTo, language));
 }
 
 /**
- * Sets an unconfirmed account's password and issues the one live link for it, in one transaction.
- * Null when the account was confirmed meanwhile: its confirmed password stays.
+ * Sets an unconfirmed account's password (and the new sign-up's language) and issues the one live
+ * link for it, in one transaction. Null when the account was confirmed meanwhile: its confirmed
+ * password stays.
  */
-function replacePendingPassword(userId: string, passwordHash: string) {
+function replacePendingPassword(userId: string, passwordHash: string, language: Language) {
   return prisma().$transaction(async (tx) => {
     // Links before the user row, the order confirmAccount locks them in, so the two wait rather than deadlock.
     await tx.verificationToken.updateMany({ where: { userId, purpose: "email_verification", usedAt: null }, data: { usedAt: new Date() } });
-    const { count } = await tx.user.updateMany({ where: { id: userId, emailVerifiedAt: null }, data: { passwordHash } });
+    const { count } = await tx.user.updateMany({ where: { id: userId, emailVerifiedAt: null }, data: { passwordHash, language } });
     return count === 0 ? null : issueLink(userId, "email_verification", tx);
   });
 }
@@ -91,7 +98,8 @@ export async function resendVerification(email: string, clientIp?: string, retur
   const user = await prisma().user.findUnique({ where: { email } });
   // A cancelled sign-up has no password a link could confirm: its owner signs up again instead.
   if (!user || user.emailVerifiedAt || user.status === "inactive" || !user.passwordHash) return accepted(Promise.resolve());
-  return accepted(mailVerificationLink(user.email, () => issueLink(user.id, "email_verification"), "resend", returnTo));
+  const language = recipientLanguage(user.language);
+  return accepted(mailVerificationLink(user.email, () => issueLink(user.id, "email_verification"), "resend", returnTo, language));
 }
 
 /** A longer destination is dropped from the mailed link (the person lands on home instead). */
@@ -100,16 +108,16 @@ const RETURN_PATH_MAX = 512;
 /**
  * Never rejects: a mail that cannot be sent is logged, and the person can ask again. `returnTo`,
  * where the person was headed when they signed up, rides in the link (a path on this site only),
- * so the confirmation lands them there.
+ * so the confirmation lands them there. The mail is in `lang`, the account's language.
  */
-async function mailVerificationLink(email: string, issue: () => Promise<string | null>, kind: VerificationKind, returnTo: string) {
+async function mailVerificationLink(email: string, issue: () => Promise<string | null>, kind: VerificationKind, returnTo: string, lang: Language) {
   try {
     const token = await issue();
     if (!token) return;
     const destination = safeRedirectPath(returnTo);
     const back = destination === "/" || destination.length > RETURN_PATH_MAX ? "" : `&redirectTo=${encodeURIComponent(destination)}`;
     const link = `${env().APP_URL}/verify-email?token=${encodeURIComponent(token)}${back}`;
-    await sendMail({ to: email, ...verificationEmail({ link, appUrl: env().APP_URL, kind }) });
+    await sendMail({ to: email, ...verificationEmail({ link, appUrl: env().APP_URL, kind, lang }) });
   } catch (error) {
     logger.error({ err: error, to: email }, "could not send the verification e-mail");
   }

@@ -2,6 +2,7 @@ import { Authenticator } from "remix-auth";
 import { OAuth2RequestError, OAuth2Strategy } from "remix-auth-oauth2";
 import { z } from "zod";
 import { safeRedirectPath } from "~/lib/auth-forms";
+import { DEFAULT_LANGUAGE, type Language } from "~/lib/i18n/languages";
 import { toasts } from "~/lib/toasts";
 import { env, type Env } from "~/modules/config/env.server";
 import { prisma } from "~/modules/db/db.server";
@@ -59,7 +60,7 @@ export function googleFormActionSources(config: Env = env()) {
   return isGoogleConfigured(config) ? [new URL(config.GOOGLE_AUTHORIZATION_URL).origin] : [];
 }
 
-class GoogleStrategy extends OAuth2Strategy<SignedIn> {
+class GoogleStrategy extends OAuth2Strategy<GoogleProfile> {
   name = "google";
 
   // Spec: offline access and a forced consent prompt.
@@ -71,7 +72,7 @@ class GoogleStrategy extends OAuth2Strategy<SignedIn> {
   }
 }
 
-let cached: Authenticator<SignedIn> | undefined;
+let cached: Authenticator<GoogleProfile> | undefined;
 
 function authenticator() {
   if (!cached) {
@@ -93,9 +94,9 @@ function authenticator() {
           ...(secureCookies() ? { secure: true as const } : {}),
         },
       },
-      async ({ tokens }) => accountFor(await fetchProfile(tokens.accessToken())),
+      async ({ tokens }) => fetchProfile(tokens.accessToken()),
     );
-    cached = new Authenticator<SignedIn>().use(strategy, "google");
+    cached = new Authenticator<GoogleProfile>().use(strategy, "google");
   }
   return cached;
 }
@@ -123,14 +124,15 @@ export async function startGoogleSignIn(returnTo: string) {
  * The provider's redirect back: the library checks the state against its cookie and exchanges
  * the code with the PKCE verifier; the person gets a login session and the path they started
  * from. Any failure, including a callback without state, is `signedIn: false` (the spec's failure
- * toast). The flow's cookies end either way.
+ * toast). The flow's cookies end either way. `language` is the page's, kept on an account this
+ * sign-in creates.
  */
-export async function finishGoogleSignIn(request: Request, clientIp: string | null) {
+export async function finishGoogleSignIn(request: Request, clientIp: string | null, language: Language = DEFAULT_LANGUAGE) {
   const cookies = endOfFlowCookies(request);
   try {
     if (!isGoogleConfigured()) throw new GoogleSignInError("Google sign-in is not configured");
     if (!new URL(request.url).searchParams.get("state")) throw new GoogleSignInError("the callback has no state");
-    const user = await authenticator().authenticate("google", request);
+    const user = await accountFor(await authenticator().authenticate("google", request), language);
     cookies.push(await startLoginSession(user.id, request, clientIp), knownDeviceCookie(user.email));
     return { signedIn: true, failure: null, returnTo: returnPath(request), cookies };
   } catch (error) {
@@ -174,9 +176,9 @@ async function fetchProfile(accessToken: string) {
 
 /**
  * The account for a Google identity: the one already linked to it, else the account with the
- * same e-mail (Google has verified the person owns it), else a new verified account.
+ * same e-mail (Google has verified the person owns it), else a new verified account in `language`.
  */
-async function accountFor(profile: GoogleProfile): Promise<SignedIn> {
+async function accountFor(profile: GoogleProfile, language: Language): Promise<SignedIn> {
   const identity = { provider: "google", providerAccountId: profile.sub };
   const linked = await prisma().oAuthAccount.findUnique({ where: { provider_providerAccountId: identity }, include: { user: true } });
   if (linked) return usable(linked.user);
@@ -205,6 +207,7 @@ async function accountFor(profile: GoogleProfile): Promise<SignedIn> {
         name: profile.name ?? defaultNameFor(profile.email),
         avatarUrl: profile.picture ?? DEFAULT_AVATAR_URL,
         role: roleFor(profile.email),
+        language,
         oauthAccounts: { create: identity },
       },
       select: { id: true, email: true },

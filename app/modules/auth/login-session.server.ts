@@ -5,6 +5,8 @@ import { env } from "~/modules/config/env.server";
 import { prisma } from "~/modules/db/db.server";
 import { sqlNow } from "~/modules/db/sql.server";
 import { oncePerRequest } from "~/modules/http/per-request.server";
+import { isLanguage, type Language } from "~/lib/i18n/languages";
+import { noteRequestLanguage } from "~/modules/i18n/request.server";
 
 export const SESSION_COOKIE = "cv_session";
 /** Refresh lifetime from the spec: 7 days, extended while the device is in use. */
@@ -19,6 +21,9 @@ export type CurrentUser = {
   avatarUrl: string | null;
   role: "user" | "admin";
   sessionId: string;
+  /** Their chosen language, null until chosen (then the browser's is used). */
+  language: Language | null;
+  replyInLanguage: boolean;
 };
 
 /** The cookie holds a random token; the database keeps only its SHA-256 as the session id. */
@@ -68,7 +73,8 @@ export function loginSessionIdOf(request: Request) {
 export function liveLoginSessionSql(loginSessionId: string) {
   return Prisma.sql`
     SELECT s.id AS "loginSessionId", s.last_seen_at AS "lastSeenAt",
-           u.id AS "userId", u.email, u.name, u.avatar_url AS "avatarUrl", u.role::text AS role
+           u.id AS "userId", u.email, u.name, u.avatar_url AS "avatarUrl", u.role::text AS role,
+           u.language, u.reply_in_language AS "replyInLanguage"
     FROM login_sessions s JOIN users u ON u.id = s.user_id
     WHERE s.id = ${loginSessionId} AND s.expires_at > ${sqlNow} AND u.status <> 'inactive'`;
 }
@@ -100,6 +106,8 @@ type SessionRow = {
   name: string | null;
   avatarUrl: string | null;
   role: CurrentUser["role"];
+  language: string | null;
+  replyInLanguage: boolean;
 };
 
 /** One statement (every signed-in request waits for it): a live session of an account that is not disabled. */
@@ -107,11 +115,24 @@ async function lookUpCurrentUser(request: Request): Promise<CurrentUser | null> 
   const loginSessionId = loginSessionIdOf(request);
   if (!loginSessionId) return null;
   const [session] = await prisma().$queryRaw<SessionRow[]>`
-    SELECT live."loginSessionId", live."lastSeenAt", live."userId"::text AS "userId", live.email, live.name, live."avatarUrl", live.role
+    SELECT live."loginSessionId", live."lastSeenAt", live."userId"::text AS "userId", live.email, live.name, live."avatarUrl", live.role,
+           live.language, live."replyInLanguage"
     FROM (${liveLoginSessionSql(loginSessionId)}) live`;
   if (!session) return null;
   await keepLoginSessionAlive(session);
-  return { id: session.userId, email: session.email, name: session.name, avatarUrl: session.avatarUrl, role: session.role, sessionId: session.loginSessionId };
+  const language = isLanguage(session.language) ? session.language : null;
+  // The person's own choice wins over this browser's for everything this request answers.
+  if (language) noteRequestLanguage(language);
+  return {
+    id: session.userId,
+    email: session.email,
+    name: session.name,
+    avatarUrl: session.avatarUrl,
+    role: session.role,
+    sessionId: session.loginSessionId,
+    language,
+    replyInLanguage: session.replyInLanguage,
+  };
 }
 
 /** Ends this device's session only (the spec's local scope) and returns the cookie that clears it. */

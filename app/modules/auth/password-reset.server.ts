@@ -2,7 +2,7 @@ import { env } from "~/modules/config/env.server";
 import { prisma } from "~/modules/db/db.server";
 import { logger } from "~/modules/logging/logger.server";
 import { sendMail } from "~/modules/mail/mailer.server";
-import { passwordResetEmail } from "~/modules/mail/templates";
+import { passwordResetEmail, recipientLanguage } from "~/modules/mail/templates";
 import { recordAttempts, type RateLimitRule } from "~/modules/security/rate-limit.server";
 import { claimMonthlyFreeTokens } from "~/modules/tokens/free-tokens.server";
 import { endAllLoginSessions } from "./login-session.server";
@@ -40,12 +40,12 @@ export async function requestPasswordReset(email: string, clientIp: string | und
 }
 
 async function mailResetLink(email: string) {
-  const user = await prisma().user.findUnique({ where: { email }, select: { id: true, email: true, status: true } });
+  const user = await prisma().user.findUnique({ where: { email }, select: { id: true, email: true, status: true, language: true } });
   // An account an admin turned off cannot sign in, so a new password would not help it.
   if (!user || user.status === "inactive") return;
   const token = await issueLink(user.id, "password_reset");
   const link = `${env().APP_URL}/reset-password?token=${encodeURIComponent(token)}`;
-  await sendMail({ to: user.email, ...passwordResetEmail({ link, appUrl: env().APP_URL }) });
+  await sendMail({ to: user.email, ...passwordResetEmail({ link, appUrl: env().APP_URL, lang: recipientLanguage(user.language) }) });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CARD_JSON_MAX_BYTES, CARD_NAME_MAX_CHARS, CARD_TAGS_MAX, cardTexts } from "~/lib/cards";
-import { characterBookSchema, type CharacterBook } from "~/lib/documents/character-book";
+import { CARD_EXTRAS_MAX_DEPTH, isJsonObject, type CardExtras } from "~/lib/documents/card-extras";
+import { characterBookSchema, jsonDepth, type CharacterBook } from "~/lib/documents/character-book";
 import { AppError } from "~/modules/http/errors.server";
 import { isPng, MalformedPngError, readPngChunks, textChunk } from "./png-chunks.server";
 
@@ -89,7 +90,7 @@ function readBook(value: unknown): CharacterBook | null {
   return book.data;
 }
 
-export type CardFile = { fields: CardFields; category: string | null; picture: Buffer | null };
+export type CardFile = { fields: CardFields; category: string | null; extras: CardExtras; picture: Buffer | null };
 
 /** The card in a file: a PNG's `ccv3` chunk (preferred) or `chara` chunk, or a JSON file; with the PNG itself as the picture. */
 export function readCardFile(bytes: Buffer, fileName: string): CardFile {
@@ -104,11 +105,11 @@ export function readCardFile(bytes: Buffer, fileName: string): CardFile {
     const encoded = textChunk(chunks, "ccv3") ?? textChunk(chunks, "chara");
     if (encoded === null) throw new CardRejectedError(cardTexts.noCardInPng);
     const card = parseJson(decodeBase64(encoded));
-    return { fields: cardFieldsOf(card), category: cardCategoryOf(card), picture: bytes };
+    return { fields: cardFieldsOf(card), category: cardCategoryOf(card), extras: cardExtrasOf(card), picture: bytes };
   }
   if (/\.png$/i.test(fileName)) throw new CardRejectedError(cardTexts.notPng);
   const card = parseJson(bytes);
-  return { fields: cardFieldsOf(card), category: cardCategoryOf(card), picture: null };
+  return { fields: cardFieldsOf(card), category: cardCategoryOf(card), extras: cardExtrasOf(card), picture: null };
 }
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -131,30 +132,81 @@ function parseJson(bytes: Buffer): unknown {
   }
 }
 
-/** What a card carries beside the specifications' fields: the character's category, in this app's own extension. */
-export type CardExtras = { category?: string | null };
+/** The data fields this app maps, or writes itself (`modification_date`: when the character here last changed). */
+const MAPPED_DATA_FIELDS = new Set<string>([...Object.keys(cardFieldsSchema.shape), "modification_date"]);
+/** The top-level fields of a versioned card the app writes itself. */
+const CARD_ENVELOPE = new Set(["spec", "spec_version", "data"]);
 
-/** The V2 card (`chara_card_v2`) of these fields. */
-export function cardV2(fields: CardFields, { category = null }: CardExtras = {}) {
+function without(record: Record<string, unknown>, keys: Set<string>) {
+  return Object.fromEntries(Object.entries(record).filter(([key]) => !keys.has(key)));
+}
+
+/**
+ * What a card carries that the app does not model (decision 047): its other top-level fields
+ * (a V1 card's, or the V1 copies SillyTavern writes beside `data`) and its other data fields,
+ * `character_version` and `extensions` among them (this app's own extension left out: it is
+ * written anew on export). Refused when it nests deeper than a lorebook's extensions may.
+ */
+export function cardExtrasOf(card: unknown): CardExtras {
+  const record = card as Record<string, unknown>;
+  const data = cardDataOf(card);
+  const extras: CardExtras =
+    data === record ? { top: without(record, MAPPED_DATA_FIELDS), data: {} } : { top: without(record, CARD_ENVELOPE), data: without(data, MAPPED_DATA_FIELDS) };
+  if (isJsonObject(extras.data.extensions) && OWN_EXTENSION in extras.data.extensions) {
+    extras.data = { ...extras.data, extensions: without(extras.data.extensions, new Set([OWN_EXTENSION])) };
+  }
+  if (jsonDepth(extras, CARD_EXTRAS_MAX_DEPTH + 1) > CARD_EXTRAS_MAX_DEPTH + 1) throw new CardRejectedError(cardTexts.extrasTooDeep);
+  return extras;
+}
+
+/**
+ * The V1 copies of the data fields SillyTavern writes at a card's top level: a card that came with
+ * them is exported with them, holding the character's current texts (`creatorcomment` is V1's
+ * creator_notes).
+ */
+const TOP_LEVEL_COPIES = {
+  name: "name",
+  description: "description",
+  personality: "personality",
+  scenario: "scenario",
+  first_mes: "first_mes",
+  mes_example: "mes_example",
+  tags: "tags",
+  creatorcomment: "creator_notes",
+} as const satisfies Record<string, keyof CardFields>;
+
+function topLevelOf(fields: CardFields, top: Record<string, unknown>) {
+  const copies = Object.entries(TOP_LEVEL_COPIES).filter(([key]) => key in top);
+  return { ...top, ...Object.fromEntries(copies.map(([key, field]) => [key, fields[field]])) };
+}
+
+/** What an export writes beside the fields: the character's category, in this app's own extension, and the card's extras. */
+export type CardExportExtras = { category?: string | null; extras?: CardExtras };
+
+/** The V2 card (`chara_card_v2`) of these fields: the card's own fields and extensions as they came, this app's extension added. */
+export function cardV2(fields: CardFields, { category = null, extras = { top: {}, data: {} } }: CardExportExtras = {}) {
   const { character_book, ...rest } = fields;
-  const extensions = category ? { [OWN_EXTENSION]: { category } } : {};
+  const kept = extras.data.extensions;
+  const extensions = { ...(isJsonObject(kept) ? kept : {}), ...(category ? { [OWN_EXTENSION]: { category } } : {}) };
   return {
+    ...topLevelOf(fields, extras.top),
     spec: "chara_card_v2",
     spec_version: "2.0",
-    data: { ...rest, ...(character_book ? { character_book } : {}), character_version: "", extensions },
+    data: { character_version: "", ...extras.data, ...rest, ...(character_book ? { character_book } : {}), extensions },
   };
 }
 
-/** The V3 card (`chara_card_v3`): V2's fields and the ones V3 requires. */
-export function cardV3(fields: CardFields, { createdAt, updatedAt }: { createdAt: Date; updatedAt: Date }, extras: CardExtras = {}) {
+/** The V3 card (`chara_card_v3`): V2's fields and the ones V3 requires (the card's own creation date and group greetings, when it came with them). */
+export function cardV3(fields: CardFields, { createdAt, updatedAt }: { createdAt: Date; updatedAt: Date }, extras: CardExportExtras = {}) {
   const v2 = cardV2(fields, extras);
   return {
+    ...v2,
     spec: "chara_card_v3",
     spec_version: "3.0",
     data: {
-      ...v2.data,
       group_only_greetings: [],
       creation_date: Math.floor(createdAt.getTime() / 1000),
+      ...v2.data,
       modification_date: Math.floor(updatedAt.getTime() / 1000),
     },
   };

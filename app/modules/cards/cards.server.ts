@@ -2,6 +2,7 @@ import sharp from "sharp";
 import { Prisma, type Character } from "~/generated/prisma/client";
 import { CARD_FILE_MAX_BYTES, CARD_IMAGE_MAX_PIXELS, cardDoesNotFit, cardTexts } from "~/lib/cards";
 import { characterFormValuesOf, parseCharacterForm } from "~/lib/character-form";
+import { parseCardExtras } from "~/lib/documents/card-extras";
 import { parseCharacterBook } from "~/lib/documents/character-book";
 import { parseCharacterDetails } from "~/lib/documents/character-details";
 import { isUuid } from "~/modules/db/sql.server";
@@ -68,17 +69,22 @@ function cardFileName(name: string, extension: string) {
   return `${base}.${extension}`;
 }
 
+/** What an export writes beside a character's fields: its category and the extras its card came with. */
+function exportExtrasOf(character: Character & { category: { name: string } | null }) {
+  return { category: character.category?.name, extras: parseCardExtras(character.cardExtras) };
+}
+
 /** The V3 JSON card of a character the person may see. */
 export async function exportCardJson(userId: string | null, characterId: string) {
   const character = await visibleCharacter(userId, characterId);
-  return { card: cardV3(cardFieldsOfCharacter(character), character, { category: character.category?.name }), fileName: cardFileName(character.name, "json") };
+  return { card: cardV3(cardFieldsOfCharacter(character), character, exportExtrasOf(character)), fileName: cardFileName(character.name, "json") };
 }
 
 /** The PNG card of a character the person may see: its picture (or a plain one) with both cards inside. */
 export async function exportCardPng(userId: string | null, characterId: string) {
   const character = await visibleCharacter(userId, characterId);
   const fields = cardFieldsOfCharacter(character);
-  const extras = { category: character.category?.name };
+  const extras = exportExtrasOf(character);
   const base64 = (card: unknown) => Buffer.from(JSON.stringify(card), "utf8").toString("base64");
   const png = withTextChunks(await pictureAsPng(character.avatarUrl), {
     chara: base64(cardV2(fields, extras)),
@@ -132,7 +138,7 @@ async function importCategory(chosen: string | null, named: string | null): Prom
 }
 
 /** A card the character form would refuse is refused here, naming the field: whatever is imported can be saved again unchanged. */
-function checkFitsTheForm({ fields }: CardFile, categoryId: number) {
+function checkFitsTheForm({ fields, extras }: CardFile, categoryId: number) {
   const values = characterFormValuesOf({
     categoryId,
     name: fields.name,
@@ -154,6 +160,7 @@ function checkFitsTheForm({ fields }: CardFile, categoryId: number) {
     customModels: [],
     promptGuide: { ask_me: [], send_me: null, show_me: null, can_i_see: null, chat_basics: null },
     characterBook: fields.character_book,
+    cardExtras: extras,
   });
   const parsed = parseCharacterForm(values);
   if (!("refusal" in parsed)) return;
@@ -174,7 +181,7 @@ export async function importCard(userId: string, file: File | null, { categoryId
   if (limit.limited) throw new RateLimitedError(cardTexts.tooManyImports, limit.retryAfterSeconds);
   const bytes = Buffer.from(await file.arrayBuffer());
   const card = readCardFile(bytes, file.name);
-  const { fields, picture } = card;
+  const { fields, extras, picture } = card;
   const category = await importCategory(categoryId, card.category);
   checkFitsTheForm(card, category);
   if (picture) await checkPicture(picture);
@@ -197,6 +204,7 @@ export async function importCard(userId: string, file: File | null, { categoryId
       creator: fields.creator || null,
       creatorNotes: fields.creator_notes || null,
       characterBook: fields.character_book ? (fields.character_book as Prisma.InputJsonObject) : Prisma.JsonNull,
+      cardExtras: extras as Prisma.InputJsonObject,
       createdById: userId,
     },
     select: { id: true },

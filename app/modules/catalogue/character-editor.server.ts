@@ -13,6 +13,7 @@ import {
   type CharacterInput,
   type GrowingList,
 } from "~/lib/character-form";
+import { cardExtrasWithNote } from "~/lib/documents/card-extras";
 import { parseCharacterBook, type LorebookEntry } from "~/lib/documents/character-book";
 import { DETAIL_KEYS, parseCharacterDetails } from "~/lib/documents/character-details";
 import { parseCustomModels } from "~/lib/documents/custom-models";
@@ -167,10 +168,18 @@ export function characterBookOf(entries: LorebookEntry[], storedBook: Prisma.Jso
 
 /**
  * The character's columns for a checked form; `keptDetails` are stored settings the form does
- * not show, `storedBook` the lorebook being edited (its settings are kept).
+ * not show, `storedBook` the lorebook being edited (its settings are kept), `storedExtras` the
+ * card's extras, rewritten only when the character's note changed (decision 047).
  */
-export function columnsOf(input: CharacterInput, keptDetails: Record<string, unknown> = {}, storedBook: Prisma.JsonValue = null) {
+export function columnsOf(
+  input: CharacterInput,
+  keptDetails: Record<string, unknown> = {},
+  storedBook: Prisma.JsonValue = null,
+  storedExtras: Prisma.JsonValue = null,
+) {
+  const cardExtras = cardExtrasWithNote(storedExtras, input.characterNote);
   return {
+    ...(cardExtras ? { cardExtras: cardExtras as Prisma.InputJsonObject } : {}),
     categoryId: input.categoryId,
     name: input.name,
     description: input.description,
@@ -256,7 +265,7 @@ export async function updateCharacter(
     auditedWrite(actor, async (tx) => {
       const updated = await tx.character.update({
         where: { id: characterId },
-        data: { ...columnsOf(submission.input, settings, before.characterBook), avatarUrl: newAvatar ?? before.avatarUrl },
+        data: { ...columnsOf(submission.input, settings, before.characterBook, before.cardExtras), avatarUrl: newAvatar ?? before.avatarUrl },
       });
       const audit = {
         action: "update",

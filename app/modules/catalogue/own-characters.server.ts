@@ -69,7 +69,7 @@ export async function updateOwnCharacter(userId: string, characterId: string, su
   const before = await ownCharacter(userId, characterId);
   const newAvatar = submission.avatar ? await storeCharacterAvatar(characterId, submission.avatar, submission.values) : null;
   // The lorebook's own settings come from the published version: the form never changes them.
-  const { isPublished: _published, ...columns } = columnsOf(submission.input, keptSettings(before.details), before.characterBook);
+  const { isPublished: _published, ...columns } = columnsOf(submission.input, keptSettings(before.details), before.characterBook, before.cardExtras);
   const changes = { ...columns, ...(newAvatar ? { avatarUrl: newAvatar } : {}) };
   try {
     const { held, replacedAvatar } = await saveOwnerEdits(userId, characterId, changes as OwnerEdits);

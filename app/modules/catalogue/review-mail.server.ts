@@ -2,6 +2,7 @@ import { reviewPath } from "~/lib/review-queue";
 import { env } from "~/modules/config/env.server";
 import { logger } from "~/modules/logging/logger.server";
 import { sendMail } from "~/modules/mail/mailer.server";
+import { addressesByLanguage, languageOfAddress } from "~/modules/mail/recipients.server";
 import { characterReviewEmail, submissionWaitingEmail } from "~/modules/mail/templates";
 import { supportAddresses } from "~/modules/support/notifications.server";
 
@@ -20,7 +21,10 @@ export async function mailStaffAboutSubmission(character: { id: string; name: st
       return;
     }
     const appUrl = env().APP_URL;
-    await sendMail({ to: to.join(", "), ...submissionWaitingEmail({ ...character, link: `${appUrl}${reviewPath(character.id)}`, appUrl }) });
+    // In each reader's language: one mail per language among the addresses.
+    for (const [lang, addresses] of await addressesByLanguage(to)) {
+      await sendMail({ to: addresses.join(", "), ...submissionWaitingEmail({ ...character, link: `${appUrl}${reviewPath(character.id)}`, appUrl, lang }) });
+    }
   } catch (error) {
     logger.error({ err: error, characterId: character.id }, "could not mail the staff about a submission");
   }
@@ -31,7 +35,8 @@ export async function mailOwnerAboutReview(to: string | undefined, name: string,
   const appUrl = env().APP_URL;
   const link = outcome.approved ? `${appUrl}/explore?character=${outcome.characterId}` : `${appUrl}/create`;
   try {
-    await sendMail({ to, ...characterReviewEmail({ name, link, appUrl, approved: outcome.approved, reason: outcome.reason }) });
+    const lang = await languageOfAddress(to);
+    await sendMail({ to, ...characterReviewEmail({ name, link, appUrl, approved: outcome.approved, reason: outcome.reason, lang }) });
   } catch (error) {
     logger.error({ err: error, characterId: outcome.characterId }, "could not mail a character's owner about its review");
   }

@@ -1,3 +1,4 @@
+import type { Language } from "~/lib/i18n/languages";
 import { chatTexts } from "~/lib/chat";
 import { parseCharacterDetails } from "~/lib/documents/character-details";
 import { fillNames } from "~/lib/macros";
@@ -28,10 +29,10 @@ type GreetingCharacter = {
  * message, a card's `first_mes`) opens the chat at once, without a model. One without it is greeted
  * by its chat model as spec section 4 says (greetingFromModel), one the person's plan gives `access` to.
  */
-export async function greetingsFor(character: GreetingCharacter, userName: string, access: ModelAccess): Promise<string[]> {
+export async function greetingsFor(character: GreetingCharacter, userName: string, access: ModelAccess, answerIn: Language | null = null): Promise<string[]> {
   const fill = (text: string) => fillNames(text, { char: character.name, user: userName });
   const authored = character.welcomeMessage?.trim();
-  const first = authored ? fill(authored) : await greetingFromModel(character, userName, access);
+  const first = authored ? fill(authored) : await greetingFromModel(character, userName, access, answerIn);
   return [first, ...character.alternateGreetings.filter((text) => text.trim() !== "").map(fill)];
 }
 
@@ -41,7 +42,7 @@ export async function greetingsFor(character: GreetingCharacter, userName: strin
  * character), at the temperature the new agent will answer at. When no model answers, the spec's
  * 'Hi there! I'm {name}...'.
  */
-async function greetingFromModel(character: GreetingCharacter, userName: string, access: ModelAccess): Promise<string> {
+async function greetingFromModel(character: GreetingCharacter, userName: string, access: ModelAccess, answerIn: Language | null): Promise<string> {
   const fallback = chatTexts.greeting(character.name);
   try {
     const model = await chooseChatModel({ customModels: character.customModels, document: null, characterChatModel: character.chatModel }, access);
@@ -55,6 +56,7 @@ async function greetingFromModel(character: GreetingCharacter, userName: string,
       },
       model: { systemInstruction: model.systemInstruction },
       userName,
+      answerIn,
       history: [],
       memoryMessages: 0,
       userMessage: GREETING_REQUEST,

@@ -1,4 +1,5 @@
 import type { ChatMediaView, ChatMessageView } from "~/lib/chat";
+import { thumbnailUrl } from "~/lib/catalogue";
 import { parseChatMessageDocument, type ChatMessageDocumentInput } from "~/lib/documents/chat-message";
 import { attachmentKindOf } from "~/lib/message-preview";
 import { signedUrl } from "~/modules/storage/storage.server";
@@ -35,6 +36,7 @@ export function messageView(row: MessageRow): ChatMessageView {
     ...stoppedView(document.stopped === true, versionCount, row.selectedAlternative ?? 0),
     ...(media.length ? { media } : {}),
     ...(generating ? { generating } : {}),
+    ...(document.editedAt ? { edited: document.editedAt } : {}),
   };
 }
 
@@ -93,6 +95,8 @@ const mediaKinds = (media: unknown) => storedMedia(media).map((item) => item.kin
 function chatMediaViews(media: unknown): ChatMediaView[] {
   return storedMedia(media).map(({ entry, kind }) => {
     const url = signedUrl("gallery", entry.path);
-    return { kind, url, thumbUrl: typeof entry.thumbnailPath === "string" ? signedUrl("gallery", entry.thumbnailPath) : url };
+    if (typeof entry.thumbnailPath === "string") return { kind, url, thumbUrl: signedUrl("gallery", entry.thumbnailPath) };
+    // A picture's thumbnail is rendered on its first request and kept (decision 039).
+    return { kind, url, thumbUrl: kind === "image" ? (thumbnailUrl(url, 300) ?? url) : url };
   });
 }

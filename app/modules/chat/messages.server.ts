@@ -141,17 +141,8 @@ function versionsSql(entry: NewMessage): Prisma.Sql {
 /** The chat a message is saved in: its id, and the agent that writes its replies. */
 export type MessageSession = { id: string; agentId: string };
 
-/**
- * Adds a message to the session and announces it to the person's open tabs and devices, in one
- * statement. `endsReply`: the reply_until of the reply this message is, which it ends (unless
- * another reply has taken the chat since). `announce: false`: the caller announces it later.
- */
-export async function saveMessage(
-  session: MessageSession,
-  userId: string,
-  entry: NewMessage,
-  { endsReply, announce = true }: { endsReply?: Date | null; announce?: boolean } = {},
-): Promise<ChatMessageView> {
+/** Adds a message to the session and announces it to the person's open tabs and devices, in one statement. */
+export async function saveMessage(session: MessageSession, userId: string, entry: NewMessage): Promise<ChatMessageView> {
   const [row] = await prisma().$queryRaw<{ id: string; createdAt: Date; versionCount: number; selected: number }[]>`
     WITH ${messageCtes(
       {
@@ -160,11 +151,9 @@ export async function saveMessage(
         senderId: Prisma.sql`${entry.senderType === "user" ? userId : session.agentId}::uuid`,
       },
       entry,
-      Prisma.empty,
-      endsReply ? { replyUntil: Prisma.sql`CASE WHEN s.reply_until = ${endsReply}::timestamp(3) THEN NULL ELSE s.reply_until END` } : {},
     )}
     SELECT saved.id::text AS id, saved.created_at AS "createdAt", saved.version_count AS "versionCount", saved.selected_alternative AS selected
-    FROM saved ${announce ? Prisma.sql`, announced` : Prisma.empty}`;
+    FROM saved, announced`;
   return savedMessageView(entry, row!);
 }
 

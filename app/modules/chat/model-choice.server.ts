@@ -45,7 +45,7 @@ export async function usableChatModels(access: ModelAccess) {
 }
 
 /**
- * Which model answers in a session: the person's choice for their agent, then the character's,
+ * Which model answers in a session: the person's choice for this chat (`chatModel`), then for their agent, then the character's,
  * then deepseek-v3, then the heaviest published chat model. Only published models whose platform
  * can be called count, so a missing key never breaks a chat: the offline demo model is always there.
  * A message with images (`needsImages`) goes by the same order to a model that reads images, when
@@ -54,11 +54,13 @@ export async function usableChatModels(access: ModelAccess) {
  * two to the same answers.
  */
 export async function chooseChatModel(
-  agent: { customModels: unknown; document: unknown; characterChatModel: string | null },
+  agent: { customModels: unknown; document: unknown; characterChatModel: string | null; chatModel?: string | null },
   access: ModelAccess,
   { needsImages = false } = {},
 ) {
   const wanted = [
+    // The model chosen for this one chat (chat_sessions.chat_model), first.
+    agent.chatModel,
     customModelMap(agent.customModels)[CHAT_MODEL_TYPE],
     parseAgentDocument(agent.document).chat_model,
     agent.characterChatModel,
@@ -80,7 +82,15 @@ export async function chooseChatModel(
  */
 export function chatModelChoiceSql(
   usable: { chatModel: string; costTokens: number; acceptsImages: boolean; earlyAccess: boolean }[],
-  agent: { customModels: Prisma.Sql; document: Prisma.Sql; characterChatModel: Prisma.Sql; needsImages: Prisma.Sql; earlyAccess: Prisma.Sql },
+  agent: {
+    customModels: Prisma.Sql;
+    document: Prisma.Sql;
+    characterChatModel: Prisma.Sql;
+    needsImages: Prisma.Sql;
+    earlyAccess: Prisma.Sql;
+    /** The session's own model (chat_sessions.chat_model), when the statement reads a session. */
+    chatModel?: Prisma.Sql;
+  },
 ): Prisma.Sql {
   return Prisma.sql`
     SELECT usable.name, usable.cost
@@ -90,6 +100,7 @@ export function chatModelChoiceSql(
     WHERE NOT usable.early_access OR ${agent.earlyAccess}
     ORDER BY (${agent.needsImages} AND NOT usable.reads_images),
              array_position(ARRAY[
+               ${agent.chatModel ?? Prisma.sql`NULL::text`},
                ${customChatModelSql(agent.customModels)},
                ${agentChatModelSql(agent.document)},
                ${agent.characterChatModel},

@@ -39,6 +39,8 @@ export type OpeningAsk = {
   nothingToSee: boolean;
   /** The replies a person may ask for in a minute (CHAT_REPLIES). */
   rule: RateLimitRule;
+  /** "Regenerate from here": the person's chat message the history ends with; null: the chat's newest. */
+  from?: string | null;
 };
 
 /** One row of the reply's statement; the columns after `userId` are null when that step found nothing. */
@@ -61,8 +63,16 @@ export type OpeningRow = {
   scenario: string | null;
   mesExample: string | null;
   postHistoryInstructions: string | null;
+  /** The card's `extensions.depth_prompt` as stored (readDepthPrompt reads it). */
+  depthPrompt: unknown;
   userName: string | null;
   userEmail: string;
+  /** The chat's persona (or the person's default one), when there is one. */
+  personaName: string | null;
+  personaDescription: string | null;
+  /** The person's language, and whether characters are asked to answer in it. */
+  userLanguage: string | null;
+  userReplyInLanguage: boolean;
   /** The agent's own temperature (spec: agent info), when its document sets one. */
   temperature: number | null;
   /** False when the agent's document turns streaming off (document.details.isStream). */
@@ -90,7 +100,7 @@ export function openingStatementSql(ask: OpeningAsk): Prisma.Sql {
   return Prisma.sql`${Prisma.raw(KEEP_PREPARED)}
     WITH me AS (${requesterSql(ask.requester)}),
     perks AS (${perksSql}),
-    context AS (${contextSql(ask.sessionId)}),
+    context AS (${contextSql(ask.sessionId, ask.from ?? null)}),
     counted AS (${countedSql(ask.rule)}),
     choice AS (${choiceSql(ask)}),
     payer AS (${payerSql(ask)}),
@@ -118,12 +128,12 @@ const perksSql = Prisma.sql`
     `;
 
 /** The session's recent chat messages as a json list, oldest first: two more than the prompt's history, as a regenerate leaves out the ask it repeats and the reply it replaces. */
-const recentHistorySql = Prisma.sql`COALESCE((
+const recentHistorySql = (upTo: Prisma.Sql) => Prisma.sql`COALESCE((
                SELECT json_agg(json_build_object('senderType', recent.sender_type, 'message', recent.message, 'messageType', recent.message_type,
                                                  'uploadedFiles', CASE WHEN recent.sender_type = 'user' THEN recent.document -> 'uploadedFiles' END)
                                ORDER BY recent.created_at, recent.id)
                FROM (SELECT m.sender_type, m.message, m.message_type, m.document, m.created_at, m.id FROM chat_messages m
-                     WHERE m.session_id = s.id AND m.message_type = 'chat'
+                     WHERE m.session_id = s.id AND m.message_type = 'chat' ${upTo}
                      ORDER BY m.created_at DESC, m.id DESC LIMIT (SELECT memory_messages FROM perks) + 2) recent
              ), '[]'::json)`;
 
@@ -133,19 +143,31 @@ const recentHistorySql = Prisma.sql`COALESCE((
  * one that finds the row locked (another ask, or a reply being saved) is tried again as a new
  * statement, whose history then holds what was saved.
  */
-function contextSql(sessionId: string): Prisma.Sql {
+function contextSql(sessionId: string, from: string | null): Prisma.Sql {
   return Prisma.sql`
       SELECT s.id, s.user_id, COALESCE(s.reply_until > ${sqlNow}, false) AS busy,
              (EXTRACT(EPOCH FROM s.reply_until - ${sqlNow}) * 1000)::int AS held_ms,
              a.id AS agent_id, a.character_id, a.name, a.avatar_url, a.description, a.bio, a.document, a.custom_models,
              a.system_instruction, a.message_instruction, c.chat_model AS character_chat_model, c.character_book,
              c.personality, c.scenario, c.mes_example, c.post_history_instructions, u.name AS user_name, u.email AS user_email,
-             ${recentHistorySql} AS history
+             c.card_extras -> 'data' -> 'extensions' -> 'depth_prompt' AS depth_prompt,
+             u.language AS user_language, u.reply_in_language AS user_reply_in_language,
+             s.chat_model, persona.name AS persona_name, persona.description AS persona_description,
+             ${recentHistorySql(from === null ? Prisma.empty : upToSql(from))} AS history
       FROM me JOIN chat_sessions s ON s.user_id = me."userId" JOIN chat_agents a ON a.id = s.agent_id JOIN characters c ON c.id = a.character_id
            JOIN users u ON u.id = s.user_id
+           -- The chat's persona, else the person's default one (docs/chat.md, Personas).
+           LEFT JOIN personas persona ON persona.user_id = s.user_id
+             AND persona.id = COALESCE(s.persona_id, (SELECT d.id FROM personas d WHERE d.user_id = s.user_id AND d.is_default))
       WHERE s.id = ${isUuid(sessionId) ? sessionId : null}::uuid
       FOR UPDATE OF s NOWAIT
     `;
+}
+
+/** History that ends with the person's chat message `from` (none when it is not one of this chat's). */
+function upToSql(from: string): Prisma.Sql {
+  return Prisma.sql`AND (m.created_at, m.id) <= (SELECT f.created_at, f.id FROM chat_messages f
+                         WHERE f.id = ${isUuid(from) ? from : null}::uuid AND f.session_id = s.id AND f.sender_type = 'user' AND f.message_type = 'chat')`;
 }
 
 /** `counted`: the ask counted against `rule` (count, "secondsLeft"), when the session is the person's and no other reply holds it. */
@@ -160,6 +182,7 @@ function choiceSql({ usable, message, needsImages }: OpeningAsk): Prisma.Sql {
         customModels: Prisma.sql`(SELECT custom_models FROM context)`,
         document: Prisma.sql`(SELECT document FROM context)`,
         characterChatModel: Prisma.sql`(SELECT character_chat_model FROM context)`,
+        chatModel: Prisma.sql`(SELECT chat_model FROM context)`,
         needsImages: Prisma.sql`CASE WHEN ${message === null} THEN ${lastAskHasImagesSql(Prisma.sql`(SELECT history FROM context)`)} ELSE ${needsImages} END`,
         earlyAccess: Prisma.sql`COALESCE((SELECT early_access FROM perks), false)`,
       })}
@@ -220,6 +243,9 @@ function openingColumns(message: NewMessage | null): Prisma.Sql {
            context.system_instruction AS "systemInstruction", context.message_instruction AS "messageInstruction", context.history,
            context.character_book AS "characterBook", context.personality, context.scenario, context.mes_example AS "mesExample",
            context.post_history_instructions AS "postHistoryInstructions", context.user_name AS "userName", context.user_email AS "userEmail",
+           context.persona_name AS "personaName", context.persona_description AS "personaDescription",
+           context.depth_prompt AS "depthPrompt",
+           context.user_language AS "userLanguage", context.user_reply_in_language AS "userReplyInLanguage",
            ${agentTemperatureSql(Prisma.sql`context.document`)} AS temperature, ${agentStreamsSql(Prisma.sql`context.document`)} AS "agentStreams",
            CASE WHEN ${message === null} THEN (SELECT m.id::text FROM chat_messages m WHERE m.session_id = context.id AND m.sender_type = 'agent'
                                          ORDER BY m.created_at DESC, m.id DESC LIMIT 1) END AS "lastAgentId",

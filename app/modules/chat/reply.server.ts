@@ -1,7 +1,10 @@
+import { isLanguage, type Language } from "~/lib/i18n/languages";
+import { currentLanguage } from "~/modules/i18n/request.server";
 import { z } from "zod";
 import { attachmentTexts, isImageAttachment } from "~/lib/attachments";
 import { chatTexts, MESSAGE_MAX_CHARS, type ChatMessageView } from "~/lib/chat";
 import { chatModeTexts } from "~/lib/chat-modes";
+import { readDepthPrompt } from "~/lib/documents/card-extras";
 import { parseCharacterBook, type CharacterBook } from "~/lib/documents/character-book";
 import { personaName } from "~/lib/macros";
 import { buildChatPrompt, type PromptAgent, type PromptCard } from "~/modules/ai/prompt.server";
@@ -9,25 +12,25 @@ import { ProviderAbortedError, ProviderError, ProviderTimeoutError } from "~/mod
 import { chatProviderFor } from "~/modules/ai/providers/registry.server";
 import type { ModelConnection } from "~/modules/ai/providers/types";
 import { keepLoginSessionAlive } from "~/modules/auth/login-session.server";
-import { database, prisma } from "~/modules/db/db.server";
+import { database } from "~/modules/db/db.server";
 import { AppError, InvalidInputError } from "~/modules/http/errors.server";
 import { logger } from "~/modules/logging/logger.server";
 import { BASE_PERKS } from "~/modules/payments/plan-perks.server";
 import type { RateLimitRule } from "~/modules/security/rate-limit.server";
 import { outOfTokensOffer } from "~/modules/tokens/free-tokens.server";
 import { InsufficientTokensError, toBalance } from "~/modules/tokens/ledger.server";
-import { charge, refund, withReservation, type PaidOutcome } from "~/modules/tokens/reservations.server";
+import { closedAlong, refund, withReservation, type PaidOutcome } from "~/modules/tokens/reservations.server";
 import { AttachmentRejected, attachmentPaths, attachmentPathsOf, foreignAttachment, promptContentWithAttachments } from "./attachments.server";
 import { lastPictureInChat, type ChatPicture } from "./last-picture.server";
 import { EVERY_MODEL, usableChatModels } from "./model-choice.server";
-import { publishChatEvent } from "./realtime.server";
 import { endLease, leaseLooksAbandoned, renewWhileReplying, type ReplyLease } from "./reply-lease.server";
+import { runClosingStatement } from "./reply-closing.server";
 import { cardForMode, NoVisionModelError, withPicture, type ReplyMode } from "./reply-modes.server";
 import { openingStatementSql, type HistoryEntry, type OpeningAsk, type OpeningRow, type Requester } from "./reply-opening.server";
 import { stoppedReplyCost } from "./reply-price.server";
-import { ChatNotFoundError } from "./errors.server";
+import { ChatNotFoundError, MessageNotFoundError } from "./errors.server";
 import { savedMessageView } from "./message-views.server";
-import { saveMessage, type NewMessage } from "./messages.server";
+import type { NewMessage } from "./messages.server";
 import type { OwnSession } from "./sessions.server";
 
 /*
@@ -102,6 +105,8 @@ export type PreparedReply = {
   reservationId: string | null;
   /** The agent reply this one replaces (regenerate): its versions carry over to the new one, then it is deleted. */
   replaces: string | null;
+  /** "Regenerate from here": the person's message the reply answers; the messages after it are deleted as the reply is saved. */
+  answersFrom: string | null;
   /** Until when this reply holds its chat, before its lease is renewed (reply-lease.server.ts); ending the reply lets the chat go. */
   replyUntil: Date;
   /** The mode the ask and its reply are saved in (message_type); null: chat. */
@@ -132,14 +137,22 @@ export type PreparedReply = {
     card: PromptCard;
     /** Who the person is to the character: `{{user}}` in its texts. */
     userName: string;
+    /** The chat's persona's description, told to the character. */
+    userPersona: string | null;
+    /** The language the character is asked to answer in (the person's setting), or null. */
+    answerIn: Language | null;
   };
 };
 
 export type ReplyOutcome =
   { status: "complete"; message: ChatMessageView } | { status: "stopped"; message: ChatMessageView | null } | { status: "failed"; error: string };
 
-/** A message to answer (text and attachment paths, as readMessage gives them, and its mode), or the last one again. */
-export type ReplyInput = { text: string; attachments?: string[]; mode?: ReplyMode } | { regenerate: true };
+/**
+ * A message to answer (text and attachment paths, as readMessage gives them, and its mode), or the
+ * last one again; or, "Regenerate from here" (issue 36), the person's message `from` again, the
+ * reply taking the place of every message after it.
+ */
+export type ReplyInput = { text: string; attachments?: string[]; mode?: ReplyMode } | { regenerate: true; from?: string };
 
 /** A send's fields as its form posts them: the text, and the paths of the files uploaded for it. */
 export const messageFields = z.object({ message: z.string().optional(), attachment: z.array(z.string()).default([]) });
@@ -247,6 +260,7 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
     message: userEntry,
     attachments,
     usable,
+    from: regenerate ? (input.from ?? null) : null,
     needsImages: attachedPicture || vision,
     nothingToSee,
     rule: CHAT_REPLIES,
@@ -265,6 +279,8 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
   if (nothingToSee) throw new ChatInputError(chatModeTexts.noPictureToSee);
   let history = row.history;
   const lastUser = history.findLast((message) => message.senderType === "user");
+  // The message to regenerate from is not one of this chat's (deleted, or not a chat message of the person's).
+  if (regenerate && input.from && !lastUser) throw new MessageNotFoundError(input.from);
   if (regenerate && !lastUser) throw new ChatInputError(chatTexts.noMessageToAnswer);
   const model = usable.find((candidate) => candidate.chatModel === row.modelName);
   if (!model) throw vision ? new NoVisionModelError() : new NoChatModelError();
@@ -293,6 +309,7 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
     userMessage,
     reservationId: row.reservationId,
     replaces,
+    answersFrom: regenerate ? (input.from ?? null) : null,
     replyUntil: row.replyUntil!,
     mode,
     model: { name: model.chatModel, platform: model.aiPlatform, modelId: model.modelId },
@@ -313,20 +330,29 @@ async function openReply(requester: Requester, sessionId: string, input: ReplyIn
       files,
       picture,
       lorebook: parseCharacterBook(row.characterBook),
-      card: { personality: row.personality, scenario: row.scenario, mesExample: row.mesExample, postHistoryInstructions: row.postHistoryInstructions },
-      userName: personaName({ name: row.userName, email: row.userEmail }),
+      card: {
+        personality: row.personality,
+        scenario: row.scenario,
+        mesExample: row.mesExample,
+        postHistoryInstructions: row.postHistoryInstructions,
+        depthPrompt: readDepthPrompt(row.depthPrompt),
+      },
+      userName: personaName({ name: row.userName, email: row.userEmail }, { name: row.personaName }),
+      userPersona: row.personaDescription,
+      // The person's own language, else the one this request is shown in.
+      answerIn: row.userReplyInLanguage ? (isLanguage(row.userLanguage) ? row.userLanguage : currentLanguage()) : null,
     },
   };
 }
 
 /**
  * Calls the model and streams its words to `onDelta`, as one paid call (withReservation) on the
- * tokens the opening statement reserved. The reply is saved once, when it is complete, and then
- * paid for. If the person stopped it, what had arrived is saved marked stopped, paid for in part
- * (stoppedReplyCost), and announced once paid, so that a page reading its data again on the news
- * finds the balance settled. A reply that cannot start (its attachments unreadable, its platform
- * not callable), fails, or comes back empty saves nothing and gives the tokens back. Whatever the
- * ending, the chat is let go.
+ * tokens the opening statement reserved. The reply is saved once, when it is complete, paid for,
+ * announced and its chat let go, in one statement (runClosingStatement), so that a page reading
+ * its data again on the news finds the balance settled. If the person stopped it, what had arrived
+ * is saved so, marked stopped and paid for in part (stoppedReplyCost). A reply that cannot start
+ * (its attachments unreadable, its platform not callable), fails, or comes back empty saves
+ * nothing and gives the tokens back. Whatever the ending, the chat is let go.
  */
 export async function runReply(
   prepared: PreparedReply,
@@ -351,12 +377,9 @@ export async function runReply(
       .catch(() => {});
     throw error;
   }
-  const until = await lease.stop();
+  // A saved reply let the chat go in its closing statement (runClosingStatement).
   const saved = outcome.status !== "failed" && outcome.message !== null;
-  if (outcome.status === "stopped" && outcome.message) await announceStopped(prepared, outcome.message.id);
-  if (saved && prepared.replaces) await replaceOldReply(prepared, until);
-  // A reply saved in place of none let the chat go in its own statement.
-  else if (!saved) await endLease(prepared.session.id, until);
+  if (!saved) await endLease(prepared.session.id, await lease.stop());
   return outcome;
 }
 
@@ -391,8 +414,8 @@ async function answer(
     return refund({ status: "failed", error: error instanceof ProviderTimeoutError ? chatTexts.replyTimeout : chatTexts.replyFailed });
   }
   if (!received.trim()) return refund({ status: "failed", error: chatTexts.replyAgentFailed });
-  const message = await saveReply(prepared, lease, received);
-  return message ? charge({ status: "complete", message }) : refund({ status: "failed", error: chatTexts.replyFailed });
+  const saved = await saveReply(prepared, lease, received);
+  return saved ? closedAlong({ status: "complete", message: saved.message }, saved) : refund({ status: "failed", error: chatTexts.replyFailed });
 }
 
 /** The files of an ask could not be read for the model (storage failed, a reader threw): "Failed to process files". */
@@ -409,6 +432,8 @@ async function startReply({ ask, mode }: PreparedReply) {
     agent: ask.agent,
     model: { systemInstruction: ask.model.systemInstruction, messageInstruction: ask.model.messageInstruction, contextTokens: ask.model.contextTokens },
     userName: ask.userName,
+    userPersona: ask.userPersona,
+    answerIn: ask.answerIn,
     history: ask.history,
     memoryMessages: ask.memoryMessages,
     userMessage,
@@ -421,65 +446,51 @@ async function startReply({ ask, mode }: PreparedReply) {
 /** A reply the person stopped: what arrived is kept, marked stopped, and charged for the share of a full reply it holds. */
 async function finishStopped(prepared: PreparedReply, lease: ReplyLease, partial: string): Promise<PaidOutcome<ReplyOutcome>> {
   if (!partial.trim()) return refund({ status: "stopped", message: null });
-  const message = await saveReply(prepared, lease, partial, { stopped: true });
-  return message
-    ? charge({ status: "stopped", message }, stoppedReplyCost(prepared.ask.model.costTokens, partial))
-    : refund({ status: "stopped", message: null });
-}
-
-/** Tells the person's pages about a stopped reply, now that it is paid for. The reply is kept if this fails; a reload shows it. */
-async function announceStopped(prepared: PreparedReply, messageId: string) {
-  await publishChatEvent({ kind: "message", userId: prepared.userId, sessionId: prepared.session.id, messageId }).catch((error: unknown) =>
-    logger.error({ err: error, sessionId: prepared.session.id }, "could not announce a stopped reply"),
-  );
+  const saved = await saveReply(prepared, lease, partial, { stopped: true, finalCost: stoppedReplyCost(prepared.ask.model.costTokens, partial) });
+  return saved ? closedAlong({ status: "stopped", message: saved.message }, saved) : refund({ status: "stopped", message: null });
 }
 
 /**
- * Saves the reply and announces it (a stopped one is announced once paid for: announceStopped).
- * Null when it could not be saved (the chat was deleted meanwhile): then it is not paid for. A
- * reply that replaces none lets the chat go in the same statement, its lease no longer renewed.
+ * Saves the reply, pays for it (for `finalCost`, when stopped), announces it, puts it in place of
+ * the one it replaces (a regenerate keeps that one's versions), and lets the chat go, its lease no
+ * longer renewed: one statement (runClosingStatement). Null when it could not be saved (the chat
+ * was deleted meanwhile): then nothing of that was done, and the tokens go back.
  */
-async function saveReply(prepared: PreparedReply, lease: ReplyLease, text: string, { stopped = false } = {}) {
+async function saveReply(
+  prepared: PreparedReply,
+  lease: ReplyLease,
+  text: string,
+  { stopped = false, finalCost }: { stopped?: boolean; finalCost?: number } = {},
+) {
   const until = await lease.stop();
+  const reply: NewMessage = {
+    senderType: "agent",
+    message: text,
+    ...(prepared.mode ? { messageType: prepared.mode } : {}),
+    document: {
+      ...(prepared.mode ? { mode: prepared.mode } : {}),
+      ai_platform: prepared.model.platform,
+      model_id: prepared.model.modelId,
+      selectedModel: prepared.model.name,
+      ...(stopped ? { stopped: true } : {}),
+    },
+    replacing: prepared.replaces,
+  };
   try {
-    return await saveMessage(
-      prepared.session,
-      prepared.userId,
-      {
-        senderType: "agent",
-        message: text,
-        ...(prepared.mode ? { messageType: prepared.mode } : {}),
-        document: {
-          ...(prepared.mode ? { mode: prepared.mode } : {}),
-          ai_platform: prepared.model.platform,
-          model_id: prepared.model.modelId,
-          selectedModel: prepared.model.name,
-          ...(stopped ? { stopped: true } : {}),
-        },
-        // A regenerate keeps the replaced reply's versions: the person can go back to them.
-        replacing: prepared.replaces,
-      },
-      // A regenerate lets the chat go once the reply it replaces is gone, so no ask meanwhile reads both.
-      { endsReply: prepared.replaces ? null : until, announce: !stopped },
-    );
+    const row = await runClosingStatement({
+      sessionId: prepared.session.id,
+      userId: prepared.userId,
+      agentId: prepared.session.agentId,
+      reply,
+      reservationId: prepared.reservationId,
+      finalCost,
+      until,
+      answersFrom: prepared.answersFrom,
+    });
+    return { message: savedMessageView(reply, row), wasHeld: row.wasHeld !== false };
   } catch (error) {
     logger.error({ err: error, sessionId: prepared.session.id }, "could not save a chat reply");
     return null;
-  }
-}
-
-/** After a regenerate's reply is saved and paid for: the reply it replaces goes, then the chat is let go. */
-async function replaceOldReply(prepared: PreparedReply, until: Date) {
-  try {
-    await prisma().chatMessage.deleteMany({ where: { id: prepared.replaces!, sessionId: prepared.session.id } });
-    await publishChatEvent({ kind: "deleted", userId: prepared.userId, sessionId: prepared.session.id, messageId: prepared.replaces! });
-  } catch (error) {
-    // The person has the reply (the live feed announced it): it is shown as the reply it is.
-    logger.error({ err: error, sessionId: prepared.session.id }, "a saved chat reply could not replace the old one");
-  } finally {
-    await endLease(prepared.session.id, until).catch((error: unknown) =>
-      logger.error({ err: error, sessionId: prepared.session.id }, "could not let a chat go"),
-    );
   }
 }
 

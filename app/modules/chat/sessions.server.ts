@@ -1,3 +1,5 @@
+import { isLanguage } from "~/lib/i18n/languages";
+import { currentLanguage } from "~/modules/i18n/request.server";
 import { Prisma } from "~/generated/prisma/client";
 import { SESSION_LIST_LIMIT, type ChatSessionSummary } from "~/lib/chat";
 import { agentDocumentFor } from "~/lib/documents/agent-document";
@@ -17,33 +19,24 @@ import { saveMessage } from "./messages.server";
  * chat_agent) and its latest session, or create both and post the greeting: the character's own,
  * else one from its model (greetingsFor). The agent row lock makes two clicks at once land in one
  * session; the greeting comes after that transaction, so no lock is held while a model answers.
+ * The latest session is the one last written in (issue 36: a person keeps several); `fresh` ("New
+ * chat") always starts another.
  */
-export async function startChat(userId: string, characterId: string): Promise<string> {
+export async function startChat(userId: string, characterId: string, { fresh = false }: { fresh?: boolean } = {}): Promise<string> {
   const character = await visibleCharacter(userId, characterId);
   if (!character) throw new ChatNotFoundError(characterId);
   const started = await prisma().$transaction(
     async (tx) => {
-      await tx.chatAgent.upsert({
-        where: { userId_characterId: { userId, characterId } },
-        update: { status: "active" },
-        create: {
-          userId,
-          characterId,
-          name: character.name,
-          description: character.description,
-          avatarUrl: character.avatarUrl,
-          bio: character.description,
-          document: agentDocumentFor(character),
-          customModels: character.customModels ?? [],
-          systemInstruction: character.systemInstruction,
-          messageInstruction: character.messageInstruction,
-          imagePrompt: character.imagePrompt,
-          promptGuide: character.promptGuide ?? Prisma.JsonNull,
-        },
-      });
+      await tx.chatAgent.upsert(agentUpsert(userId, character));
       const [agent] = await tx.$queryRaw<{ id: string; name: string; avatarUrl: string | null }[]>`
         SELECT id::text AS id, name, avatar_url AS "avatarUrl" FROM chat_agents WHERE user_id = ${userId}::uuid AND character_id = ${characterId}::uuid FOR UPDATE`;
-      const latest = await tx.chatSession.findFirst({ where: { agentId: agent!.id, userId }, orderBy: { createdAt: "desc" }, select: { id: true } });
+      const latest = fresh
+        ? null
+        : await tx.chatSession.findFirst({
+            where: { agentId: agent!.id, userId },
+            orderBy: [{ lastMessageAt: { sort: "desc", nulls: "last" } }, { createdAt: "desc" }],
+            select: { id: true },
+          });
       if (latest) return { sessionId: latest.id, agent: null };
       const session = await tx.chatSession.create({ data: { userId, agentId: agent!.id, status: "active" } });
       return { sessionId: session.id, agent: agent! };
@@ -51,9 +44,15 @@ export async function startChat(userId: string, characterId: string): Promise<st
     { maxWait: 10_000, timeout: 15_000 },
   );
   if (started.agent) {
-    const [person, perks] = await Promise.all([prisma().user.findUnique({ where: { id: userId }, select: { name: true, email: true } }), planPerksOf(userId)]);
+    const [person, perks, persona] = await Promise.all([
+      prisma().user.findUnique({ where: { id: userId }, select: { name: true, email: true, language: true, replyInLanguage: true } }),
+      planPerksOf(userId),
+      // A new chat has no persona of its own yet: the greeting names the default one, as replies do.
+      prisma().persona.findFirst({ where: { userId, isDefault: true }, select: { name: true } }),
+    ]);
     // A character's alternate greetings are the greeting's other versions: the person may switch before answering.
-    const alternatives = await greetingsFor(character, personaName(person), perks);
+    const answerIn = person?.replyInLanguage ? (isLanguage(person.language) ? person.language : currentLanguage()) : null;
+    const alternatives = await greetingsFor(character, personaName(person, persona), perks, answerIn);
     const session = { id: started.sessionId, agentId: started.agent.id, characterId, agentName: started.agent.name, agentAvatar: started.agent.avatarUrl };
     try {
       await saveMessage(session, userId, { senderType: "agent", message: alternatives[0]!, alternatives });
@@ -104,7 +103,7 @@ type SummaryRow = Omit<ChatSessionSummary, "lastMessageTime" | "lastMessageKind"
 async function sessionSummaries(userId: string, where: Prisma.Sql, limit: number): Promise<ChatSessionSummary[]> {
   const rows = await prisma().$queryRaw<SummaryRow[]>`
     SELECT s.id::text AS id, a.id::text AS "agentId", a.name AS "agentName", a.avatar_url AS "agentAvatar",
-           a.character_id::text AS "characterId", last.message AS "lastMessage", last.message_type AS "lastMessageType",
+           a.character_id::text AS "characterId", s.title, last.message AS "lastMessage", last.message_type AS "lastMessageType",
            last.media AS "lastMedia", last.document AS "lastDocument",
            COALESCE(s.last_message_at, s.created_at) AS "lastMessageTime"
     FROM chat_sessions s
@@ -149,4 +148,40 @@ export async function listSessions(
     sessions.push(...(await sessionSummaries(userId, Prisma.sql`AND s.id = ${including}::uuid`, 1)));
   }
   return { sessions, next, afterCursor: cursor !== null };
+}
+
+/**
+ * The person's copy of the character (their chat_agent), as startChat makes it, without a chat:
+ * for a chat that starts otherwise than with a greeting (an imported one). Someone else's
+ * private character, or none, is ChatNotFoundError.
+ */
+export async function ensureChatAgent(userId: string, characterId: string): Promise<{ id: string; name: string }> {
+  const character = await visibleCharacter(userId, characterId);
+  if (!character) throw new ChatNotFoundError(characterId);
+  return prisma().chatAgent.upsert({ ...agentUpsert(userId, character), select: { id: true, name: true } });
+}
+
+type VisibleCharacter = NonNullable<Awaited<ReturnType<typeof visibleCharacter>>>;
+
+/** The person's copy of a character: made from the character the first time, made active again after. */
+function agentUpsert(userId: string, character: VisibleCharacter) {
+  const characterId = character.id;
+  return {
+    where: { userId_characterId: { userId, characterId } },
+    update: { status: "active" },
+    create: {
+      userId,
+      characterId,
+      name: character.name,
+      description: character.description,
+      avatarUrl: character.avatarUrl,
+      bio: character.description,
+      document: agentDocumentFor(character),
+      customModels: character.customModels ?? [],
+      systemInstruction: character.systemInstruction,
+      messageInstruction: character.messageInstruction,
+      imagePrompt: character.imagePrompt,
+      promptGuide: character.promptGuide ?? Prisma.JsonNull,
+    },
+  } satisfies Prisma.ChatAgentUpsertArgs;
 }

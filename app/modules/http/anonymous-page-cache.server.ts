@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, languageFromAcceptHeader } from "~/lib/i18n/languages";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
@@ -36,7 +37,8 @@ export function anonymousPageCacheFor(cacheSeconds: () => number) {
 
 function servePageFromCache(seconds: number, request: Request, response: Response, next: NextFunction) {
   if (seconds === 0 || !isAnonymousRead(request)) return next();
-  const key = request.originalUrl;
+  // A visitor without the language cookie is shown the language their browser asks for.
+  const key = `${languageFromAcceptHeader(request.headers["accept-language"]) ?? DEFAULT_LANGUAGE} ${request.originalUrl}`;
   const hit = pages.get(key);
   if (hit) return sendCached(request, response, hit);
 
@@ -72,7 +74,7 @@ function sendCached(request: Request, response: Response, page: CachedPage) {
     response.setHeader("Content-Security-Policy", policy.replace(`'nonce-${currentNonce}'`, `'nonce-${page.nonce}'`));
   }
   response.setHeader("Content-Type", page.contentType);
-  response.setHeader("Vary", "Accept-Encoding");
+  response.setHeader("Vary", "Accept-Encoding, Accept-Language");
   // A set Content-Encoding also tells the compression middleware to leave the bytes alone.
   if (encoding !== "identity") response.setHeader("Content-Encoding", encoding);
   response.setHeader("Content-Length", body.length);

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { toastFor, withToast, type ToastCode } from "~/lib/toasts";
+import { translateMessage } from "~/modules/i18n/messages.server";
 import { logger } from "~/modules/logging/logger.server";
 
 /**
@@ -104,9 +105,15 @@ export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
 }
 
-/** The JSON body an app error answers with: `{ error, code, ...details }`. */
+/** The JSON body an app error answers with: `{ error, code, ...details }`, its texts in the request's language. */
 export function errorBody(error: AppError) {
-  return { error: error.message, code: error.code, ...error.details };
+  const { fields, ...details } = error.details;
+  const translated = isTextRecord(fields) ? { fields: Object.fromEntries(Object.entries(fields).map(([name, text]) => [name, translateMessage(text)])) } : {};
+  return { error: translateMessage(error.message), code: error.code, ...details, ...(fields === undefined ? {} : { fields }), ...translated };
+}
+
+function isTextRecord(value: unknown): value is Record<string, string> {
+  return typeof value === "object" && value !== null && Object.values(value).every((entry) => typeof entry === "string");
 }
 
 /**
@@ -137,7 +144,7 @@ export function errorData(error: unknown) {
 export function saveFailureData(error: unknown, failed: string) {
   if (isAppError(error) || isDatabaseUnreachable(error) || error instanceof Response) return errorData(error);
   logger.error({ err: error }, "a save failed");
-  return data({ ok: false as const, error: failed, code: "save-failed" }, { status: 500 });
+  return data({ ok: false as const, error: translateMessage(failed), code: "save-failed" }, { status: 500 });
 }
 
 /** Throws a 404 unless `condition` holds: a guard clause in one line. */

@@ -213,7 +213,7 @@ function refuseNul(form: FormData) {
 
 /**
  * The raw body of at most `maxBytes`, byte for byte, or null when it is larger: refused on its
- * Content-Length before a byte is read, otherwise counted as it arrives and dropped as soon as it
+ * Content-Length before a byte is read, otherwise counted as it arrives and let go as soon as it
  * passes the limit, so an oversized body is never held whole.
  */
 export async function readBodyWithin(request: Request, maxBytes: number): Promise<Buffer<ArrayBuffer> | null> {
@@ -225,7 +225,10 @@ export async function readBodyWithin(request: Request, maxBytes: number): Promis
   for (let next = await reader.read(); !next.done; next = await reader.read()) {
     size += next.value.byteLength;
     if (size > maxBytes) {
-      await reader.cancel();
+      // Let go without cancelling: the server's adapter drops the rest once the answer is sent
+      // (server/node-adapter.server.ts), and a body Node's own Request makes from a FormData still
+      // pushes its parts after a cancel, which on Node 24 fails outside any caller.
+      reader.releaseLock();
       return null;
     }
     chunks.push(next.value);

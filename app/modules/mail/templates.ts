@@ -1,3 +1,6 @@
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/lib/i18n/languages";
+import { serverText } from "~/modules/i18n/messages.server";
+
 /**
  * The e-mails CharacterVerse sends, as pure functions of their links. Every e-mail has a plain
  * text part and an HTML part; the HTML uses tables and inline styles only, because mail clients
@@ -5,7 +8,13 @@
  */
 export type MailContent = { subject: string; text: string; html: string };
 
-type LinkEmail = { link: string; appUrl: string };
+/** The language to mail a person in: their account's (users.language), else English. */
+export function recipientLanguage(language: string | null | undefined): Language {
+  return isLanguage(language) ? language : DEFAULT_LANGUAGE;
+}
+
+/** `lang`: the recipient's language (their account's, else English). */
+type LinkEmail = { link: string; appUrl: string; lang?: Language };
 
 const brand = "CharacterVerse";
 
@@ -16,18 +25,20 @@ const brand = "CharacterVerse";
  */
 export type VerificationKind = "first" | "again" | "resend";
 
-export function verificationEmail({ link, appUrl, kind = "first" }: LinkEmail & { kind?: VerificationKind }): MailContent {
-  const greeting = `Welcome to ${brand}! Please confirm your e-mail address so we know it is really yours.`;
-  const expiry = "The link expires in 24 hours.";
-  const ignore = `If you did not sign up for ${brand}, you can ignore this e-mail and no account will be confirmed. To cancel this sign-up, open the link and choose "I did not sign up".`;
-  const notes = [verificationNotes.password, ...(kind === "again" ? [verificationNotes.again] : []), expiry, ignore];
+export function verificationEmail({ link, appUrl, kind = "first", lang = DEFAULT_LANGUAGE }: LinkEmail & { kind?: VerificationKind }): MailContent {
+  const greeting = serverText(lang, "mail.verification.greeting");
+  const expiry = serverText(lang, "mail.verification.expiry");
+  const ignore = serverText(lang, "mail.verification.ignore");
+  const password = serverText(lang, "mail.verification.password");
+  const again = serverText(lang, "mail.verification.again");
+  const notes = [password, ...(kind === "again" ? [again] : []), expiry, ignore];
   return {
-    subject: `Confirm your e-mail for ${brand}`,
-    text: textBody([greeting, `Confirm your address here:\n${link}`, ...notes], appUrl),
-    html: htmlBody({
-      heading: "Confirm your e-mail",
+    subject: serverText(lang, "mail.verification.subject"),
+    text: textBody(lang, [greeting, `${serverText(lang, "mail.verification.linkLine")}\n${link}`, ...notes], appUrl),
+    html: htmlBody(lang, {
+      heading: serverText(lang, "mail.verification.heading"),
       intro: greeting,
-      button: "Confirm my e-mail",
+      button: serverText(lang, "mail.verification.button"),
       link,
       notes,
       appUrl,
@@ -35,22 +46,23 @@ export function verificationEmail({ link, appUrl, kind = "first" }: LinkEmail & 
   };
 }
 
+/** The English notes, as tests look for them (the mail says them in the recipient's language). */
 export const verificationNotes = {
   password: "The page asks for the password you chose when you signed up.",
   again: "This address has just been signed up again, and links mailed before no longer work.",
 } as const;
 
-export function passwordResetEmail({ link, appUrl }: LinkEmail): MailContent {
-  const greeting = `Someone, hopefully you, asked to reset the password of your ${brand} account.`;
-  const expiry = "The link expires in 1 hour and can be used once.";
-  const ignore = "If you did not ask for this, you can ignore this e-mail: your password stays as it is.";
+export function passwordResetEmail({ link, appUrl, lang = DEFAULT_LANGUAGE }: LinkEmail): MailContent {
+  const greeting = serverText(lang, "mail.reset.greeting");
+  const expiry = serverText(lang, "mail.reset.expiry");
+  const ignore = serverText(lang, "mail.reset.ignore");
   return {
-    subject: `Reset your ${brand} password`,
-    text: textBody([greeting, `Choose a new password here:\n${link}`, expiry, ignore], appUrl),
-    html: htmlBody({
-      heading: "Reset your password",
+    subject: serverText(lang, "mail.reset.subject"),
+    text: textBody(lang, [greeting, `${serverText(lang, "mail.reset.linkLine")}\n${link}`, expiry, ignore], appUrl),
+    html: htmlBody(lang, {
+      heading: serverText(lang, "mail.reset.heading"),
       intro: greeting,
-      button: "Choose a new password",
+      button: serverText(lang, "mail.reset.button"),
       link,
       notes: [expiry, ignore],
       appUrl,
@@ -59,19 +71,26 @@ export function passwordResetEmail({ link, appUrl }: LinkEmail): MailContent {
 }
 
 /** An admin's invitation: the link is a password-reset link, which also confirms the address. */
-export function invitationEmail({ link, appUrl }: LinkEmail): MailContent {
-  const greeting = `You have been invited to ${brand}. Choose a password to start using your account.`;
-  const expiry = 'The link expires in 1 hour and can be used once. After that, use "Forgot password" on the sign-in page with this address to get a new one.';
-  const ignore = "If you did not expect this invitation, you can ignore this e-mail.";
+export function invitationEmail({ link, appUrl, lang = DEFAULT_LANGUAGE }: LinkEmail): MailContent {
+  const greeting = serverText(lang, "mail.invitation.greeting");
+  const expiry = serverText(lang, "mail.invitation.expiry");
+  const ignore = serverText(lang, "mail.invitation.ignore");
   return {
-    subject: `You are invited to ${brand}`,
-    text: textBody([greeting, `Choose your password here:\n${link}`, expiry, ignore], appUrl),
-    html: htmlBody({ heading: "You are invited", intro: greeting, button: "Choose my password", link, notes: [expiry, ignore], appUrl }),
+    subject: serverText(lang, "mail.invitation.subject"),
+    text: textBody(lang, [greeting, `${serverText(lang, "mail.invitation.linkLine")}\n${link}`, expiry, ignore], appUrl),
+    html: htmlBody(lang, {
+      heading: serverText(lang, "mail.invitation.heading"),
+      intro: greeting,
+      button: serverText(lang, "mail.invitation.button"),
+      link,
+      notes: [expiry, ignore],
+      appUrl,
+    }),
   };
 }
 
-function textBody(paragraphs: string[], appUrl: string) {
-  return ["Hi,", ...paragraphs, `See you soon,\nthe ${brand} team\n${appUrl}`].join("\n\n") + "\n";
+function textBody(lang: Language, paragraphs: string[], appUrl: string) {
+  return [serverText(lang, "mail.hi"), ...paragraphs, `${serverText(lang, "mail.signOff")}\n${appUrl}`].join("\n\n") + "\n";
 }
 
 const colors = { page: "#f4f2fb", card: "#ffffff", ink: "#1f1c2c", muted: "#5f5a75", button: "#4c1d95", line: "#e4e0f0" };
@@ -79,12 +98,12 @@ const font = "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Hel
 
 type HtmlParts = { heading: string; intro: string; button: string; link: string; notes: string[]; appUrl: string; quote?: string };
 
-function htmlBody({ heading, intro, button, link, notes, appUrl, quote }: HtmlParts) {
+function htmlBody(lang: Language, { heading, intro, button, link, notes, appUrl, quote }: HtmlParts) {
   const href = escapeHtml(link);
   const paragraph = (text: string, color = colors.ink) =>
     `<p style="margin:0 0 16px;${font};font-size:15px;line-height:22px;color:${color};">${escapeHtml(text)}</p>`;
   return `<!doctype html>
-<html lang="en">
+<html lang="${lang}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(heading)}</title></head>
 <body style="margin:0;padding:0;background-color:${colors.page};">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:${colors.page};">
@@ -93,7 +112,7 @@ function htmlBody({ heading, intro, button, link, notes, appUrl, quote }: HtmlPa
 <tr><td style="padding:32px 32px 8px;">
 <p style="margin:0 0 24px;${font};font-size:18px;font-weight:bold;color:${colors.button};">${brand}</p>
 <h1 style="margin:0 0 16px;${font};font-size:22px;line-height:28px;color:${colors.ink};">${escapeHtml(heading)}</h1>
-${paragraph("Hi,")}
+${paragraph(serverText(lang, "mail.hi"))}
 ${paragraph(intro)}
 ${quote === undefined ? "" : `<div style="margin:0 0 16px;padding:12px 16px;border-left:3px solid ${colors.line};${font};font-size:15px;line-height:22px;color:${colors.ink};white-space:pre-wrap;">${escapeHtml(quote)}</div>`}
 <table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;">
@@ -101,7 +120,7 @@ ${quote === undefined ? "" : `<div style="margin:0 0 16px;padding:12px 16px;bord
 <a href="${href}" target="_blank" style="display:inline-block;padding:12px 24px;${font};font-size:15px;font-weight:bold;color:#ffffff;text-decoration:none;border-radius:8px;">${escapeHtml(button)}</a>
 </td></tr>
 </table>
-${paragraph("If the button does not work, copy this link into your browser:", colors.muted)}
+${paragraph(serverText(lang, "mail.copyLink"), colors.muted)}
 <p style="margin:0 0 24px;${font};font-size:13px;line-height:20px;word-break:break-all;"><a href="${href}" target="_blank" style="color:${colors.button};">${href}</a></p>
 ${notes.map((note) => paragraph(note, colors.muted)).join("\n")}
 </td></tr>
@@ -126,7 +145,7 @@ function escapeHtml(value: string) {
  * Support mail. What a person wrote goes out as text: quoted in the plain part and escaped in the
  * HTML part, so a message holding markup is shown, never rendered.
  */
-type TicketEmail = { topic: string; message: string; link: string; appUrl: string };
+type TicketEmail = { topic: string; message: string; link: string; appUrl: string; lang?: Language };
 
 const quoted = (message: string) =>
   message
@@ -135,24 +154,40 @@ const quoted = (message: string) =>
     .join("\n");
 
 /** To the support address: a person sent a new ticket from the contact form. */
-export function newTicketEmail({ topic, message, link, appUrl, from }: TicketEmail & { from: string }): MailContent {
-  const intro = `${from} sent a new support ticket: "${topic}".`;
-  const answer = "Answer it from the staff inbox:";
+export function newTicketEmail({ topic, message, link, appUrl, from, lang = DEFAULT_LANGUAGE }: TicketEmail & { from: string }): MailContent {
+  const intro = serverText(lang, "mail.newTicket.intro", { from, topic });
+  const answer = serverText(lang, "mail.newTicket.linkLine");
   return {
-    subject: `New support ticket: ${oneLine(topic)}`,
-    text: textBody([intro, quoted(message), `${answer}\n${link}`], appUrl),
-    html: htmlBody({ heading: "New support ticket", intro, quote: message, button: "Open the ticket", link, notes: [], appUrl }),
+    subject: serverText(lang, "mail.newTicket.subject", { topic: oneLine(topic) }),
+    text: textBody(lang, [intro, quoted(message), `${answer}\n${link}`], appUrl),
+    html: htmlBody(lang, {
+      heading: serverText(lang, "mail.newTicket.heading"),
+      intro,
+      quote: message,
+      button: serverText(lang, "mail.newTicket.button"),
+      link,
+      notes: [],
+      appUrl,
+    }),
   };
 }
 
 /** To the person: staff answered their ticket. The link opens it in their dashboard. */
-export function ticketReplyEmail({ topic, message, link, appUrl }: TicketEmail): MailContent {
-  const intro = `Our support team replied to your ticket "${topic}":`;
-  const note = "You can answer or close the ticket from your dashboard.";
+export function ticketReplyEmail({ topic, message, link, appUrl, lang = DEFAULT_LANGUAGE }: TicketEmail): MailContent {
+  const intro = serverText(lang, "mail.ticketReply.intro", { topic });
+  const note = serverText(lang, "mail.ticketReply.note");
   return {
-    subject: `Reply to your ticket: ${oneLine(topic)}`,
-    text: textBody([intro, quoted(message), `Read it and reply here:\n${link}`, note], appUrl),
-    html: htmlBody({ heading: "We replied to your ticket", intro, quote: message, button: "View the ticket", link, notes: [note], appUrl }),
+    subject: serverText(lang, "mail.ticketReply.subject", { topic: oneLine(topic) }),
+    text: textBody(lang, [intro, quoted(message), `${serverText(lang, "mail.ticketReply.linkLine")}\n${link}`, note], appUrl),
+    html: htmlBody(lang, {
+      heading: serverText(lang, "mail.ticketReply.heading"),
+      intro,
+      quote: message,
+      button: serverText(lang, "mail.ticketReply.button"),
+      link,
+      notes: [note],
+      appUrl,
+    }),
   };
 }
 
@@ -162,20 +197,29 @@ function oneLine(text: string) {
   return line.length > 80 ? `${line.slice(0, 79)}…` : line;
 }
 /** The answer to a character someone submitted to the catalogue: published, or declined with the admin's reason. */
-export function characterReviewEmail({ name, link, appUrl, approved, reason }: LinkEmail & { name: string; approved: boolean; reason?: string }): MailContent {
-  const intro = approved
-    ? `Good news: your character "${name}" has been approved and is now in the ${brand} catalogue for everyone to find.`
-    : `Your character "${name}" was not approved for the ${brand} catalogue this time.`;
+export function characterReviewEmail({
+  name,
+  link,
+  appUrl,
+  approved,
+  reason,
+  lang = DEFAULT_LANGUAGE,
+}: LinkEmail & { name: string; approved: boolean; reason?: string }): MailContent {
+  const intro = approved ? serverText(lang, "mail.review.approved.intro", { name }) : serverText(lang, "mail.review.declined.intro", { name });
   const notes = approved
-    ? ["It stays yours: edits you make go back to review, and the published version stays until they are approved."]
-    : [`The reason given: ${reason ?? ""}`, "You can change the character and submit it again."];
+    ? [serverText(lang, "mail.review.approved.note")]
+    : [serverText(lang, "mail.review.declined.reason", { reason: reason ?? "" }), serverText(lang, "mail.review.declined.note")];
   return {
-    subject: approved ? `"${name}" is published on ${brand}` : `"${name}" was not approved`,
-    text: textBody([intro, ...notes, `${approved ? "See it here" : "Open your characters"}:\n${link}`], appUrl),
-    html: htmlBody({
-      heading: approved ? "Your character is published" : "Your character was not approved",
+    subject: approved ? serverText(lang, "mail.review.approved.subject", { name }) : serverText(lang, "mail.review.declined.subject", { name }),
+    text: textBody(
+      lang,
+      [intro, ...notes, `${approved ? serverText(lang, "mail.review.approved.linkLine") : serverText(lang, "mail.review.declined.linkLine")}\n${link}`],
+      appUrl,
+    ),
+    html: htmlBody(lang, {
+      heading: approved ? serverText(lang, "mail.review.approved.heading") : serverText(lang, "mail.review.declined.heading"),
       intro,
-      button: approved ? "See it" : "Open my characters",
+      button: approved ? serverText(lang, "mail.review.approved.button") : serverText(lang, "mail.review.declined.button"),
       link,
       notes,
       appUrl,
@@ -187,14 +231,28 @@ export function characterReviewEmail({ name, link, appUrl, approved, reason }: L
  * To the support address (or every admin): a character waits for review, new or an owner's edits
  * to a published one. Its name is the owner's words: escaped in the HTML part like any text.
  */
-export function submissionWaitingEmail({ name, owner, edits, link, appUrl }: LinkEmail & { name: string; owner: string; edits: boolean }): MailContent {
-  const intro = edits
-    ? `${owner} changed "${name}", a published character. The changes wait for your review.`
-    : `${owner} submitted a new character, "${name}", for the ${brand} catalogue.`;
-  const notes = edits ? ["The published version stays as it is until the changes are approved."] : ["It stays private until it is approved."];
+export function submissionWaitingEmail({
+  name,
+  owner,
+  edits,
+  link,
+  appUrl,
+  lang = DEFAULT_LANGUAGE,
+}: LinkEmail & { name: string; owner: string; edits: boolean }): MailContent {
+  const intro = edits ? serverText(lang, "mail.submission.edits.intro", { owner, name }) : serverText(lang, "mail.submission.new.intro", { owner, name });
+  const notes = [edits ? serverText(lang, "mail.submission.edits.note") : serverText(lang, "mail.submission.new.note")];
   return {
-    subject: `${edits ? "Edits waiting for review" : "Character waiting for review"}: ${oneLine(name)}`,
-    text: textBody([intro, ...notes, `Approve or decline it here:\n${link}`], appUrl),
-    html: htmlBody({ heading: "A character waits for review", intro, button: "Review it", link, notes, appUrl }),
+    subject: edits
+      ? serverText(lang, "mail.submission.edits.subject", { name: oneLine(name) })
+      : serverText(lang, "mail.submission.new.subject", { name: oneLine(name) }),
+    text: textBody(lang, [intro, ...notes, `${serverText(lang, "mail.submission.linkLine")}\n${link}`], appUrl),
+    html: htmlBody(lang, {
+      heading: serverText(lang, "mail.submission.heading"),
+      intro,
+      button: serverText(lang, "mail.submission.button"),
+      link,
+      notes,
+      appUrl,
+    }),
   };
 }

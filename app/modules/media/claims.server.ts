@@ -29,13 +29,18 @@ export type ClaimedJob = FinishingJob & {
   sourceUploadId: string | null;
   attempts: number;
   deadlineAt: Date;
+  /** The model's own address and key, read with the claim so a step needs no second look. */
+  apiUrl: string | null;
+  apiKey: string | null;
 };
 
 const CLAIMED_COLUMNS = Prisma.sql`j.id::text AS id, j.user_id::text AS "userId", j.request_id AS "requestId", j.prompt, j.settings,
   j.cost_unit AS "costUnit", j.unit_cost AS "unitCost", j.cost_tokens AS "costTokens", j.character_id::text AS "characterId",
   j.chat_session_id::text AS "chatSessionId", j.chat_message_id::text AS "chatMessageId", j.status::text AS status, j.mode,
   j.chat_model AS "chatModel", j.ai_platform AS "aiPlatform", j.model_id AS "modelId", j.provider_request_id AS "providerRequestId",
-  j.source_upload_id::text AS "sourceUploadId", j.attempts, j.deadline_at AS "deadlineAt", j.sets_avatar AS "setsAvatar"`;
+  j.source_upload_id::text AS "sourceUploadId", j.attempts, j.deadline_at AS "deadlineAt", j.sets_avatar AS "setsAvatar",
+  (SELECT m.api_url FROM chat_models m WHERE m.chat_model = j.chat_model) AS "apiUrl",
+  (SELECT m.api_key FROM chat_models m WHERE m.chat_model = j.chat_model) AS "apiKey"`;
 
 /**
  * Claims up to `limit` due jobs for this instance, each taken by one instance only, for the lease.
@@ -90,4 +95,20 @@ async function claimInTurn(tx: Runner, limit: number) {
                               THEN ${NOW} + ${timeout} * interval '1 second' ELSE j.deadline_at END
     FROM taken WHERE j.id = taken.id
     RETURNING ${CLAIMED_COLUMNS}`;
+}
+
+/**
+ * Claims the one submitted job whose provider request a webhook has just said is finished, for
+ * the instance that received it: the same lease as a worker's claim, so no other instance takes it
+ * meanwhile. No turn is counted (a submitted job already holds its place), so no lock is taken.
+ * Null when no running job has that request id, or another instance holds it right now.
+ */
+export async function claimNotifiedJob(providerRequestId: string): Promise<ClaimedJob | null> {
+  const { MEDIA_JOB_LEASE_SECONDS: lease } = env();
+  const [job] = await prisma().$queryRaw<ClaimedJob[]>`
+    UPDATE media_jobs j SET claimed_until = ${NOW} + ${lease} * interval '1 second', next_check_at = ${NOW} + ${lease} * interval '1 second',
+           nudged = false, attempts = j.attempts + 1
+    WHERE j.provider_request_id = ${providerRequestId} AND j.status = 'submitted' AND (j.claimed_until IS NULL OR j.claimed_until <= ${NOW})
+    RETURNING ${CLAIMED_COLUMNS}`;
+  return job ?? null;
 }

@@ -2,21 +2,22 @@ import { createHash, createPublicKey, verify, type KeyObject } from "node:crypto
 import { env } from "~/modules/config/env.server";
 import { AppError } from "~/modules/http/errors.server";
 import { logger } from "~/modules/logging/logger.server";
-import { nudgeJob } from "./worker.server";
+import { finishNotifiedJob } from "./worker.server";
 
 /**
  * fal's webhook, verified as fal documents it: the signature (hex, ED25519) covers
  * `{request id}\n{user id}\n{timestamp}\n{sha256 hex of the raw body}` from the
  * X-Fal-Webhook-* headers, by one of the keys fal publishes as a JWKS (FAL_JWKS_URL), cached for a
  * day and fetched again when no cached key fits (fal rotated them). A timestamp more than five
- * minutes away is refused, so an old delivery cannot be replayed. Even a valid call only makes the
- * job due: its result is fetched from fal by request id, with the app's key.
+ * minutes away is refused, so an old delivery cannot be replayed. Even a valid call only tells the
+ * app to look: its result is fetched from fal by request id, with the app's key.
  */
 
 const KEYS_TTL_MS = 24 * 60 * 60 * 1000;
 /** At most one fetch of the keys per minute when signatures do not fit, whoever sends them. */
 const REFETCH_AFTER_MS = 60 * 1000;
 const TIMESTAMP_TOLERANCE_SECONDS = 300;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class InvalidWebhookSignatureError extends AppError {
   constructor() {
@@ -80,13 +81,16 @@ export async function isSignedByFal(headers: Headers, body: Buffer, now = Date.n
 
 /**
  * Handles one delivery: InvalidWebhookSignatureError (401) unless fal signed it; otherwise the job
- * with that request id is looked at now (a job already finished, or unknown, is left alone: fal
- * retries for hours and every step is idempotent).
+ * with that request id is claimed and finished before the answer (a job already finished, or
+ * unknown, is left alone: fal retries for hours and every step is idempotent). The job named in
+ * the address (`?job=`, see falWebhookUrl) is only a hint for a webhook that arrives before its
+ * request id is recorded; the signed request id decides. `job` says whether a running job was found.
  */
-export async function handleFalWebhook(headers: Headers, body: Buffer): Promise<{ received: true; job: boolean }> {
+export async function handleFalWebhook(headers: Headers, body: Buffer, url?: URL): Promise<{ received: true; job: boolean }> {
   if (!(await isSignedByFal(headers, body))) throw new InvalidWebhookSignatureError();
   const requestId = headers.get("x-fal-webhook-request-id")!;
-  const job = await nudgeJob(requestId);
+  const named = url?.searchParams.get("job") ?? "";
+  const job = await finishNotifiedJob(requestId, UUID.test(named) ? named : null);
   if (!job) logger.info({ requestId }, "a fal webhook for no running job");
   return { received: true, job };
 }

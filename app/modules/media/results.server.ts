@@ -5,13 +5,14 @@ import type { MediaFileFacts } from "~/lib/media-jobs";
 import type { MediaOutput } from "~/modules/ai/providers/types";
 import { logger } from "~/modules/logging/logger.server";
 import { putObject, removeObject } from "~/modules/storage/storage.server";
-import { renderThumbnail } from "~/modules/storage/thumbnail.server";
 
 /**
  * A finished job's files are copied into the app's storage (provider links expire), checked by
- * their content, each with a 300 px wide thumbnail when it is a picture or a video with a poster.
- * Paths are fixed by the job's request id and the file's index, so a job stored twice (a webhook
- * and a poll at once) writes the same objects, and only one completion records them.
+ * their content. A picture's thumbnail is not made here but on its first request (`/thumb`, kept
+ * once for every instance: decision 039), so a completion costs a few milliseconds; a video keeps
+ * its poster, which exists nowhere else, as a 300 px WebP. Paths are fixed by the job's request id
+ * and the file's index, so a job stored twice (a webhook and a poll at once) writes the same
+ * objects, and only one completion records them.
  */
 
 /** The largest file taken from a provider. */
@@ -45,8 +46,9 @@ async function kindOf(bytes: Buffer): Promise<{ mediaType: StoredMedia["mediaTyp
 }
 
 /**
- * Stores a job's outputs as `gallery/{userId}/{requestId}-{index}.{ext}` (+ `-300.webp`); files
- * that cannot be fetched or are not media are left out (the job then settles for fewer).
+ * Stores a job's outputs as `gallery/{userId}/{requestId}-{index}.{ext}` (+ a video's poster as
+ * `-300.webp`); files that cannot be fetched or are not media are left out (the job then settles
+ * for fewer).
  * Throws when nothing could be fetched at all, so the job is looked at again.
  */
 export async function storeOutputs(userId: string, requestId: string, outputs: MediaOutput[]): Promise<StoredMedia[]> {
@@ -69,15 +71,15 @@ export async function storeOutputs(userId: string, requestId: string, outputs: M
     let thumbnailPath: string | null = null;
     try {
       if (kind.mediaType === "image") {
+        // The header only: nothing is decoded.
         const metadata = await sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS }).metadata();
         width = metadata.width ?? width;
         height = metadata.pageHeight ?? metadata.height ?? height;
-        thumbnailPath = await putObject("gallery", `${userId}/${itemId}-300.webp`, await renderThumbnail(bytes, 300), "image/webp");
       } else if (kind.mediaType === "video" && output.poster) {
         thumbnailPath = await putObject("gallery", `${userId}/${itemId}-300.webp`, await posterThumbnail(output.poster), "image/webp");
       }
     } catch (error) {
-      logger.warn({ err: error, requestId, index }, "could not make a thumbnail");
+      logger.warn({ err: error, requestId, index }, "could not read a media result's size or poster");
     }
     const mediaType = output.duration && kind.mediaType === "image" ? "video" : kind.mediaType;
     stored.push({ index, requestId: itemId, mediaType, contentType: kind.contentType, path, thumbnailPath, width, height, duration: output.duration ?? null });

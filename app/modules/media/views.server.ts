@@ -1,8 +1,18 @@
 import type { GalleryImage, MediaJob } from "~/generated/prisma/client";
 import type { MediaItemView, MediaJobStatus, MediaJobView, MediaType, StoredMessageMedia } from "~/lib/media-jobs";
+import { thumbnailUrl } from "~/lib/catalogue";
 import { signedUrl } from "~/modules/storage/storage.server";
 
 /** What the browser sees of jobs and their files: links signed for SIGNED_LINK_SECONDS, never storage paths or keys. */
+
+/**
+ * A stored file's thumbnail link: a video's kept poster, or for a picture its `/thumb` link, which
+ * renders the thumbnail on its first request and keeps it (decision 039). Null for a sound.
+ */
+function thumbnailLink(file: { path: string; thumbnailPath: string | null | undefined; contentType: string }) {
+  if (file.thumbnailPath) return signedUrl("gallery", file.thumbnailPath);
+  return file.contentType.startsWith("image/") ? thumbnailUrl(signedUrl("gallery", file.path), 300) : null;
+}
 
 type ItemRow = Pick<
   GalleryImage,
@@ -27,13 +37,14 @@ function itemMediaType(type: string): MediaItemView["mediaType"] {
 
 export function mediaItemView(item: ItemRow): MediaItemView {
   const path = item.storagePath ?? item.url;
+  const stored = !path.startsWith("/") && !path.startsWith("http");
   return {
     id: item.id,
     requestId: item.requestId,
     mediaType: itemMediaType(item.mediaType),
     contentType: item.contentType,
-    url: path.startsWith("/") || path.startsWith("http") ? path : signedUrl("gallery", path),
-    thumbnailUrl: item.thumbnailPath ? signedUrl("gallery", item.thumbnailPath) : null,
+    url: stored ? signedUrl("gallery", path) : path,
+    thumbnailUrl: stored ? thumbnailLink({ path, thumbnailPath: item.thumbnailPath, contentType: item.contentType }) : null,
     width: item.width,
     height: item.height,
     duration: item.duration,
@@ -76,7 +87,7 @@ export function messageMediaViews(media: unknown): (Omit<StoredMessageMedia, "pa
             width: entry.width ?? null,
             height: entry.height ?? null,
             url: signedUrl("gallery", entry.path),
-            thumbnailUrl: entry.thumbnailPath ? signedUrl("gallery", entry.thumbnailPath) : null,
+            thumbnailUrl: thumbnailLink({ path: entry.path, thumbnailPath: entry.thumbnailPath, contentType: String(entry.contentType ?? "") }),
           },
         ]
       : [],

@@ -8,7 +8,7 @@ import { env } from "~/modules/config/env.server";
 import { prisma } from "~/modules/db/db.server";
 import { logger } from "~/modules/logging/logger.server";
 import { getObject } from "~/modules/storage/storage.server";
-import { claimDueJobs, type ClaimedJob } from "./claims.server";
+import { claimDueJobs, claimNotifiedJob, type ClaimedJob } from "./claims.server";
 import { NOW } from "./job-sql.server";
 import { removeStoredMedia, storeOutputs } from "./results.server";
 import { completeJob, endJob } from "./transitions.server";
@@ -19,8 +19,8 @@ import { onMediaWorkerWake } from "./worker-signal.server";
  * (claims.server.ts, decision 033) with `FOR UPDATE SKIP LOCKED`, which also moves their next
  * check a lease ahead, so no other instance takes them while this one works, and a crashed
  * instance's jobs are taken over once the lease has passed. A queued job is submitted; a submitted
- * one is asked about (a webhook makes it due at once); a job past its deadline is given up and its
- * tokens released.
+ * one is asked about; a job past its deadline is given up and its tokens released. A webhook's job
+ * is claimed by id and finished by the instance that received it (finishNotifiedJob).
  */
 
 /** Whether fal can reach APP_URL: FAL_WEBHOOKS, or (auto) a public host name. */
@@ -32,24 +32,21 @@ export function webhooksReachable(config = env()) {
   return !/^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|169\.254\.|0\.|::1$|f[cd]|fe80)/i.test(host);
 }
 
-export function falWebhookUrl(config = env()) {
-  return `${config.APP_URL}/api/webhooks/fal`;
+/**
+ * Where fal reports a job's request as finished. The job's id rides along, so that a webhook which
+ * overtakes the recording of its request id (a fast model) still finds its job.
+ */
+export function falWebhookUrl(jobId: string, config = env()) {
+  return `${config.APP_URL}/api/webhooks/fal?job=${jobId}`;
 }
 
-async function modelConnection(job: ClaimedJob) {
-  const model = await prisma().chatModel.findUnique({ where: { chatModel: job.chatModel }, select: { apiUrl: true, apiKey: true } });
-  return {
-    aiPlatform: job.aiPlatform,
-    modelType: job.mode,
-    modelId: job.modelId,
-    apiUrl: model?.apiUrl ?? null,
-    apiKey: model?.apiKey ?? null,
-    isStream: false,
-  };
+function modelConnection(job: Pick<ClaimedJob, "aiPlatform" | "mode" | "modelId" | "apiUrl" | "apiKey">) {
+  return { aiPlatform: job.aiPlatform, modelType: job.mode, modelId: job.modelId, apiUrl: job.apiUrl, apiKey: job.apiKey, isStream: false };
 }
 
 async function requestOf(job: ClaimedJob, provider: MediaProvider): Promise<MediaRequest> {
   let sourceImage: MediaRequest["sourceImage"] = null;
+  // Every step carries the picture to redraw: the offline demo draws its result when asked about it.
   if (job.sourceUploadId) {
     const upload = await prisma().upload.findFirst({ where: { id: job.sourceUploadId, userId: job.userId } });
     if (upload) {
@@ -64,7 +61,7 @@ async function requestOf(job: ClaimedJob, provider: MediaProvider): Promise<Medi
     prompt: job.prompt,
     settings: job.settings,
     sourceImage,
-    webhookUrl: provider.webhooks && webhooksReachable() ? falWebhookUrl() : null,
+    webhookUrl: provider.webhooks && webhooksReachable() ? falWebhookUrl(job.id) : null,
   };
 }
 
@@ -74,14 +71,16 @@ function nextCheckMs(request: MediaRequest) {
 }
 
 async function checkAgainIn(jobId: string, ms: number, set: { providerRequestId?: string } = {}) {
-  const rows = await prisma().$queryRaw<{ id: string }[]>`
+  const rows = await prisma().$queryRaw<{ nudged: boolean }[]>`
     UPDATE media_jobs SET next_check_at = CASE WHEN nudged THEN ${NOW} ELSE LEAST(${NOW} + ${ms} * interval '1 millisecond', deadline_at) END,
            claimed_until = NULL, updated_at = ${NOW},
            status = CASE WHEN ${set.providerRequestId ?? null}::text IS NULL THEN status ELSE 'submitted' END,
            provider_request_id = COALESCE(${set.providerRequestId ?? null}::text, provider_request_id),
            started_at = COALESCE(started_at, ${NOW})
     WHERE id = ${jobId}::uuid AND status IN ('queued', 'submitted')
-    RETURNING id::text AS id`;
+    RETURNING nudged`;
+  // Told meanwhile that it has finished (a webhook during this step): the worker looks at once.
+  if (rows[0]?.nudged) wake();
   return rows.length > 0;
 }
 
@@ -125,7 +124,7 @@ export async function processJob(job: ClaimedJob) {
   }
   let provider: MediaProvider;
   try {
-    provider = mediaProviderFor(await modelConnection(job));
+    provider = mediaProviderFor(modelConnection(job));
   } catch (error) {
     logger.warn({ err: error, jobId: job.id }, "a media job's model cannot be called");
     await endJob(job.id, "failed", mediaJobTexts.failed, chatTexts.replyFailed);
@@ -154,7 +153,8 @@ export async function processJob(job: ClaimedJob) {
 export async function cancelAtProvider(jobId: string) {
   const job = await prisma().mediaJob.findUnique({ where: { id: jobId } });
   if (!job?.providerRequestId) return;
-  const provider = mediaProviderFor(await modelConnection({ ...job, mode: job.mode } as unknown as ClaimedJob));
+  const model = await prisma().chatModel.findUnique({ where: { chatModel: job.chatModel }, select: { apiUrl: true, apiKey: true } });
+  const provider = mediaProviderFor(modelConnection({ ...job, apiUrl: model?.apiUrl ?? null, apiKey: model?.apiKey ?? null }));
   await provider.cancel(job.providerRequestId, {
     jobKey: job.requestId,
     mediaType: job.mode as MediaRequest["mediaType"],
@@ -165,15 +165,28 @@ export async function cancelAtProvider(jobId: string) {
 }
 
 /**
- * A provider said a request has finished (a verified webhook): its job becomes due now and this
- * instance's worker looks at once; a job a worker holds right now is looked at again as soon as
- * that worker lets it go (`nudged`), never by two at once. The result is fetched from the
- * provider, never taken from the call. False when no running job has that request id.
+ * A provider said a request has finished (a verified webhook): the instance that heard it claims
+ * the job by id and takes it its next step at once, rather than leaving it to a worker's next tick
+ * (decision 039). The result is fetched from the provider, never taken from the call; the step
+ * completes the job and settles its tokens exactly once (transitions.server.ts). A job another
+ * instance holds right now is looked at again as soon as that one lets it go (`nudged`), never by
+ * two at once. A webhook that overtakes the recording of its request id (the job named in its
+ * address is still submitting) nudges that job, which is then looked at as soon as it is recorded.
+ * False when no running job has that request id.
  */
-export async function nudgeJob(providerRequestId: string) {
+export async function finishNotifiedJob(providerRequestId: string, jobId: string | null = null) {
+  const job = await claimNotifiedJob(providerRequestId);
+  if (job) {
+    // Held by its lease: a step that crashes here is taken over by a worker once the lease has passed.
+    await processJob(job).catch((error: unknown) => logger.error({ err: error, jobId: job.id }, "a media job step crashed"));
+    return true;
+  }
   const rows = await prisma().$queryRaw<{ id: string }[]>`
     UPDATE media_jobs SET next_check_at = ${NOW}, nudged = true
-    WHERE provider_request_id = ${providerRequestId} AND status = 'submitted' RETURNING id::text AS id`;
+    WHERE (provider_request_id = ${providerRequestId} AND status = 'submitted')
+       -- Overtaken: the job named in the webhook's address is still recording its request id.
+       OR (id = ${jobId}::uuid AND status = 'queued' AND provider_request_id IS NULL AND claimed_until > ${NOW})
+    RETURNING id::text AS id`;
   if (rows.length > 0) wake();
   return rows.length > 0;
 }

@@ -1,6 +1,8 @@
 import type Stripe from "stripe";
 import type { Plan } from "~/generated/prisma/client";
 import { planPerkLines } from "~/lib/plans";
+import { serverText } from "~/modules/i18n/messages.server";
+import { currentLanguage } from "~/modules/i18n/request.server";
 import { formatTokens } from "~/lib/tokens";
 import { isPaymentsConfigured } from "~/modules/config/env.server";
 import { prisma } from "~/modules/db/db.server";
@@ -45,7 +47,8 @@ export function toPlanCard(plan: Plan) {
     description: plan.description,
     priceCents: plan.priceCents,
     interval: plan.interval,
-    perks: planPerkLines(plan),
+    // The lines in the reader's language (English outside a request).
+    perks: planPerkLines(plan, (id, values) => serverText(currentLanguage(), id, values)),
     isPopular: plan.isPopular,
   };
 }

@@ -6,6 +6,7 @@ import compression from "compression";
 import express, { type NextFunction, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { readFormWithin } from "~/modules/http/form.server";
+import { eventStream } from "~/modules/http/sse.server";
 import { BUFFERED_BODY_MAX_BYTES, nodeRequestHandler } from "./node-adapter.server";
 
 let server: http.Server | undefined;
@@ -191,6 +192,64 @@ describe("the Express adapter in front of React Router", () => {
     await response.body!.getReader().read();
     client.abort();
     await expect(Promise.all([wasAborted, wasCancelled])).resolves.toEqual([undefined, undefined]);
+  });
+
+  it("writes an event stream to the socket in order, the events sent in one turn as one write", async () => {
+    const written: string[] = [];
+    let connectedSeen!: () => void;
+    let messagesSeen!: () => void;
+    const gates = [new Promise<void>((resolve) => (connectedSeen = resolve)), new Promise<void>((resolve) => (messagesSeen = resolve))];
+    const origin = await serve(
+      async (request) =>
+        eventStream(request.signal, async (send) => {
+          await gates[0];
+          for (const text of ["Once", " upon", " a time"]) send("message", { text });
+          await gates[1];
+          send("complete", { id: "reply" });
+        }),
+      (_req, res, next) => {
+        const write = res.write.bind(res) as (chunk: unknown) => boolean;
+        res.write = ((chunk: unknown) => {
+          written.push(String(chunk));
+          return write(chunk);
+        }) as typeof res.write;
+        next();
+      },
+    );
+    const response = await fetch(`${origin}/api/chat/abc/reply`, { method: "POST", body: "message=hi" });
+    expect(response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = "";
+    const readUntil = async (end: string) => {
+      while (!text.endsWith(end)) text += (await reader.read()).value ?? "";
+    };
+    await readUntil(": connected\n\n");
+    connectedSeen();
+    await readUntil('"text":" a time"}\n\n');
+    messagesSeen();
+    await readUntil('"id":"reply"}\n\n');
+    expect((await reader.read()).done).toBe(true);
+    const messages = ["Once", " upon", " a time"].map((word) => `event: message\ndata: {"text":"${word}"}\n\n`).join("");
+    expect(written).toEqual([": connected\n\n", messages, 'event: complete\ndata: {"id":"reply"}\n\n']);
+    expect(text).toBe(written.join(""));
+  });
+
+  it("stops an event stream's producer when the client goes away", async () => {
+    let stopped!: () => void;
+    const producerStopped = new Promise<void>((resolve) => (stopped = resolve));
+    const origin = await serve(async (request) =>
+      eventStream(request.signal, async (send, signal) => {
+        send("user", { id: "ask" });
+        await new Promise((resolve) => signal.addEventListener("abort", resolve, { once: true }));
+        stopped();
+      }),
+    );
+    const client = new AbortController();
+    const response = await fetch(`${origin}/api/chat/abc/reply`, { method: "POST", body: "message=hi", signal: client.signal });
+    const first = new TextDecoder().decode((await response.body!.getReader().read()).value);
+    expect(first).toBe(': connected\n\nevent: user\ndata: {"id":"ask"}\n\n');
+    client.abort();
+    await expect(producerStopped).resolves.toBeUndefined();
   });
 
   it("aborts a HEAD request's signal once it is answered, so a stream behind it stops", async () => {

@@ -1,6 +1,8 @@
+import { runInRequestLanguage } from "~/modules/i18n/request.server";
 import type { IncomingMessage } from "node:http";
 import { buffer } from "node:stream/consumers";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { sendEventStream } from "~/modules/http/sse.server";
 import { logger } from "~/modules/logging/logger.server";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import { createAppRequestHandler } from "./request-handler.server";
@@ -13,6 +15,13 @@ export const BUFFERED_BODY_MAX_BYTES = 64 * 1024;
  * so that its answer reaches the client; a client that sends more loses the connection.
  */
 export const DROPPED_BODY_MAX_BYTES = 1024 * 1024;
+
+/**
+ * The addresses whose answers are event streams (routes.ts: a chat reply, the live feed), as
+ * Express paths. server.js answers them ahead of helmet and compression, whose per-response work
+ * an event stream does not need (decision 038); the same-origin check still comes first.
+ */
+export const EVENT_STREAM_PATHS = ["/api/events", "/api/chat/:sessionId/reply"];
 
 type LoadContextOf = (request: ExpressRequest, response: ExpressResponse) => AppLoadContext;
 
@@ -34,15 +43,17 @@ export function createNodeRequestHandler({
  * `@react-router/express` does with less work per request, because a reply's first word waits
  * for all of it (bench/chat-stream, docs/performance.md): a small body is handed over as the
  * bytes already read rather than through a stream pump, and the response's headers go out with
- * its first bytes in one write. A client that goes away aborts `request.signal` and cancels the
- * response body, as before.
+ * its first bytes in one write. An event stream's text goes straight to the socket
+ * (sendEventStream: the deltas of one turn in one write, no web stream between). A client that
+ * goes away aborts `request.signal` and cancels the response body, as before.
  */
 export function nodeRequestHandler(handle: (request: Request, context: AppLoadContext) => Promise<Response>, getLoadContext: LoadContextOf) {
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       const request = await toFetchRequest(req, res);
       if (!request) return;
-      await sendResponse(res, await handle(request, getLoadContext(req, res)));
+      // Run in the request's language, so the messages modules raise leave in it (modules/i18n).
+      await sendResponse(res, await runInRequestLanguage(request, () => handle(request, getLoadContext(req, res))));
     } catch (error) {
       // Headers may be out and the client gone: nothing can be answered, but the failure is still told.
       if (res.destroyed) return logger.warn({ err: error, url: req.originalUrl }, "request failed after the client left");
@@ -155,6 +166,8 @@ async function sendResponse(res: ExpressResponse, response: Response) {
     res.end();
     return;
   }
+  // An event stream (a chat reply, the live feed) writes to the socket itself, with no web stream between.
+  if (sendEventStream(response.body, res)) return;
   await pipeBody(response.body, res);
 }
 

@@ -7,15 +7,16 @@ import { thumbnailOnce, thumbnailPath } from "./thumbnail-cache.server";
 
 /**
  * Thumbnail sizes from the spec: 300 wide with cover fit for cards (3:4, the card's shape),
- * 150 for small avatars (square), 1024 for large avatars and admin lists (never enlarged).
+ * 150 for small avatars (square), 1024 for large avatars and admin lists (never enlarged); and
+ * 600, the card's shape for screens with two or more pixels to a point (a card's `srcset`).
  */
-export const THUMBNAIL_WIDTHS = [150, 300, 1024] as const;
+export const THUMBNAIL_WIDTHS = [150, 300, 600, 1024] as const;
 export type ThumbnailWidth = (typeof THUMBNAIL_WIDTHS)[number];
 
 /** The `w` of a thumbnail URL; InvalidInputError for any other width. */
 export function parseThumbnailWidth(value: string | null): ThumbnailWidth {
   const width = Number(value);
-  if (!(THUMBNAIL_WIDTHS as readonly number[]).includes(width)) throw new InvalidInputError("w must be 150, 300 or 1024");
+  if (!(THUMBNAIL_WIDTHS as readonly number[]).includes(width)) throw new InvalidInputError("w must be 150, 300, 600 or 1024");
   return width as ThumbnailWidth;
 }
 
@@ -43,8 +44,8 @@ export async function thumbnailOf({ bucket, objectPath, object }: ThumbnailSourc
 export async function renderThumbnail(source: Buffer, width: ThumbnailWidth): Promise<Buffer> {
   const image = sharp(source, { failOn: "error", limitInputPixels: IMAGE_MAX_PIXELS }).rotate();
   const resized =
-    width === 300
-      ? image.resize({ width: 300, height: 400, fit: "cover", position: "attention" })
+    width === 300 || width === 600
+      ? image.resize({ width, height: (width / 3) * 4, fit: "cover", position: "attention" })
       : width === 150
         ? image.resize({ width: 150, height: 150, fit: "cover" })
         : image.resize({ width: 1024, withoutEnlargement: true });

@@ -3,6 +3,7 @@ import { env } from "~/modules/config/env.server";
 import { prisma } from "~/modules/db/db.server";
 import { logger } from "~/modules/logging/logger.server";
 import { sendMail } from "~/modules/mail/mailer.server";
+import { addressesByLanguage, languageOfAddress } from "~/modules/mail/recipients.server";
 import { newTicketEmail, ticketReplyEmail } from "~/modules/mail/templates";
 
 /**
@@ -25,13 +26,17 @@ export async function mailSupportAboutNewTicket(ticket: { id: string; topic: str
     return;
   }
   const { APP_URL: appUrl } = env();
-  const content = newTicketEmail({ ...ticket, link: `${appUrl}/admin/tickets/${ticket.id}`, appUrl });
-  await deliver({ to: to.join(", "), ...content }, ticket.id);
+  // In each reader's language: one mail per language among the addresses.
+  for (const [lang, addresses] of await addressesByLanguage(to)) {
+    const content = newTicketEmail({ ...ticket, link: `${appUrl}/admin/tickets/${ticket.id}`, appUrl, lang });
+    await deliver({ to: addresses.join(", "), ...content }, ticket.id);
+  }
 }
 
 export async function mailPersonAboutStaffReply(ticket: { id: string; topic: string; email: string }, message: string) {
   const { APP_URL: appUrl } = env();
-  const content = ticketReplyEmail({ topic: ticket.topic, message, link: `${appUrl}${ticketHref(ticket.id)}`, appUrl });
+  const lang = await languageOfAddress(ticket.email);
+  const content = ticketReplyEmail({ topic: ticket.topic, message, link: `${appUrl}${ticketHref(ticket.id)}`, appUrl, lang });
   await deliver({ to: ticket.email, ...content }, ticket.id);
 }
 

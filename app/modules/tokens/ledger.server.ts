@@ -177,7 +177,6 @@ export type Closing = { status: "settled" | "released"; refunded: number } | { s
  * giving back the rest: purchased tokens first, as they were taken last. Idempotent.
  */
 export function settle(reservationId: string, finalCost?: number, db: Runner = prisma()): Promise<Closing> {
-  if (finalCost !== undefined) assertAmount(finalCost, true);
   return close(db, reservationId, "settled", finalCost ?? null);
 }
 
@@ -187,15 +186,29 @@ export function release(reservationId: string, db: Runner = prisma()): Promise<C
 }
 
 async function close(db: Runner, reservationId: string, status: "settled" | "released", finalCost: number | null): Promise<Closing> {
-  // Only a held reservation changes state; the refund rides in the same statement, so it
-  // happens exactly once or not at all.
   const [row] = await db.$queryRaw<{ refunded: number }[]>`
-    WITH closed AS (
+    WITH ${closingCtes(Prisma.sql`${reservationId}::uuid`, status, finalCost)}
+    SELECT (free_back + purchased_back)::int AS refunded FROM refund`;
+  if (!row) return { status: "already-closed", refunded: 0 };
+  return { status, refunded: row.refunded };
+}
+
+/**
+ * Closing a reservation as the CTEs `closed` (the reservation, if it was still held), `refund`
+ * (what goes back: free_back, purchased_back), `balance` and `entries`, for a statement that does
+ * other work in the same round trip (a chat reply saved and paid for at once). Only a held
+ * reservation changes state, and the refund rides in the same statement, so it happens exactly
+ * once or not at all. `finalCost` (null: all that was held) is what a settle keeps.
+ */
+export function closingCtes(reservationId: Prisma.Sql, status: "settled" | "released", finalCost: number | null): Prisma.Sql {
+  if (finalCost !== null) assertAmount(finalCost, true);
+  return Prisma.sql`
+    closed AS (
       UPDATE token_reservations r
       SET status = ${status}::"ReservationStatus",
-          final_cost = LEAST(r.free_amount + r.purchased_amount, COALESCE(${finalCost}::int, r.free_amount + r.purchased_amount)),
+          final_cost = LEAST(r.free_amount + r.purchased_amount, COALESCE(${status === "released" ? 0 : finalCost}::int, r.free_amount + r.purchased_amount)),
           closed_at = ${sqlNow}
-      WHERE r.id = ${reservationId}::uuid AND r.status = 'held'
+      WHERE r.id = ${reservationId} AND r.status = 'held'
       RETURNING r.id, r.user_id, r.free_amount, r.purchased_amount, r.final_cost
     ), refund AS (
       SELECT c.id, c.user_id,
@@ -213,10 +226,7 @@ async function close(db: Runner, reservationId: string, status: "settled" | "rel
              ${status === "released" ? "Refund: the request failed" : "Refund: unused tokens"}, 'reservation', f.id::text, ${sqlNow}
       FROM refund f, LATERAL (VALUES ('free', f.free_back), ('purchased', f.purchased_back)) AS part(token_type, amount)
       WHERE part.amount > 0
-    )
-    SELECT (free_back + purchased_back)::int AS refunded FROM refund`;
-  if (!row) return { status: "already-closed", refunded: 0 };
-  return { status, refunded: row.refunded };
+    )`;
 }
 
 /** How often each instance sweeps for reservations whose holder vanished: an indexed look-up, nearly always empty. */

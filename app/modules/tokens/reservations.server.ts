@@ -1,7 +1,7 @@
 import { Prisma } from "~/generated/prisma/client";
 import { AppError } from "~/modules/http/errors.server";
 import { logger } from "~/modules/logging/logger.server";
-import { release, reserve, settle, type Closing, type Reservation, type ReservationPurpose, type Runner } from "./ledger.server";
+import { closingCtes, release, reserve, settle, type Closing, type Reservation, type ReservationPurpose, type Runner } from "./ledger.server";
 
 /**
  * The one way a paid call (a chat reply, a media job, a generated avatar) spends tokens: its cost
@@ -27,8 +27,12 @@ export class ReservationClosedError extends AppError {
   }
 }
 
-/** How paid work ended: keep the tokens (all that were held, or `finalCost` of them), or give them all back. `value` goes to the caller. */
-export type PaidOutcome<T> = { value: T; keep: true; finalCost?: number } | { value: T; keep: false };
+/**
+ * How paid work ended: keep the tokens (all that were held, or `finalCost` of them), or give them
+ * all back; or the work closed its reservation itself, in a statement of its own (`closedAlong`).
+ * `value` goes to the caller.
+ */
+export type PaidOutcome<T> = { value: T; keep: true; finalCost?: number } | { value: T; keep: false } | { value: T; closedAlong: { wasHeld: boolean } };
 
 /** The work was done: the reservation is settled, for `finalCost` when it cost less than was held. */
 export function charge<T>(value: T, finalCost?: number): PaidOutcome<T> {
@@ -38,6 +42,25 @@ export function charge<T>(value: T, finalCost?: number): PaidOutcome<T> {
 /** The work failed, and `value` says how: every held token goes back. */
 export function refund<T>(value: T): PaidOutcome<T> {
   return { value, keep: false };
+}
+
+/**
+ * The work closed its reservation in a statement that did its other work too (closingReservationCtes):
+ * nothing is left to close. `wasHeld`: whether that statement found the reservation still held.
+ */
+export function closedAlong<T>(value: T, { wasHeld }: { wasHeld: boolean }): PaidOutcome<T> {
+  return { value, closedAlong: { wasHeld } };
+}
+
+/**
+ * Settling (`keep`, for `finalCost` if given) or releasing a held reservation as CTEs, for paid
+ * work that ends in one statement with its other writes (a chat reply saved, paid for, announced
+ * and its chat let go: decision 038). The statement reads `closed` (one row when the reservation
+ * was still held) and the work returns `closedAlong`. If the statement fails, nothing of it was
+ * done, and withReservation releases the reservation as after any failure.
+ */
+export function closingReservationCtes(reservationId: string, outcome: { keep: true; finalCost?: number } | { keep: false }): Prisma.Sql {
+  return closingCtes(Prisma.sql`${reservationId}::uuid`, outcome.keep ? "settled" : "released", outcome.keep ? (outcome.finalCost ?? null) : 0);
 }
 
 /**
@@ -51,6 +74,7 @@ export type PaidHold = { userId: string; cost: number; purpose: ReservationPurpo
  * Runs paid work and closes its reservation exactly once, however it ends:
  * - the work returns `charge(value, finalCost?)`: settled (for less, if it says so);
  * - it returns `refund(value)` (a failure it reports): released;
+ * - it returns `closedAlong(value)`: its own statement settled or released it (closingReservationCtes);
  * - it throws, an abort included: released, and the error is thrown on.
  * `signal` is handed to the work, which decides what an abort means (a chat reply keeps and pays
  * for the words received): an abort before the work starts reserves nothing, or releases a held
@@ -83,6 +107,10 @@ export async function withReservation<T>(
 
 async function closeQuietly(reservationId: string | null, outcome: PaidOutcome<unknown>) {
   if (!reservationId) return;
+  if ("closedAlong" in outcome) {
+    if (!outcome.closedAlong.wasHeld) logger.warn({ reservationId }, "a paid call ended after its reservation had been closed");
+    return;
+  }
   try {
     const closing = outcome.keep ? await settle(reservationId, outcome.finalCost) : await release(reservationId);
     if (closing.status === "already-closed") logger.warn({ reservationId }, "a paid call ended after its reservation had been closed");

@@ -1,3 +1,4 @@
+import { useT } from "~/lib/i18n/react";
 import { Link, Outlet } from "react-router";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import type { Route } from "./+types/content";
@@ -8,20 +9,22 @@ export default function Content() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useT();
   return (
     <GeneralErrorBoundary
       error={error}
       handlers={{
-        "not-found": () => <ErrorPage mark="404" title="Page not found" text="The page you are looking for does not exist or has moved." />,
+        "not-found": () => <ErrorPage mark="404" title={t("common.error.notFound")} text={t("common.error.notFoundText")} />,
         // A request refused for what it sent (an app error's 400, 405, 415) says why.
-        refused: (failure) => <ErrorPage mark={String(failure.status)} title="This request could not be taken" text={failure.text!} />,
+        refused: (failure) => <ErrorPage mark={String(failure.status)} title={t("common.error.refused")} text={failure.text!} />,
       }}
-      fallback={() => <ErrorPage mark="Oops" title="Something went wrong" text="We could not load this page. Please try again in a moment." />}
+      fallback={() => <ErrorPage mark={t("common.error.oops")} title={t("common.error.failed")} text={t("common.error.failedText")} />}
     />
   );
 }
 
 function ErrorPage({ mark, title, text }: { mark: string; title: string; text: string }) {
+  const t = useT();
   return (
     <div className="mx-auto flex max-w-lg flex-col items-center gap-4 px-4 py-24 text-center">
       <p className="text-6xl font-black text-accent">{mark}</p>
@@ -29,10 +32,10 @@ function ErrorPage({ mark, title, text }: { mark: string; title: string; text: s
       <p className="text-muted">{text}</p>
       <div className="flex gap-3">
         <Link to="/" className="btn-primary">
-          Back to home
+          {t("common.error.backHome")}
         </Link>
         <Link to="/explore" className="btn-secondary">
-          Explore characters
+          {t("common.error.explore")}
         </Link>
       </div>
     </div>

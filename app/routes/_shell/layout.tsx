@@ -1,3 +1,4 @@
+import { useT } from "~/lib/i18n/react";
 import { useCallback, useRef, useState } from "react";
 import { Outlet } from "react-router";
 import { Footer } from "~/components/shell/footer";
@@ -11,17 +12,16 @@ import { Toaster } from "~/components/toaster";
 import { IconSprite } from "~/components/ui/sprite-icon";
 import { isGoogleConfigured } from "~/modules/auth/google.server";
 import { getCurrentUser } from "~/modules/auth/login-session.server";
-import { listCategories } from "~/modules/catalogue/categories.server";
-import { searchCatalogue } from "~/modules/catalogue/characters.server";
+import { readShellCatalogue } from "~/modules/catalogue/shell.server";
 import { getRequestBalance } from "~/modules/tokens/ledger.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [categories, signedIn, firstCharacters] = await Promise.all([
-    listCategories(),
+  const [{ categories, authPictures }, signedIn] = await Promise.all([
+    // The header's categories and the sign-in modal's pictures: one read that every page shares.
+    readShellCatalogue(),
     // The balance follows the person's lookup at once instead of waiting for the other reads.
     getCurrentUser(request).then(async (user) => user && { user, balance: await getRequestBalance(request, user.id) }),
-    searchCatalogue({ pageSize: AUTH_MODAL_PICTURES }),
   ]);
   // Only what the header shows: never the session id or anything else server-side.
   const profile = signedIn && {
@@ -31,15 +31,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     isAdmin: signedIn.user.role === "admin",
     tokens: signedIn.balance.total,
   };
-  // The sign-in modal shows one of the first few published characters, picked in the browser.
-  const authPictures = firstCharacters.characters.map(({ name, avatarUrl }) => ({ name, avatarUrl }));
+  // The sign-in modal shows one of the newest published characters, picked in the browser.
   return { categories, profile, authPictures, googleSignIn: isGoogleConfigured() };
 }
 
-const AUTH_MODAL_PICTURES = 5;
-
 export default function ShellLayout({ loaderData }: Route.ComponentProps) {
   const [collapsed, setCollapsed] = useState(false);
+  const t = useT();
   const menuButton = useRef<HTMLButtonElement>(null);
   const drawer = usePhoneDrawer(menuButton);
   const { phone, setOpen: setMobileOpen } = drawer;
@@ -57,7 +55,7 @@ export default function ShellLayout({ loaderData }: Route.ComponentProps) {
         href="#main"
         className="sr-only z-[60] rounded-xl bg-accent-strong font-semibold text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:px-4 focus:py-3"
       >
-        Skip to content
+        {t("common.shell.skipToContent")}
       </a>
       <Header
         categories={loaderData.categories}

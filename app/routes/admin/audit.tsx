@@ -2,16 +2,17 @@ import { Link } from "react-router";
 import { AdminTable, Badge, EmailText, type AdminColumn } from "~/components/admin/admin-table";
 import { FilterBar, FilterSearch, FilterSelect } from "~/components/admin/filter-bar";
 import { ListPagination, ListRange } from "~/components/admin/paged-list";
-import { auditLabel, parseAuditFilters } from "~/lib/admin-audit";
+import { auditText, parseAuditFilters } from "~/lib/admin-audit";
 import { formatDateTime } from "~/lib/dates";
+import type { Language } from "~/lib/i18n/languages";
+import { pageMeta } from "~/lib/i18n/meta";
+import { useT, useLang, type Translate } from "~/lib/i18n/react";
 import { AUDIT_PAGE_SIZE } from "~/modules/audit/audit.server";
 import { auditLogPage } from "~/modules/audit/audit-log.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
 import type { Route } from "./+types/audit";
 
-export function meta() {
-  return [{ title: "Audit log · Admin · CharacterVerse" }];
-}
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admin.audit.meta.title");
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -21,30 +22,37 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 type Entry = Route.ComponentProps["loaderData"]["entries"][number];
 
-const columns: AdminColumn<Entry>[] = [
-  { header: "When", primary: true, cell: (entry) => <time dateTime={new Date(entry.createdAt).toISOString()}>{formatDateTime(entry.createdAt)}</time> },
-  { header: "Admin", cell: (entry) => <EmailText email={entry.actorEmail} /> },
-  { header: "Action", cell: (entry) => <Badge tone={entry.action === "delete" ? "danger" : "accent"}>{auditLabel(entry.action)}</Badge> },
-  { header: "Record", cell: (entry) => <EntityCell entry={entry} /> },
+const columnsFor = (t: Translate, lang: Language): AdminColumn<Entry>[] => [
   {
-    header: "What changed",
+    header: t("admin.audit.col.when"),
+    primary: true,
+    cell: (entry) => <time dateTime={new Date(entry.createdAt).toISOString()}>{formatDateTime(entry.createdAt, lang)}</time>,
+  },
+  { header: t("admin.audit.col.admin"), cell: (entry) => <EmailText email={entry.actorEmail} /> },
+  {
+    header: t("admin.audit.col.action"),
+    cell: (entry) => <Badge tone={entry.action === "delete" ? "danger" : "accent"}>{auditText(t, "action", entry.action)}</Badge>,
+  },
+  { header: t("admin.audit.col.record"), cell: (entry) => <EntityCell entry={entry} /> },
+  {
+    header: t("admin.audit.col.changed"),
     stacked: true,
     cell: (entry) => (
       <div className="flex flex-col gap-1">
         <span className="wrap-break-word">{entry.summary}</span>
         {entry.before || entry.after ? (
           <details className="text-xs text-muted">
-            <summary className="cursor-pointer hover:text-ink">Before and after</summary>
+            <summary className="cursor-pointer hover:text-ink">{t("admin.audit.beforeAfter")}</summary>
             <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 text-left font-mono">
               {entry.before ? (
                 <>
-                  <dt>before</dt>
+                  <dt>{t("admin.audit.before")}</dt>
                   <dd className="break-all">{entry.before}</dd>
                 </>
               ) : null}
               {entry.after ? (
                 <>
-                  <dt>after</dt>
+                  <dt>{t("admin.audit.after")}</dt>
                   <dd className="break-all">{entry.after}</dd>
                 </>
               ) : null}
@@ -57,7 +65,8 @@ const columns: AdminColumn<Entry>[] = [
 ];
 
 function EntityCell({ entry }: { entry: Entry }) {
-  const type = auditLabel(entry.entityType);
+  const t = useT();
+  const type = auditText(t, "type", entry.entityType);
   if (entry.entityType === "user" && entry.entityId) {
     return (
       <Link to={`/admin/users/${entry.entityId}`} className="text-accent [overflow-wrap:anywhere] hover:underline">
@@ -74,32 +83,34 @@ function EntityCell({ entry }: { entry: Entry }) {
 }
 
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const lang = useLang();
   const { filters, entries, total, page, pageCount, pageSize, choices } = loaderData;
   return (
     <div className="flex max-w-6xl flex-col gap-6">
       <div>
-        <h1 className="text-2xl font-bold">Audit log</h1>
-        <p className="text-sm text-muted">Every change made in the admin console: who, when, what, before and after.</p>
+        <h1 className="text-2xl font-bold">{t("admin.audit.heading")}</h1>
+        <p className="text-sm text-muted">{t("admin.audit.intro")}</p>
       </div>
-      <FilterBar label="Filter the audit log" action="/admin/audit" active={Boolean(filters.entityType || filters.action || filters.actor)}>
+      <FilterBar label={t("admin.audit.filter")} action="/admin/audit" active={Boolean(filters.entityType || filters.action || filters.actor)}>
         <FilterSelect
           name="type"
-          label="Record type"
+          label={t("admin.audit.filter.type")}
           value={filters.entityType}
-          allLabel="All types"
-          options={choices.entityTypes.map((type) => ({ value: type, label: auditLabel(type) }))}
+          allLabel={t("admin.audit.filter.allTypes")}
+          options={choices.entityTypes.map((type) => ({ value: type, label: auditText(t, "type", type) }))}
         />
         <FilterSelect
           name="action"
-          label="Action"
+          label={t("admin.audit.filter.action")}
           value={filters.action}
-          allLabel="All actions"
-          options={choices.actions.map((action) => ({ value: action, label: auditLabel(action) }))}
+          allLabel={t("admin.audit.filter.allActions")}
+          options={choices.actions.map((action) => ({ value: action, label: auditText(t, "action", action) }))}
         />
-        <FilterSearch name="actor" label="Admin" value={filters.actor} placeholder="Admin's e-mail" />
+        <FilterSearch name="actor" label={t("admin.audit.filter.admin")} value={filters.actor} placeholder={t("admin.audit.filter.adminPlaceholder")} />
       </FilterBar>
-      <ListRange page={page} pageSize={pageSize} total={total} noun={["entry", "entries"]} />
-      <AdminTable caption="Audit log" columns={columns} rows={entries} rowKey={(entry) => entry.id} empty="No audit entries found" />
+      <ListRange page={page} pageSize={pageSize} total={total} noun="admin.range.noun.entries" />
+      <AdminTable caption={t("admin.audit.caption")} columns={columnsFor(t, lang)} rows={entries} rowKey={(entry) => entry.id} empty={t("admin.audit.empty")} />
       <ListPagination page={page} pageCount={pageCount} />
     </div>
   );

@@ -1,6 +1,7 @@
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { bannerTexts } from "~/lib/admin-catalogue";
 import { formFailure } from "~/lib/forms";
+import { useT } from "~/lib/i18n/react";
 import { deleteBanner, getBanner } from "~/modules/admin/banners.server";
 import { deleteForm, editorAction, editorLoader } from "./+shared/console-action.server";
 import type { Route } from "./+types/banners.delete";
@@ -18,10 +19,11 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function DeleteBanner({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   return (
     <ConfirmDelete
-      title="Delete Banner"
-      question={bannerTexts.deleteQuestion}
+      title={t("catalogue.banners.delete.title")}
+      question={t("catalogue.banners.delete.question")}
       name={loaderData.title}
       error={formFailure(actionData)?.error}
       backTo="/admin/banners"

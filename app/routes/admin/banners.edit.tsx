@@ -1,6 +1,7 @@
 import { ModalRoute } from "~/components/admin/modal-route";
 import { bannerEditForm, bannerTexts } from "~/lib/admin-catalogue";
 import { formFailure } from "~/lib/forms";
+import { useT } from "~/lib/i18n/react";
 import { BANNER_FORM, getBanner, updateBanner } from "~/modules/admin/banners.server";
 import { BannerForm } from "./+shared/banner-form";
 import { editorAction, editorLoader } from "./+shared/console-action.server";
@@ -21,8 +22,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function EditBanner({ loaderData, actionData }: Route.ComponentProps) {
   const { banner } = loaderData;
+  const t = useT();
   return (
-    <ModalRoute title="Edit Banner" backTo="/admin/banners" wide>
+    <ModalRoute title={t("catalogue.banners.edit.title")} backTo="/admin/banners" wide>
       <BannerForm intent="update" values={banner} imageUrl={banner.imageUrl} failure={formFailure(actionData)} />
     </ModalRoute>
   );

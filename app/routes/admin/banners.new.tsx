@@ -1,6 +1,7 @@
 import { ModalRoute } from "~/components/admin/modal-route";
 import { newBannerForm, bannerTexts, todayIsoDay } from "~/lib/admin-catalogue";
 import { formFailure } from "~/lib/forms";
+import { useT } from "~/lib/i18n/react";
 import { BANNER_FORM, createBanner } from "~/modules/admin/banners.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
 import { BannerForm, blankBanner } from "./+shared/banner-form";
@@ -23,8 +24,9 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function NewBanner({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   return (
-    <ModalRoute title="Add Banner" backTo="/admin/banners" wide>
+    <ModalRoute title={t("catalogue.banners.add")} backTo="/admin/banners" wide>
       <BannerForm intent="create" values={blankBanner(loaderData.today)} failure={formFailure(actionData)} />
     </ModalRoute>
   );

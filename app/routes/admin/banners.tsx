@@ -5,9 +5,12 @@ import { EditLink } from "~/components/admin/edit-link";
 import { ListHeader } from "~/components/admin/list-header";
 import { LoadErrorPanel } from "~/components/admin/load-error-panel";
 import { PublishSwitch } from "~/components/admin/publish-switch";
-import { bannerTexts } from "~/lib/admin-catalogue";
+import { BANNER_CATEGORY_LABELS } from "~/lib/admin-catalogue";
 import { thumbnailUrl } from "~/lib/catalogue";
 import { formatDate } from "~/lib/dates";
+import type { Language } from "~/lib/i18n/languages";
+import { pageMeta } from "~/lib/i18n/meta";
+import { useLang, useT, type Translate } from "~/lib/i18n/react";
 import { listBannersForAdmin, setBannerPublished } from "~/modules/admin/banners.server";
 import type { AuditActor } from "~/modules/audit/audit.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
@@ -15,9 +18,7 @@ import { redirectWithToast } from "~/modules/http/errors.server";
 import { consoleAction, publishForm, unlessGone } from "./+shared/console-action.server";
 import type { Route } from "./+types/banners";
 
-export function meta() {
-  return [{ title: "Banners · Admin · CharacterVerse" }];
-}
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "catalogue.banners.meta.title");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -35,36 +36,44 @@ async function setPublished(admin: AuditActor, { id, published }: { id: string; 
 
 type Listed = Route.ComponentProps["loaderData"]["banners"][number];
 
-const columns: AdminColumn<Listed>[] = [
+const categoryLabel = (t: Translate, category: string) =>
+  category in BANNER_CATEGORY_LABELS ? t(BANNER_CATEGORY_LABELS[category as keyof typeof BANNER_CATEGORY_LABELS]) : category;
+
+const columnsFor = (t: Translate, lang: Language): AdminColumn<Listed>[] => [
   {
-    header: "Image",
+    header: t("catalogue.banners.column.image"),
     cell: (banner) => (
       <img src={thumbnailUrl(banner.imageUrl, 300) ?? banner.imageUrl} alt="" className="aspect-[3/1] w-28 rounded-lg bg-raised object-cover @2xl:w-44" />
     ),
   },
   {
-    header: "Title",
+    header: t("catalogue.form.title"),
     primary: true,
     cell: (banner) => (
       <span className="flex min-w-0 flex-col">
         <span className="font-medium break-words">{banner.title}</span>
         <span className="text-xs text-muted">
-          From {formatDate(`${banner.startAt}T00:00:00`)} · {banner.displayCategories.join(", ")}
+          {t("catalogue.banners.from", {
+            date: formatDate(`${banner.startAt}T00:00:00`, lang),
+            categories: banner.displayCategories.map((category) => categoryLabel(t, category)).join(", "),
+          })}
         </span>
       </span>
     ),
   },
   {
-    header: "Published",
-    cell: (banner) => <PublishSwitch intent="set-published" id={banner.id} checked={banner.isPublished} label={`Published: ${banner.title}`} />,
+    header: t("catalogue.form.published"),
+    cell: (banner) => (
+      <PublishSwitch intent="set-published" id={banner.id} checked={banner.isPublished} label={t("catalogue.action.published", { name: banner.title })} />
+    ),
   },
   {
-    header: "Actions",
+    header: t("catalogue.column.actions"),
     actions: true,
     cell: (banner) => (
       <div className="flex w-full justify-end">
-        <EditLink to={`${banner.id}/edit`} label={`Edit ${banner.title}`} />
-        <DeleteLink to={`${banner.id}/delete`} label={`Delete ${banner.title}`} />
+        <EditLink to={`${banner.id}/edit`} label={t("catalogue.action.edit", { name: banner.title })} />
+        <DeleteLink to={`${banner.id}/delete`} label={t("catalogue.action.delete", { name: banner.title })} />
       </div>
     ),
   },
@@ -72,10 +81,18 @@ const columns: AdminColumn<Listed>[] = [
 
 export default function AdminBanners({ loaderData }: Route.ComponentProps) {
   const { banners } = loaderData;
+  const t = useT();
+  const lang = useLang();
   return (
     <div className="flex flex-col gap-6">
-      <ListHeader title="Banners" add={{ to: "new", label: "Add Banner" }} />
-      <AdminTable caption="Banners" columns={columns} rows={banners} rowKey={(banner) => banner.id} empty={bannerTexts.empty} />
+      <ListHeader title={t("catalogue.banners.title")} add={{ to: "new", label: t("catalogue.banners.add") }} />
+      <AdminTable
+        caption={t("catalogue.banners.title")}
+        columns={columnsFor(t, lang)}
+        rows={banners}
+        rowKey={(banner) => banner.id}
+        empty={t("catalogue.banners.empty")}
+      />
       <Outlet />
     </div>
   );
@@ -83,5 +100,14 @@ export default function AdminBanners({ loaderData }: Route.ComponentProps) {
 
 /** The banners could not be loaded (or an editor's banner does not exist): a panel in place of the page. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <LoadErrorPanel error={error} listPath="/admin/banners" listTitle="Banners" notFoundTitle="Banner not found" failedTitle={bannerTexts.fetchFailed} />;
+  const t = useT();
+  return (
+    <LoadErrorPanel
+      error={error}
+      listPath="/admin/banners"
+      listTitle={t("catalogue.banners.title")}
+      notFoundTitle={t("catalogue.banners.notFound")}
+      failedTitle={t("catalogue.banners.fetchFailed")}
+    />
+  );
 }

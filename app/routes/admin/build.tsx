@@ -1,14 +1,14 @@
 import { CharacterForm } from "~/components/character-form/character-form";
 import { blankCharacterValues, characterFormAnswer, characterFormTexts } from "~/lib/character-form";
+import { pageMeta } from "~/lib/i18n/meta";
+import { useT } from "~/lib/i18n/react";
 import { characterFormAction } from "./+shared/character-form-action.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
 import { characterFormOptions, createCharacter } from "~/modules/catalogue/character-editor.server";
 import { EVERY_MODEL } from "~/modules/chat/model-choice.server";
 import type { Route } from "./+types/build";
 
-export function meta() {
-  return [{ title: "Build · Admin · CharacterVerse" }];
-}
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "catalogue.build.meta.title");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -26,11 +26,12 @@ export async function action({ request }: Route.ActionArgs) {
 
 /** Build: the character creation form (spec section 5); publish now or save as a draft. */
 export default function BuildCharacter({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   return (
     <div className="flex max-w-3xl flex-col gap-6">
       <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-bold">Build a Character</h1>
-        <p className="text-sm text-muted">Fields marked * are required. A draft stays hidden from people until it is published.</p>
+        <h1 className="text-2xl font-bold">{t("catalogue.build.title")}</h1>
+        <p className="text-sm text-muted">{t("catalogue.build.intro")}</p>
       </div>
       <CharacterForm
         audience="admin"

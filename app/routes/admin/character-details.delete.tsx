@@ -1,7 +1,7 @@
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
-import { detailTexts } from "~/lib/admin-models";
 import { deleteDetail, getDetail } from "~/modules/admin/character-details.server";
 import { formFailure } from "~/lib/forms";
+import { useT } from "~/lib/i18n/react";
 import { deleteForm, editorAction, editorLoader } from "./+shared/console-action.server";
 import type { Route } from "./+types/character-details.delete";
 
@@ -17,13 +17,14 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function DeleteDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const failure = formFailure(actionData);
   return (
     <ConfirmDelete
-      title="Delete Character Detail"
-      question={detailTexts.deleteQuestion}
+      title={t("catalogue.details.delete.title")}
+      question={t("catalogue.details.delete.question")}
       name={loaderData.name}
-      error={failure ? `${detailTexts.deleteFailed}: ${failure.error}` : undefined}
+      error={failure ? t("catalogue.details.delete.failed", { error: failure.error }) : undefined}
       backTo="/admin/character-details"
     />
   );

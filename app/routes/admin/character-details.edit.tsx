@@ -1,6 +1,7 @@
 import { ModalRoute } from "~/components/admin/modal-route";
 import { detailForm } from "~/lib/admin-models";
 import { formFailure } from "~/lib/forms";
+import { useT } from "~/lib/i18n/react";
 import { getDetail, updateDetail } from "~/modules/admin/character-details.server";
 import { editorAction, editorLoader } from "./+shared/console-action.server";
 import { DETAIL_FORM, DetailForm } from "./+shared/detail-form";
@@ -19,8 +20,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function EditDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   return (
-    <ModalRoute title="Edit Character Detail" backTo="/admin/character-details" wide>
+    <ModalRoute title={t("catalogue.details.edit.title")} backTo="/admin/character-details" wide>
       <DetailForm key={loaderData.id} intent="update" values={loaderData.values} failure={formFailure(actionData)} />
     </ModalRoute>
   );

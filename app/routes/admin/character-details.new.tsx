@@ -1,6 +1,7 @@
 import { ModalRoute } from "~/components/admin/modal-route";
 import { detailForm } from "~/lib/admin-models";
 import { formFailure } from "~/lib/forms";
+import { useT } from "~/lib/i18n/react";
 import { createDetail } from "~/modules/admin/character-details.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
 import { editorAction } from "./+shared/console-action.server";
@@ -21,8 +22,9 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function NewDetail({ actionData }: Route.ComponentProps) {
+  const t = useT();
   return (
-    <ModalRoute title="Add Character Detail" backTo="/admin/character-details" wide>
+    <ModalRoute title={t("catalogue.details.new.title")} backTo="/admin/character-details" wide>
       <DetailForm intent="create" values={blankDetail()} failure={formFailure(actionData)} />
     </ModalRoute>
   );

@@ -1,6 +1,7 @@
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { useLocation } from "react-router";
 import { characterFormTexts, charactersListPath } from "~/lib/character-form";
+import { useT } from "~/lib/i18n/react";
 import { formFailure } from "~/lib/forms";
 import { deleteCharacter, getCharacterForEditor } from "~/modules/catalogue/character-editor.server";
 import { deleteForm, editorAction, editorLoader } from "./+shared/console-action.server";
@@ -19,13 +20,14 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function DeleteCharacter({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const back = charactersListPath(useLocation().search);
   return (
     <ConfirmDelete
-      title="Delete Character"
-      question={characterFormTexts.deleteQuestion}
+      title={t("catalogue.characters.delete.title")}
+      question={t("catalogue.characters.delete.question")}
       name={loaderData.name}
-      note="People's chats with this character are deleted with it."
+      note={t("catalogue.characters.delete.note")}
       error={formFailure(actionData)?.error}
       backTo={back}
     />

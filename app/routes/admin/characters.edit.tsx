@@ -2,6 +2,7 @@ import { ModalRoute } from "~/components/admin/modal-route";
 import { CharacterForm } from "~/components/character-form/character-form";
 import { useLocation } from "react-router";
 import { characterFormAnswer, characterFormTexts, charactersListPath } from "~/lib/character-form";
+import { useT } from "~/lib/i18n/react";
 import { characterFormAction } from "./+shared/character-form-action.server";
 import { editorLoader } from "./+shared/console-action.server";
 import { characterFormOptions, getCharacterForEditor, updateCharacter } from "~/modules/catalogue/character-editor.server";
@@ -26,10 +27,11 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function EditCharacter({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const { character, choices } = loaderData;
   const back = charactersListPath(useLocation().search);
   return (
-    <ModalRoute title={`Edit ${character.name}`} backTo={back} wide>
+    <ModalRoute title={t("catalogue.action.edit", { name: character.name })} backTo={back} wide>
       <CharacterForm
         audience="admin"
         mode="edit"

@@ -2,9 +2,11 @@ import { Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { ModalRoute } from "~/components/admin/modal-route";
 import { FormAlert } from "~/components/ui/form";
+import { useT } from "~/lib/i18n/react";
 import { SUBMISSIONS_PATH } from "~/lib/review-queue";
 import { approveSubmission, DECLINE_REASON_MAX, declineSubmission, getSubmission, submissionTexts } from "~/modules/catalogue/submissions.server";
 import { errorData, isNotFound, redirectWithToast } from "~/modules/http/errors.server";
+import { translateMessage } from "~/modules/i18n/messages.server";
 import { consoleAction, editorLoader } from "./+shared/console-action.server";
 import type { Route } from "./+types/characters.review";
 
@@ -15,7 +17,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return editorLoader(request, async () => ({
     character: await getSubmission(params.characterId),
     reasonMax: DECLINE_REASON_MAX,
-    notWaiting: submissionTexts.notWaiting,
+    notWaiting: translateMessage(submissionTexts.notWaiting),
   }));
 }
 
@@ -39,12 +41,15 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function ReviewCharacter({ loaderData, actionData }: Route.ComponentProps) {
   const { character, reasonMax, notWaiting } = loaderData;
+  const t = useT();
   const busy = useNavigation().state === "submitting";
   const error = actionData && "error" in actionData ? String(actionData.error) : undefined;
   return (
-    <ModalRoute title={`Review ${character.name}`} backTo={SUBMITTED}>
+    <ModalRoute title={t("catalogue.characters.review.title", { name: character.name })} backTo={SUBMITTED}>
       <p className="text-sm text-muted">
-        {character.hasPendingEdits ? "Edits to a published character" : "A new character"} by {character.ownerEmail ?? "a deleted account"}
+        {t(character.hasPendingEdits ? "catalogue.characters.review.edits" : "catalogue.characters.review.new", {
+          owner: character.ownerEmail ?? t("catalogue.characters.review.deletedAccount"),
+        })}
       </p>
       <p className="text-sm break-words">{character.description}</p>
       {character.waiting ? (
@@ -52,7 +57,7 @@ export default function ReviewCharacter({ loaderData, actionData }: Route.Compon
           {error ? <FormAlert tone="error">{error}</FormAlert> : null}
           <Form method="post" className="flex flex-col gap-3">
             <label htmlFor="decline-reason" className="text-sm font-medium">
-              Reason for declining
+              {t("catalogue.characters.review.reason")}
             </label>
             <textarea
               id="decline-reason"
@@ -64,14 +69,14 @@ export default function ReviewCharacter({ loaderData, actionData }: Route.Compon
               aria-invalid={error ? true : undefined}
             />
             <p id="decline-reason-hint" className="text-xs text-faint">
-              The owner reads it on their Create Character page and by e-mail.
+              {t("catalogue.characters.review.reasonHint")}
             </p>
             <div className="flex flex-wrap justify-end gap-2">
               <button type="submit" name="intent" value="approve" className="btn-secondary" disabled={busy}>
-                Approve
+                {t("catalogue.characters.review.approve")}
               </button>
               <button type="submit" name="intent" value="decline" className="btn-primary" disabled={busy}>
-                Decline
+                {t("catalogue.characters.review.decline")}
               </button>
             </div>
           </Form>

@@ -9,8 +9,11 @@ import { ListPagination, ListRange } from "~/components/admin/paged-list";
 import { ListHeader } from "~/components/admin/list-header";
 import { LoadErrorPanel } from "~/components/admin/load-error-panel";
 import { PublishSwitch } from "~/components/admin/publish-switch";
-import { characterFormTexts, charactersListPath } from "~/lib/character-form";
+import { charactersListPath } from "~/lib/character-form";
 import { formatDate } from "~/lib/dates";
+import type { Language } from "~/lib/i18n/languages";
+import { pageMeta } from "~/lib/i18n/meta";
+import { useLang, useT, type Translate } from "~/lib/i18n/react";
 import { SUBMISSIONS_PATH } from "~/lib/review-queue";
 import { CHARACTERS_PAGE_SIZE, listCharactersForAdmin, parseCharacterFilters } from "~/modules/admin/characters.server";
 import type { AuditActor } from "~/modules/audit/audit.server";
@@ -23,9 +26,7 @@ import { consoleAction, publishForm, unlessGone } from "./+shared/console-action
 import type { Route } from "./+types/characters";
 import { Avatar } from "~/components/ui/avatar";
 
-export function meta() {
-  return [{ title: "Characters · Admin · CharacterVerse" }];
-}
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "catalogue.characters.meta.title");
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -76,9 +77,9 @@ type Listed = Route.ComponentProps["loaderData"]["characters"][number];
 
 const iconLink = "rounded-full p-1.5 text-muted hover:bg-raised hover:text-ink";
 
-const columns: AdminColumn<Listed>[] = [
+const columnsFor = (t: Translate, lang: Language): AdminColumn<Listed>[] => [
   {
-    header: "Name",
+    header: t("catalogue.form.name"),
     primary: true,
     cell: (character) => (
       <span className="flex min-w-0 items-center gap-3">
@@ -87,9 +88,9 @@ const columns: AdminColumn<Listed>[] = [
       </span>
     ),
   },
-  { header: "Category", cell: (character) => character.categoryName ?? "—" },
+  { header: t("catalogue.column.category"), cell: (character) => character.categoryName ?? "—" },
   {
-    header: "Tags",
+    header: t("catalogue.characters.column.tags"),
     cell: (character) =>
       character.tags.length === 0 ? (
         "—"
@@ -105,24 +106,44 @@ const columns: AdminColumn<Listed>[] = [
       ),
   },
   {
-    header: "Published",
-    cell: (character) => <PublishSwitch intent="set-published" id={character.id} checked={character.isPublished} label={`Published: ${character.name}`} />,
+    header: t("catalogue.form.published"),
+    cell: (character) => (
+      <PublishSwitch
+        intent="set-published"
+        id={character.id}
+        checked={character.isPublished}
+        label={t("catalogue.action.published", { name: character.name })}
+      />
+    ),
   },
-  { header: "Created", cell: (character) => formatDate(character.createdAt) },
-  { header: "Actions", actions: true, cell: (character) => <CharacterActions character={character} /> },
+  { header: t("catalogue.column.created"), cell: (character) => formatDate(character.createdAt, lang) },
+  { header: t("catalogue.column.actions"), actions: true, cell: (character) => <CharacterActions character={character} /> },
 ];
 
 function CharacterActions({ character }: { character: Listed }) {
+  const t = useT();
   // The dialogs keep the list's filters and page, to go back to them.
   const search = new URLSearchParams(useLocation().search);
   search.delete("toast");
   const dialog = (kind: string) => `${character.id}/${kind}${search.size > 0 ? `?${search}` : ""}`;
   return (
     <div className="flex w-full justify-end">
-      <Link to={dialog("info")} preventScrollReset className={iconLink} aria-label={`Info: ${character.name}`} title="Info">
+      <Link
+        to={dialog("info")}
+        preventScrollReset
+        className={iconLink}
+        aria-label={t("catalogue.characters.infoLabel", { name: character.name })}
+        title={t("catalogue.characters.info")}
+      >
         <Info className="size-4" aria-hidden />
       </Link>
-      <Link to={dialog("edit")} preventScrollReset className={iconLink} aria-label={`Edit ${character.name}`} title="Edit">
+      <Link
+        to={dialog("edit")}
+        preventScrollReset
+        className={iconLink}
+        aria-label={t("catalogue.action.edit", { name: character.name })}
+        title={t("catalogue.characters.edit")}
+      >
         <Pencil className="size-4" aria-hidden />
       </Link>
       <a
@@ -130,12 +151,12 @@ function CharacterActions({ character }: { character: Listed }) {
         target="_blank"
         rel="noopener noreferrer"
         className={iconLink}
-        aria-label={`View ${character.name}`}
-        title="View"
+        aria-label={t("catalogue.characters.viewLabel", { name: character.name })}
+        title={t("catalogue.characters.view")}
       >
         <ExternalLink className="size-4" aria-hidden />
       </a>
-      <DeleteLink to={dialog("delete")} label={`Delete ${character.name}`} />
+      <DeleteLink to={dialog("delete")} label={t("catalogue.action.delete", { name: character.name })} />
     </div>
   );
 }
@@ -143,35 +164,48 @@ function CharacterActions({ character }: { character: Listed }) {
 export default function AdminCharacters({ loaderData }: Route.ComponentProps) {
   const { filters, characters, submissions, total, page, pageCount, pageSize, categories } = loaderData;
   const listPath = "/admin/characters";
+  const t = useT();
+  const lang = useLang();
   return (
     <div className="flex max-w-6xl flex-col gap-6">
-      <ListHeader title="Characters" add={{ to: "/admin/build", label: "New Character" }} />
-      <FilterBar label="Filter characters" action={listPath} active={Boolean(filters.q || filters.category || filters.published)}>
-        <FilterSearch name="q" label="Search" value={filters.q} placeholder="Character name" />
+      <ListHeader title={t("catalogue.characters.title")} add={{ to: "/admin/build", label: t("catalogue.characters.add") }} />
+      <FilterBar label={t("catalogue.characters.filter.label")} action={listPath} active={Boolean(filters.q || filters.category || filters.published)}>
+        <FilterSearch
+          name="q"
+          label={t("catalogue.characters.filter.search")}
+          value={filters.q}
+          placeholder={t("catalogue.characters.filter.searchPlaceholder")}
+        />
         <FilterSelect
           name="category"
-          label="Category"
+          label={t("catalogue.column.category")}
           value={filters.category ? String(filters.category) : ""}
-          allLabel="All categories"
+          allLabel={t("catalogue.characters.filter.allCategories")}
           options={categories.map((category) => ({ value: String(category.id), label: category.name }))}
         />
         <FilterSelect
           name="published"
-          label="Status"
+          label={t("catalogue.characters.filter.status")}
           value={filters.published ?? ""}
-          allLabel="All"
+          allLabel={t("catalogue.characters.filter.all")}
           options={[
-            { value: "published", label: "Published" },
-            { value: "draft", label: "Draft" },
-            { value: "submitted", label: "Submitted" },
+            { value: "published", label: t("catalogue.form.published") },
+            { value: "draft", label: t("catalogue.characters.status.draft") },
+            { value: "submitted", label: t("catalogue.characters.status.submitted") },
           ]}
         />
       </FilterBar>
-      <ListRange page={page} pageSize={pageSize} total={total} noun={["character", "characters"]} />
+      <ListRange page={page} pageSize={pageSize} total={total} noun="admin.range.noun.characters" />
       {submissions ? (
         <SubmissionList submissions={submissions} />
       ) : (
-        <AdminTable caption="Characters" columns={columns} rows={characters} rowKey={(character) => character.id} empty={characterFormTexts.empty} />
+        <AdminTable
+          caption={t("catalogue.characters.title")}
+          columns={columnsFor(t, lang)}
+          rows={characters}
+          rowKey={(character) => character.id}
+          empty={t("catalogue.characters.empty")}
+        />
       )}
       <ListPagination page={page} pageCount={pageCount} path={listPath} />
       <Outlet />
@@ -181,13 +215,14 @@ export default function AdminCharacters({ loaderData }: Route.ComponentProps) {
 
 /** The characters could not be loaded (or an editor's character does not exist): a panel in place of the page. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useT();
   return (
     <LoadErrorPanel
       error={error}
       listPath="/admin/characters"
-      listTitle="Characters"
-      notFoundTitle="Character not found"
-      failedTitle={characterFormTexts.fetchFailed}
+      listTitle={t("catalogue.characters.title")}
+      notFoundTitle={t("catalogue.characters.notFound")}
+      failedTitle={t("catalogue.characters.fetchFailed")}
     />
   );
 }

@@ -1,23 +1,24 @@
 import { Boxes, Cpu, Hammer, Image, LayoutDashboard, LifeBuoy, ListChecks, Coins, ScrollText, Users, Wallet } from "lucide-react";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { SectionLayout, type SectionNavItem } from "~/components/section-nav";
-import { WAITING_FOR_REVIEW } from "~/lib/review-queue";
+import type { TextId } from "~/lib/i18n/ids";
+import { useT } from "~/lib/i18n/react";
 import { requireAdmin } from "~/modules/auth/login-session.server";
 import { countWaitingSubmissions } from "~/modules/catalogue/submissions.server";
 import type { Route } from "./+types/layout";
 
-const items: SectionNavItem[] = [
-  { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
-  { to: "/admin/plans", label: "Plans", icon: Wallet },
-  { to: "/admin/users", label: "Users", icon: Users },
-  { to: "/admin/characters", label: "Characters", icon: Boxes },
-  { to: "/admin/character-details", label: "Character Details", icon: ListChecks },
-  { to: "/admin/build", label: "Build", icon: Hammer },
-  { to: "/admin/models", label: "Chat Models", icon: Cpu },
-  { to: "/admin/tokens", label: "Tokens", icon: Coins },
-  { to: "/admin/banners", label: "Banners", icon: Image },
-  { to: "/admin/tickets", label: "Tickets", icon: LifeBuoy },
-  { to: "/admin/audit", label: "Audit log", icon: ScrollText },
+const items: (Omit<SectionNavItem, "label"> & { label: TextId })[] = [
+  { to: "/admin", label: "admin.nav.dashboard", icon: LayoutDashboard, end: true },
+  { to: "/admin/plans", label: "admin.nav.plans", icon: Wallet },
+  { to: "/admin/users", label: "admin.nav.users", icon: Users },
+  { to: "/admin/characters", label: "admin.nav.characters", icon: Boxes },
+  { to: "/admin/character-details", label: "admin.nav.characterDetails", icon: ListChecks },
+  { to: "/admin/build", label: "admin.nav.build", icon: Hammer },
+  { to: "/admin/models", label: "admin.nav.models", icon: Cpu },
+  { to: "/admin/tokens", label: "admin.nav.tokens", icon: Coins },
+  { to: "/admin/banners", label: "admin.nav.banners", icon: Image },
+  { to: "/admin/tickets", label: "admin.nav.tickets", icon: LifeBuoy },
+  { to: "/admin/audit", label: "admin.nav.audit", icon: ScrollText },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -31,8 +32,11 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const withCounts = items.map((item) =>
-    item.to === "/admin/characters" ? { ...item, count: loaderData.waitingForReview, countLabel: WAITING_FOR_REVIEW } : item,
-  );
-  return <SectionLayout label="Admin navigation" items={withCounts} />;
+  const t = useT();
+  const withCounts: SectionNavItem[] = items.map((item) => ({
+    ...item,
+    label: t(item.label),
+    ...(item.to === "/admin/characters" ? { count: loaderData.waitingForReview, countLabel: t("admin.nav.waitingForReview") } : {}),
+  }));
+  return <SectionLayout label={t("admin.nav.label")} items={withCounts} />;
 }

@@ -1,6 +1,6 @@
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
-import { modelTexts } from "~/lib/admin-models";
 import { formFailure } from "~/lib/forms";
+import { useT } from "~/lib/i18n/react";
 import { deleteModel, getModel } from "~/modules/admin/models.server";
 import { deleteForm, editorAction, editorLoader } from "./+shared/console-action.server";
 import type { Route } from "./+types/models.delete";
@@ -14,13 +14,14 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function DeleteModel({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const failure = formFailure(actionData);
   return (
     <ConfirmDelete
-      title="Delete Chat Model"
-      question={modelTexts.deleteQuestion}
+      title={t("catalogue.models.delete.title")}
+      question={t("catalogue.models.delete.question")}
       name={loaderData.name}
-      error={failure ? `${modelTexts.deleteFailed}: ${failure.error}` : undefined}
+      error={failure ? t("catalogue.models.delete.failed", { error: failure.error }) : undefined}
       backTo="/admin/models"
     />
   );

@@ -1,6 +1,7 @@
 import { ModalRoute } from "~/components/admin/modal-route";
 import { modelForm } from "~/lib/admin-models";
 import { formFailure } from "~/lib/forms";
+import { useT } from "~/lib/i18n/react";
 import { formValuesOf, getModel, saveModel } from "~/modules/admin/models.server";
 import { editorAction, editorLoader } from "./+shared/console-action.server";
 import { MODEL_FORM, ModelForm } from "./+shared/model-form";
@@ -22,8 +23,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function EditModel({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   return (
-    <ModalRoute title={`Edit ${loaderData.name}`} backTo="/admin/models" wide>
+    <ModalRoute title={t("catalogue.action.edit", { name: loaderData.name })} backTo="/admin/models" wide>
       <ModelForm key={loaderData.name} intent="update" values={loaderData.values} hasApiKey={loaderData.hasApiKey} failure={formFailure(actionData)} />
     </ModalRoute>
   );

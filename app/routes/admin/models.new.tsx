@@ -1,6 +1,7 @@
 import { ModalRoute } from "~/components/admin/modal-route";
 import { blankModel, modelForm } from "~/lib/admin-models";
 import { formFailure } from "~/lib/forms";
+import { useT } from "~/lib/i18n/react";
 import { saveModel } from "~/modules/admin/models.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
 import { editorAction } from "./+shared/console-action.server";
@@ -21,8 +22,9 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function NewModel({ actionData }: Route.ComponentProps) {
+  const t = useT();
   return (
-    <ModalRoute title="Add Model" backTo="/admin/models" wide>
+    <ModalRoute title={t("catalogue.models.add")} backTo="/admin/models" wide>
       <ModelForm intent="create" values={blankModel()} failure={formFailure(actionData)} />
     </ModalRoute>
   );

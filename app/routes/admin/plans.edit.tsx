@@ -1,6 +1,7 @@
 import { ModalRoute } from "~/components/admin/modal-route";
 import { planForm, planTexts } from "~/lib/admin-catalogue";
 import { formFailure } from "~/lib/forms";
+import { useT } from "~/lib/i18n/react";
 import { getPlanForEdit, updatePlan } from "~/modules/admin/plans.server";
 import { editorAction, editorLoader } from "./+shared/console-action.server";
 import { PLAN_FORM, PlanForm } from "./+shared/plan-form";
@@ -20,8 +21,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function EditPlan({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   return (
-    <ModalRoute title="Edit Plan" backTo="/admin/plans" wide>
+    <ModalRoute title={t("admin.plans.edit")} backTo="/admin/plans" wide>
       <PlanForm intent="update" values={loaderData.plan} failure={formFailure(actionData)} backTo="/admin/plans" />
     </ModalRoute>
   );

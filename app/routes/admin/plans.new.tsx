@@ -1,6 +1,7 @@
 import { ModalRoute } from "~/components/admin/modal-route";
 import { planForm, planTexts } from "~/lib/admin-catalogue";
 import { formFailure } from "~/lib/forms";
+import { useT } from "~/lib/i18n/react";
 import { createPlan } from "~/modules/admin/plans.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
 import { editorAction } from "./+shared/console-action.server";
@@ -22,8 +23,9 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function NewPlan({ actionData }: Route.ComponentProps) {
+  const t = useT();
   return (
-    <ModalRoute title="New Plan" backTo="/admin/plans" wide>
+    <ModalRoute title={t("admin.plans.new")} backTo="/admin/plans" wide>
       <PlanForm intent="create" values={blankPlan} failure={formFailure(actionData)} backTo="/admin/plans" />
     </ModalRoute>
   );

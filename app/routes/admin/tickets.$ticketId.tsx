@@ -8,18 +8,24 @@ import { Avatar } from "~/components/ui/avatar";
 import { FormAlert } from "~/components/ui/form";
 import { formatDateTime } from "~/lib/dates";
 import { formFailure } from "~/lib/forms";
-import { STAFF_NAME, STAFF_STATUSES, ticketStatusLabel, ticketTexts } from "~/lib/tickets";
+import type { TextId } from "~/lib/i18n/ids";
+import { metaLanguage } from "~/lib/i18n/meta";
+import { Rich, useLang, useT } from "~/lib/i18n/react";
+import { translate } from "~/lib/i18n/store";
+import { STAFF_NAME, STAFF_STATUSES, ticketTexts, type TicketStatus } from "~/lib/tickets";
 import { replySchema } from "~/lib/ticket-schemas";
 import type { ToastCode } from "~/lib/toasts";
 import type { AuditActor } from "~/modules/audit/audit.server";
 import { errorData, redirectWithToast } from "~/modules/http/errors.server";
+import { translateMessage } from "~/modules/i18n/messages.server";
 import { replyAsStaff, setStatusAsStaff, ticketForStaff } from "~/modules/support/staff-inbox.server";
 import { consoleAction, editorLoader, sentIntent } from "./+shared/console-action.server";
 import type { Route } from "./+types/tickets.$ticketId";
 
-export function meta({ data: loaded }: Route.MetaArgs) {
-  return [{ title: `${loaded?.topic ?? "Ticket"} · Tickets · Admin · CharacterVerse` }];
-}
+export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
+  const lang = metaLanguage(matches);
+  return [{ title: translate(lang, "admin.ticket.meta.title", { topic: loaded?.topic ?? translate(lang, "admin.ticket.meta.ticket") }) }];
+};
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   return editorLoader(request, () => ticketForStaff(params.ticketId));
@@ -38,7 +44,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return consoleAction(request, ticketForm, handle, {
     limit: { maxBytes: 64 * 1024, tooLarge: ticketTexts.messageTooLong },
     // Each form shows its own refusal: the reply's or the status's.
-    refused: (refusal) => data({ intent: sentIntent(refusal), error: refusal.message }, { status: 400 }),
+    refused: (refusal) => data({ intent: sentIntent(refusal), error: translateMessage(refusal.message) }, { status: 400 }),
   });
 }
 
@@ -61,13 +67,23 @@ async function staffChange(intent: "reply" | "status", change: () => Promise<unk
   return redirectWithToast(here(ticketId), toast);
 }
 
-const statusButtons: Record<(typeof STAFF_STATUSES)[number], string> = {
-  in_progress: "Mark In Progress",
-  completed: "Mark Completed",
-  closed: "Close Ticket",
+const statusButtons: Record<(typeof STAFF_STATUSES)[number], TextId> = {
+  in_progress: "admin.ticket.mark.in_progress",
+  completed: "admin.ticket.mark.completed",
+  closed: "admin.ticket.mark.closed",
+};
+
+/** Spec section 4's ticket status labels. */
+const statusLabels: Record<TicketStatus, TextId> = {
+  pending: "admin.ticketStatus.pending",
+  in_progress: "admin.ticketStatus.in_progress",
+  completed: "admin.ticketStatus.completed",
+  closed: "admin.ticketStatus.closed",
 };
 
 export default function AdminTicket({ loaderData: ticket, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const lang = useLang();
   const navigation = useNavigation();
   const errorFor = (intent: string) => (actionData && "intent" in actionData && actionData.intent === intent ? actionData.error : undefined);
   const formError = formFailure(actionData)?.error;
@@ -77,8 +93,14 @@ export default function AdminTicket({ loaderData: ticket, actionData }: Route.Co
     <div className="flex max-w-4xl flex-col gap-5">
       <TicketHeader backTo="/admin/tickets" topic={ticket.topic} status={ticket.status}>
         <p className="text-xs text-muted">
-          Ticket <span className="font-mono [overflow-wrap:anywhere]">{ticket.id}</span> · sent {formatDateTime(ticket.createdAt)}
-          {ticket.closedBy ? ` · closed by ${ticket.closedBy.id === person.id ? "the person" : ticket.closedBy.email}` : null}
+          <Rich
+            id="admin.ticket.sent"
+            values={{ date: formatDateTime(ticket.createdAt, lang) }}
+            tags={{ id: () => <span className="font-mono [overflow-wrap:anywhere]">{ticket.id}</span> }}
+          />
+          {ticket.closedBy
+            ? t("admin.ticket.closedBy", { who: ticket.closedBy.id === person.id ? t("admin.ticket.closedByPerson") : ticket.closedBy.email })
+            : null}
         </p>
       </TicketHeader>
 
@@ -86,10 +108,10 @@ export default function AdminTicket({ loaderData: ticket, actionData }: Route.Co
         <Avatar url={person.avatarUrl} size={36} />
         <div className="min-w-0">
           <h2 id="person-heading" className="sr-only">
-            From
+            {t("admin.ticket.from")}
           </h2>
           <Link to={`/admin/users/${person.id}`} className="font-medium text-accent hover:underline">
-            {person.name || "No name"}
+            {person.name || t("admin.ticket.noName")}
           </Link>
           <p className="text-sm text-muted">
             <EmailText email={person.email} />
@@ -98,9 +120,9 @@ export default function AdminTicket({ loaderData: ticket, actionData }: Route.Co
       </section>
 
       <TicketThread
-        messageHeading="Message"
+        messageHeading={t("admin.ticket.message")}
         message={ticket.message}
-        empty="No replies yet."
+        empty={t("admin.ticket.noReplies")}
         entries={ticket.replies.map((reply) => ({
           id: reply.id,
           message: reply.message,
@@ -108,31 +130,31 @@ export default function AdminTicket({ loaderData: ticket, actionData }: Route.Co
           fromStaff: reply.fromStaff,
           name: reply.fromStaff ? STAFF_NAME : reply.user.name || reply.user.email,
           avatar: reply.fromStaff ? "/favicon.svg" : reply.user.avatarUrl,
-          detail: reply.fromStaff ? `Written by ${reply.user.email}` : undefined,
+          detail: reply.fromStaff ? t("admin.ticket.writtenBy", { email: reply.user.email }) : undefined,
         }))}
       />
 
       {formError ? <FormAlert tone="error">{formError}</FormAlert> : null}
       {closed ? (
-        <p className="card p-4 text-sm text-muted">This ticket is closed: reopen it to reply.</p>
+        <p className="card p-4 text-sm text-muted">{t("admin.ticket.closed")}</p>
       ) : (
-        <ReplyForm ticketId={ticket.id} error={errorFor("reply")} label={`Reply to ${person.email} as ${STAFF_NAME}`} />
+        <ReplyForm ticketId={ticket.id} error={errorFor("reply")} label={t("admin.ticket.replyLabel", { email: person.email, staff: STAFF_NAME })} />
       )}
 
       <Form method="post" className="card flex flex-col gap-3 p-4" aria-labelledby="status-heading">
         <h2 id="status-heading" className="font-semibold">
-          Status
+          {t("admin.ticket.status")}
         </h2>
         <input type="hidden" name="intent" value="status" />
         {errorFor("status") ? <FormAlert tone="error">{errorFor("status")}</FormAlert> : null}
         <div className="flex flex-wrap gap-2">
           {STAFF_STATUSES.filter((status) => status !== ticket.status).map((status) => (
             <button key={status} type="submit" name="status" value={status} className="btn-secondary" disabled={navigation.state === "submitting"}>
-              {closed && status === "in_progress" ? "Reopen" : statusButtons[status]}
+              {closed && status === "in_progress" ? t("admin.ticket.reopen") : t(statusButtons[status])}
             </button>
           ))}
         </div>
-        <p className="text-xs text-muted">Now {ticketStatusLabel(ticket.status)}. A staff reply to a pending ticket makes it In Progress.</p>
+        <p className="text-xs text-muted">{t("admin.ticket.now", { status: t(statusLabels[ticket.status]) })}</p>
       </Form>
     </div>
   );

@@ -1,7 +1,6 @@
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
-import { packageTexts } from "~/lib/admin-catalogue";
 import { formFailure } from "~/lib/forms";
-import { formatTokens } from "~/lib/tokens";
+import { useFormats, useT } from "~/lib/i18n/react";
 import { deletePackage, getPackageForDelete } from "~/modules/admin/token-packages.server";
 import { deleteForm, editorAction, editorLoader } from "./+shared/console-action.server";
 import type { Route } from "./+types/tokens.packages.delete";
@@ -9,7 +8,7 @@ import type { Route } from "./+types/tokens.packages.delete";
 export async function loader({ request, params }: Route.LoaderArgs) {
   return editorLoader(request, async () => {
     const found = await getPackageForDelete(params.packageId);
-    return { name: `${found.name} · ${formatTokens(found.tokens)} tokens` };
+    return { name: found.name, tokens: found.tokens };
   });
 }
 
@@ -18,12 +17,14 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function DeletePackage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const { number } = useFormats();
   return (
     <ConfirmDelete
-      title="Delete Package"
-      question={packageTexts.deleteQuestion}
-      name={loaderData.name}
-      note="Past purchases keep their tokens; to stop selling it for now, switch it to inactive instead."
+      title={t("admin.tokens.delete.title")}
+      question={t("admin.tokens.delete.question")}
+      name={t("admin.tokens.delete.name", { name: loaderData.name, tokens: number(loaderData.tokens) })}
+      note={t("admin.tokens.delete.note")}
       error={formFailure(actionData)?.error}
       backTo="/admin/tokens"
     />

@@ -1,6 +1,7 @@
 import { ModalRoute } from "~/components/admin/modal-route";
 import { packageForm } from "~/lib/admin-catalogue";
 import { formFailure } from "~/lib/forms";
+import { useT } from "~/lib/i18n/react";
 import { getPackageForEdit, updatePackage } from "~/modules/admin/token-packages.server";
 import { editorAction, editorLoader } from "./+shared/console-action.server";
 import { PACKAGE_FORM, PackageForm } from "./+shared/package-form";
@@ -30,8 +31,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function EditPackage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   return (
-    <ModalRoute title="Edit Package" backTo="/admin/tokens">
+    <ModalRoute title={t("admin.tokens.edit.title")} backTo="/admin/tokens">
       <PackageForm intent="update" values={loaderData.values} failure={formFailure(actionData)} />
     </ModalRoute>
   );

@@ -1,6 +1,7 @@
 import { ModalRoute } from "~/components/admin/modal-route";
 import { packageForm } from "~/lib/admin-catalogue";
 import { formFailure } from "~/lib/forms";
+import { useT } from "~/lib/i18n/react";
 import { createPackage } from "~/modules/admin/token-packages.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
 import { editorAction } from "./+shared/console-action.server";
@@ -21,8 +22,9 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function NewPackage({ actionData }: Route.ComponentProps) {
+  const t = useT();
   return (
-    <ModalRoute title="New Package" backTo="/admin/tokens">
+    <ModalRoute title={t("admin.tokens.new.title")} backTo="/admin/tokens">
       <PackageForm intent="create" values={blankPackage} failure={formFailure(actionData)} />
     </ModalRoute>
   );

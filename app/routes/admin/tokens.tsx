@@ -8,21 +8,21 @@ import { ListHeader } from "~/components/admin/list-header";
 import { PaymentsOffNotice } from "~/components/admin/payments-off-notice";
 import { PublishSwitch } from "~/components/admin/publish-switch";
 import { Pagination } from "~/components/pagination";
-import { packageTexts } from "~/lib/admin-catalogue";
 import { listPage } from "~/lib/admin-lists";
-import { formatTokens, formatUsd } from "~/lib/tokens";
+import { pageMeta } from "~/lib/i18n/meta";
+import { useFormats, useT } from "~/lib/i18n/react";
+import { formatUsd } from "~/lib/tokens";
 import type { AuditActor } from "~/modules/audit/audit.server";
 import { listPackagesForAdmin, setPackageActive } from "~/modules/admin/token-packages.server";
 import { listAllTransactions } from "~/modules/admin/transactions.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
 import { isNotFound, redirectWithToast } from "~/modules/http/errors.server";
+import { translateMessage } from "~/modules/i18n/messages.server";
 import { consoleAction, recordId, wantedState } from "./+shared/console-action.server";
 import type { Route } from "./+types/tokens";
 import { paymentsOffSettings } from "~/modules/config/env.server";
 
-export function meta() {
-  return [{ title: "Tokens · Admin · CharacterVerse" }];
-}
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admin.tokens.meta.title");
 
 /** The page's state lives in the URL: the tab, and the transactions' search, filters and page. */
 const searchSchema = z.object({
@@ -44,7 +44,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  return consoleAction(request, activeForm, setActive, { refused: () => data({ error: "Choose a package" }, { status: 400 }) });
+  return consoleAction(request, activeForm, setActive, { refused: () => data({ error: translateMessage("Choose a package") }, { status: 400 }) });
 }
 
 const activeForm = z.object({ intent: z.literal("set-active"), id: recordId, active: wantedState });
@@ -53,24 +53,25 @@ async function setActive(admin: AuditActor, { id, active }: { id: string; active
   try {
     await setPackageActive(admin, id, active);
   } catch (error) {
-    if (isNotFound(error)) return data({ error: "This package no longer exists" }, { status: 404 });
+    if (isNotFound(error)) return data({ error: translateMessage("This package no longer exists") }, { status: 404 });
     throw error;
   }
   throw redirectWithToast("/admin/tokens", active ? "package-activated" : "package-deactivated");
 }
 
 const tabs = [
-  { id: "packages", label: "Token Packages", href: "/admin/tokens" },
-  { id: "transactions", label: "Transactions", href: "/admin/tokens?tab=transactions" },
+  { id: "packages", label: "admin.tokens.tab.packages", href: "/admin/tokens" },
+  { id: "transactions", label: "admin.tokens.tab.transactions", href: "/admin/tokens?tab=transactions" },
 ] as const;
 
 export default function AdminTokens({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   const { params } = loaderData;
   return (
     <div className="flex flex-col gap-6">
-      <ListHeader title="Tokens" add={params.tab === "packages" ? { to: "packages/new", label: "New Package" } : undefined} />
+      <ListHeader title={t("admin.tokens.heading")} add={params.tab === "packages" ? { to: "packages/new", label: t("admin.tokens.newPackage") } : undefined} />
       {loaderData.paymentsOff ? <PaymentsOffNotice settings={loaderData.paymentsOff} /> : null}
-      <nav aria-label="Tokens sections" className="flex gap-1 border-b border-line">
+      <nav aria-label={t("admin.tokens.sections")} className="flex gap-1 border-b border-line">
         {tabs.map((tab) => (
           <Link
             key={tab.id}
@@ -78,7 +79,7 @@ export default function AdminTokens({ loaderData }: Route.ComponentProps) {
             aria-current={params.tab === tab.id ? "page" : undefined}
             className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${params.tab === tab.id ? "border-accent text-ink" : "border-transparent text-muted hover:text-ink"}`}
           >
-            {tab.label}
+            {t(tab.label)}
           </Link>
         ))}
       </nav>
@@ -91,7 +92,9 @@ export default function AdminTokens({ loaderData }: Route.ComponentProps) {
 type PackageRow = Route.ComponentProps["loaderData"]["packages"][number];
 
 function Packages({ packages }: { packages: PackageRow[] }) {
-  if (packages.length === 0) return <p className="card p-5 text-sm text-muted">{packageTexts.empty}</p>;
+  const t = useT();
+  const { number } = useFormats();
+  if (packages.length === 0) return <p className="card p-5 text-sm text-muted">{t("admin.tokens.packages.empty")}</p>;
   return (
     <ul className="grid gap-4 @2xl:grid-cols-2 @5xl:grid-cols-3">
       {packages.map((item) => (
@@ -100,20 +103,24 @@ function Packages({ packages }: { packages: PackageRow[] }) {
             <div className="flex min-w-0 flex-col gap-1">
               <h2 className="truncate text-lg font-semibold">{item.name}</h2>
               <div className="flex flex-wrap gap-1.5 text-xs font-semibold">
-                {item.isPopular ? <span className="rounded-full bg-accent-strong px-2 py-0.5 text-white">Popular</span> : null}
-                {item.discount > 0 ? <span className="rounded-full bg-pink-strong px-2 py-0.5 text-white">{item.discount}% off</span> : null}
+                {item.isPopular ? <span className="rounded-full bg-accent-strong px-2 py-0.5 text-white">{t("admin.tokens.popular")}</span> : null}
+                {item.discount > 0 ? (
+                  <span className="rounded-full bg-pink-strong px-2 py-0.5 text-white">{t("admin.tokens.off", { discount: item.discount })}</span>
+                ) : null}
               </div>
             </div>
             <div className="flex shrink-0">
-              <EditLink to={`packages/${encodeURIComponent(item.id)}/edit`} label={`Edit ${item.name}`} />
-              <DeleteLink to={`packages/${encodeURIComponent(item.id)}/delete`} label={`Delete ${item.name}`} />
+              <EditLink to={`packages/${encodeURIComponent(item.id)}/edit`} label={t("admin.tokens.editLabel", { name: item.name })} />
+              <DeleteLink to={`packages/${encodeURIComponent(item.id)}/delete`} label={t("admin.tokens.deleteLabel", { name: item.name })} />
             </div>
           </div>
-          <p className="text-2xl font-bold">{formatTokens(item.tokens)} tokens</p>
+          <p className="text-2xl font-bold">{t("admin.tokens.amount", { tokens: number(item.tokens) })}</p>
           <p className="text-muted">{formatUsd(item.priceCents)}</p>
           <div className="mt-auto flex items-center gap-3 pt-2 text-sm">
-            <PublishSwitch intent="set-active" field="active" id={item.id} checked={item.isActive} label={`Active: ${item.name}`} />
-            <span className={item.isActive ? "text-success" : "text-muted"}>{item.isActive ? "Active: offered for sale" : "Inactive: not offered"}</span>
+            <PublishSwitch intent="set-active" field="active" id={item.id} checked={item.isActive} label={t("admin.tokens.activeLabel", { name: item.name })} />
+            <span className={item.isActive ? "text-success" : "text-muted"}>
+              {item.isActive ? t("admin.tokens.activeNote") : t("admin.tokens.inactiveNote")}
+            </span>
           </div>
         </li>
       ))}
@@ -134,38 +141,39 @@ function transactionsHref(params: Params, page: number) {
 }
 
 function Transactions({ params, result }: { params: Params; result: TransactionsResult }) {
+  const t = useT();
   return (
     <div className="flex flex-col gap-4">
       <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
         <input type="hidden" name="tab" value="transactions" />
         <label className="flex min-w-48 flex-1 flex-col gap-1 text-sm">
-          <span className="font-medium">Search</span>
-          <input name="q" type="search" defaultValue={params.q} placeholder="E-mail, name or package" maxLength={100} className="field h-10" />
+          <span className="font-medium">{t("admin.tokens.search")}</span>
+          <input name="q" type="search" defaultValue={params.q} placeholder={t("admin.tokens.searchPlaceholder")} maxLength={100} className="field h-10" />
         </label>
         <label className="flex flex-col gap-1 text-sm">
-          <span className="font-medium">Type</span>
+          <span className="font-medium">{t("admin.tokens.type")}</span>
           <select name="type" defaultValue={params.type ?? ""} className="field h-10">
-            <option value="">All</option>
-            <option value="add">Added (+)</option>
-            <option value="deduct">Deducted (-)</option>
+            <option value="">{t("admin.tokens.all")}</option>
+            <option value="add">{t("admin.tokens.added")}</option>
+            <option value="deduct">{t("admin.tokens.deducted")}</option>
           </select>
         </label>
         <label className="flex flex-col gap-1 text-sm">
-          <span className="font-medium">Tokens</span>
+          <span className="font-medium">{t("admin.tokens.tokens")}</span>
           <select name="token" defaultValue={params.token ?? ""} className="field h-10">
-            <option value="">All</option>
-            <option value="free">Free</option>
-            <option value="purchased">Purchased</option>
+            <option value="">{t("admin.tokens.all")}</option>
+            <option value="free">{t("admin.tokens.free")}</option>
+            <option value="purchased">{t("admin.tokens.purchased")}</option>
           </select>
         </label>
         <button type="submit" className="btn-secondary h-10">
-          <Search className="size-4" aria-hidden /> Filter
+          <Search className="size-4" aria-hidden /> {t("admin.action.filter")}
         </button>
       </Form>
       <p className="text-sm text-muted" aria-live="polite">
-        {result.total.toLocaleString("en-US")} {result.total === 1 ? "transaction" : "transactions"}
+        {t("admin.tokens.count", { count: result.total })}
       </p>
-      <TokenHistory transactions={result.transactions} withPerson empty="No transactions found" />
+      <TokenHistory transactions={result.transactions} withPerson empty={t("admin.tokens.noTransactions")} />
       <Pagination page={result.page} pageCount={result.pageCount} hrefFor={(page) => transactionsHref(params, page)} />
     </div>
   );

@@ -1,15 +1,14 @@
 import { Form, Link, useNavigation } from "react-router";
 import { FormAlert } from "~/components/ui/form";
-import { adminUserTexts } from "~/lib/admin-users";
+import { pageMeta } from "~/lib/i18n/meta";
+import { useT } from "~/lib/i18n/react";
 import type { AuditActor } from "~/modules/audit/audit.server";
 import { deleteUser } from "~/modules/admin/user-changes.server";
 import { getUserForAdmin } from "~/modules/admin/users.server";
 import { changeWithToast, consoleAction, deleteForm, editorLoader, USERS_FORM } from "./+shared/console-action.server";
 import type { Route } from "./+types/users.$id.delete";
 
-export function meta() {
-  return [{ title: "Delete user · Admin · CharacterVerse" }];
-}
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admin.user.delete.meta.title");
 
 /** The confirmation page a delete asks on without JavaScript (with it, the user page asks in a dialog and posts here). */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -25,20 +24,23 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function DeleteUserPage({ loaderData: { user }, actionData }: Route.ComponentProps) {
+  const t = useT();
   const busy = useNavigation().state === "submitting";
   const back = `/admin/users/${user.id}`;
   return (
     <div className="card flex max-w-lg flex-col gap-4 p-6">
-      <h1 className="text-xl font-bold wrap-break-word">{user.deleted ? "This account was already deleted" : `Delete ${user.email}?`}</h1>
-      {user.deleted ? null : <p className="text-sm text-muted">{adminUserTexts.deleteConfirm}</p>}
+      <h1 className="text-xl font-bold wrap-break-word">
+        {user.deleted ? t("admin.user.delete.already") : t("admin.user.delete.question", { email: user.email })}
+      </h1>
+      {user.deleted ? null : <p className="text-sm text-muted">{t("admin.users.error.deleteConfirm")}</p>}
       {actionData?.error ? <FormAlert tone="error">{actionData.error}</FormAlert> : null}
       <Form method="post" className="flex justify-end gap-2">
         <Link to={back} className="btn-secondary">
-          Cancel
+          {t("admin.action.cancel")}
         </Link>
         {user.deleted ? null : (
           <button type="submit" name="intent" value="delete" className="btn-primary from-danger to-danger" disabled={busy}>
-            Delete
+            {t("admin.action.delete")}
           </button>
         )}
       </Form>

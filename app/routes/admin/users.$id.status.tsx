@@ -2,16 +2,22 @@ import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { EmailText } from "~/components/admin/admin-table";
 import { FormAlert } from "~/components/ui/form";
-import { adminUserTexts, statusChangeFor, statusChangeTexts } from "~/lib/admin-users";
+import { adminUserTexts, statusChangeFor, statusChangeIds } from "~/lib/admin-users";
+import { metaLanguage } from "~/lib/i18n/meta";
+import { Rich, useT } from "~/lib/i18n/react";
+import { translate } from "~/lib/i18n/store";
 import type { AuditActor } from "~/modules/audit/audit.server";
 import { reactivateUser, suspendUser } from "~/modules/admin/user-changes.server";
 import { getUserForAdmin } from "~/modules/admin/users.server";
+import { translateMessage } from "~/modules/i18n/messages.server";
 import { changeWithToast, consoleAction, editorLoader, USERS_FORM } from "./+shared/console-action.server";
 import type { Route } from "./+types/users.$id.status";
 
-export function meta({ data: page }: Route.MetaArgs) {
-  return [{ title: `${page ? statusChangeTexts[page.change].title : "User"} · Admin · CharacterVerse` }];
-}
+export const meta: Route.MetaFunction = ({ data: page, matches }) => {
+  const lang = metaLanguage(matches);
+  const name = translate(lang, page ? statusChangeIds[page.change].title : "admin.user.meta.user");
+  return [{ title: translate(lang, "admin.user.meta.title", { name }) }];
+};
 
 /**
  * Suspend or Reactivate, asked first: without JavaScript this page asks the change the account's
@@ -23,7 +29,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     return {
       user: { id: user.id, email: user.email, deleted: user.deleted },
       change: statusChangeFor(user.status),
-      blocked: user.id === admin.id ? adminUserTexts.cannotSuspendSelf : null,
+      blocked: user.id === admin.id ? translateMessage(adminUserTexts.cannotSuspendSelf) : null,
     };
   });
 }
@@ -39,30 +45,29 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function AccountStatusPage({ loaderData: { user, change, blocked }, actionData }: Route.ComponentProps) {
+  const t = useT();
   const busy = useNavigation().state === "submitting";
-  const texts = statusChangeTexts[change];
+  const texts = statusChangeIds[change];
   const error = actionData && "error" in actionData ? String(actionData.error) : undefined;
-  const refusal = user.deleted ? adminUserTexts.deletedAccount : change === "suspend" ? blocked : null;
+  const refusal = user.deleted ? t("admin.users.error.deletedAccount") : change === "suspend" ? blocked : null;
   return (
     <div className="card flex max-w-lg flex-col gap-4 p-6">
       <h1 className="text-xl font-bold">
         {user.deleted ? (
-          texts.title
+          t(texts.title)
         ) : (
-          <>
-            {texts.button} <EmailText email={user.email} />?
-          </>
+          <Rich id="admin.user.status.ask" values={{ action: t(texts.button) }} tags={{ email: () => <EmailText email={user.email} /> }} />
         )}
       </h1>
-      {refusal ? <p className="text-sm text-muted">{refusal}</p> : <p className="text-sm text-muted">{texts.consequence}</p>}
+      {refusal ? <p className="text-sm text-muted">{refusal}</p> : <p className="text-sm text-muted">{t(texts.consequence)}</p>}
       {error ? <FormAlert tone="error">{error}</FormAlert> : null}
       <Form method="post" className="flex justify-end gap-2">
         <Link to={`/admin/users/${user.id}`} className="btn-secondary">
-          Cancel
+          {t("admin.action.cancel")}
         </Link>
         {refusal ? null : (
           <button type="submit" name="intent" value={change} className="btn-primary" disabled={busy}>
-            {texts.button}
+            {t(texts.button)}
           </button>
         )}
       </Form>

@@ -6,10 +6,14 @@ import { StatCard } from "~/components/admin/stat-card";
 import { Avatar } from "~/components/ui/avatar";
 import { FormAlert } from "~/components/ui/form";
 import { TokenHistory } from "~/components/admin/token-history";
-import { adjustTokensSchema, adminUserTexts, changeRoleSchema, statusLabels, statusTones } from "~/lib/admin-users";
+import { adjustTokensSchema, changeRoleSchema, statusLabels, statusTones } from "~/lib/admin-users";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { formFailure } from "~/lib/forms";
-import { formatTokens, formatUsd, tokenTexts } from "~/lib/tokens";
+import type { TextId } from "~/lib/i18n/ids";
+import { metaLanguage } from "~/lib/i18n/meta";
+import { useFormats, useLang, useT } from "~/lib/i18n/react";
+import { translate } from "~/lib/i18n/store";
+import { formatUsd } from "~/lib/tokens";
 import type { AuditActor } from "~/modules/audit/audit.server";
 import { resendInvitation } from "~/modules/admin/invitations.server";
 import { adjustTokens, changeRole } from "~/modules/admin/user-changes.server";
@@ -19,10 +23,11 @@ import { changeWithToast, consoleAction, editorLoader, USERS_FORM } from "./+sha
 import type { Route } from "./+types/users.$id";
 import { DeleteUser, RoleForm, StatusForm, TokensForm } from "./+shared/user-panels";
 
-export function meta({ data: page }: Route.MetaArgs) {
-  const who = page?.user.deleted ? "Deleted user" : (page?.user.name ?? "User");
-  return [{ title: `${who} · Admin · CharacterVerse` }];
-}
+export const meta: Route.MetaFunction = ({ data: page, matches }) => {
+  const lang = metaLanguage(matches);
+  const who = page?.user.deleted ? translate(lang, "admin.users.deletedUser") : (page?.user.name ?? translate(lang, "admin.user.meta.user"));
+  return [{ title: translate(lang, "admin.user.meta.title", { name: who }) }];
+};
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   return editorLoader(request, async (admin) => ({ ...(await getUserForAdmin(params.id)), isSelf: admin.id === params.id }));
@@ -67,30 +72,38 @@ async function resendInvite(admin: AuditActor, userId: string) {
 type Page = Route.ComponentProps["loaderData"];
 
 export default function AdminUser({ loaderData: page, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const lang = useLang();
+  const { number } = useFormats();
   const { user } = page;
   const failure = formFailure(actionData);
   return (
     <div className="flex max-w-5xl flex-col gap-6">
       <Link to="/admin/users" className="flex items-center gap-1 self-start text-sm text-muted hover:text-ink">
-        <ArrowLeft className="size-4" aria-hidden /> Users
+        <ArrowLeft className="size-4" aria-hidden /> {t("admin.user.back")}
       </Link>
       <UserHeader page={page} />
       {failure?.error ? <FormAlert tone="error">{failure.error}</FormAlert> : null}
 
-      <section aria-label="Account figures" className="grid grid-cols-2 gap-3 @2xl:grid-cols-4">
+      <section aria-label={t("admin.user.figures")} className="grid grid-cols-2 gap-3 @2xl:grid-cols-4">
         <StatCard
-          label="Token balance"
-          value={formatTokens(page.balance.total)}
+          label={t("admin.user.balance")}
+          value={number(page.balance.total)}
           icon={Coins}
-          detail={`${formatTokens(page.balance.free)} free · ${formatTokens(page.balance.purchased)} purchased`}
+          detail={t("admin.user.balance.detail", { free: number(page.balance.free), purchased: number(page.balance.purchased) })}
         />
-        <StatCard label="Signed-in devices" value={page.liveSessions} icon={MonitorSmartphone} detail="live login sessions" />
-        <StatCard label="Chats" value={page.chatCount} icon={MessageSquare} />
-        <StatCard label="Payments" value={formatUsd(page.payments.amountCents)} icon={CreditCard} detail={`${page.payments.count} fulfilled`} />
+        <StatCard label={t("admin.user.devices")} value={page.liveSessions} icon={MonitorSmartphone} detail={t("admin.user.devices.detail")} />
+        <StatCard label={t("admin.user.chats")} value={page.chatCount} icon={MessageSquare} />
+        <StatCard
+          label={t("admin.user.payments")}
+          value={formatUsd(page.payments.amountCents)}
+          icon={CreditCard}
+          detail={t("admin.user.payments.detail", { count: String(page.payments.count) })}
+        />
       </section>
 
       {user.deleted ? (
-        <p className="card p-5 text-sm text-muted">This account was deleted: its personal data is gone, its token and payment records stay.</p>
+        <p className="card p-5 text-sm text-muted">{t("admin.user.deletedNote")}</p>
       ) : (
         <div className="grid gap-4 @2xl:grid-cols-2">
           {/* A new ledger row remounts the form, so an applied change is not sent twice by accident. */}
@@ -107,7 +120,7 @@ export default function AdminUser({ loaderData: page, actionData }: Route.Compon
             <DeleteUser
               userId={user.id}
               email={user.email}
-              blocked={page.isSelf ? adminUserTexts.cannotDeleteSelf : user.role === "admin" ? adminUserTexts.cannotDeleteAdmin : null}
+              blocked={page.isSelf ? t("admin.users.error.cannotDeleteSelf") : user.role === "admin" ? t("admin.users.error.cannotDeleteAdmin") : null}
             />
           </div>
         </div>
@@ -115,20 +128,23 @@ export default function AdminUser({ loaderData: page, actionData }: Route.Compon
 
       <section aria-labelledby="transactions-heading" className="flex flex-col gap-3">
         <h2 id="transactions-heading" className="font-semibold">
-          Token transactions{" "}
+          {t("admin.user.transactions")}{" "}
           <span className="text-sm font-normal text-muted">
-            · {page.transactions.length < page.transactionCount ? `latest ${page.transactions.length} of ${page.transactionCount}` : page.transactionCount}
+            ·{" "}
+            {page.transactions.length < page.transactionCount
+              ? t("admin.user.transactions.latest", { shown: String(page.transactions.length), total: String(page.transactionCount) })
+              : page.transactionCount}
           </span>
         </h2>
-        <TokenHistory transactions={page.transactions} empty={tokenTexts.noTransactions} />
+        <TokenHistory transactions={page.transactions} empty={t("admin.user.noTransactions")} />
       </section>
 
       <section aria-labelledby="tickets-heading" className="flex flex-col gap-3">
         <h2 id="tickets-heading" className="font-semibold">
-          Tickets
+          {t("admin.user.tickets")}
         </h2>
         {page.tickets.length === 0 ? (
-          <p className="card p-5 text-sm text-muted">No tickets</p>
+          <p className="card p-5 text-sm text-muted">{t("admin.user.noTickets")}</p>
         ) : (
           <ul className="card divide-y divide-line">
             {page.tickets.map((ticket) => (
@@ -136,8 +152,10 @@ export default function AdminUser({ loaderData: page, actionData }: Route.Compon
                 <Link to={`/admin/tickets/${ticket.id}`} className="min-w-0 flex-1 font-medium wrap-break-word text-accent hover:underline">
                   {ticket.topic}
                 </Link>
-                <Badge tone={ticket.status === "closed" || ticket.status === "completed" ? "muted" : "warning"}>{ticketStatusLabel(ticket.status)}</Badge>
-                <span className="text-xs text-muted">{formatDate(ticket.createdAt)}</span>
+                <Badge tone={ticket.status === "closed" || ticket.status === "completed" ? "muted" : "warning"}>
+                  {Object.hasOwn(ticketStatusLabels, ticket.status) ? t(ticketStatusLabels[ticket.status]!) : ticket.status}
+                </Badge>
+                <span className="text-xs text-muted">{formatDate(ticket.createdAt, lang)}</span>
               </li>
             ))}
           </ul>
@@ -148,23 +166,33 @@ export default function AdminUser({ loaderData: page, actionData }: Route.Compon
 }
 
 /** Spec section 4's ticket status labels. */
-const ticketStatusLabel = (status: string) => ({ pending: "Pending", in_progress: "In Progress", completed: "Completed", closed: "Closed" })[status] ?? status;
+const ticketStatusLabels: Record<string, TextId> = {
+  pending: "admin.ticketStatus.pending",
+  in_progress: "admin.ticketStatus.in_progress",
+  completed: "admin.ticketStatus.completed",
+  closed: "admin.ticketStatus.closed",
+};
 
 function UserHeader({ page }: { page: Page }) {
+  const t = useT();
+  const lang = useLang();
   const { user } = page;
   return (
     <header className="flex flex-wrap items-center gap-4">
       <Avatar url={user.avatarUrl} size={64} />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <h1 className="text-2xl font-bold wrap-break-word">{user.deleted ? "Deleted user" : user.name || user.email}</h1>
+        <h1 className="text-2xl font-bold wrap-break-word">{user.deleted ? t("admin.users.deletedUser") : user.name || user.email}</h1>
         {user.deleted ? null : <p className="text-sm break-all text-muted">{user.email}</p>}
         <div className="flex flex-wrap items-center gap-2 text-xs text-muted">
-          <Badge tone={statusTones[user.status]}>{statusLabels[user.status]}</Badge>
-          <Badge tone={user.role === "admin" ? "accent" : "muted"}>{user.role === "admin" ? "Admin" : "User"}</Badge>
+          <Badge tone={statusTones[user.status]}>{t(statusLabels[user.status])}</Badge>
+          <Badge tone={user.role === "admin" ? "accent" : "muted"}>{user.role === "admin" ? t("admin.role.admin") : t("admin.role.user")}</Badge>
           <Badge tone="muted">{user.plan}</Badge>
         </div>
         <p className="text-xs text-muted">
-          Joined {formatDate(user.createdAt)} · Last active {user.lastActiveAt ? formatDateTime(user.lastActiveAt) : "Never"}
+          {t("admin.user.joined", {
+            joined: formatDate(user.createdAt, lang),
+            lastActive: user.lastActiveAt ? formatDateTime(user.lastActiveAt, lang) : t("admin.users.never"),
+          })}
         </p>
       </div>
     </header>

@@ -4,6 +4,7 @@ import { getCurrentUser } from "~/modules/auth/login-session.server";
 import { presentMessageIds } from "~/modules/chat/messages.server";
 import { getOwnSession } from "~/modules/chat/sessions.server";
 import { errorResponse } from "~/modules/http/errors.server";
+import { translateMessage } from "~/modules/i18n/messages.server";
 import type { Route } from "./+types/chat.messages";
 
 const SINCE_ERROR = "since must be a time such as 2026-01-01T00:00:00.000Z";
@@ -16,7 +17,7 @@ const SINCE = addressTime({ error: SINCE_ERROR });
  */
 export async function loader({ request, params, url }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
-  if (!user) return Response.json({ error: chatTexts.replyNotSignedIn }, { status: 401 });
+  if (!user) return Response.json({ error: translateMessage(chatTexts.replyNotSignedIn) }, { status: 401 });
   try {
     // Someone else's chat answers 404 before anything else is looked at.
     const session = await getOwnSession(user.id, params.sessionId);

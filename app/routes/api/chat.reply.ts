@@ -4,6 +4,7 @@ import { loginSessionIdOf } from "~/modules/auth/login-session.server";
 import { readReplyMode } from "~/modules/chat/reply-modes.server";
 import { messageFields, NotSignedInError, prepareReply, readMessage, runReply, type ReplyOutcome } from "~/modules/chat/reply.server";
 import { errorResponse } from "~/modules/http/errors.server";
+import { translateMessage } from "~/modules/i18n/messages.server";
 import { parseForm } from "~/modules/http/form.server";
 import { eventStream } from "~/modules/http/sse.server";
 import { logger } from "~/modules/logging/logger.server";
@@ -16,8 +17,8 @@ import type { Route } from "./+types/chat.reply";
  */
 const REPLY_FORM = { maxBytes: MESSAGE_MAX_CHARS * 9 + 16 * 1024, tooLarge: chatTexts.messageTooLong };
 
-/** A send (its text, its uploaded files' paths and its mode) or `intent=regenerate`. */
-const replyForm = messageFields.extend({ intent: z.string().optional(), mode: z.string().optional() });
+/** A send (its text, its uploaded files' paths and its mode) or `intent=regenerate` (with `from`: "Regenerate from here"). */
+const replyForm = messageFields.extend({ intent: z.string().optional(), mode: z.string().optional(), from: z.string().optional() });
 
 /**
  * POST a message (in chat or vision `mode`; decision 034) or `regenerate`, get the reply as Server-Sent Events: `user` (the saved
@@ -36,7 +37,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     const loginSessionId = loginSessionIdOf(request);
     if (!loginSessionId) throw new NotSignedInError();
     const form = await parseForm(request, replyForm, REPLY_FORM);
-    const input = form.intent === "regenerate" ? { regenerate: true as const } : { ...readMessage(form), mode: readReplyMode(form.mode) };
+    const input = form.intent === "regenerate" ? { regenerate: true as const, from: form.from } : { ...readMessage(form), mode: readReplyMode(form.mode) };
     prepared = await prepareReply({ loginSessionId }, params.sessionId, input, { signal: request.signal });
   } catch (error) {
     return errorResponse(error);
@@ -48,7 +49,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         return { status: "failed", error: chatTexts.replyFailed };
       },
     );
-    if (outcome.status === "failed") send("error", { message: outcome.error });
+    if (outcome.status === "failed") send("error", { message: translateMessage(outcome.error) });
     else if (outcome.message) send("complete", outcome.message);
   });
 }

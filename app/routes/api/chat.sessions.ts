@@ -2,6 +2,7 @@ import { z } from "zod";
 import { chatTexts, SESSION_LIST_LIMIT, SESSION_LIST_READ_MAX } from "~/lib/chat";
 import { getCurrentUser } from "~/modules/auth/login-session.server";
 import { listSessions, readSessionCursor } from "~/modules/chat/sessions.server";
+import { translateMessage } from "~/modules/i18n/messages.server";
 import type { Route } from "./+types/chat.sessions";
 
 const OLDER_ERROR = "older must be a cursor from the list's next";
@@ -19,7 +20,7 @@ const LIMIT = z.coerce
  */
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
-  if (!user) return Response.json({ error: chatTexts.sessionsNotSignedIn }, { status: 401 });
+  if (!user) return Response.json({ error: translateMessage(chatTexts.sessionsNotSignedIn) }, { status: 401 });
   const older = url.searchParams.get("older");
   if (!readSessionCursor(older)) return Response.json({ error: OLDER_ERROR }, { status: 400 });
   const limit = LIMIT.safeParse(url.searchParams.get("limit") ?? SESSION_LIST_LIMIT);

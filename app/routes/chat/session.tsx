@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data, redirect, useSearchParams } from "react-router";
+import { data, Link, redirect, useSearchParams } from "react-router";
 import { AgentDetails } from "~/components/chat/agent-details";
 import { ChatComposer } from "~/components/chat/composer";
 import { Conversation } from "~/components/chat/conversation";
@@ -23,31 +23,36 @@ import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_PER_MESSAGE, attachmentTexts } from "
 import { withToast } from "~/lib/toasts";
 import { outOfTokensOfferOf, type OutOfTokensOffer } from "~/lib/tokens";
 import type { ShellHandle } from "~/components/shell/frame";
+import { pageMeta } from "~/lib/i18n/meta";
+import { useT } from "~/lib/i18n/react";
 import { requireUser } from "~/modules/auth/login-session.server";
 import { ReplyFailedError } from "~/modules/chat/reply.server";
+import { listCharacterChats } from "~/modules/chat/character-chats.server";
+import { CharacterChatsMenu } from "~/components/chat/character-chats-menu";
+import { useMessageThreads } from "~/components/chat/use-message-threads";
 import { MessageNotFoundError } from "~/modules/chat/errors.server";
 import { errorData, isAppError } from "~/modules/http/errors.server";
 import { parseForm } from "~/modules/http/form.server";
+import { translateMessage } from "~/modules/i18n/messages.server";
 import type { Route } from "./+types/session";
 import { chatPageData, chatPageForm, handleChatAction, type ChatPageForm } from "./+shared/chat-page.server";
 
 /** Spec section 2: on narrow screens the conversation is full-screen, with its own header and back action. */
 export const handle: ShellHandle = { frame: "conversation" };
 
-export function meta({ data: page }: Route.MetaArgs) {
-  return [
-    {
-      title: `${(page && "agent" in page && page.agent?.name) || "Chat"} · CharacterVerse`,
-    },
-  ];
-}
+export const meta: Route.MetaFunction = ({ data: page, matches }) => {
+  const name = page && "agent" in page && page.agent?.name;
+  return name ? pageMeta(matches, "chat.meta.sessionTitle", undefined, { name }) : pageMeta(matches, "chat.meta.title");
+};
 
 export async function loader({ request, url, params }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
   // Someone else's chat does not exist for this person: the error page's 404.
-  return chatPageData(user.id, params.sessionId, url.searchParams).catch((error: unknown) => {
-    throw errorData(error);
-  });
+  return Promise.all([chatPageData(user.id, params.sessionId, url.searchParams), listCharacterChats(user.id, params.sessionId)])
+    .then(([page, characterChats]) => ({ ...page, characterChats }))
+    .catch((error: unknown) => {
+      throw errorData(error);
+    });
 }
 
 export async function action({ request, url, params }: Route.ActionArgs) {
@@ -60,7 +65,8 @@ export async function action({ request, url, params }: Route.ActionArgs) {
   } catch (error) {
     return refused(error, form);
   }
-  throw redirect(done.toast ? withToast(`/chat/${params.sessionId}`, done.toast) : `/chat/${params.sessionId}`);
+  const to = done.to ?? `/chat/${params.sessionId}`;
+  throw redirect(done.toast ? withToast(to, done.toast) : to);
 }
 
 /**
@@ -72,7 +78,9 @@ export async function action({ request, url, params }: Route.ActionArgs) {
  */
 function refused(error: unknown, form: ChatPageForm | null) {
   const failure =
-    error instanceof MessageNotFoundError ? data({ ok: false as const, error: error.message, code: error.code }, { status: error.status }) : errorData(error);
+    error instanceof MessageNotFoundError
+      ? data({ ok: false as const, error: translateMessage(error.message), code: error.code }, { status: error.status })
+      : errorData(error);
   const details = isAppError(error) ? (error.details as OutOfTokensOffer & { fields?: FieldErrors }) : {};
   const intent = form?.intent;
   return data(
@@ -94,6 +102,7 @@ const PAGE_FORM = { maxBytes: ATTACHMENTS_PER_MESSAGE * ATTACHMENT_MAX_BYTES + 2
 
 export default function ChatSession({ loaderData: page, actionData, params }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
+  const t = useT();
   const sessionPages = useSessionPages(page.sessions, page.sessionsNext, searchParams.get("q") ?? "");
   const chat = useChat(params.sessionId, page.messages, sessionPages.sessions);
   useDeleteFeedback();
@@ -108,10 +117,12 @@ export default function ChatSession({ loaderData: page, actionData, params }: Ro
     keepPlaceAboveOlder: scroll.keepPlaceAboveOlder,
   });
   const reply = useReplyControls(chat);
+  const threads = useMessageThreads(chat.streaming, chat.regenerateFrom);
   const guide = page.agent.promptGuide;
+  const detailsPage = searchParams.has("details");
   return (
     <div className="flex h-dvh min-h-0 md:h-[calc(100dvh-4rem)]">
-      <aside className="hidden w-72 shrink-0 border-r border-line lg:block" aria-label="Chat sessions">
+      <aside className="hidden w-72 shrink-0 border-r border-line lg:block" aria-label={t("chat.index.sessions")}>
         <ChatSessionList
           sessions={chat.sessions}
           older={{ next: sessionPages.next, load: sessionPages.loadOlder, state: sessionPages.state, fromOlderPage: page.sessionsOlder }}
@@ -121,20 +132,46 @@ export default function ChatSession({ loaderData: page, actionData, params }: Ro
       </aside>
       <section
         className="flex min-w-0 flex-1 flex-col max-md:pb-[env(safe-area-inset-bottom)]"
-        aria-label={`Conversation with ${page.agent.name}`}
+        aria-label={t("chat.session.conversationWith", { name: page.agent.name })}
         onKeyDown={reply.versionKeys}
       >
-        <ConversationHeader agent={page.agent} panel={panel} onOpenDetails={() => setDetailsOpen(true)} />
-        <Conversation
-          messages={chat.messages}
-          scroll={scroll}
-          older={older}
-          lastReply={reply.lastReply}
-          onNewVersion={reply.onNewVersion}
-          failure={actionData?.error && !editor.failed ? { error: actionData.error, outOfTokens: outOfTokensOfferOf(actionData) } : null}
+        <ConversationHeader
+          agent={page.agent}
+          panel={panel}
+          onOpenDetails={() => setDetailsOpen(true)}
+          chats={
+            <CharacterChatsMenu
+              key={params.sessionId}
+              agentName={page.agent.name}
+              characterId={page.characterChats.characterId}
+              chats={page.characterChats.chats}
+              activeId={params.sessionId}
+            />
+          }
         />
-        {chat.messages.length <= 1 ? <MobileQuickActions onWrite={composer.write} onOpenDetails={() => setDetailsOpen(true)} /> : null}
-        <Dialog open={detailsOpen} onClose={() => setDetailsOpen(false)} title="Agent details">
+        {detailsPage ? (
+          // The details as a page state (?details): how they open without JavaScript, forms and all.
+          <div className="min-h-0 flex-1 overflow-y-auto p-5">
+            <Link to={`/chat/${params.sessionId}`} className="mb-4 inline-block text-sm text-primary hover:underline">
+              {t("personas.details.back")}
+            </Link>
+            <AgentDetails agent={page.agent} onEdit={editor.show} onQuickPrompt={composer.quick} onOpenGuide={() => setGuideOpen(true)} />
+          </div>
+        ) : (
+          <>
+            <Conversation
+              messages={chat.messages}
+              scroll={scroll}
+              older={older}
+              lastReply={reply.lastReply}
+              onNewVersion={reply.onNewVersion}
+              threads={threads}
+              failure={actionData?.error && !editor.failed ? { error: actionData.error, outOfTokens: outOfTokensOfferOf(actionData) } : null}
+            />
+            {chat.messages.length <= 1 ? <MobileQuickActions onWrite={composer.write} onOpenDetails={() => setDetailsOpen(true)} /> : null}
+          </>
+        )}
+        <Dialog open={detailsOpen} onClose={() => setDetailsOpen(false)} title={t("chat.details.title")}>
           {detailsOpen ? (
             <AgentDetails
               agent={page.agent}
@@ -153,23 +190,25 @@ export default function ChatSession({ loaderData: page, actionData, params }: Ro
             />
           ) : null}
         </Dialog>
-        <ChatComposer
-          streaming={chat.streaming}
-          draft={actionData?.draft}
-          draftKey={`chat-draft:${params.sessionId}`}
-          canRegenerate={reply.canRegenerate}
-          onSend={(text, attachments, sentMode) => {
-            scroll.followOwnMessage();
-            return chat.send(text, attachments, sentMode === "vision" ? "vision" : "chat");
-          }}
-          onStop={chat.stop}
-          onRegenerate={chat.regenerate}
-          fill={composer.fill}
-          modes={page.modes}
-          mode={composer.mode}
-          onModeChange={composer.setMode}
-          onOpenGuide={guide.some((section) => section.key === "ask_me") ? () => setGuideOpen(true) : undefined}
-        />
+        {detailsPage ? null : (
+          <ChatComposer
+            streaming={chat.streaming}
+            draft={actionData?.draft}
+            draftKey={`chat-draft:${params.sessionId}`}
+            canRegenerate={reply.canRegenerate}
+            onSend={(text, attachments, sentMode) => {
+              scroll.followOwnMessage();
+              return chat.send(text, attachments, sentMode === "vision" ? "vision" : "chat");
+            }}
+            onStop={chat.stop}
+            onRegenerate={chat.regenerate}
+            fill={composer.fill}
+            modes={page.modes}
+            mode={composer.mode}
+            onModeChange={composer.setMode}
+            onOpenGuide={guide.some((section) => section.key === "ask_me") ? () => setGuideOpen(true) : undefined}
+          />
+        )}
         <EditAgentModal
           key={editor.formKey}
           open={editor.open}
@@ -191,7 +230,7 @@ export default function ChatSession({ loaderData: page, actionData, params }: Ro
       {panel.panel !== "closed" ? (
         <aside
           className={`hidden w-80 shrink-0 overflow-y-auto border-l border-line p-5 ${panel.panel === "open" ? "xl:block" : "min-[1440px]:block"}`}
-          aria-label="Agent details"
+          aria-label={t("chat.details.title")}
         >
           <AgentDetails agent={page.agent} onEdit={editor.show} onQuickPrompt={composer.quick} onOpenGuide={() => setGuideOpen(true)} />
         </aside>

@@ -1,5 +1,8 @@
 import { CharacterForm } from "~/components/character-form/character-form";
 import { characterFormAnswer, characterFormFields } from "~/lib/character-form";
+import { metaLanguage } from "~/lib/i18n/meta";
+import { useT } from "~/lib/i18n/react";
+import { translate } from "~/lib/i18n/store";
 import { requireUser } from "~/modules/auth/login-session.server";
 import { getOwnCharacterForEditor, ownCharacter, updateOwnCharacter } from "~/modules/catalogue/own-characters.server";
 import { errorData, isAppError } from "~/modules/http/errors.server";
@@ -9,9 +12,11 @@ import { cancelAvatarJobs } from "~/modules/media/jobs.server";
 import type { Route } from "./+types/edit";
 import { CHARACTER_FORM, ownCharacterFormAnswer, ownCharacterFormOptions } from "./+shared/own-character-form.server";
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `Edit ${loaderData?.character.name ?? "character"} · CharacterVerse` }];
-}
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const lang = metaLanguage(matches);
+  const name = loaderData?.character.name;
+  return [{ title: name ? translate(lang, "create.edit.meta.title", { name }) : translate(lang, "create.edit.meta.fallback") }];
+};
 
 export async function loader({ request, url, params }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
@@ -57,16 +62,13 @@ export async function action({ request, url, params }: Route.ActionArgs) {
 
 /** A person's own character in the same form; edits to a published one wait for review. */
 export default function EditOwnCharacter({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const { character, choices, avatarOffer } = loaderData;
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-3 py-4 md:px-6 md:py-6">
       <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-bold break-words">Edit {character.name}</h1>
-        <p className="text-sm text-muted">
-          {character.isPublished
-            ? "This character is published: your changes wait for an admin's review, and people see the published version until then."
-            : "This character is private: your changes apply at once."}
-        </p>
+        <h1 className="text-2xl font-bold break-words">{t("create.edit.heading", { name: character.name })}</h1>
+        <p className="text-sm text-muted">{character.isPublished ? t("create.edit.publishedNote") : t("create.edit.privateNote")}</p>
       </div>
       <CharacterForm
         audience="owner"

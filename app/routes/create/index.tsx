@@ -5,20 +5,20 @@ import { CharacterForm } from "~/components/character-form/character-form";
 import { OwnCharacterList } from "~/components/create/own-character-list";
 import { useRevalidateOnMediaJobs } from "~/components/media/use-media-job-events";
 import { FormAlert } from "~/components/ui/form";
-import { cardTexts } from "~/lib/cards";
+import { pageMeta } from "~/lib/i18n/meta";
+import { useT } from "~/lib/i18n/react";
 import { blankCharacterValues, characterFormAnswer, characterFormFields } from "~/lib/character-form";
 import { requireUser } from "~/modules/auth/login-session.server";
 import { createOwnCharacter, deleteOwnCharacter, listOwnCharacters } from "~/modules/catalogue/own-characters.server";
 import { submitForReview } from "~/modules/catalogue/submissions.server";
 import { errorData, failureToast, isNotFound, redirectWithToast } from "~/modules/http/errors.server";
 import { parseForm } from "~/modules/http/form.server";
+import { translateMessage } from "~/modules/i18n/messages.server";
 import { avatarJobsOf, avatarGenerationOffer, checkAvatarGeneration, generateCharacterAvatar } from "~/modules/media/avatar-jobs.server";
 import type { Route } from "./+types/index";
 import { CHARACTER_FORM, ownCharacterFormAnswer, ownCharacterFormOptions } from "./+shared/own-character-form.server";
 
-export function meta() {
-  return [{ title: "Create Character · CharacterVerse" }];
-}
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "create.meta.title");
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
@@ -62,7 +62,7 @@ export async function action({ request, url }: Route.ActionArgs) {
     case "submit":
       return submit(user.id, form.characterId);
     default:
-      return data({ ok: false as const, error: "Unknown action" }, { status: 400 });
+      return data({ ok: false as const, error: translateMessage("Unknown action") }, { status: 400 });
   }
 }
 
@@ -96,38 +96,39 @@ function useKeyAfterSave(actionData: unknown) {
 
 /** Create Character (spec section 2): the form in a person's words, My characters, and card import. */
 export default function CreateCharacter({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const { characters, choices, imported, avatarOffer } = loaderData;
   useRevalidateOnMediaJobs(characters.some((character) => character.avatarJob?.generating));
   const formKey = useKeyAfterSave(actionData);
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-3 py-4 md:px-6 md:py-6">
       <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-bold">Create Character</h1>
-        <p className="text-sm text-muted">A new character is private: only you see it and chat with it until you submit it and an admin approves it.</p>
+        <h1 className="text-2xl font-bold">{t("create.heading")}</h1>
+        <p className="text-sm text-muted">{t("create.intro")}</p>
       </div>
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <aside className="flex flex-col gap-6 lg:order-last" aria-label="My characters and card import">
+        <aside className="flex flex-col gap-6 lg:order-last" aria-label={t("create.asideLabel")}>
           <section className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-4" aria-labelledby="my-characters">
             <h2 id="my-characters" className="text-lg font-semibold">
-              My characters
+              {t("create.myCharacters")}
             </h2>
             {imported ? (
               <FormAlert tone="success">
-                {cardTexts.imported} <span className="font-medium break-words">{imported.name}</span>
+                {t("create.imported")} <span className="font-medium break-words">{imported.name}</span>
               </FormAlert>
             ) : null}
             <OwnCharacterList characters={characters} />
           </section>
-          <section className="rounded-2xl border border-line bg-surface p-4" aria-label="Import a character card">
+          <section className="rounded-2xl border border-line bg-surface p-4" aria-label={t("create.importLabel")}>
             <CardImportForm redirectTo="/create" categories={choices.categories} />
           </section>
         </aside>
         <section className="flex flex-col gap-3" aria-labelledby="new-character">
           <div className="flex flex-wrap items-baseline justify-between gap-x-3">
             <h2 id="new-character" className="text-lg font-semibold">
-              New character
+              {t("create.newCharacter")}
             </h2>
-            <p className="text-sm text-muted">Fields marked * are required.</p>
+            <p className="text-sm text-muted">{t("create.requiredNote")}</p>
           </div>
           <CharacterForm
             key={formKey}

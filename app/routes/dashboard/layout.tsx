@@ -1,18 +1,21 @@
-import { Coins, CreditCard, Images, LayoutDashboard, LifeBuoy, Receipt, Settings, BarChart3 } from "lucide-react";
+import { Coins, CreditCard, Images, LayoutDashboard, LifeBuoy, Receipt, Settings, BarChart3, UserRound } from "lucide-react";
 import { SectionLayout, type SectionNavItem } from "~/components/section-nav";
+import type { TextId } from "~/lib/i18n/ids";
+import { useT } from "~/lib/i18n/react";
 import { requireUser } from "~/modules/auth/login-session.server";
 import { unreadTicketCount } from "~/modules/support/tickets.server";
 import type { Route } from "./+types/layout";
 
-const items: SectionNavItem[] = [
-  { to: "/dashboard", label: "Overview", icon: LayoutDashboard, end: true },
-  { to: "/dashboard/settings", label: "Settings", icon: Settings },
-  { to: "/dashboard/subscription", label: "Subscription", icon: CreditCard },
-  { to: "/dashboard/billing", label: "Billing", icon: Receipt },
-  { to: "/dashboard/usage", label: "Usage", icon: BarChart3 },
-  { to: "/dashboard/tokens", label: "Tokens", icon: Coins },
-  { to: "/dashboard/media", label: "My Media", icon: Images },
-  { to: "/dashboard/tickets", label: "Tickets", icon: LifeBuoy },
+const items: (Omit<SectionNavItem, "label"> & { label: TextId })[] = [
+  { to: "/dashboard", label: "dashboard.nav.overview", icon: LayoutDashboard, end: true },
+  { to: "/dashboard/settings", label: "dashboard.nav.settings", icon: Settings },
+  { to: "/dashboard/personas", label: "personas.nav", icon: UserRound },
+  { to: "/dashboard/subscription", label: "dashboard.nav.subscription", icon: CreditCard },
+  { to: "/dashboard/billing", label: "dashboard.nav.billing", icon: Receipt },
+  { to: "/dashboard/usage", label: "dashboard.nav.usage", icon: BarChart3 },
+  { to: "/dashboard/tokens", label: "dashboard.nav.tokens", icon: Coins },
+  { to: "/dashboard/media", label: "dashboard.nav.media", icon: Images },
+  { to: "/dashboard/tickets", label: "dashboard.nav.tickets", icon: LifeBuoy },
 ];
 
 export async function loader({ request, url }: Route.LoaderArgs) {
@@ -23,11 +26,13 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   const { unreadTickets } = loaderData;
-  const withCounts = items.map((item) =>
-    item.to === "/dashboard/tickets"
-      ? { ...item, count: unreadTickets, countLabel: unreadTickets === 1 ? "ticket with a new reply" : "tickets with new replies" }
-      : item,
-  );
-  return <SectionLayout label="Dashboard navigation" items={withCounts} />;
+  const withCounts = items.map((item) => {
+    const translated = { ...item, label: t(item.label) };
+    return item.to === "/dashboard/tickets"
+      ? { ...translated, count: unreadTickets, countLabel: t("dashboard.nav.unreadTickets", { count: unreadTickets }) }
+      : translated;
+  });
+  return <SectionLayout label={t("dashboard.nav.label")} items={withCounts} />;
 }

@@ -1,15 +1,14 @@
 import { z } from "zod";
 import { DeleteConfirmation } from "~/components/media/delete-confirmation";
-import { uploadTexts } from "~/lib/uploads";
+import { pageMeta } from "~/lib/i18n/meta";
+import { useT } from "~/lib/i18n/react";
 import { requireUser } from "~/modules/auth/login-session.server";
 import { errorData, failureToast, isAppError, redirectWithToast } from "~/modules/http/errors.server";
 import { parseForm } from "~/modules/http/form.server";
 import { deleteUpload, ownUpload } from "~/modules/uploads/uploads.server";
 import type { Route } from "./+types/media.delete";
 
-export function meta() {
-  return [{ title: "Delete media · CharacterVerse" }];
-}
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "dashboard.media.delete.meta.title");
 
 /** The confirmation a browser without JavaScript asks on; someone else's upload is 404. */
 export async function loader({ request, url, params }: Route.LoaderArgs) {
@@ -40,10 +39,11 @@ export async function action({ request, url, params }: Route.ActionArgs) {
 }
 
 export default function DeleteMedia({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   if (!("filename" in loaderData)) return null;
   return (
-    <DeleteConfirmation title="Delete media" backTo="/dashboard/media" className="max-w-md">
-      <p className="text-sm text-muted">{uploadTexts.confirmDelete}</p>
+    <DeleteConfirmation title={t("dashboard.media.deleteTitle")} backTo="/dashboard/media" className="max-w-md">
+      <p className="text-sm text-muted">{t("dashboard.media.confirmDelete")}</p>
       <p className="truncate text-sm font-medium">{loaderData.filename}</p>
     </DeleteConfirmation>
   );

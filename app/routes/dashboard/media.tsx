@@ -9,17 +9,18 @@ import { Pagination } from "~/components/pagination";
 import { ConfirmDeleteDialog } from "~/components/ui/confirm-delete-dialog";
 import { FormAlert } from "~/components/ui/form";
 import { parsePage } from "~/lib/gallery";
+import { pageMeta } from "~/lib/i18n/meta";
+import { useT } from "~/lib/i18n/react";
 import { formatBytes, parseUploadMediaType, uploadTexts, type UploadView } from "~/lib/uploads";
 import { requireUser } from "~/modules/auth/login-session.server";
 import { failureToast, isAppError, redirectWithToast } from "~/modules/http/errors.server";
 import { parseForm } from "~/modules/http/form.server";
+import { translateMessage } from "~/modules/i18n/messages.server";
 import { UPLOAD_FORM, uploadForm } from "~/modules/uploads/upload-form.server";
 import { addUpload, listUploads, UploadRejectedError } from "~/modules/uploads/uploads.server";
 import type { Route } from "./+types/media";
 
-export function meta() {
-  return [{ title: "My Media · CharacterVerse" }];
-}
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "dashboard.media.meta.title");
 
 const MEDIA = "/dashboard/media";
 
@@ -44,11 +45,13 @@ export async function action({ request, url }: Route.ActionArgs) {
     return redirectWithToast(MEDIA, "media-added");
   } catch (error) {
     if (!isAppError(error)) return redirectWithToast(MEDIA, failureToast(error, "media-add-failed"));
-    return data({ error: `${uploadTexts.addFailed}: ${error.message}` }, { status: error.status });
+    // Each part in the person's language: "Failed to add media: <why>".
+    return data({ error: `${translateMessage(uploadTexts.addFailed)}: ${translateMessage(error.message)}` }, { status: error.status });
   }
 }
 
 export default function MyMedia({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const { filters, uploads, page, pageCount, total } = loaderData;
   const reload = useReload();
   const [deleting, setDeleting] = useState<UploadView | null>(null);
@@ -58,13 +61,13 @@ export default function MyMedia({ loaderData, actionData }: Route.ComponentProps
   return (
     <div className="flex max-w-5xl flex-col gap-6">
       <div>
-        <h1 className="text-2xl font-bold">My Media</h1>
-        <p className="text-sm text-muted">Images, videos and audio to start from on the Generate page.</p>
+        <h1 className="text-2xl font-bold">{t("dashboard.media.heading")}</h1>
+        <p className="text-sm text-muted">{t("dashboard.media.intro")}</p>
       </div>
 
       <section className="card flex flex-col gap-3 p-5" aria-labelledby="add-heading">
         <h2 id="add-heading" className="font-semibold">
-          Add media
+          {t("dashboard.media.add")}
         </h2>
         <MediaUploadForm action={MEDIA} onAdded={reload} />
         {actionData?.error ? <FormAlert tone="error">{actionData.error}</FormAlert> : null}
@@ -73,28 +76,28 @@ export default function MyMedia({ loaderData, actionData }: Route.ComponentProps
       <Form method="get" className="flex flex-wrap items-end gap-3" role="search">
         <div className="flex min-w-48 flex-1 flex-col gap-1.5">
           <label htmlFor="media-q" className="text-sm font-medium">
-            File name
+            {t("dashboard.media.fileName")}
           </label>
-          <input id="media-q" name="q" type="search" defaultValue={filters.q} placeholder="Search by file name..." className="field h-11" />
+          <input id="media-q" name="q" type="search" defaultValue={filters.q} placeholder={t("dashboard.media.search")} className="field h-11" />
         </div>
         <div className="flex flex-col gap-1.5">
           <label htmlFor="media-type" className="text-sm font-medium">
-            Type
+            {t("dashboard.media.type")}
           </label>
           <select id="media-type" name="type" defaultValue={filters.type ?? ""} className="field h-11">
             <UploadTypeOptions />
           </select>
         </div>
         <button type="submit" className="btn-secondary h-11">
-          Filter
+          {t("dashboard.media.filter")}
         </button>
       </Form>
 
       {uploads.length === 0 ? (
-        <p className="card p-8 text-center text-muted">{filtered ? uploadTexts.noMatches : uploadTexts.empty}</p>
+        <p className="card p-8 text-center text-muted">{filtered ? t("dashboard.media.noMatches") : t("dashboard.media.empty")}</p>
       ) : (
         <>
-          <p className="text-sm text-muted">{total === 1 ? "1 file" : `${total.toLocaleString("en-US")} files`}</p>
+          <p className="text-sm text-muted">{t("dashboard.usage.files", { count: total })}</p>
           <ul className="grid grid-cols-2 gap-4 @lg:grid-cols-4">
             {uploads.map((upload) => (
               <li key={upload.id} className="card flex flex-col overflow-hidden">
@@ -115,7 +118,7 @@ export default function MyMedia({ loaderData, actionData }: Route.ComponentProps
                       setDeleting(upload);
                     }}
                     className="rounded-full p-1.5 text-muted hover:text-danger"
-                    aria-label={`Delete ${upload.filename}`}
+                    aria-label={t("dashboard.media.deleteLabel", { name: upload.filename })}
                   >
                     <Trash2 className="size-4" aria-hidden />
                   </Link>
@@ -132,7 +135,13 @@ export default function MyMedia({ loaderData, actionData }: Route.ComponentProps
 }
 
 function ConfirmDeleteUpload({ upload, onClose }: { upload: UploadView | null; onClose: () => void }) {
+  const t = useT();
   return (
-    <ConfirmDeleteDialog title="Delete media" question={uploadTexts.confirmDelete} action={upload ? `${MEDIA}/${upload.id}/delete` : null} onClose={onClose} />
+    <ConfirmDeleteDialog
+      title={t("dashboard.media.deleteTitle")}
+      question={t("dashboard.media.confirmDelete")}
+      action={upload ? `${MEDIA}/${upload.id}/delete` : null}
+      onClose={onClose}
+    />
   );
 }

@@ -1,18 +1,19 @@
 import { Link } from "react-router";
+import { subscriptionStatusTexts } from "~/lib/account";
 import { formatDate } from "~/lib/dates";
+import { pageMeta } from "~/lib/i18n/meta";
+import { useFormats, useLang, useT } from "~/lib/i18n/react";
 import { displayName } from "~/lib/profile";
-import { formatTokens, tokenTexts } from "~/lib/tokens";
 import { getSubscriptionSummary } from "~/modules/account/billing.server";
 import { memberSince } from "~/modules/account/profile.server";
 import { tokensSpentThisMonth } from "~/modules/account/usage.server";
 import { requireUser } from "~/modules/auth/login-session.server";
 import { getTokenInfo } from "~/modules/tokens/free-tokens.server";
 import { getRequestBalance } from "~/modules/tokens/ledger.server";
+import { translateMessage } from "~/modules/i18n/messages.server";
 import type { Route } from "./+types/overview";
 
-export function meta() {
-  return [{ title: "Dashboard · CharacterVerse" }];
-}
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "dashboard.overview.meta.title");
 
 const RECENT_ACTIVITY = 5;
 
@@ -31,39 +32,46 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     balance: tokenInfo.balance,
     plan: subscription ? { name: subscription.planName, status: subscription.status } : null,
     spentThisMonth,
-    recentActivity: tokenInfo.recentTransactions,
+    // Descriptions are stored in English; a catalogue that holds one gives it in the person's language.
+    recentActivity: tokenInfo.recentTransactions.map((transaction) => ({ ...transaction, description: translateMessage(transaction.description) })),
   };
 }
 
 export default function Overview({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const lang = useLang();
+  const { number } = useFormats();
   const { balance, plan } = loaderData;
+  const planStatus = plan && subscriptionStatusTexts[plan.status];
   const cards = [
     {
-      label: "Token balance",
-      value: formatTokens(balance.total),
-      detail: `${formatTokens(balance.free)} free · ${formatTokens(balance.purchased)} purchased`,
-      link: { to: "/dashboard/tokens", text: "Get tokens" },
+      label: t("dashboard.overview.balance"),
+      value: number(balance.total),
+      detail: t("dashboard.overview.balanceDetail", { free: number(balance.free), purchased: number(balance.purchased) }),
+      link: { to: "/dashboard/tokens", text: t("dashboard.overview.getTokens") },
     },
     {
-      label: "Plan",
-      value: plan?.name ?? "Free",
+      label: t("dashboard.overview.plan"),
+      value: plan?.name ?? t("dashboard.overview.freePlan"),
       detail: plan ? (
-        <span className={`capitalize ${plan.status === "active" ? "text-success" : "text-warning"}`}>{plan.status.replace(/_/g, " ")}</span>
+        <span className={`capitalize ${plan.status === "active" ? "text-success" : "text-warning"}`}>
+          {planStatus ? t(planStatus) : plan.status.replace(/_/g, " ")}
+        </span>
       ) : (
-        "No subscription"
+        t("dashboard.overview.noSubscription")
       ),
-      link: { to: "/dashboard/subscription", text: "See plans" },
+      link: { to: "/dashboard/subscription", text: t("dashboard.overview.seePlans") },
     },
     {
-      label: "Tokens spent this month",
-      value: formatTokens(loaderData.spentThisMonth),
-      detail: `Member since ${formatDate(loaderData.memberSince)}`,
-      link: { to: "/dashboard/usage", text: "See usage" },
+      label: t("dashboard.overview.spentThisMonth"),
+      value: number(loaderData.spentThisMonth),
+      detail: t("dashboard.overview.memberSince", { date: formatDate(loaderData.memberSince, lang) }),
+      link: { to: "/dashboard/usage", text: t("dashboard.overview.seeUsage") },
     },
   ];
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-bold">Welcome back, {loaderData.name}</h1>
+      <h1 className="text-2xl font-bold">{t("dashboard.overview.welcome", { name: loaderData.name })}</h1>
       <div className="grid gap-4 @lg:grid-cols-3">
         {cards.map((card) => (
           <div key={card.label} className="card flex min-w-0 flex-col gap-2 p-5 wrap-break-word">
@@ -84,13 +92,16 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
 type Transaction = Route.ComponentProps["loaderData"]["recentActivity"][number];
 
 function RecentActivity({ transactions }: { transactions: Transaction[] }) {
+  const t = useT();
+  const lang = useLang();
+  const { number } = useFormats();
   return (
     <section className="card flex flex-col gap-3 p-5" aria-labelledby="activity-heading">
       <h2 id="activity-heading" className="font-semibold">
-        Recent activity
+        {t("dashboard.overview.recentActivity")}
       </h2>
       {transactions.length === 0 ? (
-        <p className="text-sm text-muted">{tokenTexts.noTransactions}</p>
+        <p className="text-sm text-muted">{t("dashboard.tokens.noTransactions")}</p>
       ) : (
         <ul className="divide-y divide-line">
           {transactions.map((transaction) => {
@@ -98,12 +109,12 @@ function RecentActivity({ transactions }: { transactions: Transaction[] }) {
             return (
               <li key={transaction.id} className="flex items-center justify-between gap-4 py-2.5 text-sm">
                 <div className="min-w-0">
-                  <p className="truncate">{transaction.description || (added ? "Tokens added" : "Tokens used")}</p>
-                  <p className="text-xs text-faint">{formatDate(transaction.createdAt)}</p>
+                  <p className="truncate">{transaction.description || (added ? t("dashboard.overview.tokensAdded") : t("dashboard.overview.tokensUsed"))}</p>
+                  <p className="text-xs text-faint">{formatDate(transaction.createdAt, lang)}</p>
                 </div>
                 <span className={`shrink-0 font-semibold ${added ? "text-success" : "text-danger"}`}>
                   {added ? "+" : "-"}
-                  {formatTokens(transaction.amount)}
+                  {number(transaction.amount)}
                 </span>
               </li>
             );
@@ -111,7 +122,7 @@ function RecentActivity({ transactions }: { transactions: Transaction[] }) {
         </ul>
       )}
       <Link to="/dashboard/tokens" className="text-sm text-accent hover:underline">
-        All transactions
+        {t("dashboard.overview.allTransactions")}
       </Link>
     </section>
   );

@@ -1,8 +1,10 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { FormAlert, FormField } from "~/components/ui/form";
-import { accountTexts, deletionEffects } from "~/lib/account";
+import { deletionEffects } from "~/lib/account";
 import { formFailure } from "~/lib/forms";
+import { pageMeta } from "~/lib/i18n/meta";
+import { Rich, useT } from "~/lib/i18n/react";
 import { withToast } from "~/lib/toasts";
 import { deleteOwnAccount } from "~/modules/account/deletion.server";
 import { ACCOUNT_FORM } from "~/modules/auth/account-form.server";
@@ -12,9 +14,7 @@ import { errorData } from "~/modules/http/errors.server";
 import { parseForm } from "~/modules/http/form.server";
 import type { Route } from "./+types/settings.delete";
 
-export function meta() {
-  return [{ title: "Delete account · Settings · CharacterVerse" }];
-}
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "dashboard.deleteAccount.meta.title");
 
 /** The page that asks before an account is deleted, with or without JavaScript: what goes, what stays, and the password. */
 export async function loader({ request, url }: Route.LoaderArgs) {
@@ -38,47 +38,60 @@ export async function action({ request, url }: Route.ActionArgs) {
 }
 
 export default function DeleteAccount({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const busy = useNavigation().state !== "idle";
   const refusal = formFailure(actionData);
   const fieldError = refusal?.fields?.confirmation;
   return (
     <div className="flex max-w-xl flex-col gap-6">
-      <h1 className="text-2xl font-bold">Delete your account</h1>
+      <h1 className="text-2xl font-bold">{t("dashboard.deleteAccount.heading")}</h1>
       <section className="card flex flex-col gap-4 p-5" aria-labelledby="goes-heading">
         <h2 id="goes-heading" className="font-semibold">
-          What is deleted
+          {t("dashboard.deleteAccount.removedHeading")}
         </h2>
         <ul className="flex list-disc flex-col gap-1 pl-5 text-sm">
           {deletionEffects.removed.map((effect) => (
-            <li key={effect}>{effect}</li>
+            <li key={effect}>{t(effect)}</li>
           ))}
         </ul>
-        <h2 className="font-semibold">What stays</h2>
+        <h2 className="font-semibold">{t("dashboard.deleteAccount.keptHeading")}</h2>
         <ul className="flex list-disc flex-col gap-1 pl-5 text-sm text-muted">
           {deletionEffects.kept.map((effect) => (
-            <li key={effect}>{effect}</li>
+            <li key={effect}>{t(effect)}</li>
           ))}
         </ul>
         <p className="text-sm">
-          This cannot be undone. To keep a copy,{" "}
-          <a href="/dashboard/settings/data" download>
-            download your data
-          </a>{" "}
-          first.
+          <Rich
+            id="dashboard.deleteAccount.keepCopy"
+            tags={{
+              link: (text) => (
+                <a href="/dashboard/settings/data" download>
+                  {text}
+                </a>
+              ),
+            }}
+          />
         </p>
       </section>
 
       {loaderData.isAdmin ? (
-        <FormAlert tone="error">{accountTexts.adminAccount}</FormAlert>
+        <FormAlert tone="error">{t("dashboard.account.adminAccount")}</FormAlert>
       ) : (
         <Form method="post" className="card flex flex-col gap-4 p-5" noValidate>
           <input type="hidden" name="intent" value="delete-account" />
           {refusal && !fieldError ? <FormAlert tone="error">{refusal.error}</FormAlert> : null}
           {loaderData.hasPassword ? (
-            <FormField label="Your password" name="confirmation" type="password" autoComplete="current-password" required error={fieldError} />
+            <FormField
+              label={t("dashboard.deleteAccount.password")}
+              name="confirmation"
+              type="password"
+              autoComplete="current-password"
+              required
+              error={fieldError}
+            />
           ) : (
             <FormField
-              label={`Type your e-mail address (${loaderData.email}) to confirm`}
+              label={t("dashboard.deleteAccount.typeEmail", { email: loaderData.email })}
               name="confirmation"
               type="email"
               autoComplete="off"
@@ -89,10 +102,10 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
           {/* On a narrow screen the two buttons stack, the one that deletes first. */}
           <div className="flex flex-col-reverse gap-2 @md:flex-row @md:justify-end">
             <Link to="/dashboard/settings" className="btn-secondary">
-              Cancel
+              {t("dashboard.deleteAccount.cancel")}
             </Link>
             <button type="submit" className="btn-primary from-danger to-danger" disabled={busy}>
-              Delete my account
+              {t("dashboard.deleteAccount.submit")}
             </button>
           </div>
         </Form>

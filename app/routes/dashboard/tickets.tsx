@@ -10,18 +10,19 @@ import { TicketHeader } from "~/components/tickets/ticket-header";
 import { FormAlert } from "~/components/ui/form";
 import { pageHref } from "~/lib/admin-lists";
 import { formatDate, formatDateTime } from "~/lib/dates";
+import { pageMeta } from "~/lib/i18n/meta";
+import { Rich, useLang, useT } from "~/lib/i18n/react";
 import { ticketHref, ticketTexts } from "~/lib/tickets";
 import { replySchema } from "~/lib/ticket-schemas";
 import { requireUser, type CurrentUser } from "~/modules/auth/login-session.server";
 import { isUuid } from "~/modules/db/sql.server";
 import { errorData, isNotFound, redirectWithToast } from "~/modules/http/errors.server";
 import { BodyTooLargeError, parseForm } from "~/modules/http/form.server";
+import { translateMessage } from "~/modules/i18n/messages.server";
 import { closeOwnTicket, openOwnTicket, replyToOwnTicket, ticketPage } from "~/modules/support/tickets.server";
 import type { Route } from "./+types/tickets";
 
-export function meta() {
-  return [{ title: "Tickets · CharacterVerse" }];
-}
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "dashboard.tickets.meta.title");
 
 const LIST = "/dashboard/tickets";
 const FORM_BYTES = 64 * 1024;
@@ -53,7 +54,7 @@ export async function action({ request, url }: Route.ActionArgs) {
     if (error instanceof BodyTooLargeError) return null;
     throw error;
   });
-  if (!form) return data({ intent: "reply", error: ticketTexts.messageTooLong }, { status: 413 });
+  if (!form) return data({ intent: "reply", error: translateMessage(ticketTexts.messageTooLong) }, { status: 413 });
   const { ticketId } = form;
   switch (form.intent) {
     case "reply":
@@ -61,13 +62,13 @@ export async function action({ request, url }: Route.ActionArgs) {
     case "close":
       return close(user, ticketId);
     default:
-      return data({ intent: "unknown", error: "Unknown action" }, { status: 400 });
+      return data({ intent: "unknown", error: translateMessage("Unknown action") }, { status: 400 });
   }
 }
 
 async function reply(user: CurrentUser, ticketId: string, message: string | undefined) {
   const parsed = replySchema.safeParse({ message });
-  if (!parsed.success) return data({ intent: "reply", error: parsed.error.issues[0]!.message }, { status: 400 });
+  if (!parsed.success) return data({ intent: "reply", error: translateMessage(parsed.error.issues[0]!.message) }, { status: 400 });
   try {
     await replyToOwnTicket(user, ticketId, parsed.data.message);
   } catch (error) {
@@ -88,7 +89,8 @@ async function close(user: CurrentUser, ticketId: string) {
 /** A refusal as the page shows it: the spec's failure text and why (a 404 is thrown on). */
 function refusal(intent: "reply" | "close", failed: string, error: unknown) {
   const answer = errorData(error);
-  return data({ intent, error: `${failed}: ${answer.data.error}` }, answer.init ?? undefined);
+  // errorData gives the reason in the person's language already.
+  return data({ intent, error: `${translateMessage(failed)}: ${answer.data.error}` }, answer.init ?? undefined);
 }
 
 export default function Tickets({ loaderData, actionData }: Route.ComponentProps) {
@@ -99,20 +101,21 @@ export default function Tickets({ loaderData, actionData }: Route.ComponentProps
 
 /** Inside the dashboard, so its sidebar stays: a ticket that is not this person's, or the list that failed (spec section 8). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useT();
   const panel = (title: string, text: string) => (
     <div className="flex max-w-lg flex-col items-start gap-3">
       <h1 className="text-2xl font-bold">{title}</h1>
       <p className="text-muted">{text}</p>
       <Link to={LIST} className="btn-secondary">
-        All tickets
+        {t("dashboard.tickets.all")}
       </Link>
     </div>
   );
   return (
     <GeneralErrorBoundary
       error={error}
-      handlers={{ "not-found": () => panel("Ticket not found", "This ticket does not exist, or it is not one of yours.") }}
-      fallback={() => panel(ticketTexts.loadListFailed, "Please try again in a moment.")}
+      handlers={{ "not-found": () => panel(t("dashboard.tickets.notFound.title"), t("dashboard.tickets.notFound.text")) }}
+      fallback={() => panel(t("dashboard.tickets.loadListFailed"), t("dashboard.tickets.tryAgain"))}
     />
   );
 }
@@ -120,35 +123,39 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 type ListData = Extract<Route.ComponentProps["loaderData"], { view: "list" }>;
 
 function TicketList({ tickets, page, pageCount }: ListData) {
+  const t = useT();
+  const lang = useLang();
   const { pathname, search } = useLocation();
   return (
     <div className="flex max-w-3xl flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">Tickets</h1>
+        <h1 className="text-2xl font-bold">{t("dashboard.tickets.heading")}</h1>
         <Link to="/contactus" className="btn-primary">
-          New ticket
+          {t("dashboard.tickets.new")}
         </Link>
       </div>
       {tickets.length === 0 ? (
         <div className="card flex flex-col items-start gap-3 p-6">
           <LifeBuoy className="size-8 text-accent" aria-hidden />
-          <p className="text-muted">{ticketTexts.noTickets}</p>
+          <p className="text-muted">{t("dashboard.tickets.noTickets")}</p>
           <Link to="/contactus" className="text-accent hover:underline">
-            Contact Us
+            {t("dashboard.tickets.contactUs")}
           </Link>
         </div>
       ) : (
-        <ul aria-label="Your tickets" className="flex flex-col gap-3">
+        <ul aria-label={t("dashboard.tickets.yours")} className="flex flex-col gap-3">
           {tickets.map((ticket) => (
             <li key={ticket.id} className="card flex flex-wrap items-center gap-x-3 gap-y-2 p-4">
               <div className="w-full min-w-0 @md:w-auto @md:flex-1">
                 <p className="font-medium wrap-break-word">{ticket.topic}</p>
-                <p className="text-xs text-muted">{formatDate(ticket.createdAt)}</p>
+                <p className="text-xs text-muted">{formatDate(ticket.createdAt, lang)}</p>
               </div>
-              {ticket.unread ? <span className="rounded-full bg-accent-strong px-2 py-0.5 text-xs font-medium text-white">New reply</span> : null}
+              {ticket.unread ? (
+                <span className="rounded-full bg-accent-strong px-2 py-0.5 text-xs font-medium text-white">{t("dashboard.tickets.newReply")}</span>
+              ) : null}
               <TicketStatusBadge status={ticket.status} />
-              <Link to={ticketHref(ticket.id)} className="btn-secondary" aria-label={`View Details: ${ticket.topic}`}>
-                View Details
+              <Link to={ticketHref(ticket.id)} className="btn-secondary" aria-label={t("dashboard.tickets.viewDetailsLabel", { topic: ticket.topic })}>
+                {t("dashboard.tickets.viewDetails")}
               </Link>
             </li>
           ))}
@@ -162,6 +169,8 @@ function TicketList({ tickets, page, pageCount }: ListData) {
 type Ticket = Extract<Route.ComponentProps["loaderData"], { view: "ticket" }>["ticket"];
 
 function TicketDetails({ ticket, replyError, closeError }: { ticket: Ticket; replyError?: string; closeError?: string }) {
+  const t = useT();
+  const lang = useLang();
   const closing = useNavigation().formData?.get("intent") === "close";
   const closed = ticket.status === "closed";
   return (
@@ -169,30 +178,35 @@ function TicketDetails({ ticket, replyError, closeError }: { ticket: Ticket; rep
       <TicketHeader backTo={LIST} topic={ticket.topic} status={ticket.status}>
         <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted">
           <div className="flex gap-1">
-            <dt>Ticket</dt>
+            <dt>{t("dashboard.tickets.ticket")}</dt>
             <dd className="font-mono [overflow-wrap:anywhere]">{ticket.id}</dd>
           </div>
           <div className="flex gap-1">
-            <dt>Sent</dt>
-            <dd>{formatDateTime(ticket.createdAt)}</dd>
+            <dt>{t("dashboard.tickets.sent")}</dt>
+            <dd>{formatDateTime(ticket.createdAt, lang)}</dd>
           </div>
         </dl>
       </TicketHeader>
 
       <TicketThread
-        messageHeading="Your message"
+        messageHeading={t("dashboard.tickets.yourMessage")}
         message={ticket.message}
-        empty="No replies yet. We will answer here and by e-mail."
+        empty={t("dashboard.tickets.noReplies")}
         entries={ticket.replies.map((reply) => ({ ...reply, name: reply.userName, avatar: reply.userAvatar }))}
       />
 
       {closed ? (
         <p className="card p-4 text-sm text-muted" role="status">
-          This ticket is closed. To ask something else,{" "}
-          <Link to="/contactus" className="text-accent hover:underline">
-            send us a new message
-          </Link>
-          .
+          <Rich
+            id="dashboard.tickets.closedNote"
+            tags={{
+              link: (text) => (
+                <Link to="/contactus" className="text-accent hover:underline">
+                  {text}
+                </Link>
+              ),
+            }}
+          />
         </p>
       ) : (
         <>
@@ -202,7 +216,7 @@ function TicketDetails({ ticket, replyError, closeError }: { ticket: Ticket; rep
             <input type="hidden" name="ticketId" value={ticket.id} />
             {closeError ? <FormAlert tone="error">{closeError}</FormAlert> : null}
             <button type="submit" className="btn-secondary" disabled={closing}>
-              Close Ticket
+              {t("dashboard.tickets.close")}
             </button>
           </Form>
         </>

@@ -6,7 +6,9 @@ import { TokenPackageGrid } from "~/components/token-package-grid";
 import { TransactionTable } from "~/components/transaction-table";
 import { safeRedirectPath } from "~/lib/auth-forms";
 import { formatDate, formatDayMonth } from "~/lib/dates";
-import { FREE_MONTHLY_TOKENS, formatTokens, tokenTexts } from "~/lib/tokens";
+import { pageMeta } from "~/lib/i18n/meta";
+import { useFormats, useLang, useT } from "~/lib/i18n/react";
+import { FREE_MONTHLY_TOKENS } from "~/lib/tokens";
 import { requireUser, type CurrentUser } from "~/modules/auth/login-session.server";
 import { errorData, failureToast, redirectWithToast } from "~/modules/http/errors.server";
 import { parseForm } from "~/modules/http/form.server";
@@ -17,9 +19,7 @@ import { claimMonthlyFreeTokens, getTokenInfo, nextClaimDay } from "~/modules/to
 import { getRequestBalance } from "~/modules/tokens/ledger.server";
 import type { Route } from "./+types/tokens";
 
-export function meta() {
-  return [{ title: "Tokens · CharacterVerse" }];
-}
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "dashboard.tokens.meta.title");
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
@@ -86,6 +86,9 @@ async function buy(user: CurrentUser, packageId: string | null, returnTo: string
 }
 
 export default function Tokens({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const lang = useLang();
+  const { number } = useFormats();
   const navigation = useNavigation();
   const claiming = navigation.formData?.get("intent") === "claim";
   const buying = navigation.formData?.get("intent") === "buy" ? String(navigation.formData.get("packageId")) : null;
@@ -93,31 +96,37 @@ export default function Tokens({ loaderData, actionData }: Route.ComponentProps)
   const { balance } = loaderData;
   return (
     <div className="flex flex-col gap-8">
-      <h1 className="text-2xl font-bold">Tokens</h1>
+      <h1 className="text-2xl font-bold">{t("dashboard.tokens.heading")}</h1>
       {actionData?.error ? <FormAlert tone="error">{actionData.error}</FormAlert> : null}
-      <section aria-label="Balance" className="grid gap-2 @2xs:grid-cols-3 @lg:gap-4">
-        <BalanceCard label="Free tokens" value={balance.free} />
-        <BalanceCard label="Purchased tokens" value={balance.purchased} />
-        <BalanceCard label="Total" value={balance.total} strong />
+      <section aria-label={t("dashboard.tokens.balance")} className="grid gap-2 @2xs:grid-cols-3 @lg:gap-4">
+        <BalanceCard label={t("dashboard.tokens.free")} testId="balance-free" value={balance.free} />
+        <BalanceCard label={t("dashboard.tokens.purchased")} testId="balance-purchased" value={balance.purchased} />
+        <BalanceCard label={t("dashboard.tokens.total")} testId="balance-total" value={balance.total} strong />
       </section>
 
       <section className="card flex flex-col gap-4 p-5 @lg:flex-row @lg:items-center" aria-labelledby="free-heading">
         <Gift className="size-10 shrink-0 text-accent" aria-hidden />
         <div className="min-w-0 flex-1">
           <h2 id="free-heading" className="text-lg font-semibold">
-            Monthly Free Tokens
+            {t("dashboard.tokens.monthlyHeading")}
           </h2>
           <p className="text-sm text-muted">
-            Claim {FREE_MONTHLY_TOKENS} free tokens once every month.
-            {loaderData.freeTokenClaimedDate ? ` Last claimed ${formatDate(loaderData.freeTokenClaimedDate)}.` : null}
-            {loaderData.nextClaimDay ? ` ${tokenTexts.nextFreeTokens(FREE_MONTHLY_TOKENS, formatDayMonth(loaderData.nextClaimDay))}.` : null}
+            {t("dashboard.tokens.monthlyIntro", { tokens: number(FREE_MONTHLY_TOKENS) })}
+            {loaderData.freeTokenClaimedDate ? t("dashboard.tokens.lastClaimed", { date: formatDate(loaderData.freeTokenClaimedDate, lang) }) : null}
+            {loaderData.nextClaimDay
+              ? t("dashboard.tokens.nextFree", { tokens: number(FREE_MONTHLY_TOKENS), date: formatDayMonth(loaderData.nextClaimDay, lang) })
+              : null}
           </p>
         </div>
         <Form method="post">
           <input type="hidden" name="intent" value="claim" />
           {loaderData.returnTo ? <input type="hidden" name="returnTo" value={loaderData.returnTo} /> : null}
           <button type="submit" className="btn-primary w-full @lg:w-auto" disabled={!loaderData.canClaimFree || claiming}>
-            {loaderData.canClaimFree ? (claiming ? "Claiming…" : tokenTexts.claimButton) : tokenTexts.alreadyClaimedTitle}
+            {loaderData.canClaimFree
+              ? claiming
+                ? t("dashboard.tokens.claiming")
+                : t("dashboard.tokens.claim", { tokens: number(FREE_MONTHLY_TOKENS) })
+              : t("dashboard.tokens.alreadyClaimed")}
           </button>
         </Form>
       </section>
@@ -125,17 +134,17 @@ export default function Tokens({ loaderData, actionData }: Route.ComponentProps)
       <section id="buy" aria-labelledby="buy-heading" className="flex scroll-mt-20 flex-col gap-4">
         <h2 id="buy-heading" className="flex items-center gap-2 text-lg font-semibold">
           <ShoppingCart className="size-5 text-accent" aria-hidden />
-          Buy Tokens
+          {t("dashboard.tokens.buyHeading")}
         </h2>
         {!loaderData.paymentsConfigured ? (
           // Nothing to buy here: no package cards with buttons that could not work.
-          <p className="card p-4 text-sm text-muted">{tokenTexts.paymentsNotConfigured}</p>
+          <p className="card p-4 text-sm text-muted">{t("dashboard.tokens.paymentsNotConfigured")}</p>
         ) : (
           <>
-            {loaderData.returnTo ? <p className="text-sm text-muted">{tokenTexts.pickPackage}</p> : null}
+            {loaderData.returnTo ? <p className="text-sm text-muted">{t("dashboard.tokens.pickPackage")}</p> : null}
             {buyingPackage ? (
               <p role="status" className="text-sm text-accent">
-                {tokenTexts.redirecting(buyingPackage.tokens)}
+                {t("dashboard.tokens.redirecting", { tokens: number(buyingPackage.tokens) })}
               </p>
             ) : null}
             <TokenPackageGrid
@@ -146,8 +155,13 @@ export default function Tokens({ loaderData, actionData }: Route.ComponentProps)
                   <input type="hidden" name="packageId" value={item.id} />
                   {loaderData.returnTo ? <input type="hidden" name="returnTo" value={loaderData.returnTo} /> : null}
                   {/* Its name starts with what it says (WCAG 2.5.3), then which package it buys. */}
-                  <button type="submit" className="btn-primary w-full" disabled={buying !== null} aria-label={`Buy Now: ${item.name}`}>
-                    Buy Now
+                  <button
+                    type="submit"
+                    className="btn-primary w-full"
+                    disabled={buying !== null}
+                    aria-label={t("dashboard.tokens.buyNowLabel", { name: item.name })}
+                  >
+                    {t("dashboard.tokens.buyNow")}
                   </button>
                 </Form>
               )}
@@ -158,7 +172,7 @@ export default function Tokens({ loaderData, actionData }: Route.ComponentProps)
 
       <section aria-labelledby="history-heading" className="flex flex-col gap-4">
         <h2 id="history-heading" className="text-lg font-semibold">
-          Recent Transactions
+          {t("dashboard.tokens.recentTransactions")}
         </h2>
         <TransactionTable transactions={loaderData.recentTransactions} />
       </section>
@@ -166,14 +180,15 @@ export default function Tokens({ loaderData, actionData }: Route.ComponentProps)
   );
 }
 
-function BalanceCard({ label, value, strong = false }: { label: string; value: number; strong?: boolean }) {
+function BalanceCard({ label, testId, value, strong = false }: { label: string; testId: string; value: number; strong?: boolean }) {
+  const { number } = useFormats();
   return (
     <div className={`card flex min-w-0 items-center gap-4 p-3 @lg:p-5 ${strong ? "ring-1 ring-accent" : ""}`}>
       <Coins className="hidden size-8 shrink-0 text-accent @2xl:block" aria-hidden />
       <div className="min-w-0 wrap-break-word">
         <p className="text-xs text-muted @lg:text-sm">{label}</p>
-        <p className="text-xl font-semibold @lg:text-2xl" data-testid={`balance-${label.split(" ")[0]!.toLowerCase()}`}>
-          {formatTokens(value)}
+        <p className="text-xl font-semibold @lg:text-2xl" data-testid={testId}>
+          {number(value)}
         </p>
       </div>
     </div>

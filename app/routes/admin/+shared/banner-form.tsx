@@ -1,8 +1,9 @@
 import { EditorForm } from "~/components/admin/editor-form";
 import { CheckboxField, FieldNote, FileField, FormField } from "~/components/ui/form";
-import { BANNER_CATEGORIES, BANNER_LIMITS } from "~/lib/admin-catalogue";
+import { BANNER_CATEGORIES, BANNER_CATEGORY_LABELS, BANNER_LIMITS } from "~/lib/admin-catalogue";
 import { thumbnailUrl } from "~/lib/catalogue";
 import { valuesShown, type FormFailure } from "~/lib/forms";
+import { useT } from "~/lib/i18n/react";
 
 /** The banner form's values: a saved banner's, or what was sent when it was refused. */
 export type BannerValues = {
@@ -40,60 +41,71 @@ export function BannerForm({
   imageUrl?: string;
   failure?: FormFailure;
 }) {
+  const t = useT();
   const shown = valuesShown(failure, values);
   const fields = failure?.fields ?? {};
   return (
-    <EditorForm intent={intent} failure={failure} multipart backTo="/admin/banners" submit={intent === "create" ? "Add Banner" : "Save Changes"}>
+    <EditorForm
+      intent={intent}
+      failure={failure}
+      multipart
+      backTo="/admin/banners"
+      submit={intent === "create" ? t("catalogue.banners.add") : t("catalogue.form.saveChanges")}
+    >
       <FileField
-        label="Banner image"
+        label={t("catalogue.banners.form.image")}
         name="image"
         accept="image/*"
         required={intent === "create"}
         error={fields.image}
-        hint={`${imageUrl ? "Choose a new image to replace this one. " : ""}PNG, JPEG, WebP, GIF or AVIF up to 5 MB; wide pictures (3:1) look best.`}
+        hint={imageUrl ? t("catalogue.banners.form.replaceHint") : t("catalogue.banners.form.imageHint")}
       >
         {imageUrl ? (
-          <img src={thumbnailUrl(imageUrl, 1024) ?? imageUrl} alt="Current banner" className="aspect-[3/1] max-h-40 w-full rounded-xl object-cover" />
+          <img
+            src={thumbnailUrl(imageUrl, 1024) ?? imageUrl}
+            alt={t("catalogue.banners.form.current")}
+            className="aspect-[3/1] max-h-40 w-full rounded-xl object-cover"
+          />
         ) : null}
       </FileField>
       <FormField
-        label="Title"
+        label={t("catalogue.form.title")}
         name="title"
         defaultValue={shown.title}
         required
         maxLength={BANNER_LIMITS.title}
         error={fields.title}
-        hint={`Up to ${BANNER_LIMITS.title} characters`}
+        hint={t("catalogue.form.upTo", { count: BANNER_LIMITS.title })}
       />
       <FormField
-        label="Description"
+        label={t("catalogue.form.description")}
         name="description"
         defaultValue={shown.description}
         maxLength={BANNER_LIMITS.description}
         error={fields.description}
-        hint={`Up to ${BANNER_LIMITS.description} characters`}
+        hint={t("catalogue.form.upTo", { count: BANNER_LIMITS.description })}
       />
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField
-          label="CTA Title"
+          label={t("catalogue.banners.form.ctaTitle")}
           name="ctaTitle"
           defaultValue={shown.ctaTitle}
           maxLength={BANNER_LIMITS.ctaTitle}
           error={fields.ctaTitle}
-          hint={`Up to ${BANNER_LIMITS.ctaTitle} characters`}
+          hint={t("catalogue.form.upTo", { count: BANNER_LIMITS.ctaTitle })}
         />
         <FormField
-          label="CTA URL"
+          label={t("catalogue.banners.form.ctaUrl")}
           name="ctaUrl"
           defaultValue={shown.ctaUrl}
           maxLength={BANNER_LIMITS.ctaUrl}
-          placeholder="/explore or https://…"
+          placeholder={t("catalogue.banners.form.ctaUrlPlaceholder")}
           error={fields.ctaUrl}
-          hint="https://… or a path on this site"
+          hint={t("catalogue.banners.form.ctaUrlHint")}
         />
       </div>
       <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1.5 text-sm font-medium">Display Categories</legend>
+        <legend className="mb-1.5 text-sm font-medium">{t("catalogue.banners.form.categories")}</legend>
         <div className="flex flex-wrap gap-2">
           {BANNER_CATEGORIES.map((category) => (
             <label
@@ -107,16 +119,16 @@ export function BannerForm({
                 defaultChecked={shown.displayCategories.includes(category)}
                 className="size-4 accent-accent"
               />
-              {category}
+              {t(BANNER_CATEGORY_LABELS[category])}
             </label>
           ))}
         </div>
         <FieldNote error={fields.displayCategories} />
       </fieldset>
       <div className="grid grid-cols-2 items-end gap-3">
-        <FormField label="Start Date" name="startAt" type="date" defaultValue={shown.startAt} error={fields.startAt} />
+        <FormField label={t("catalogue.banners.form.startDate")} name="startAt" type="date" defaultValue={shown.startAt} error={fields.startAt} />
         <CheckboxField name="isPublished" checked={shown.isPublished} className="h-11">
-          Published
+          {t("catalogue.form.published")}
         </CheckboxField>
       </div>
     </EditorForm>

@@ -6,6 +6,7 @@ import type { AuditActor } from "~/modules/audit/audit.server";
 import { requireAdmin } from "~/modules/auth/login-session.server";
 import { errorData, isNotFound, redirectWithToast, saveFailureData } from "~/modules/http/errors.server";
 import { BodyTooLargeError, InvalidFormError, parseForm, type FormLimit } from "~/modules/http/form.server";
+import { translateMessage } from "~/modules/i18n/messages.server";
 
 /** A form of buttons and a few short fields: what the console's lists and delete confirmations post. */
 export const SMALL_FORM: FormLimit = { maxBytes: 4096, tooLarge: "This form is too large." };
@@ -50,7 +51,7 @@ function formRefusal(error: unknown, refused: ConsoleFormOptions["refused"]) {
   if (error instanceof BodyTooLargeError) return errorData(error);
   if (!(error instanceof InvalidFormError)) throw error;
   if (error.details.fields && (error.details.fields as Record<string, string>).intent) {
-    return data({ ok: false as const, error: adminUserTexts.unknownIntent, fields: {} }, { status: 400 });
+    return data({ ok: false as const, error: translateMessage(adminUserTexts.unknownIntent), fields: {} }, { status: 400 });
   }
   if (refused) return refused(error);
   return errorData(error);

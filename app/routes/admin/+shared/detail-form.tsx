@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { EditorForm } from "~/components/admin/editor-form";
 import { FieldLabel, FieldNote, FormField } from "~/components/ui/form";
 import { valuesShown, type FormFailure } from "~/lib/forms";
+import { useT } from "~/lib/i18n/react";
 import type { DetailFormValues } from "~/modules/admin/character-details.server";
 import type { FormLimit } from "~/modules/http/form.server";
 import { editableOptions, OptionsListEditor } from "./detail-options";
@@ -17,6 +18,7 @@ export const blankDetail = (): DetailFormValues => ({ name: "", description: "",
  * object as JSON, so the form works without JavaScript.
  */
 export function DetailForm({ intent, values, failure }: { intent: "create" | "update"; values: DetailFormValues; failure?: FormFailure }) {
+  const t = useT();
   const shown = valuesShown(failure, values);
   const fields = failure?.fields ?? {};
   // With JavaScript the options are a list to edit; without it (or for text it cannot list), one per line.
@@ -24,14 +26,19 @@ export function DetailForm({ intent, values, failure }: { intent: "create" | "up
   useEffect(() => setHydrated(true), []);
   const listed = hydrated ? editableOptions(shown.options) : null;
   return (
-    <EditorForm intent={intent} failure={failure} backTo="/admin/character-details" submit={intent === "create" ? "Add Detail" : "Save Changes"}>
-      <FormField label="Name" name="name" defaultValue={shown.name} maxLength={100} error={fields.name} />
-      <FormField label="Description" name="description" defaultValue={shown.description} maxLength={500} error={fields.description} />
+    <EditorForm
+      intent={intent}
+      failure={failure}
+      backTo="/admin/character-details"
+      submit={intent === "create" ? t("catalogue.details.add") : t("catalogue.form.saveChanges")}
+    >
+      <FormField label={t("catalogue.form.name")} name="name" defaultValue={shown.name} maxLength={100} error={fields.name} />
+      <FormField label={t("catalogue.form.description")} name="description" defaultValue={shown.description} maxLength={500} error={fields.description} />
       {listed ? (
         <OptionsListEditor key={JSON.stringify(failure?.values ?? null)} initial={listed} error={fields.options} />
       ) : (
         <div className="flex flex-col gap-1.5">
-          <FieldLabel htmlFor="options">Options</FieldLabel>
+          <FieldLabel htmlFor="options">{t("catalogue.details.form.options")}</FieldLabel>
           <textarea
             id="options"
             name="options"
@@ -42,10 +49,7 @@ export function DetailForm({ intent, values, failure }: { intent: "create" | "up
             aria-describedby="options-hint"
           />
           <FieldNote error={fields.options} />
-          <FieldNote
-            id="options-hint"
-            hint={`One option per line: plain text (Shy), or an object with a name, e.g. {"name": "Paris", "country": "France"}; every object needs the same fields as the first.`}
-          />
+          <FieldNote id="options-hint" hint={t("catalogue.details.form.optionsHint")} />
         </div>
       )}
     </EditorForm>

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { ArrowDown, ArrowUp, Plus, X } from "lucide-react";
+import { useT } from "~/lib/i18n/react";
 
 type Editing = { kind: "text"; rows: string[] } | { kind: "fields"; keys: string[]; rows: Record<string, string>[] };
 
@@ -44,6 +45,7 @@ const iconButton = "rounded-full p-1.5 text-muted hover:bg-raised hover:text-ink
 export function OptionsListEditor({ initial, error }: { initial: Editing; error?: string }) {
   const [editing, setEditing] = useState<Editing>(initial.rows.length ? initial : ({ ...initial, rows: initial.kind === "text" ? [""] : [{}] } as Editing));
   const [newKey, setNewKey] = useState("");
+  const t = useT();
 
   const rowsCount = editing.rows.length;
   const move = (from: number, to: number) => {
@@ -71,24 +73,29 @@ export function OptionsListEditor({ initial, error }: { initial: Editing; error?
 
   return (
     <fieldset className="flex flex-col gap-2" aria-describedby={error ? "options-error" : undefined}>
-      <legend className="mb-1 text-sm font-medium">Options</legend>
+      <legend className="mb-1 text-sm font-medium">{t("catalogue.details.form.options")}</legend>
       <input type="hidden" name="options" value={optionsText(editing)} />
-      <div className="flex flex-wrap gap-3 text-sm" role="radiogroup" aria-label="Kind of options">
+      <div className="flex flex-wrap gap-3 text-sm" role="radiogroup" aria-label={t("catalogue.details.options.kind")}>
         {(["text", "fields"] as const).map((kind) => (
           <label key={kind} className="flex items-center gap-2">
             <input type="radio" checked={editing.kind === kind} onChange={() => switchKind(kind)} className="accent-accent" />
-            {kind === "text" ? "Plain text" : "Objects with fields"}
+            {kind === "text" ? t("catalogue.details.options.text") : t("catalogue.details.options.fields")}
           </label>
         ))}
       </div>
       {editing.kind === "fields" ? (
         <div className="flex flex-wrap items-center gap-2 text-sm">
-          <span className="text-muted">Fields:</span>
+          <span className="text-muted">{t("catalogue.details.options.fieldsLabel")}</span>
           {editing.keys.map((key) => (
             <span key={key} className="inline-flex items-center gap-1 rounded-full border border-line bg-raised px-2 py-0.5">
               {key}
               {key === "name" ? null : (
-                <button type="button" className="text-muted hover:text-danger" aria-label={`Remove field ${key}`} onClick={() => removeKey(key)}>
+                <button
+                  type="button"
+                  className="text-muted hover:text-danger"
+                  aria-label={t("catalogue.details.options.removeField", { key })}
+                  onClick={() => removeKey(key)}
+                >
                   <X className="size-3" aria-hidden />
                 </button>
               )}
@@ -102,13 +109,13 @@ export function OptionsListEditor({ initial, error }: { initial: Editing; error?
               event.preventDefault();
               addKey();
             }}
-            placeholder="new field"
-            aria-label="New field name"
+            placeholder={t("catalogue.details.options.newField")}
+            aria-label={t("catalogue.details.options.newFieldLabel")}
             maxLength={40}
             className="field h-8 w-32"
           />
           <button type="button" className="btn-secondary h-8" onClick={addKey}>
-            Add field
+            {t("catalogue.details.options.addField")}
           </button>
         </div>
       ) : null}
@@ -119,7 +126,7 @@ export function OptionsListEditor({ initial, error }: { initial: Editing; error?
               {editing.kind === "text" ? (
                 <input
                   value={row as string}
-                  aria-label={`Option ${index + 1}`}
+                  aria-label={t("catalogue.details.options.option", { number: index + 1 })}
                   maxLength={500}
                   className="field h-9"
                   onChange={(event) => setEditing({ ...editing, rows: editing.rows.map((each, at) => (at === index ? event.target.value : each)) })}
@@ -130,7 +137,7 @@ export function OptionsListEditor({ initial, error }: { initial: Editing; error?
                     key={key}
                     value={(row as Record<string, string>)[key] ?? ""}
                     placeholder={key}
-                    aria-label={`Option ${index + 1} ${key}`}
+                    aria-label={t("catalogue.details.options.optionField", { number: index + 1, key })}
                     maxLength={500}
                     className="field h-9"
                     onChange={(event) =>
@@ -144,7 +151,7 @@ export function OptionsListEditor({ initial, error }: { initial: Editing; error?
               type="button"
               className={iconButton}
               disabled={index === 0}
-              aria-label={`Move option ${index + 1} up`}
+              aria-label={t("catalogue.details.options.moveUp", { number: index + 1 })}
               onClick={() => move(index, index - 1)}
             >
               <ArrowUp className="size-4" aria-hidden />
@@ -153,19 +160,24 @@ export function OptionsListEditor({ initial, error }: { initial: Editing; error?
               type="button"
               className={iconButton}
               disabled={index === rowsCount - 1}
-              aria-label={`Move option ${index + 1} down`}
+              aria-label={t("catalogue.details.options.moveDown", { number: index + 1 })}
               onClick={() => move(index, index + 1)}
             >
               <ArrowDown className="size-4" aria-hidden />
             </button>
-            <button type="button" className={iconButton} aria-label={`Remove option ${index + 1}`} onClick={() => remove(index)}>
+            <button
+              type="button"
+              className={iconButton}
+              aria-label={t("catalogue.details.options.remove", { number: index + 1 })}
+              onClick={() => remove(index)}
+            >
               <X className="size-4" aria-hidden />
             </button>
           </li>
         ))}
       </ol>
       <button type="button" className="btn-secondary self-start" onClick={add}>
-        <Plus className="size-4" aria-hidden /> Add option
+        <Plus className="size-4" aria-hidden /> {t("catalogue.details.options.add")}
       </button>
       {error ? (
         <p id="options-error" className="text-sm text-danger">

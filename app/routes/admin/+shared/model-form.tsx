@@ -9,14 +9,15 @@ import {
   BLANK_SETTING_ROWS,
   COST_UNITS,
   DEFAULT_IMAGE_SETTINGS,
+  MODEL_TYPE_LABELS,
   MODEL_TYPES,
-  modelTexts,
   rowsFromSettings,
   settingRows,
   type ModelFormValues,
   type SettingRow,
 } from "~/lib/admin-models";
-import { aiPlatforms } from "~/lib/ai-platforms";
+import { aiPlatforms, isDemoPlatform } from "~/lib/ai-platforms";
+import { useT } from "~/lib/i18n/react";
 
 /** A model form: instructions and settings, a few tens of kilobytes at most. */
 export const MODEL_FORM: FormLimit = { maxBytes: 128 * 1024 };
@@ -48,6 +49,7 @@ export function ModelForm({
   hasApiKey?: boolean;
   failure?: FormFailure;
 }) {
+  const t = useT();
   const { settings, ...texts } = values;
   const shown = valuesShown(failure, texts);
   const fields = failure?.fields ?? {};
@@ -65,72 +67,84 @@ export function ModelForm({
     <EditorForm
       intent={intent}
       failure={failure}
-      alert={failure?.error ? `${intent === "create" ? modelTexts.addError : modelTexts.updateFailed}: ${failure.error}` : undefined}
+      alert={
+        failure?.error ? t(intent === "create" ? "catalogue.models.form.addError" : "catalogue.models.form.updateError", { error: failure.error }) : undefined
+      }
       backTo="/admin/models"
-      submit={intent === "create" ? "Add Model" : "Save Changes"}
+      submit={intent === "create" ? t("catalogue.models.add") : t("catalogue.form.saveChanges")}
     >
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField
-          label="Chat Model"
+          label={t("catalogue.models.column.chatModel")}
           name="chatModel"
           defaultValue={shown.chatModel}
           required
           maxLength={100}
           error={fields.chatModel}
-          hint="The name people see"
+          hint={t("catalogue.models.form.chatModelHint")}
         />
         <FormField
-          label="Model ID"
+          label={t("catalogue.models.form.modelId")}
           name="modelId"
           defaultValue={shown.modelId}
           required
           maxLength={200}
           error={fields.modelId}
-          hint="The model's id at the platform"
+          hint={t("catalogue.models.form.modelIdHint")}
         />
         <FormField
-          label="AI Platform"
+          label={t("catalogue.models.column.platform")}
           name="aiPlatform"
           defaultValue={shown.aiPlatform}
           required
           maxLength={50}
           list="ai-platforms"
           error={fields.aiPlatform}
-          hint="e.g. openai, nebius, demo"
+          hint={t("catalogue.models.form.platformHint")}
         />
         <datalist id="ai-platforms">
           {aiPlatforms.map((platform) => (
             <option key={platform.id} value={platform.id}>
-              {platform.label}
+              {isDemoPlatform(platform.id) ? t("catalogue.models.form.demoPlatform") : platform.label}
             </option>
           ))}
         </datalist>
         <SelectField
-          label="Model Type"
+          label={t("catalogue.models.form.modelType")}
           name="modelType"
           defaultValue={shown.modelType}
           required
-          options={MODEL_TYPES.map((type) => ({ value: type, label: type }))}
+          options={MODEL_TYPES.map((type) => ({ value: type, label: t(MODEL_TYPE_LABELS[type]) }))}
           onChange={typeChanged}
           error={fields.modelType}
         />
       </div>
-      <TextAreaField label="Description" name="description" defaultValue={shown.description} error={fields.description} rows={2} />
-      <TextAreaField label="System Instruction" name="systemInstruction" defaultValue={shown.systemInstruction} error={fields.systemInstruction} rows={3} />
-      <TextAreaField label="Message Instruction" name="messageInstruction" defaultValue={shown.messageInstruction} error={fields.messageInstruction} rows={2} />
+      <TextAreaField label={t("catalogue.form.description")} name="description" defaultValue={shown.description} error={fields.description} rows={2} />
+      <TextAreaField
+        label={t("catalogue.models.form.systemInstruction")}
+        name="systemInstruction"
+        defaultValue={shown.systemInstruction}
+        error={fields.systemInstruction}
+        rows={3}
+      />
+      <TextAreaField
+        label={t("catalogue.models.form.messageInstruction")}
+        name="messageInstruction"
+        defaultValue={shown.messageInstruction}
+        error={fields.messageInstruction}
+        rows={2}
+      />
       <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 text-sm font-medium">Settings</legend>
-        <p className="text-xs text-faint">
-          Options are comma-separated: true/false become switches, numbers stay numbers. A new image model without settings gets the default image settings.
-        </p>
+        <legend className="mb-1 text-sm font-medium">{t("catalogue.models.form.settings")}</legend>
+        <p className="text-xs text-faint">{t("catalogue.models.form.settingsHint")}</p>
         {rows.map((row, index) => (
           <div key={index} className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-2">
             <input
               name="settingName"
               value={row.name}
               onChange={(event) => editRow(index, { name: event.target.value })}
-              placeholder="name, e.g. image_size"
-              aria-label={`Setting ${index + 1} name`}
+              placeholder={t("catalogue.models.form.settingNamePlaceholder")}
+              aria-label={t("catalogue.models.form.settingName", { number: index + 1 })}
               maxLength={60}
               className="field h-10"
             />
@@ -138,8 +152,8 @@ export function ModelForm({
               name="settingOptions"
               value={row.options}
               onChange={(event) => editRow(index, { options: event.target.value })}
-              placeholder="options, e.g. square, 4, true"
-              aria-label={`Setting ${index + 1} options`}
+              placeholder={t("catalogue.models.form.settingOptionsPlaceholder")}
+              aria-label={t("catalogue.models.form.settingOptions", { number: index + 1 })}
               maxLength={1000}
               className="field h-10"
             />
@@ -147,14 +161,14 @@ export function ModelForm({
         ))}
         {hydrated ? (
           <button type="button" className="btn-secondary self-start" onClick={() => setRows([...rows, ...blankRows(1)])}>
-            Add setting
+            {t("catalogue.models.form.addSetting")}
           </button>
         ) : null}
         <FieldNote error={fields.settings} />
       </fieldset>
       <div className="grid gap-3 sm:grid-cols-3">
         <FormField
-          label="Tokens"
+          label={t("catalogue.models.column.tokens")}
           name="costTokens"
           type="number"
           min={0}
@@ -162,17 +176,32 @@ export function ModelForm({
           defaultValue={shown.costTokens}
           required
           error={fields.costTokens}
-          hint="0 is Free"
+          hint={t("catalogue.models.form.tokensHint")}
         />
-        <FormField label="Cost Unit" name="costUnit" defaultValue={shown.costUnit} list="cost-units" maxLength={40} error={fields.costUnit} />
+        <FormField
+          label={t("catalogue.models.form.costUnit")}
+          name="costUnit"
+          defaultValue={shown.costUnit}
+          list="cost-units"
+          maxLength={40}
+          error={fields.costUnit}
+        />
         <datalist id="cost-units">
           {COST_UNITS.map((unit) => (
             <option key={unit} value={unit} />
           ))}
         </datalist>
-        <FormField label="Weight" name="weight" type="number" step={1} defaultValue={shown.weight} error={fields.weight} hint="Heavier models come first" />
         <FormField
-          label="Context size"
+          label={t("catalogue.models.form.weight")}
+          name="weight"
+          type="number"
+          step={1}
+          defaultValue={shown.weight}
+          error={fields.weight}
+          hint={t("catalogue.models.form.weightHint")}
+        />
+        <FormField
+          label={t("catalogue.models.form.contextSize")}
           name="contextTokens"
           type="number"
           min={CONTEXT_TOKENS_MIN}
@@ -180,53 +209,49 @@ export function ModelForm({
           step={1}
           defaultValue={shown.contextTokens}
           error={fields.contextTokens}
-          hint="Tokens a chat prompt may hold; the oldest messages are left out to fit. Blank: no limit"
+          hint={t("catalogue.models.form.contextSizeHint")}
         />
       </div>
       <FormField
-        label="API URL"
+        label={t("catalogue.models.form.apiUrl")}
         name="apiUrl"
         defaultValue={shown.apiUrl}
         maxLength={500}
-        placeholder="https://…/v1"
+        placeholder={t("catalogue.models.form.apiUrlPlaceholder")}
         error={fields.apiUrl}
-        hint="Blank: the platform's URL"
+        hint={t("catalogue.models.form.apiUrlHint")}
       />
       <div className="flex flex-col gap-2">
         <FormField
-          label="API Key"
+          label={t("catalogue.models.form.apiKey")}
           name="apiKey"
           type="password"
           autoComplete="new-password"
           maxLength={1000}
-          placeholder={hasApiKey ? "•••••••• stored" : "Not set"}
-          hint={
-            hasApiKey
-              ? "A key is stored (encrypted; it is never shown). Leave blank to keep it."
-              : "Leave blank to use the platform's key from the server's environment."
-          }
+          placeholder={hasApiKey ? t("catalogue.models.form.apiKeyStored") : t("catalogue.models.form.apiKeyNotSet")}
+          hint={hasApiKey ? t("catalogue.models.form.apiKeyStoredHint") : t("catalogue.models.form.apiKeyHint")}
         />
         {hasApiKey ? (
           <CheckboxField name="removeApiKey" checked={false}>
-            Remove the stored key
+            {t("catalogue.models.form.removeKey")}
           </CheckboxField>
         ) : null}
       </div>
       <div className="flex flex-wrap gap-x-5 gap-y-2">
         <CheckboxField name="isPublished" checked={shown.isPublished}>
-          Published
+          {t("catalogue.form.published")}
         </CheckboxField>
         <CheckboxField name="isStream" checked={shown.isStream}>
-          Stream
+          {t("catalogue.models.form.stream")}
         </CheckboxField>
         <CheckboxField name="isWebhook" checked={shown.isWebhook}>
-          Webhook
+          {t("catalogue.models.form.webhook")}
         </CheckboxField>
         <CheckboxField name="acceptsImages" checked={shown.acceptsImages}>
-          Reads images
+          {t("catalogue.models.form.readsImages")}
         </CheckboxField>
         <CheckboxField name="earlyAccess" checked={shown.earlyAccess}>
-          Early access (only plans with early access)
+          {t("catalogue.models.form.earlyAccess")}
         </CheckboxField>
       </div>
     </EditorForm>

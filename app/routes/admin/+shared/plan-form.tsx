@@ -2,7 +2,9 @@ import { valuesShown, type FormFailure } from "~/lib/forms";
 import type { FormLimit } from "~/modules/http/form.server";
 import { EditorForm } from "~/components/admin/editor-form";
 import { CheckboxField, FormField, SelectField, TextAreaField } from "~/components/ui/form";
-import { PLAN_MEMORY_MAX, PLAN_MEMORY_MIN, PLAN_PERIOD_TOKENS_MAX, planPerkTexts } from "~/lib/plans";
+import type { TextId } from "~/lib/i18n/ids";
+import { useT } from "~/lib/i18n/react";
+import { PLAN_MEMORY_MAX, PLAN_MEMORY_MIN, PLAN_PERIOD_TOKENS_MAX } from "~/lib/plans";
 import { FREE_MONTHLY_TOKENS } from "~/lib/tokens";
 
 /** A plan form is under a kilobyte; anything far larger is refused unread. */
@@ -43,12 +45,12 @@ export const blankPlan: PlanValues = {
 
 /** The switches a plan's card lists as included or not; each is enforced where docs/plans.md says. */
 const PERK_SWITCHES = [
-  ["chatPictures", planPerkTexts.chatPictures],
-  ["chatVideos", planPerkTexts.chatVideos],
-  ["chatVoice", planPerkTexts.chatVoice],
-  ["priority", planPerkTexts.priority],
-  ["earlyAccess", `${planPerkTexts.earlyAccess} (those marked early access)`],
-] as const;
+  ["chatPictures", "admin.plans.form.chatPictures"],
+  ["chatVideos", "admin.plans.form.chatVideos"],
+  ["chatVoice", "admin.plans.form.chatVoice"],
+  ["priority", "admin.plans.form.priority"],
+  ["earlyAccess", "admin.plans.form.earlyAccess"],
+] as const satisfies readonly (readonly [keyof PlanValues, TextId])[];
 
 /**
  * Edit Plan / New Plan: name, description, price (step 0.01, min 0), monthly or yearly, and the
@@ -56,15 +58,23 @@ const PERK_SWITCHES = [
  * free text to promise anything else.
  */
 export function PlanForm({ intent, values, failure, backTo }: { intent: "create" | "update"; values: PlanValues; failure?: FormFailure; backTo: string }) {
+  const t = useT();
   const shown = valuesShown(failure, values);
   const fields = failure?.fields ?? {};
   return (
-    <EditorForm intent={intent} failure={failure} backTo={backTo} submit={intent === "create" ? "Create Plan" : "Save Changes"}>
-      <FormField label="Name" name="name" defaultValue={shown.name} required maxLength={60} error={fields.name} autoFocus />
-      <TextAreaField label="Description" name="description" defaultValue={shown.description} maxLength={500} rows={2} error={fields.description} />
+    <EditorForm intent={intent} failure={failure} backTo={backTo} submit={intent === "create" ? t("admin.plans.form.create") : t("admin.action.saveChanges")}>
+      <FormField label={t("admin.plans.form.name")} name="name" defaultValue={shown.name} required maxLength={60} error={fields.name} autoFocus />
+      <TextAreaField
+        label={t("admin.plans.form.description")}
+        name="description"
+        defaultValue={shown.description}
+        maxLength={500}
+        rows={2}
+        error={fields.description}
+      />
       <div className="grid grid-cols-2 gap-3">
         <FormField
-          label="Price (USD)"
+          label={t("admin.plans.form.price")}
           name="price"
           type="number"
           step="0.01"
@@ -75,22 +85,22 @@ export function PlanForm({ intent, values, failure, backTo }: { intent: "create"
           error={fields.price}
         />
         <SelectField
-          label="Interval"
+          label={t("admin.plans.form.interval")}
           name="interval"
           defaultValue={shown.interval}
           options={[
-            { value: "monthly", label: "Monthly" },
-            { value: "yearly", label: "Yearly" },
+            { value: "monthly", label: t("admin.plans.form.monthly") },
+            { value: "yearly", label: t("admin.plans.form.yearly") },
           ]}
           error={fields.interval}
         />
       </div>
       <fieldset className="flex flex-col gap-3">
-        <legend className="mb-1.5 text-sm font-medium">Perks</legend>
-        <p className="text-xs text-faint">The plan&apos;s card lists these settings, and the server keeps to them.</p>
+        <legend className="mb-1.5 text-sm font-medium">{t("admin.plans.form.perks")}</legend>
+        <p className="text-xs text-faint">{t("admin.plans.form.perksNote")}</p>
         <div className="grid gap-3 sm:grid-cols-2">
           <FormField
-            label="Tokens each period"
+            label={t("admin.plans.form.periodTokens")}
             name="periodTokens"
             type="number"
             min={0}
@@ -99,10 +109,10 @@ export function PlanForm({ intent, values, failure, backTo }: { intent: "create"
             defaultValue={shown.periodTokens}
             required
             error={fields.periodTokens}
-            hint={`Granted with each paid month or year. A free plan grants none: everyone claims ${FREE_MONTHLY_TOKENS} free tokens a month.`}
+            hint={t("admin.plans.form.periodTokensHint", { tokens: String(FREE_MONTHLY_TOKENS) })}
           />
           <FormField
-            label="Memory (earlier messages)"
+            label={t("admin.plans.form.memory")}
             name="memoryMessages"
             type="number"
             min={PLAN_MEMORY_MIN}
@@ -111,23 +121,23 @@ export function PlanForm({ intent, values, failure, backTo }: { intent: "create"
             defaultValue={shown.memoryMessages}
             required
             error={fields.memoryMessages}
-            hint={`How many earlier messages of a chat each reply sends to the model, ${PLAN_MEMORY_MIN} to ${PLAN_MEMORY_MAX}.`}
+            hint={t("admin.plans.form.memoryHint", { min: String(PLAN_MEMORY_MIN), max: String(PLAN_MEMORY_MAX) })}
           />
         </div>
         <div className="flex flex-col gap-2">
           {PERK_SWITCHES.map(([name, label]) => (
             <CheckboxField key={name} name={name} checked={shown[name]}>
-              {label}
+              {t(label)}
             </CheckboxField>
           ))}
         </div>
       </fieldset>
       <div className="flex flex-wrap gap-x-6 gap-y-2">
         <CheckboxField name="isPopular" checked={shown.isPopular}>
-          Popular
+          {t("admin.plans.form.popular")}
         </CheckboxField>
         <CheckboxField name="isActive" checked={shown.isActive}>
-          Active (offered on the Subscription page)
+          {t("admin.plans.form.active")}
         </CheckboxField>
       </div>
     </EditorForm>

@@ -4,6 +4,7 @@ import { chatTexts } from "~/lib/chat";
 import { readPromptGuide } from "~/lib/prompt-guide";
 import { agentFields, agentForChatPage, modelChoices, updateOwnAgent } from "~/modules/chat/agents.server";
 import { attachmentPathsOf, messageFiles, storeFormFiles } from "~/modules/chat/attachments.server";
+import { chatChoiceFields, chatChoicesFor, chatModelOf, chooseChatModelForChat, choosePersona } from "~/modules/chat/chat-choices.server";
 import { chatModeOptions } from "~/modules/chat/modes.server";
 import { chooseChatModel, customModelMap, FALLBACK_CHAT_MODEL } from "~/modules/chat/model-choice.server";
 import { readReplyMode } from "~/modules/chat/reply-modes.server";
@@ -15,6 +16,7 @@ import { InvalidInputError, isDatabaseUnreachable } from "~/modules/http/errors.
 import { logger } from "~/modules/logging/logger.server";
 import { pictureModelFor, redrawModelFor, requestPictureInChat, requestVoiceNote } from "~/modules/media/jobs.server";
 import { planPerksOf } from "~/modules/payments/plan-perks.server";
+import { handleThreadAction, isThreadIntent } from "./chat-threads.server";
 
 // The chat page's controller (route-only code, beside its route): what /chat/:sessionId shows,
 // and its form's actions, each handed to the chat and media modules' rules.
@@ -25,16 +27,17 @@ import { planPerksOf } from "~/modules/payments/plan-perks.server";
  */
 export async function chatPageData(userId: string, sessionId: string, searchParams: URLSearchParams) {
   const session = await getOwnSession(userId, sessionId);
-  const [list, page, agent, perks] = await Promise.all([
+  const [list, page, agent, perks, chatModel] = await Promise.all([
     // The open chat is listed even when it is older than the page (opened from an older page).
     listSessions(userId, { search: searchParams.get("q") ?? "", older: searchParams.get("older"), including: session.id }),
     listMessages(session.id, searchParams.get("before")),
     agentForChatPage(session.agentId),
     planPerksOf(userId),
+    chatModelOf(userId, session.id),
   ]);
-  const wants = { customModels: agent.customModels, document: agent.document, characterChatModel: agent.character.chatModel };
+  const wants = { customModels: agent.customModels, document: agent.document, characterChatModel: agent.character.chatModel, chatModel };
   // The conversation shows without the models: the composer and the agent editor say they could not be read.
-  const [models, choices, favorite] = await Promise.all([
+  const [models, choices, favorite, chatChoices] = await Promise.all([
     Promise.all([
       chooseChatModel(wants, perks),
       chooseChatModel(wants, perks, { needsImages: true }),
@@ -45,6 +48,7 @@ export async function chatPageData(userId: string, sessionId: string, searchPara
     ]).catch(modelsUnreadable),
     modelChoices(perks).catch(modelsUnreadable),
     isFavorite(userId, "agent", agent.id),
+    chatChoicesFor(userId, session.id, perks).catch(modelsUnreadable),
   ]);
   const [model, pictureModel, imageModel, redrawModel, videoModel, voiceModel] = models ?? [null, null, null, null, null, null];
   return {
@@ -70,6 +74,8 @@ export async function chatPageData(userId: string, sessionId: string, searchPara
           ? { modelName: pictureModel.chatModel, cost: pictureModel.costTokens, costUnit: pictureModel.costUnit }
           : null,
       promptGuide: readPromptGuide(agent.promptGuide),
+      // This chat's persona and model, as its details panel lets the person choose them.
+      chat: chatChoices,
     },
     // The composer's modes (spec section 4, decision 034): the model each would use, or that the plan leaves it out;
     // null when the models could not be read ("Failed to load model settings").
@@ -115,8 +121,10 @@ export const chatPageForm = z.object({
   file: messageFiles,
   messageId: z.string().default(""),
   version: z.string().optional(),
+  title: z.string().optional(),
   ...messageFields.shape,
   ...agentFields.shape,
+  ...chatChoiceFields.shape,
 });
 
 export type ChatPageForm = z.output<typeof chatPageForm>;
@@ -130,8 +138,9 @@ export async function handleChatAction(
   userId: string,
   sessionId: string,
   form: ChatPageForm,
-): Promise<{ ok: true; toast?: "agent-updated" | "message-deleted" }> {
+): Promise<{ ok: true; toast?: "agent-updated" | "message-deleted"; to?: string }> {
   const { intent, mode } = form;
+  if (isThreadIntent(intent)) return handleThreadAction(userId, sessionId, intent, form);
   // A picture, video or voice-note request: the reply fills in when its job completes.
   if (intent === "send" && mode !== undefined && sendsMediaRequest(mode)) {
     // Someone else's session answers 404 before the form is looked at.
@@ -160,6 +169,14 @@ export async function handleChatAction(
     const result = await updateOwnAgent(userId, session.agentId, form);
     if (!result.ok) throw new InvalidInputError(result.error, result.fields as Record<string, string> | undefined);
     return { ok: true, toast: "agent-updated" };
+  }
+  if (intent === "choose-persona") {
+    await choosePersona(userId, session.id, form.personaId ?? "");
+    return { ok: true };
+  }
+  if (intent === "choose-model") {
+    await chooseChatModelForChat(userId, session.id, form.chatModel ?? "", await planPerksOf(userId));
+    return { ok: true };
   }
   throw new InvalidInputError(chatTexts.replyFailed);
 }

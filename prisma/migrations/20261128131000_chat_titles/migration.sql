@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "chat_sessions" ADD COLUMN     "title" TEXT;

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "characters" ADD COLUMN     "card_extras" JSONB;
