@@ -34,6 +34,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     launchOptions: chromiumLaunchOptions,
     viewport: { width: 1280, height: 800 },
+    // The app answers in the browser's language: the suite reads English unless a test says
+    // otherwise, whatever the machine's own locale.
+    locale: "en-US",
     trace: "off",
   },
   webServer: {

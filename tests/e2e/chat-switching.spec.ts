@@ -294,12 +294,15 @@ test("the sidebar's Chat goes to my own last chat, never to the one of whoever u
   await hydrated(page);
   await chatItem().click();
   await expect(page).toHaveURL(/\/chat$/);
+  // The address changes before the page it leads to is drawn: wait for the page itself.
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Explore");
   await expect(page.getByText("Page not found")).toHaveCount(0);
   const secondChat = await startChatFromExplore(page, 5);
   await page.goto("/explore");
   await hydrated(page);
   await chatItem().click();
   await expect(page).toHaveURL(`/chat/${secondChat.id}`);
+  await expect(page.getByRole("heading", { name: secondChat.name, level: 1 })).toBeVisible();
   await logOut();
 
   // The first person is back: their own last chat.

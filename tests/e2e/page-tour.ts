@@ -90,6 +90,9 @@ export const personPages = [
   "/dashboard/usage",
   "/dashboard/tickets",
   "/dashboard/media",
+  "/dashboard/personas",
+  "/chat/search?q=hello",
+  "/chat/import",
 ];
 
 export const adminPages = [
