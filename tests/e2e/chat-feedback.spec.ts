@@ -146,9 +146,12 @@ test.describe("the conversation", () => {
     const reply = messages(page).nth(2);
     await expect(reply).toContainText("second point");
     await expect(reply.getByRole("listitem")).toHaveCount(2);
-    expect(await reply.locator("ul").evaluate((list) => getComputedStyle(list).listStyleType)).toBe("disc");
+    // The reply streams in and is drawn again once saved: read its shape once the whole code
+    // line has come, polling, as an element read mid-redraw has no style yet.
     const block = reply.locator("pre");
-    expect(await block.evaluate((pre) => pre.scrollWidth > pre.clientWidth)).toBe(true);
+    await expect(block).toContainText(code);
+    await expect.poll(() => reply.locator("ul").evaluate((list) => getComputedStyle(list).listStyleType)).toBe("disc");
+    await expect.poll(() => block.evaluate((pre) => pre.scrollWidth > pre.clientWidth)).toBe(true);
     expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(phone.width);
     const bubble = (await reply.locator("div").first().boundingBox())!;
     expect(bubble.x + bubble.width).toBeLessThanOrEqual(phone.width);
