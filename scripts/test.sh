@@ -95,6 +95,14 @@ end_to_end() {
     echo "== end-to-end shard $((i + 1))/$shards"
     cat "$logs/$((i + 1))"
   done
+  # A long run's output is often read from its end only: repeat every shard's failures and flaky
+  # tests (Playwright's closing summary, from the first failure's details on) last.
+  for shard in $(seq 1 "$shards"); do
+    if grep -qE '^ +[0-9]+ (failed|flaky)$' "$logs/$shard"; then
+      echo "== end-to-end shard $shard/$shards: failures and flaky tests"
+      awk '/^  [0-9]+\) / { shown = 1 } shown' "$logs/$shard" | tail -n 150
+    fi
+  done
   rm -rf "$logs"
   return $failed
 }

@@ -116,18 +116,7 @@ function SignInPanel({
         <SignInSubmit label={t("auth.signIn.button")} busyLabel={t("auth.signIn.busy")} submitting={submitting} />
       </fetcher.Form>
       <GoogleOption enabled={googleSignIn} redirectTo={redirectTo} />
-      <p className="mt-5 text-center text-sm text-muted">
-        <Rich
-          id="auth.signIn.noAccount"
-          tags={{
-            link: (text) => (
-              <button type="button" onClick={onSwitch} className="text-accent hover:underline">
-                {text}
-              </button>
-            ),
-          }}
-        />
-      </p>
+      <SwitchPanel id="auth.signIn.noAccount" onSwitch={onSwitch} />
     </div>
   );
 }
@@ -186,19 +175,26 @@ function SignUpPanel({ redirectTo, googleSignIn, onSwitch }: { redirectTo: strin
         <TermsNotice />
       </fetcher.Form>
       <GoogleOption enabled={googleSignIn} redirectTo={redirectTo} />
-      <p className="mt-5 text-center text-sm text-muted">
-        <Rich
-          id="auth.signUp.haveAccount"
-          tags={{
-            link: (text) => (
-              <button type="button" onClick={onSwitch} className="text-accent hover:underline">
-                {text}
-              </button>
-            ),
-          }}
-        />
-      </p>
+      <SwitchPanel id="auth.signUp.haveAccount" onSwitch={onSwitch} />
     </div>
+  );
+}
+
+/** The line under a panel that offers the other one (sign in, or create an account): its linked words switch. */
+function SwitchPanel({ id, onSwitch }: { id: "auth.signIn.noAccount" | "auth.signUp.haveAccount"; onSwitch: () => void }) {
+  return (
+    <p className="mt-5 text-center text-sm text-muted">
+      <Rich
+        id={id}
+        tags={{
+          link: (text) => (
+            <button type="button" onClick={onSwitch} className="text-accent hover:underline">
+              {text}
+            </button>
+          ),
+        }}
+      />
+    </p>
   );
 }
 

@@ -116,6 +116,12 @@ const rows = {
   "character-declined": ["success", "Character declined"],
   "review-not-waiting": ["error", "This character is not waiting for review"],
   "language-changed": ["success", "Language changed"],
+  "persona-chosen": ["success", "Persona changed for this chat"],
+  "chat-model-chosen": ["success", "Model changed for this chat"],
+  "chat-renamed": ["success", "Chat renamed"],
+  "chat-deleted": ["success", "Chat deleted"],
+  "persona-saved": ["success", "Persona saved"],
+  "persona-deleted": ["success", "Persona deleted"],
 } satisfies Record<string, readonly [Tone, string, string?]>;
 
 const TITLES: Record<Tone, string> = { success: "Success", error: "Error" };

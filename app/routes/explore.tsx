@@ -1,10 +1,10 @@
 import { pageMeta } from "~/lib/i18n/meta";
 import { useT } from "~/lib/i18n/react";
-import { Search } from "lucide-react";
-import { Form, redirect, useNavigation, useRouteLoaderData } from "react-router";
+import { redirect, useNavigation, useRouteLoaderData } from "react-router";
 import { CategoryChips } from "~/components/category-chips";
 import { CharacterGrid } from "~/components/character-card";
 import { CharacterOverlay } from "~/components/character-overlay";
+import { PageSearch } from "~/components/page-search";
 import { Pagination } from "~/components/pagination";
 import { useSearchAsYouType } from "~/components/use-search-as-you-type";
 import { exploreHref, parseExploreParams } from "~/lib/explore-params";
@@ -32,30 +32,22 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
   // Only the search form's own pending submission: an overlay opening or a chip keeps the count shown.
   const searching = navigation.state === "loading" && navigation.formMethod === "GET" && navigation.location.pathname === "/explore";
   // The input follows the URL (back button, chips) but never overwrites what the person is typing.
-  const { searchInput, formProps } = useSearchAsYouType(params.q);
+  const searchAsYouType = useSearchAsYouType(params.q);
   const list = { q: params.q, category: params.category };
   const t = useT();
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-5 px-3 py-4 md:px-6 md:py-6">
       <h1 className="text-2xl font-bold">{t("common.explore.heading")}</h1>
-      <Form method="get" role="search" className="relative" {...formProps}>
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-faint" aria-hidden />
-        <input
-          type="search"
-          name="q"
-          ref={searchInput}
-          defaultValue={params.q}
-          placeholder={t("common.explore.searchPlaceholder")}
-          aria-label={t("common.explore.searchLabel")}
-          className="field h-11 pl-10"
-          maxLength={100}
-        />
+      <PageSearch
+        query={params.q}
+        label={t("common.explore.searchLabel")}
+        placeholder={t("common.explore.searchPlaceholder")}
+        submitLabel={t("common.explore.search")}
+        searchAsYouType={searchAsYouType}
+      >
         {params.category ? <input type="hidden" name="category" value={params.category} /> : null}
-        <button type="submit" className="sr-only">
-          {t("common.explore.search")}
-        </button>
-      </Form>
+      </PageSearch>
       <CategoryChips categories={categories} activeId={params.category} hrefFor={(id) => exploreHref("/explore", { q: params.q, category: id })} />
       <p className="text-sm text-muted" aria-live="polite">
         {searching ? t("common.explore.searching") : t("common.explore.count", { count: result.totalCount })}

@@ -1,6 +1,7 @@
-import { Heart, Search } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Heart } from "lucide-react";
+import { Link } from "react-router";
 import { FavoriteButton } from "~/components/favorite-button";
+import { PageSearch } from "~/components/page-search";
 import { useCharacterText } from "~/components/shell/use-profile";
 import { SpriteIcon } from "~/components/ui/sprite-icon";
 import { FAVORITE_TAGS_SHOWN, favoriteFilters, readFavoriteFilter, type FavoriteFilter, type FavoriteView } from "~/lib/favorites";
@@ -46,22 +47,14 @@ export default function Favorites({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-5 px-3 py-4 md:px-6 md:py-6">
       <h1 className="text-2xl font-bold">{t("media.favorites.heading")}</h1>
-      <Form method="get" role="search" className="relative">
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-faint" aria-hidden />
-        <input
-          type="search"
-          name="q"
-          defaultValue={q}
-          placeholder={t("media.favorites.searchPlaceholder")}
-          aria-label={t("media.favorites.searchLabel")}
-          className="field h-11 pl-10"
-          maxLength={100}
-        />
+      <PageSearch
+        query={q}
+        label={t("media.favorites.searchLabel")}
+        placeholder={t("media.favorites.searchPlaceholder")}
+        submitLabel={t("media.favorites.search")}
+      >
         {filter !== "all" ? <input type="hidden" name="type" value={filter} /> : null}
-        <button type="submit" className="sr-only">
-          {t("media.favorites.search")}
-        </button>
-      </Form>
+      </PageSearch>
       <nav aria-label={t("media.favorites.filter")} className="flex gap-2 overflow-x-auto pb-1">
         {favoriteFilters.map((option) => (
           <Link

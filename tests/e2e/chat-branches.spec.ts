@@ -74,9 +74,15 @@ async function journey(page: Page, size: "390" | "1280") {
   await expect(bubble(page, "The harbour, at dusk.")).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/threads-stale-${size}.png` });
 
-  fakes.model.nextReply({ text: "At dawn, the lighthouse is quiet." });
+  // While the new reply is written, the one it replaces is already off the screen.
+  // (About 30 pieces of the provider's stream, 100 ms apart: some three seconds of writing.)
+  fakes.model.nextReply({ text: "At dawn, the lighthouse is quiet.", chunkBytes: 64, delayMsPerChunk: 100 });
   await edited.getByRole("button", { name: "Regenerate from here" }).click();
-  await expect(bubble(page, "At dawn, the lighthouse is quiet.")).toBeVisible();
+  const stop = page.getByRole("button", { name: "Stop" });
+  await expect(stop).toBeVisible();
+  await expect(bubble(page, "The harbour, at dusk.")).toHaveCount(0);
+  await expect(stop).toBeVisible();
+  await expect(bubble(page, "At dawn, the lighthouse is quiet.")).toBeVisible({ timeout: 20_000 });
   await expect(bubble(page, "The harbour, at dusk.")).toHaveCount(0);
   await expect(messages(page)).toHaveCount(3);
   await expect(edited.getByRole("button", { name: "Regenerate from here" })).toHaveCount(0);
@@ -102,6 +108,7 @@ async function journey(page: Page, size: "390" | "1280") {
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/threads-delete-${size}.png` });
   await page.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Chat deleted")).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/chat/(${first.id}|${second})$`));
   await openMenu(page);
   await expect(menu(page).getByRole("list").getByRole("link")).toHaveCount(2);
@@ -153,7 +160,8 @@ async function withoutJavaScript(browser: Browser, storageState: Awaited<ReturnT
   await expect(menu(page).getByRole("list").getByRole("link").first()).toContainText("Quiet one");
   await menu(page).getByRole("link", { name: "Delete this chat" }).click();
   await page.getByRole("button", { name: "Delete" }).click();
-  await expect(page).toHaveURL(new RegExp(`/chat/${chat.id}$`));
+  await expect(page).toHaveURL(new RegExp(`/chat/${chat.id}\\?toast=chat-deleted$`));
+  await expect(page.getByText("Chat deleted")).toBeVisible();
   await bubble(page, "Plain question, edited?").getByRole("button", { name: "Branch from here" }).click();
   await expect(page).not.toHaveURL(new RegExp(`/chat/${chat.id}$`));
   await expect(messages(page)).toHaveCount(2);

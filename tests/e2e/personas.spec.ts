@@ -57,21 +57,31 @@ for (const [screen, size] of [
     await startChatFromExplore(page, 0);
     await hydrated(page);
     // The details: a sheet on a phone, the panel beside the chat on a desktop.
-    const openPanel = async () => {
+    const openPanel = async (on = page) => {
       if (screen === "phone") {
-        await page.getByRole("button", { name: "Agent details" }).click();
-        return page.getByRole("dialog", { name: "Agent details" });
+        await on.getByRole("button", { name: "Agent details" }).click();
+        return on.getByRole("dialog", { name: "Agent details" });
       }
-      const aside = page.getByRole("complementary", { name: "Agent details" });
-      if (!(await aside.isVisible())) await page.getByRole("button", { name: "Show details" }).click();
+      const aside = on.getByRole("complementary", { name: "Agent details" });
+      if (!(await aside.isVisible())) await on.getByRole("button", { name: "Show details" }).click();
       return aside;
     };
+    // The same chat in a second tab, which hears of the choices made in the first.
+    const otherTab = await page.context().newPage();
+    await otherTab.setViewportSize(size);
+    await otherTab.goto(page.url());
+    await hydrated(otherTab);
+    const otherPanel = await openPanel(otherTab);
+    await page.bringToFront();
     let panel = await openPanel();
     // The first persona is the default: the select already says so.
     await expect(panel.getByLabel("You are")).toHaveValue("");
     await expect(panel.getByLabel("You are").locator("option").first()).toHaveText("Default (Captain Mira)");
     await choose(panel, "You are", { label: "Captain Mira" }, "Use");
+    await expect(page.getByText("Persona changed for this chat")).toBeVisible();
     await expect(page.getByLabel("You are")).not.toHaveValue("");
+    await expect(otherPanel.getByLabel("You are")).not.toHaveValue("");
+    await otherTab.close();
     if (screen === "phone") await page.keyboard.press("Escape");
 
     fakes.model.nextReply({ text: "Aye, captain." });
@@ -114,7 +124,8 @@ test("without JavaScript: a persona made, picked in a chat and sent to the model
   const panel = await details();
   await page.screenshot({ path: shotPath("personas-details-nojs-390.png"), fullPage: true });
   await choose(panel, "You are", { label: "Quiet Quill" }, "Use");
-  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}\?toast=persona-chosen$/);
+  await expect(page.getByText("Persona changed for this chat")).toBeVisible();
   await expect((await details()).getByLabel("You are")).not.toHaveValue("");
   await page.getByRole("link", { name: "Back to the chat" }).click();
 

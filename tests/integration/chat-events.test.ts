@@ -6,6 +6,9 @@ import { endAllLoginSessions } from "~/modules/auth/login-session.server";
 import { prisma } from "~/modules/db/db.server";
 import { chatEventNotifySql, publishChatEvent } from "~/modules/chat/realtime.server";
 import { resetEventListenerForTests } from "~/modules/events/events.server";
+import { deleteOwnChat, renameOwnChat } from "~/modules/chat/character-chats.server";
+import { chooseChatModelForChat, choosePersona } from "~/modules/chat/chat-choices.server";
+import { createPersona } from "~/modules/chat/personas.server";
 import { startChat } from "~/modules/chat/sessions.server";
 import { loader as eventsLoader } from "~/routes/api/events";
 import { chatTestDatabase } from "../helpers/chat";
@@ -99,4 +102,21 @@ test("a feed whose sign-in has ended carries nothing more and closes", async () 
   const secret = await prisma().chatMessage.create({ data: { sessionId, senderType: "user", senderId: userId, userId, message: "said after signing out" } });
   await publishChatEvent({ kind: "message", userId, sessionId, messageId: secret.id });
   expect(await feed.next()).toBeNull();
+});
+
+test("a chat's persona, model and name changed, and its deletion, reach the person's other tabs as chat events", async () => {
+  const userId = await newUser();
+  const sessionId = await startChat(userId, characterId);
+  const persona = await createPersona(userId, { name: "Captain Mira", description: "" });
+  const feed = await openFeed(userId, sessionId);
+
+  await choosePersona(userId, sessionId, persona.id);
+  expect(await feed.next()).toEqual({ event: "chat", data: { sessionId } });
+  await chooseChatModelForChat(userId, sessionId, "", { earlyAccess: false });
+  expect(await feed.next()).toEqual({ event: "chat", data: { sessionId } });
+  await renameOwnChat(userId, sessionId, "Night walk");
+  expect(await feed.next()).toEqual({ event: "chat", data: { sessionId } });
+  await deleteOwnChat(userId, sessionId);
+  expect(await feed.next()).toEqual({ event: "chat", data: { sessionId } });
+  feed.close();
 });

@@ -92,7 +92,10 @@ describe("personas", () => {
     expect(list.personas).toEqual([expect.objectContaining({ name: "Captain Mira", isDefault: true })]);
     personaId = list.personas[0]!.id;
 
-    expect(await chatAction(person.cookie, { intent: "choose-persona", personaId })).toMatchObject({ status: 302, location: `/chat/${sessionId}` });
+    expect(await chatAction(person.cookie, { intent: "choose-persona", personaId })).toMatchObject({
+      status: 302,
+      location: `/chat/${sessionId}?toast=persona-chosen`,
+    });
     const system = systemOf(await send("Ahoy"));
     expect(system).toContain("You are talking with Captain Mira.");
     expect(system).toContain("About Captain Mira, the person you are talking with:\nA retired sea captain who speaks in nautical terms.");
@@ -137,7 +140,7 @@ describe("personas", () => {
   test("a deleted persona leaves its chats to the person's own name", async () => {
     expect(await post(personasDelete.action, `/dashboard/personas/${personaId}/delete`, person.cookie, { intent: "delete" }, { personaId })).toMatchObject({
       status: 302,
-      location: "/dashboard/personas",
+      location: "/dashboard/personas?toast=persona-deleted",
     });
     expect((await prisma().chatSession.findUniqueOrThrow({ where: { id: sessionId } })).personaId).toBeNull();
     expect(systemOf(await send("Still there?"))).not.toContain("Captain Mira");
@@ -176,7 +179,10 @@ describe("the model per chat", () => {
   });
 
   test("a chat switched to another model is answered by it and priced by it", async () => {
-    expect(await chatAction(person.cookie, { intent: "choose-model", chatModel: "Pricey Chat" })).toMatchObject({ status: 302 });
+    expect(await chatAction(person.cookie, { intent: "choose-model", chatModel: "Pricey Chat" })).toMatchObject({
+      status: 302,
+      location: `/chat/${sessionId}?toast=chat-model-chosen`,
+    });
     const page = (await get(chatPage.loader, `/chat/${sessionId}`, person.cookie, { sessionId })).data as { agent: { modelName: string; cost: number } };
     expect(page.agent).toMatchObject({ modelName: "Pricey Chat", cost: 7 });
 

@@ -156,7 +156,7 @@ describe("branching and several chats", () => {
     expect(secondChat).not.toBe(firstChat);
     expect((await texts(secondChat)).length).toBe(1);
 
-    expect(await pageAction(secondChat, { intent: "rename-chat", title: "  Night   walk " })).toBe(`/chat/${secondChat}`);
+    expect(await pageAction(secondChat, { intent: "rename-chat", title: "  Night   walk " })).toBe(`/chat/${secondChat}?toast=chat-renamed`);
     const page = (await sessionLoader(
       routeArgs(new Request(`http://localhost/chat/${secondChat}`, { headers: { Cookie: cookie } }), { params: { sessionId: secondChat } }),
     )) as { characterChats: { chats: { id: string; title: string | null }[] } };
@@ -177,7 +177,7 @@ describe("branching and several chats", () => {
     expect(await ask(cookie)).toBe(200);
     expect(await ask(stranger)).toBe(404);
     expect(await remove(stranger)).toBe(404);
-    expect(await remove(cookie)).toBe(`/chat/${firstChat}`);
+    expect(await remove(cookie)).toBe(`/chat/${firstChat}?toast=chat-deleted`);
     expect(await prisma().chatMessage.count({ where: { sessionId: secondChat } })).toBe(0);
     expect(await prisma().chatSession.count({ where: { id: secondChat } })).toBe(0);
   });

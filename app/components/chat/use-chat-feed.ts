@@ -11,6 +11,8 @@ export type FeedHandlers = {
   onOpen: (afterGap: boolean) => void;
   onMessage?: (sessionId: string, message: ChatMessageView) => void;
   onDeleted?: (sessionId: string, id: string) => void;
+  /** A chat's persona, model or name changed, or it was deleted (in this tab or another). */
+  onChatChanged?: (sessionId: string) => void;
 };
 
 /** React Router's revalidation (reloading the page's data) as a stable function. */
@@ -61,6 +63,10 @@ export function useChatFeed(handlers: FeedHandlers) {
       source.addEventListener("deleted", (event) => {
         const data = JSON.parse((event as MessageEvent).data) as { sessionId: string; id: string };
         latest.current.onDeleted?.(data.sessionId, data.id);
+      });
+      source.addEventListener("chat", (event) => {
+        const data = JSON.parse((event as MessageEvent).data) as { sessionId: string };
+        latest.current.onChatChanged?.(data.sessionId);
       });
     };
     connect();

@@ -42,6 +42,8 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
   // message for the chat being opened is not lost while its page loads), and what it deleted.
   const [liveMessages, setLiveMessages] = useState<Record<string, ChatMessageView[]>>({});
   const [deleted, setDeleted] = useState<Set<string>>(new Set());
+  // "Regenerate from here": the replies after the message leave the screen while the new one is written.
+  const [replacing, setReplacing] = useState<string[]>([]);
   const [streaming, setStreaming] = useState(false);
   const controller = useRef<AbortController | null>(null);
   const revalidate = useReload();
@@ -71,12 +73,14 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
   }, [person, sessionId]);
 
   const messages = useMemo(() => {
-    const list = latestCopies([...older, ...serverMessages, ...(liveMessages[sessionId] ?? []), ...extra], deleted);
+    const list = latestCopies([...older, ...serverMessages, ...(liveMessages[sessionId] ?? []), ...extra], deleted).filter(
+      (message) => !replacing.includes(message.id),
+    );
     // Saved messages in the order the server saved them (the live feed may deliver one before
     // the reply stream does); what is still in flight stays last.
     const inFlight = (message: DisplayedMessage) => (message.id.startsWith("temp-") ? 1 : 0);
     return list.sort((a, b) => inFlight(a) - inFlight(b) || (inFlight(a) ? 0 : a.createdAt.localeCompare(b.createdAt)));
-  }, [older, serverMessages, liveMessages, sessionId, extra, deleted]);
+  }, [older, serverMessages, liveMessages, sessionId, extra, deleted, replacing]);
 
   const addOrReplace = useCallback((message: DisplayedMessage, replaceId?: string) => {
     setExtra((current) => {
@@ -127,6 +131,8 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
       if (!isDeletedHere(id)) live.noteDeleted(messageSession, id);
       setDeleted((current) => new Set(current).add(id));
     },
+    // The page shows the chat's persona and model, and lists the person's chats: it is read again.
+    onChatChanged: () => reload(),
   });
 
   /**
@@ -135,7 +141,11 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
    * text back; a refused send or a broken connection also shows the spec's 'Failed to send message'.
    */
   const run = useCallback(
-    async (body: URLSearchParams, userText: string | null, attachments: AttachmentView[] = [], messageType = "chat"): Promise<boolean> => {
+    async (
+      body: URLSearchParams,
+      userText: string | null,
+      { attachments = [], messageType = "chat", replaces = [] }: { attachments?: AttachmentView[]; messageType?: string; replaces?: string[] } = {},
+    ): Promise<boolean> => {
       const userTemp =
         userText !== null
           ? {
@@ -150,6 +160,8 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
           : null;
       const placeholderId = tempId("agent");
       let reply = "";
+      let completed = false;
+      setReplacing(replaces);
       // A new ask takes the place of the failed answers shown (they would otherwise stay last).
       setExtra((current) => current.filter((item) => !item.failed));
       let saved = false;
@@ -196,8 +208,10 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
           } else if (event.event === "message") {
             reply += String(data.text ?? "");
             setPlaceholder({ message: reply, thinking: false });
-          } else if (event.event === "complete") addOrReplace(data as ChatMessageView, placeholderId);
-          else if (event.event === "error") {
+          } else if (event.event === "complete") {
+            completed = true;
+            addOrReplace(data as ChatMessageView, placeholderId);
+          } else if (event.event === "error") {
             setPlaceholder({ message: String(data.message ?? t("chat.error.replyFailed")), thinking: false, pending: false, failed: true });
             showToast("send-failed");
           }
@@ -214,6 +228,10 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
         showToast("send-failed");
         return saved || !userTemp;
       } finally {
+        // The replies a saved reply replaced are gone (a stopped reply is saved when it holds text);
+        // a refused or failed one leaves them in place.
+        if (replaces.length && (completed || (abort.signal.aborted && reply.trim()))) dropDeleted(replaces);
+        setReplacing([]);
         // What the feed brought meanwhile; those the stream already showed are known by id.
         addLive(sessionId, hold.messages);
         if (held.current === hold) held.current = null;
@@ -225,7 +243,7 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
         controller.current = null;
       }
     },
-    [sessionId, addOrReplace, addLive, revalidate, t],
+    [sessionId, addOrReplace, addLive, revalidate, dropDeleted, t],
   );
 
   const send = useCallback(
@@ -235,7 +253,7 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
       body.set("message", text);
       if (mode !== "chat") body.set("mode", mode);
       for (const attachment of attachments) body.append("attachment", attachment.path);
-      return run(body, text, attachments, mode);
+      return run(body, text, { attachments, messageType: mode });
     },
     [run],
   );
@@ -244,15 +262,18 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
     body.set("intent", "regenerate");
     return run(body, null);
   }, [run]);
-  // "Regenerate from here" (issue 36): the replies after the message go once the new one is saved (the feed says so).
+  // "Regenerate from here" (issue 36): the replies after the message leave the screen while the
+  // new one is written, and are deleted once it is saved.
   const regenerateFrom = useCallback(
     (messageId: string) => {
       const body = new URLSearchParams();
       body.set("intent", "regenerate");
       body.set("from", messageId);
-      return run(body, null);
+      const at = messages.findIndex((message) => message.id === messageId);
+      const after = at < 0 ? [] : messages.slice(at + 1).filter((message) => !message.id.startsWith("temp-"));
+      return run(body, null, { replaces: after.map((message) => message.id) });
     },
-    [run],
+    [run, messages],
   );
   const stop = useCallback(() => controller.current?.abort(), []);
   const prependOlder = useCallback(

@@ -2,6 +2,7 @@ import { prisma } from "~/modules/db/db.server";
 import { isUuid, sqlNow, sqlUtc } from "~/modules/db/sql.server";
 import { InvalidInputError } from "~/modules/http/errors.server";
 import { ChatNotFoundError } from "./errors.server";
+import { publishChatChanged } from "./realtime.server";
 import { getOwnSession } from "./sessions.server";
 
 /*
@@ -45,6 +46,7 @@ export function readChatTitle(value: string | undefined) {
 export async function renameOwnChat(userId: string, sessionId: string, title: string | null) {
   const { count } = isUuid(sessionId) ? await prisma().chatSession.updateMany({ where: { id: sessionId, userId }, data: { title } }) : { count: 0 };
   if (count === 0) throw new ChatNotFoundError(sessionId);
+  await publishChatChanged(userId, sessionId);
 }
 
 /**
@@ -55,6 +57,7 @@ export async function deleteOwnChat(userId: string, sessionId: string): Promise<
   const session = await getOwnSession(userId, sessionId);
   const { count } = await prisma().chatSession.deleteMany({ where: { id: session.id, userId } });
   if (count === 0) throw new ChatNotFoundError(sessionId);
+  await publishChatChanged(userId, session.id);
   const next = await prisma().chatSession.findFirst({
     where: { userId, agentId: session.agentId },
     orderBy: [{ lastMessageAt: { sort: "desc", nulls: "last" } }, { createdAt: "desc" }],

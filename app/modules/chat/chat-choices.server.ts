@@ -8,6 +8,7 @@ import type { ModelAccess } from "~/modules/payments/plan-perks.server";
 import { ChatNotFoundError } from "./errors.server";
 import { EVERY_MODEL, usableChatModels } from "./model-choice.server";
 import { listPersonas, PersonaNotFoundError } from "./personas.server";
+import { publishChatChanged } from "./realtime.server";
 
 /*
  * What one chat is set to, apart from its character (docs/chat.md; decision 044): who the person
@@ -68,6 +69,7 @@ export async function choosePersona(userId: string, sessionId: string, personaId
   await chatSettings(userId, sessionId);
   if (personaId === "") {
     await prisma().chatSession.updateMany({ where: { id: sessionId, userId }, data: { personaId: null } });
+    await publishChatChanged(userId, sessionId);
     return;
   }
   // One statement: the persona is set only when it is the chat owner's own.
@@ -75,6 +77,7 @@ export async function choosePersona(userId: string, sessionId: string, personaId
     UPDATE chat_sessions s SET persona_id = p.id FROM personas p
     WHERE s.id = ${sessionId}::uuid AND s.user_id = ${userId}::uuid AND p.id = ${isUuid(personaId) ? personaId : null}::uuid AND p.user_id = s.user_id`;
   if (count === 0) throw new PersonaNotFoundError();
+  await publishChatChanged(userId, sessionId);
 }
 
 /**
@@ -90,4 +93,5 @@ export async function chooseChatModelForChat(userId: string, sessionId: string, 
     if (model.earlyAccess && !access.earlyAccess) throw new ForbiddenError(personaTexts.modelNotInPlan, "chat-model-not-in-plan");
   }
   await prisma().chatSession.updateMany({ where: { id: sessionId, userId }, data: { chatModel: name === "" ? null : name } });
+  await publishChatChanged(userId, sessionId);
 }

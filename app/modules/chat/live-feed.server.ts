@@ -20,7 +20,7 @@ const people = (state.__liveFeeds ??= new Map());
 
 /**
  * A signed-in person's live feed (`/api/events`): every message saved or deleted in any of their
- * sessions and every change of their media jobs, from any tab, device or app instance. Messages are re-read with the owner's query, so the feed
+ * sessions, every change of a chat's persona, model or name (or its deletion), and every change of their media jobs, from any tab, device or app instance. Messages are re-read with the owner's query, so the feed
  * can only ever carry this person's own messages. The sign-in is checked again before each event
  * and every FEED_SIGN_IN_CHECK_MS: a feed whose login session has ended (signed out, everywhere
  * else too, or the account disabled) closes, and carries nothing more. It closes too when the
@@ -128,6 +128,7 @@ function fanOut(userId: string, person: PersonFeeds, event: AppEvent) {
       if (!person.feeds.has(feed)) continue;
       if (!live.has(feed.loginSessionId)) feed.end();
       else if (event.kind === "deleted") feed.send!("deleted", { sessionId: event.sessionId, id: event.messageId });
+      else if (event.kind === "chat") feed.send!("chat", { sessionId: event.sessionId });
       else if (event.kind === "media-job") feed.send!("media-job", { type: "media-job", jobId: event.jobId, status: event.status });
       else if (message) feed.send!("message", { sessionId: event.sessionId, message });
     }

@@ -2,13 +2,18 @@ import { Prisma } from "~/generated/prisma/client";
 import { eventNotifySql, publishEvent } from "~/modules/events/events.server";
 
 /**
- * Chat's announcements on the app's events (modules/events): a message saved or deleted, heard
- * by the person's live feeds on every instance.
+ * Chat's announcements on the app's events (modules/events): a message saved or deleted, or a
+ * chat changed, heard by the person's live feeds on every instance.
  */
 export type ChatMessageEvent = { kind: "message" | "deleted"; userId: string; sessionId: string; messageId: string };
 
 export async function publishChatEvent(event: ChatMessageEvent) {
   await publishEvent(event);
+}
+
+/** A chat's persona, model or name changed, or it was deleted: the person's other tabs read their page again. */
+export async function publishChatChanged(userId: string, sessionId: string) {
+  await publishEvent({ kind: "chat", userId, sessionId });
 }
 
 /**

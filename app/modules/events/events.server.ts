@@ -13,6 +13,8 @@ export type AppEvent =
   | { kind: "message"; userId: string; sessionId: string; messageId: string }
   /** a chat message was deleted (a regenerated reply's earlier one) */
   | { kind: "deleted"; userId: string; sessionId: string; messageId: string }
+  /** a chat's own settings changed (its persona, model or name), or the chat was deleted */
+  | { kind: "chat"; userId: string; sessionId: string }
   /** a media job changed state: `sessionId` is its chat's, or "" */
   | { kind: "media-job"; userId: string; sessionId: string; jobId: string; status: string };
 

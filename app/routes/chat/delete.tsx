@@ -4,6 +4,7 @@ import { useChatName } from "~/components/chat/character-chats-menu";
 import { DeleteConfirmation } from "~/components/media/delete-confirmation";
 import { pageMeta } from "~/lib/i18n/meta";
 import { useT } from "~/lib/i18n/react";
+import { withToast } from "~/lib/toasts";
 import { requireUser } from "~/modules/auth/login-session.server";
 import { deleteOwnChat, listCharacterChats } from "~/modules/chat/character-chats.server";
 import { getOwnSession } from "~/modules/chat/sessions.server";
@@ -43,7 +44,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
   } catch (error) {
     return errorData(error);
   }
-  throw redirect(next ? `/chat/${next}` : "/chat");
+  throw redirect(withToast(next ? `/chat/${next}` : "/chat", "chat-deleted"));
 }
 
 export default function DeleteChat({ loaderData, params }: Route.ComponentProps) {

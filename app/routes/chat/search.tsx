@@ -1,5 +1,6 @@
-import { Search, Upload } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Upload } from "lucide-react";
+import { Link } from "react-router";
+import { PageSearch } from "~/components/page-search";
 import { MESSAGE_SEARCH_MAX_CHARS } from "~/lib/chat-transfer";
 import { formatDateTime } from "~/lib/dates";
 import { pageMeta } from "~/lib/i18n/meta";
@@ -34,18 +35,13 @@ export default function ChatSearch({ loaderData }: Route.ComponentProps) {
           <Upload className="size-4" aria-hidden /> {t("transfer.import.link")}
         </Link>
       </div>
-      <Form method="get" role="search" className="relative">
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-faint" aria-hidden />
-        <input
-          type="search"
-          name="q"
-          defaultValue={q}
-          placeholder={t("transfer.search.placeholder")}
-          aria-label={t("transfer.search.label")}
-          className="field h-11 pl-10"
-          maxLength={MESSAGE_SEARCH_MAX_CHARS}
-        />
-      </Form>
+      <PageSearch
+        query={q}
+        label={t("transfer.search.label")}
+        placeholder={t("transfer.search.placeholder")}
+        submitLabel={t("transfer.search.heading")}
+        maxLength={MESSAGE_SEARCH_MAX_CHARS}
+      />
       {!q ? <p className="text-sm text-muted">{t("transfer.search.hint")}</p> : null}
       {q && results.length === 0 ? <p className="text-sm text-muted">{t("transfer.search.none", { query: q })}</p> : null}
       {results.length ? (

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { DeleteConfirmation } from "~/components/media/delete-confirmation";
 import { pageMeta } from "~/lib/i18n/meta";
 import { useT } from "~/lib/i18n/react";
+import { withToast } from "~/lib/toasts";
 import { requireUser } from "~/modules/auth/login-session.server";
 import { deletePersona, ownPersona } from "~/modules/chat/personas.server";
 import { errorData } from "~/modules/http/errors.server";
@@ -30,7 +31,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
   } catch (error) {
     return errorData(error);
   }
-  return redirect("/dashboard/personas");
+  return redirect(withToast("/dashboard/personas", "persona-deleted"));
 }
 
 export default function DeletePersona({ loaderData }: Route.ComponentProps) {

@@ -2,6 +2,7 @@ import { Link, redirect } from "react-router";
 import { formFailure } from "~/lib/forms";
 import { pageMeta } from "~/lib/i18n/meta";
 import { useT } from "~/lib/i18n/react";
+import { withToast } from "~/lib/toasts";
 import { requireUser } from "~/modules/auth/login-session.server";
 import { ownPersona, updatePersona } from "~/modules/chat/personas.server";
 import { errorData } from "~/modules/http/errors.server";
@@ -22,7 +23,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
   // Someone else's persona is 404 whatever was posted.
   await ownPersona(user.id, params.personaId).catch((error: unknown) => errorData(error));
   const refused = await savePersonaForm(request, (input) => updatePersona(user.id, params.personaId, input));
-  return refused ?? redirect("/dashboard/personas");
+  return refused ?? redirect(withToast("/dashboard/personas", "persona-saved"));
 }
 
 export default function EditPersona({ loaderData, actionData }: Route.ComponentProps) {

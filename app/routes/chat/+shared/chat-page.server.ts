@@ -2,6 +2,7 @@ import { z } from "zod";
 import { sendsMediaRequest } from "~/lib/chat-modes";
 import { chatTexts } from "~/lib/chat";
 import { readPromptGuide } from "~/lib/prompt-guide";
+import type { ToastCode } from "~/lib/toasts";
 import { agentFields, agentForChatPage, modelChoices, updateOwnAgent } from "~/modules/chat/agents.server";
 import { attachmentPathsOf, messageFiles, storeFormFiles } from "~/modules/chat/attachments.server";
 import { chatChoiceFields, chatChoicesFor, chatModelOf, chooseChatModelForChat, choosePersona } from "~/modules/chat/chat-choices.server";
@@ -134,11 +135,7 @@ export type ChatPageForm = z.output<typeof chatPageForm>;
  * page comes back), regenerating, deleting one's own message and editing the agent. Each refusal
  * is thrown as an app error with its status and text, for the route to show.
  */
-export async function handleChatAction(
-  userId: string,
-  sessionId: string,
-  form: ChatPageForm,
-): Promise<{ ok: true; toast?: "agent-updated" | "message-deleted"; to?: string }> {
+export async function handleChatAction(userId: string, sessionId: string, form: ChatPageForm): Promise<{ ok: true; toast?: ToastCode; to?: string }> {
   const { intent, mode } = form;
   if (isThreadIntent(intent)) return handleThreadAction(userId, sessionId, intent, form);
   // A picture, video or voice-note request: the reply fills in when its job completes.
@@ -172,11 +169,11 @@ export async function handleChatAction(
   }
   if (intent === "choose-persona") {
     await choosePersona(userId, session.id, form.personaId ?? "");
-    return { ok: true };
+    return { ok: true, toast: "persona-chosen" };
   }
   if (intent === "choose-model") {
     await chooseChatModelForChat(userId, session.id, form.chatModel ?? "", await planPerksOf(userId));
-    return { ok: true };
+    return { ok: true, toast: "chat-model-chosen" };
   }
   throw new InvalidInputError(chatTexts.replyFailed);
 }

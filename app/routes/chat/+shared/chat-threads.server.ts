@@ -12,7 +12,7 @@ export type ThreadIntent = (typeof THREAD_INTENTS)[number];
 export const isThreadIntent = (intent: string | undefined): intent is ThreadIntent => THREAD_INTENTS.includes(intent as ThreadIntent);
 
 /** What a thread action leaves: `to`, another chat to open (a branch). */
-export type ThreadDone = { ok: true; to?: string };
+export type ThreadDone = { ok: true; to?: string; toast?: "chat-renamed" };
 
 export async function handleThreadAction(
   userId: string,
@@ -37,6 +37,6 @@ export async function handleThreadAction(
       return { ok: true, to: `/chat/${await branchFromMessage(userId, sessionId, form.messageId)}` };
     case "rename-chat":
       await renameOwnChat(userId, sessionId, readChatTitle(form.title));
-      return { ok: true };
+      return { ok: true, toast: "chat-renamed" };
   }
 }
