@@ -30,6 +30,9 @@ export function Toaster() {
   const t = useT();
   // A toast raised after the page loaded may need its texts fetched first: it shows once they are here.
   const ready = useTextsReady("toasts");
+  // False for the server's render and hydration (a popover is hidden until script opens it).
+  const [scripted, setScripted] = useState(false);
+  useEffect(() => setScripted(true), []);
   const toast = ready && toastFor(code) ? translatedToast(t, code as ToastCode) : null;
 
   useEffect(() => {
@@ -61,6 +64,9 @@ export function Toaster() {
     return <RaisedToast key={raised.at} place={place} toast={shown} onDismiss={() => setRaised(null)} />;
   }
   if (!toast || dismissed === location.key) return null;
+  // Once the page runs its script, a redirect's toast too shows in the top layer, above an open
+  // dialog (the chat's details sheet on a phone, where persona and model are chosen).
+  if (scripted) return <RaisedToast key={location.key} place={place} toast={toast} onDismiss={() => setDismissed(location.key)} />;
   return (
     <div className={place}>
       <ToastCard toast={toast} onDismiss={() => setDismissed(location.key)} />

@@ -172,7 +172,7 @@ export const MessageBubble = memo(function MessageBubble({
                   </span>
                 ) : null}
                 {message.edited ? (
-                  <span className="text-xs opacity-70" data-testid="message-edited">
+                  <span className="text-xs italic opacity-90" data-testid="message-edited">
                     {t("threads.message.edited")}
                   </span>
                 ) : null}
