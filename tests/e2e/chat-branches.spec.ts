@@ -100,7 +100,12 @@ async function journey(page: Page, size: "390" | "1280") {
   await expect(messages(page)).toHaveCount(2);
   await expect(bubble(page, "Where shall we start, at dawn?")).toBeVisible();
 
-  // Delete it, after asking.
+  // Delete it, after asking; another tab open on it leaves for the list of chats.
+  const otherTab = await page.context().newPage();
+  await otherTab.setViewportSize(page.viewportSize()!);
+  await otherTab.goto(page.url());
+  await hydrated(otherTab);
+  await page.bringToFront();
   await openMenu(page);
   await expect(menu(page).getByRole("list").getByRole("link")).toHaveCount(3);
   await menu(page).getByRole("link", { name: "Delete this chat" }).click();
@@ -110,6 +115,8 @@ async function journey(page: Page, size: "390" | "1280") {
   await page.getByRole("button", { name: "Delete" }).click();
   await expect(page.getByText("Chat deleted")).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/chat/(${first.id}|${second})$`));
+  await expect(otherTab).toHaveURL(/\/chat$/);
+  await otherTab.close();
   await openMenu(page);
   await expect(menu(page).getByRole("list").getByRole("link")).toHaveCount(2);
 }

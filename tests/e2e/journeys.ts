@@ -50,8 +50,11 @@ export async function signedInAccount(page: Page, smtp: SmtpCapture, email: stri
   await confirmWithPassword(page, password);
 }
 
+/** On a loaded two-core machine a page's script can take longer to run than an ordinary check waits. */
+const HYDRATION_MS = 15_000;
+
 /** The page's script is running (before that, a click is a plain link or form). */
-export const hydrated = (page: Page) => expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+export const hydrated = (page: Page) => expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: HYDRATION_MS });
 
 /**
  * A seeded character's greeting as a person reads it: `person` is their name (a new account's is

@@ -11,8 +11,8 @@ export type FeedHandlers = {
   onOpen: (afterGap: boolean) => void;
   onMessage?: (sessionId: string, message: ChatMessageView) => void;
   onDeleted?: (sessionId: string, id: string) => void;
-  /** A chat's persona, model or name changed, or it was deleted (in this tab or another). */
-  onChatChanged?: (sessionId: string) => void;
+  /** A chat's persona, model or name changed, or it was deleted (`gone`), in this tab or another. */
+  onChatChanged?: (sessionId: string, gone: boolean) => void;
 };
 
 /** React Router's revalidation (reloading the page's data) as a stable function. */
@@ -65,8 +65,8 @@ export function useChatFeed(handlers: FeedHandlers) {
         latest.current.onDeleted?.(data.sessionId, data.id);
       });
       source.addEventListener("chat", (event) => {
-        const data = JSON.parse((event as MessageEvent).data) as { sessionId: string };
-        latest.current.onChatChanged?.(data.sessionId);
+        const data = JSON.parse((event as MessageEvent).data) as { sessionId: string; gone?: boolean };
+        latest.current.onChatChanged?.(data.sessionId, data.gone === true);
       });
     };
     connect();

@@ -1,5 +1,6 @@
 import { EventSourceParserStream } from "eventsource-parser/stream";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useNavigate } from "react-router";
 import type { AttachmentView } from "~/lib/attachments";
 import { rememberLastChat, type ChatMessageView, type ChatSessionSummary } from "~/lib/chat";
 import { useT } from "~/lib/i18n/react";
@@ -47,6 +48,7 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
   const [streaming, setStreaming] = useState(false);
   const controller = useRef<AbortController | null>(null);
   const revalidate = useReload();
+  const navigate = useNavigate();
   const person = useProfile()?.email;
   const t = useT();
 
@@ -132,7 +134,11 @@ export function useChat(sessionId: string, serverMessages: ChatMessageView[], se
       setDeleted((current) => new Set(current).add(id));
     },
     // The page shows the chat's persona and model, and lists the person's chats: it is read again.
-    onChatChanged: () => reload(),
+    // The open chat deleted in another tab leaves for the list of chats.
+    onChatChanged: (changed, gone) => {
+      if (gone && changed === sessionId) void navigate("/chat", { replace: true });
+      else reload();
+    },
   });
 
   /**

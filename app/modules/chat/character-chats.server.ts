@@ -57,7 +57,7 @@ export async function deleteOwnChat(userId: string, sessionId: string): Promise<
   const session = await getOwnSession(userId, sessionId);
   const { count } = await prisma().chatSession.deleteMany({ where: { id: session.id, userId } });
   if (count === 0) throw new ChatNotFoundError(sessionId);
-  await publishChatChanged(userId, session.id);
+  await publishChatChanged(userId, session.id, "deleted");
   const next = await prisma().chatSession.findFirst({
     where: { userId, agentId: session.agentId },
     orderBy: [{ lastMessageAt: { sort: "desc", nulls: "last" } }, { createdAt: "desc" }],

@@ -128,7 +128,7 @@ function fanOut(userId: string, person: PersonFeeds, event: AppEvent) {
       if (!person.feeds.has(feed)) continue;
       if (!live.has(feed.loginSessionId)) feed.end();
       else if (event.kind === "deleted") feed.send!("deleted", { sessionId: event.sessionId, id: event.messageId });
-      else if (event.kind === "chat") feed.send!("chat", { sessionId: event.sessionId });
+      else if (event.kind === "chat") feed.send!("chat", { sessionId: event.sessionId, ...(event.change === "deleted" ? { gone: true } : {}) });
       else if (event.kind === "media-job") feed.send!("media-job", { type: "media-job", jobId: event.jobId, status: event.status });
       else if (message) feed.send!("message", { sessionId: event.sessionId, message });
     }

@@ -11,9 +11,12 @@ export async function publishChatEvent(event: ChatMessageEvent) {
   await publishEvent(event);
 }
 
-/** A chat's persona, model or name changed, or it was deleted: the person's other tabs read their page again. */
-export async function publishChatChanged(userId: string, sessionId: string) {
-  await publishEvent({ kind: "chat", userId, sessionId });
+/**
+ * A chat's persona, model or name changed, or it was deleted: the person's other tabs read their
+ * page again, or leave the deleted chat.
+ */
+export async function publishChatChanged(userId: string, sessionId: string, change: "settings" | "deleted" = "settings") {
+  await publishEvent({ kind: "chat", userId, sessionId, change });
 }
 
 /**

@@ -14,7 +14,7 @@ export type AppEvent =
   /** a chat message was deleted (a regenerated reply's earlier one) */
   | { kind: "deleted"; userId: string; sessionId: string; messageId: string }
   /** a chat's own settings changed (its persona, model or name), or the chat was deleted */
-  | { kind: "chat"; userId: string; sessionId: string }
+  | { kind: "chat"; userId: string; sessionId: string; change: "settings" | "deleted" }
   /** a media job changed state: `sessionId` is its chat's, or "" */
   | { kind: "media-job"; userId: string; sessionId: string; jobId: string; status: string };
 

@@ -29,7 +29,7 @@ export default function ChatIndex({ loaderData }: Route.ComponentProps) {
   const reload = useReload();
   const pages = useSessionPages(loaderData.sessions, loaderData.sessionsNext, query);
   const live = useLiveSessionList(pages.sessions, reload);
-  useChatFeed({ onOpen: reload, onMessage: live.noteMessage, onDeleted: live.noteDeleted });
+  useChatFeed({ onOpen: reload, onMessage: live.noteMessage, onDeleted: live.noteDeleted, onChatChanged: reload });
   return (
     <div className="flex h-[calc(100dvh-4rem-4rem)] min-h-0 md:h-[calc(100dvh-4rem)]">
       <section className="flex w-full flex-col border-r border-line lg:w-72 lg:shrink-0" aria-label={t("chat.index.sessions")}>
