@@ -6,6 +6,7 @@ import { useT } from "~/lib/i18n/react";
 import { showToast } from "~/lib/toasts";
 import { signInPrompts, useAuthModal } from "./auth-modal";
 import { useProfile } from "./shell/use-profile";
+import { useHydrated } from "~/components/use-hydrated";
 
 const IDS_FETCHER = "favorite-character-ids";
 
@@ -47,10 +48,9 @@ export function FavoriteButton({ itemType, itemId, name, back, isFavorite, onCha
   const signedIn = useProfile() !== null;
   const openAuthModal = useAuthModal();
   const fetcher = useFetcher<FavoriteToggleData>();
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const t = useT();
   const [known, setKnown] = useState<boolean | null>(null);
-  useEffect(() => setHydrated(true), []);
 
   const { data, state } = fetcher;
   useEffect(() => {

@@ -4,6 +4,7 @@ import { useLocation } from "react-router";
 import type { TextId } from "~/lib/i18n/ids";
 import { useT, useTextsReady, type Translate } from "~/lib/i18n/react";
 import { onToast, TOAST_MS, toastFor, toasts, type ToastCode } from "~/lib/toasts";
+import { useHydrated } from "~/components/use-hydrated";
 
 type Toast = { title: string; message: string; tone: "success" | "error" };
 
@@ -30,9 +31,8 @@ export function Toaster() {
   const t = useT();
   // A toast raised after the page loaded may need its texts fetched first: it shows once they are here.
   const ready = useTextsReady("toasts");
-  // False for the server's render and hydration (a popover is hidden until script opens it).
-  const [scripted, setScripted] = useState(false);
-  useEffect(() => setScripted(true), []);
+  // A popover is hidden until script opens it: the server's render shows a plain toast.
+  const scripted = useHydrated();
   const toast = ready && toastFor(code) ? translatedToast(t, code as ToastCode) : null;
 
   useEffect(() => {

@@ -1,10 +1,11 @@
 import { useT } from "~/lib/i18n/react";
 
 import { Upload } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useFetcher, useNavigate, useSearchParams } from "react-router";
 import { cardErrorText } from "~/lib/cards";
 import { CategoryOptions } from "~/components/category-options";
+import { useHydrated } from "~/components/use-hydrated";
 
 type ImportAnswer = { ok: true; characterId: string } | { ok: false; error: string };
 
@@ -28,8 +29,7 @@ export function CardImportForm({
   const fetcher = useFetcher<ImportAnswer>();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const { data, state } = fetcher;
   useEffect(() => {
     if (state !== "idle" || !data?.ok) return;

@@ -3,6 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { FormAlert } from "~/components/ui/form";
 import { useT } from "~/lib/i18n/react";
 import { MESSAGE_MAX } from "~/lib/tickets";
+import { useHydrated } from "~/components/use-hydrated";
 
 /**
  * A reply to a ticket: a plain form posting intent=reply, so it works without JavaScript (the
@@ -12,10 +13,9 @@ import { MESSAGE_MAX } from "~/lib/tickets";
 export function ReplyForm({ ticketId, error, label }: { ticketId: string; error?: string; label?: string }) {
   const t = useT();
   const [text, setText] = useState("");
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "reply";
-  useEffect(() => setHydrated(true), []);
   // After a sent reply the page reloads its data; the field starts empty again.
   useEffect(() => {
     if (navigation.state === "idle" && !error) setText("");

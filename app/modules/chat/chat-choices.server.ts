@@ -67,16 +67,14 @@ export async function chatModelOf(userId: string, sessionId: string) {
 /** Sets who the person is in their chat: one of their personas, or "" for their default. Someone else's persona is 404. */
 export async function choosePersona(userId: string, sessionId: string, personaId: string) {
   await chatSettings(userId, sessionId);
-  if (personaId === "") {
-    await prisma().chatSession.updateMany({ where: { id: sessionId, userId }, data: { personaId: null } });
-    await publishChatChanged(userId, sessionId);
-    return;
+  if (personaId === "") await prisma().chatSession.updateMany({ where: { id: sessionId, userId }, data: { personaId: null } });
+  else {
+    // One statement: the persona is set only when it is the chat owner's own.
+    const count = await prisma().$executeRaw`
+      UPDATE chat_sessions s SET persona_id = p.id FROM personas p
+      WHERE s.id = ${sessionId}::uuid AND s.user_id = ${userId}::uuid AND p.id = ${isUuid(personaId) ? personaId : null}::uuid AND p.user_id = s.user_id`;
+    if (count === 0) throw new PersonaNotFoundError();
   }
-  // One statement: the persona is set only when it is the chat owner's own.
-  const count = await prisma().$executeRaw`
-    UPDATE chat_sessions s SET persona_id = p.id FROM personas p
-    WHERE s.id = ${sessionId}::uuid AND s.user_id = ${userId}::uuid AND p.id = ${isUuid(personaId) ? personaId : null}::uuid AND p.user_id = s.user_id`;
-  if (count === 0) throw new PersonaNotFoundError();
   await publishChatChanged(userId, sessionId);
 }
 

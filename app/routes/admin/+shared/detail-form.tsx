@@ -1,4 +1,3 @@
-import { useEffect, useState } from "react";
 import { EditorForm } from "~/components/admin/editor-form";
 import { FieldLabel, FieldNote, FormField } from "~/components/ui/form";
 import { valuesShown, type FormFailure } from "~/lib/forms";
@@ -6,6 +5,7 @@ import { useT } from "~/lib/i18n/react";
 import type { DetailFormValues } from "~/modules/admin/character-details.server";
 import type { FormLimit } from "~/modules/http/form.server";
 import { editableOptions, OptionsListEditor } from "./detail-options";
+import { useHydrated } from "~/components/use-hydrated";
 
 /** A detail's form: its options may be a long list. */
 export const DETAIL_FORM: FormLimit = { maxBytes: 64 * 1024 };
@@ -22,8 +22,7 @@ export function DetailForm({ intent, values, failure }: { intent: "create" | "up
   const shown = valuesShown(failure, values);
   const fields = failure?.fields ?? {};
   // With JavaScript the options are a list to edit; without it (or for text it cannot list), one per line.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const listed = hydrated ? editableOptions(shown.options) : null;
   return (
     <EditorForm

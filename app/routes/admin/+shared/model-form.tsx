@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { EditorForm } from "~/components/admin/editor-form";
 import { CheckboxField, FieldNote, FormField, SelectField, TextAreaField } from "~/components/ui/form";
 import { valuesShown, type FormFailure } from "~/lib/forms";
@@ -18,6 +18,7 @@ import {
 } from "~/lib/admin-models";
 import { aiPlatforms, isDemoPlatform } from "~/lib/ai-platforms";
 import { useT } from "~/lib/i18n/react";
+import { useHydrated } from "~/components/use-hydrated";
 
 /** A model form: instructions and settings, a few tens of kilobytes at most. */
 export const MODEL_FORM: FormLimit = { maxBytes: 128 * 1024 };
@@ -54,8 +55,7 @@ export function ModelForm({
   const shown = valuesShown(failure, texts);
   const fields = failure?.fields ?? {};
   const [rows, setRows] = useState(() => [...(sentRows(failure) ?? settings), ...blankRows(BLANK_SETTING_ROWS)]);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
 
   // Spec section 9: a new image model starts with the default image settings.
   const typeChanged = (type: string) => {
